@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium (no downloaded browser) against the real built server.
+const port = Number(process.env.E2E_PORT ?? 8181);
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 120_000,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  webServer: {
+    command: `node --import tsx tests/e2e/server.ts`,
+    url: `http://127.0.0.1:${port}/api/settings`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port) },
+  },
+});

@@ -1,0 +1,68 @@
+// Builds the one Fastify process: /api (every call of the spec), /media (immutable blobs) and the built client.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { BlobStore } from './storage/blobStore.ts';
+import type { AppContext } from './context.ts';
+import { HttpError } from './http/errors.ts';
+import { writeGuard } from './http/auth.ts';
+import { registerRoutes } from './routes/index.ts';
+
+export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const blobs = new BlobStore(config.dataDir);
+  const ctx: AppContext = { config, db, blobs };
+
+  const app = Fastify({ logger: process.env.LOG === 'true', bodyLimit: 5 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 2, fields: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Survey viewer API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', writeGuard(ctx));
+  app.setErrorHandler((err: any, _req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const msg = err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
+      return reply.status(400).send({ success: false, message: `Invalid request. ${msg}` });
+    }
+    if (err instanceof HttpError) return reply.status(err.status).send({ success: false, message: err.message });
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) app.log.error(err); else if (process.env.LOG === 'true') app.log.warn(err);
+    return reply.status(status).send({ success: false, message: status === 500 ? 'Internal server error.' : err.message });
+  });
+
+  await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  // Media: immutable keys, so they may be cached for a year; ETags for revalidation.
+  await app.register(fastifyStatic, {
+    root: blobs.mediaDir, prefix: '/media/', decorateReply: false, immutable: true, maxAge: '365d', etag: true, index: false,
+  });
+
+  // The built client, with index.html for client-side routes.
+  if (fs.existsSync(path.join(config.distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
+        return reply.type('text/html').send(fs.readFileSync(path.join(config.distDir, 'index.html')));
+      }
+      return reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+    });
+  } else {
+    app.setNotFoundHandler((req, reply) => reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url.split('?')[0]}` }));
+  }
+
+  app.addHook('onClose', async () => { await db.destroy(); });
+  return { app, ctx };
+}

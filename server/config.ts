@@ -1,0 +1,23 @@
+// Environment settings, read once. Defaults make a fresh install usable.
+import path from 'node:path';
+
+export interface Config {
+  port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
+  maxUploadBytes: number; maxUncompressedBytes: number; maxCompressionRatio: number; distDir: string; demo: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    useSso: env.USE_SSO === 'true',
+    projectTitle: env.PROJECT_TITLE ?? 'PROJECT TITLE',
+    maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 2 * 1024 ** 3),
+    maxUncompressedBytes: Number(env.MAX_UNCOMPRESSED_BYTES ?? 4 * 1024 ** 3),
+    maxCompressionRatio: Number(env.MAX_COMPRESSION_RATIO ?? 100),
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    demo: env.DEMO !== 'false',
+  };
+}

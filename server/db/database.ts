@@ -1,0 +1,29 @@
+// Dialect choice: PostgreSQL when DATABASE_URL is postgres://…, otherwise an embedded SQLite file in DATA_DIR.
+import path from 'node:path';
+import fs from 'node:fs';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+import { migrationProvider } from './migrations.ts';
+
+export type DB = Kysely<Database>;
+
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<DB> {
+  let db: DB;
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pg = (await import('pg')).default;
+    // Keep DOUBLE PRECISION and BIGINT as numbers, as SQLite gives them.
+    pg.types.setTypeParser(701, (v: string) => Number(v));
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }) });
+  } else {
+    const Sqlite = (await import('better-sqlite3')).default;
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+    const file = new Sqlite(path.join(opts.dataDir, 'survey.sqlite'));
+    file.pragma('journal_mode = WAL');
+    file.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (error) throw error;
+  return db;
+}

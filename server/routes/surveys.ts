@@ -1,0 +1,68 @@
+// Survey reads of spec section 7, plus the floors-for-a-date and survey-list calls the spec leaves unnamed.
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../src/api/contract.ts';
+import { ok } from '../http/envelope.ts';
+import { siteParam, siteFloorParams, intString, floorValue } from './params.ts';
+import * as surveys from '../services/surveys.ts';
+import { requireSiteSettings } from '../services/settings.ts';
+
+const dateQuery = z.string().optional();
+
+export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { db, blobs } = ctx;
+
+  r.get('/site/:site/survey/details', {
+    schema: { tags: ['surveys'], summary: 'Scenes of a floor, optionally on one survey date', params: siteParam,
+      querystring: z.object({ floor: intString('floor').default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
+  }, async (req) => {
+    await requireSiteSettings(db, req.params.site);
+    const date = surveys.parseIsoDate(req.query.date);
+    return ok(await surveys.surveyDetails(db, blobs, req.params.site, floorValue(req.query.floor), date));
+  });
+
+  r.get('/site/:site/survey/details/compact', {
+    schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
+      querystring: z.object({ floor: intString('floor').optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
+  }, async (req) => {
+    await requireSiteSettings(db, req.params.site);
+    const floor = req.query.floor === undefined ? undefined : floorValue(req.query.floor);
+    return ok(await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) }));
+  });
+
+  r.get('/site/:site/survey/floors', {
+    schema: { tags: ['surveys'], summary: 'Floors that have survey data, optionally on one date', params: siteParam,
+      querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(z.number())) } },
+  }, async (req) => {
+    await requireSiteSettings(db, req.params.site);
+    return ok(await surveys.floorsWithData(db, req.params.site, surveys.parseIsoDate(req.query.date)));
+  });
+
+  r.get('/site/:site/surveys', {
+    schema: { tags: ['surveys'], summary: 'Every survey of the site with its floor, date and node count', params: siteParam,
+      response: { 200: envelope(z.array(surveySummary)) } },
+  }, async (req) => {
+    await requireSiteSettings(db, req.params.site);
+    return ok(await surveys.surveyList(db, req.params.site));
+  });
+
+  r.get('/site/:site/exists', {
+    schema: { tags: ['surveys'], summary: 'Whether the site has any survey', params: siteParam, response: { 200: envelope(existence) } },
+  }, async (req) => ok({ sitePopulated: await surveys.sitePopulated(db, req.params.site) }));
+
+  r.get('/site/:site/:floor/exists', {
+    schema: { tags: ['surveys'], summary: 'Whether a floor has any survey', params: siteFloorParams, response: { 200: envelope(existence) } },
+  }, async (req) => ok({ floorPopulated: await surveys.floorPopulated(db, req.params.site, floorValue(req.params.floor)) }));
+
+  r.get('/site/:site/emptyFloors', {
+    schema: { tags: ['surveys'], summary: 'Floors with no survey', params: siteParam, response: { 200: envelope(emptyFloorsSchema) } },
+  }, async (req) => ok({ emptyFloors: await surveys.emptyFloors(db, req.params.site) }));
+
+  r.get('/site/:site/:floor/survey/minimapSingleSite', {
+    schema: { tags: ['minimap'], summary: 'Node positions of a floor, optionally of one date', params: siteFloorParams,
+      querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(minimapNodeEntry)) } },
+  }, async (req) => ok(await surveys.minimapNodeEntries(db, req.params.site, floorValue(req.params.floor), surveys.parseIsoDate(req.query.date))));
+}

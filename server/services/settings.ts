@@ -1,0 +1,81 @@
+// Site settings and the multi-site app config, stored as JSON documents with defaults that make a fresh install usable.
+import type { DB } from '../db/database.ts';
+import type { AppConfig, SiteSettings } from '../../src/api/contract.ts';
+import { notFound } from '../http/errors.ts';
+
+export function defaultSiteSettings(site: string, title: string): SiteSettings {
+  return {
+    site,
+    enable: { timeline: true, floors: true, hotspots_nav: true, documentation: true, about: true, animations: false, rotation: true },
+    num_floors: 0,
+    display: { title },
+    initial_settings: { date: '', pano_id: '', floor: 0, yaw: 0, pitch: 0, fov: Math.PI / 2, rotation_offset: 0 },
+    marzipano_mouse_view_mode: 'drag',
+    enableMultiSite: false,
+    animation: { title: '', url: '' },
+    kiosk: { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 },
+  };
+}
+
+export async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
+  const row = await db.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirst();
+  if (!row) return null;
+  const stored = JSON.parse(row.json) as SiteSettings;
+  const app = await getAppConfig(db);
+  return { ...stored, enableMultiSite: app.enableMultiSite };
+}
+
+export async function requireSiteSettings(db: DB, site: string): Promise<SiteSettings> {
+  const s = await getSiteSettings(db, site);
+  if (!s) throw notFound(`There is no site "${site}".`);
+  return s;
+}
+
+export async function saveSiteSettings(db: DB, settings: SiteSettings): Promise<void> {
+  const json = JSON.stringify(settings);
+  const exists = await db.selectFrom('settings').select('site').where('site', '=', settings.site).executeTakeFirst();
+  if (exists) await db.updateTable('settings').set({ json }).where('site', '=', settings.site).execute();
+  else await db.insertInto('settings').values({ site: settings.site, json }).execute();
+}
+
+type SettingsPatch = Partial<Omit<SiteSettings, 'enable' | 'initial_settings' | 'display'>> & {
+  enable?: Partial<SiteSettings['enable']>; initial_settings?: Partial<SiteSettings['initial_settings']>; display?: { title: string };
+};
+
+export async function patchSiteSettings(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
+  const cur = await requireSiteSettings(db, site);
+  const next: SiteSettings = {
+    ...cur, ...patch,
+    enable: { ...cur.enable, ...patch.enable },
+    initial_settings: { ...cur.initial_settings, ...patch.initial_settings },
+    display: { ...cur.display, ...patch.display },
+  } as SiteSettings;
+  await saveSiteSettings(db, next);
+  if (patch.display?.title) await db.updateTable('sites').set({ name: patch.display.title }).where('id', '=', site).execute();
+  return next;
+}
+
+const APP_KEY = 'app';
+export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean }): Promise<AppConfig> {
+  const row = await db.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
+  const firstSite = await db.selectFrom('sites').select(['id', 'name']).orderBy('created_at').limit(1).executeTakeFirst();
+  const stored = row ? (JSON.parse(row.json) as Partial<AppConfig>) : {};
+  return {
+    enableMultiSite: stored.enableMultiSite ?? false,
+    singleSiteSettings: {
+      siteTitle: stored.singleSiteSettings?.siteTitle ?? firstSite?.name ?? '',
+      backgroundImage: stored.singleSiteSettings?.backgroundImage ?? '',
+    },
+    defaultSite: stored.defaultSite ?? firstSite?.id ?? '',
+    projectTitle: extra?.projectTitle ?? 'PROJECT TITLE',
+    useSso: extra?.useSso ?? false,
+  };
+}
+
+export async function patchAppConfig(db: DB, patch: Partial<Pick<AppConfig, 'enableMultiSite' | 'defaultSite'>> & { singleSiteSettings?: Partial<AppConfig['singleSiteSettings']> }): Promise<void> {
+  const row = await db.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
+  const cur = row ? JSON.parse(row.json) : {};
+  const next = { ...cur, ...patch, singleSiteSettings: { ...cur.singleSiteSettings, ...patch.singleSiteSettings } };
+  if (row) await db.updateTable('app_config').set({ json: JSON.stringify(next) }).where('key', '=', APP_KEY).execute();
+  else await db.insertInto('app_config').values({ key: APP_KEY, json: JSON.stringify(next) }).execute();
+}

@@ -1,0 +1,54 @@
+// Accounts and sessions: scrypt password hashes, random session ids with an expiry.
+import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { DB } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+
+const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
+const SESSION_DAYS = 14;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 64);
+  return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, saltHex, hashHex] = stored.split('$');
+  if (kind !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  const actual = await scrypt(password, Buffer.from(saltHex, 'hex'), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+export async function addUser(db: DB, username: string, password: string, roles: string[]): Promise<string> {
+  if (!username.trim()) throw new HttpError(400, 'A user name is needed.');
+  if (password.length < 8) throw new HttpError(400, 'The password must have at least 8 characters.');
+  const id = randomUUID();
+  const existing = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  const row = { username, password_hash: await hashPassword(password), roles: JSON.stringify(roles), type: roles[0] ?? 'guest' };
+  if (existing) { await db.updateTable('users').set(row).where('id', '=', existing.id).execute(); return existing.id; }
+  await db.insertInto('users').values({ id, ...row }).execute();
+  return id;
+}
+
+export async function login(db: DB, username: string, password: string): Promise<string> {
+  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  if (!user || !(await verifyPassword(password, user.password_hash))) throw new HttpError(401, 'Wrong user name or password.');
+  const sid = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + SESSION_DAYS * 86400_000).toISOString();
+  await db.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: expires }).execute();
+  return sid;
+}
+
+export async function logout(db: DB, sid: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sid).execute();
+}
+
+export async function findSessionUser(db: DB, sid: string) {
+  const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.username', 'users.roles', 'users.type', 'sessions.expires_at'])
+    .where('sessions.id', '=', sid).executeTakeFirst();
+  if (!row || row.expires_at < new Date().toISOString()) return null;
+  return { id: row.id, username: row.username, roles: JSON.parse(row.roles) as string[], type: row.type };
+}

@@ -1,0 +1,161 @@
+// The one contract between server and client: zod schemas of every entity and request body.
+// The server validates with these and generates its OpenAPI document from them; the client types come from them.
+import { z } from 'zod';
+
+export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
+  z.object({ success: z.literal(true), payload, message: z.string().optional() });
+export const failure = z.object({ success: z.literal(false), message: z.string(), payload: z.null().optional() });
+export type Envelope<T> = { success: true; payload: T; message?: string } | { success: false; message: string };
+
+// ---------- view and scenes ----------
+export const viewParameters = z.object({ yaw: z.number(), pitch: z.number(), fov: z.number() });
+export type ViewParameters = z.infer<typeof viewParameters>;
+
+export const level = z.object({ tileSize: z.number().int().positive(), size: z.number().int().positive(), fallbackOnly: z.boolean().optional() });
+export type Level = z.infer<typeof level>;
+
+export const linkHotspot = z.object({ yaw: z.number(), pitch: z.number(), rotation: z.number(), target: z.string() });
+export const infoHotspot = z.object({ info_id: z.string(), title: z.string(), yaw: z.number(), pitch: z.number() });
+export type LinkHotspot = z.infer<typeof linkHotspot>;
+export type InfoHotspot = z.infer<typeof infoHotspot>;
+
+export const surveyNode = z.object({
+  tiles_id: z.string(), tiles_name: z.string(), title: z.string(), levels: z.array(level), face_size: z.number(),
+  initial_parameters: viewParameters, manta_link: z.string(),
+  link_hotspots: z.array(linkHotspot), info_hotspots: z.array(infoHotspot),
+});
+export type SurveyNode = z.infer<typeof surveyNode>;
+
+export const minimapNode = z.object({
+  tiles_id: z.string(), floor: z.number(), node_number: z.number(), survey_node: z.string(), site: z.string(),
+});
+export const surveyScene = z.object({
+  id: z.string(), date: z.string(), survey_name: z.string(), floor: z.number(),
+  survey_node: surveyNode, minimap_node: minimapNode,
+});
+export type SurveyScene = z.infer<typeof surveyScene>;
+
+export const surveyDateEntry = z.object({ date: z.string(), survey_name: z.string() });
+export type SurveyDateEntry = z.infer<typeof surveyDateEntry>;
+export const surveySummary = z.object({
+  id: z.string(), floor: z.number(), date: z.string(), survey_name: z.string(), nodes: z.number(),
+});
+export type SurveySummary = z.infer<typeof surveySummary>;
+
+// ---------- floors and minimaps ----------
+export const floor = z.object({ floor: z.number(), floor_tag: z.string(), floor_name: z.string() });
+export type Floor = z.infer<typeof floor>;
+
+export const minimap = z.object({
+  image_url: z.string(), image_large_url: z.string(), image: z.string(), floor: z.number(), floor_name: z.string(),
+  floor_tag: z.string(), site: z.string(), x_pixel_offset: z.number(), y_pixel_offset: z.number(),
+  x_scale: z.number(), y_scale: z.number(), img_width: z.number(), img_height: z.number(), xy_flipped: z.boolean(),
+  __v: z.number(),
+});
+export type Minimap = z.infer<typeof minimap>;
+
+export const minimapNodeEntry = z.object({
+  _id: z.string(), x: z.number(), y: z.number(), x_scale: z.number(), y_scale: z.number(), rotation: z.number(),
+  minimap_node: minimapNode.extend({ tiles_name: z.string(), title: z.string() }),
+});
+export type MinimapNodeEntry = z.infer<typeof minimapNodeEntry>;
+
+export const nodeCoordsBody = z.object({ x: z.number().finite(), y: z.number().finite() });
+export const nodeRotationBody = z.object({ rotation: z.number().finite() });
+export const floorDetailsBody = z.object({ floor: z.number().int(), floor_name: z.string().max(200), floor_tag: z.string().max(50) });
+
+export const existence = z.object({ sitePopulated: z.boolean().optional(), floorPopulated: z.boolean().optional() });
+export const emptyFloors = z.object({ emptyFloors: z.array(z.number()) });
+
+// ---------- hotspot descriptions ----------
+export const hotspotDescription = z.object({
+  tiles_id: z.string(), info_id: z.string(),
+  header: z.object({ main_img_url: z.string(), label_title: z.string() }),
+  contents: z.array(z.object({ title: z.string(), content: z.string() })),
+});
+export type HotspotDescription = z.infer<typeof hotspotDescription>;
+
+// ---------- settings ----------
+export const siteSettings = z.object({
+  site: z.string(),
+  enable: z.object({
+    timeline: z.boolean(), floors: z.boolean(), hotspots_nav: z.boolean(), documentation: z.boolean(),
+    about: z.boolean(), animations: z.boolean(), rotation: z.boolean(),
+  }),
+  num_floors: z.number().int(),
+  display: z.object({ title: z.string() }),
+  initial_settings: z.object({
+    date: z.string(), pano_id: z.string(), floor: z.number().int(), yaw: z.number(), pitch: z.number(), fov: z.number(),
+    rotation_offset: z.number(),
+  }),
+  marzipano_mouse_view_mode: z.enum(['drag', 'qtvr']),
+  enableMultiSite: z.boolean(),
+  animation: z.object({ title: z.string(), url: z.string() }),
+  kiosk: z.object({ enabled: z.boolean(), idleRotateSeconds: z.number(), idleResetSeconds: z.number() }).optional(),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+export const siteSettingsPatch = z.object({
+  display: z.object({ title: z.string().trim().min(1, 'Error! You need a site name!').max(200) }).optional(),
+  enable: siteSettings.shape.enable.partial().optional(),
+  initial_settings: siteSettings.shape.initial_settings.partial().optional(),
+  marzipano_mouse_view_mode: siteSettings.shape.marzipano_mouse_view_mode.optional(),
+  animation: siteSettings.shape.animation.optional(),
+  kiosk: siteSettings.shape.kiosk.optional(),
+}).strict();
+
+export const appConfig = z.object({
+  enableMultiSite: z.boolean(),
+  singleSiteSettings: z.object({ siteTitle: z.string(), backgroundImage: z.string() }),
+  defaultSite: z.string(),
+  projectTitle: z.string(),
+  useSso: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfig>;
+export const appConfigPatch = z.object({
+  enableMultiSite: z.boolean().optional(),
+  singleSiteSettings: appConfig.shape.singleSiteSettings.partial().optional(),
+  defaultSite: z.string().optional(),
+}).strict();
+
+export const siteSummary = z.object({ id: z.string(), name: z.string() });
+
+// ---------- pins and site maps ----------
+const percent = z.number().finite().min(0).max(100);
+export const pin = z.object({
+  _id: z.string(), site: z.string(), name: z.string(), x: percent, y: percent, icon: z.string(),
+  cover_image: z.string(), enabled: z.boolean(), external_url: z.string().optional(), sitemap: z.string(),
+  site_name: z.string(),
+});
+export type Pin = z.infer<typeof pin>;
+export const pinIcons = ['learn', 'shop', 'farm', 'pig', 'animal', 'truck', 'plus'] as const;
+const externalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'A Valid URL' })]);
+export const pinCreateBody = z.object({
+  enabled: z.boolean().default(false), x: percent, y: percent, cover_image: z.string().default(''),
+  icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name'), site_name: z.string().default(''),
+  external_url: externalUrl.optional(), sitemap: z.string().min(1).default('default'), site: z.string().optional(),
+});
+export const pinPatchBody = pinCreateBody.partial().extend({ _id: z.string().optional(), site: z.string().optional() });
+export const pinCoordsBody = z.object({ x: z.number().gt(0).lt(100), y: z.number().gt(0).lt(100) });
+export const sitemap = z.object({ name: z.string(), image_url: z.string() });
+export type Sitemap = z.infer<typeof sitemap>;
+export const sitemapCreateBody = z.object({ name: z.string().trim().min(1, 'A map name'), image_url: z.string().min(1, 'An image') });
+
+// ---------- documentation, about, users ----------
+export const documentDirectory = z.object({
+  _id: z.string(), name: z.string(), parent: z.string().nullable(), subdirectories: z.array(z.string()), files: z.array(z.string()),
+});
+export type DocumentDirectory = z.infer<typeof documentDirectory>;
+export const documentFile = z.object({ _id: z.string(), name: z.string(), url: z.string(), directory: z.string() });
+export type DocumentFile = z.infer<typeof documentFile>;
+export const aboutInfo = z.object({ info: z.string() });
+export const aboutBody = z.object({ info: z.string().max(200_000) });
+
+export const roles = ['superAdmin', 'projectAdmin', 'guest'] as const;
+export const userInfo = z.object({ username: z.string().nullable(), role: z.array(z.enum(roles)), isAdmin: z.boolean() });
+export type UserInfo = z.infer<typeof userInfo>;
+export const userType = z.object({ type: z.string() });
+export const loginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
+
+// ---------- upload ----------
+export const uploadResult = z.object({ site: z.string(), floor: z.number(), scenes: z.number(), surveys: z.array(z.string()) });
+export const urlResult = z.object({ url: z.string() });
