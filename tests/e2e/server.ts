@@ -1,0 +1,17 @@
+// The server the end-to-end tests run against: the real app, a fresh DATA_DIR, the generated demo site.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readConfig } from '../../server/config.ts';
+import { buildApp } from '../../server/app.ts';
+import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-e2e-'));
+const config = readConfig({ ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' });
+const { app, ctx } = await buildApp(config);
+await seedDemoIfEmpty(ctx);
+await app.listen({ port: config.port, host: config.host });
+console.log(`e2e server on ${config.port}, data in ${dataDir}`);
+const stop = async () => { await app.close(); fs.rmSync(dataDir, { recursive: true, force: true }); process.exit(0); };
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
