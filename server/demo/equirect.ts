@@ -1,16 +1,8 @@
 // Equirectangular panorama -> cube faces, by sampling the equirect (bilinear) along each face pixel's direction.
 // The equirect convention matches Marzipano's equirect shader: column 0.5 + yaw / 2pi across the width (yaw 0
 // in the middle), row = polar angle from straight up / pi (the top row looks straight up).
-import sharp from 'sharp';
 import { FACES, FACE_AXES, type Face } from './cubeGeometry.ts';
-
-export interface RawImage { data: Buffer; width: number; height: number; channels: number }
-
-/** Decodes any image sharp reads into raw 3-channel RGB. */
-export async function decodeRgb(input: Buffer): Promise<RawImage> {
-  const { data, info } = await sharp(input).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
-}
+import { decodeRgb, encodePng, type RawImage } from './rawImage.ts';
 
 /** Raw RGB pixels (size x size x 3) of one cube face sampled from a decoded equirect. */
 export function sampleEquirectFace(src: RawImage, face: Face, size: number): Buffer {
@@ -47,7 +39,7 @@ export function sampleEquirectFace(src: RawImage, face: Face, size: number): Buf
 }
 
 function encodeFace(raw: Buffer, size: number): Promise<Buffer> {
-  return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return encodePng({ data: raw, width: size, height: size, channels: 3 });
 }
 
 /** One cube face (PNG, size x size) of an equirectangular image. Decodes the input; use equirectToCubeFaces for all six. */
