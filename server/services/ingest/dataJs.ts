@@ -1,0 +1,93 @@
+// `app-files/data.js` of a Marzipano Tool export, read as data: the object literal after `var APP_DATA =` up to
+// the final ';' is JSON in practice. It is never evaluated, and no character is stripped from it (scene names and
+// hotspot texts may hold ';').
+import { z } from 'zod';
+import { badRequest } from '../../http/errors.ts';
+
+const num = z.number({ message: 'expected a number' }).finite();
+const level = z.object({
+  tileSize: z.number({ message: 'expected a whole number' }).int().positive(),
+  size: z.number({ message: 'expected a whole number' }).int().positive(),
+  fallbackOnly: z.boolean().optional(),
+});
+const scene = z.object({
+  id: z.string({ message: 'expected text' }).min(1, 'must not be empty'),
+  name: z.string({ message: 'expected text' }),
+  levels: z.array(level).min(2, 'needs the preview level and at least one tile level'),
+  faceSize: num.positive(),
+  initialViewParameters: z.object({ yaw: num, pitch: num, fov: num.positive() }),
+  linkHotspots: z.array(z.object({ yaw: num, pitch: num, rotation: num.default(0), target: z.string({ message: 'expected a scene id' }) })).default([]),
+  infoHotspots: z.array(z.object({ yaw: num, pitch: num, title: z.string().default(''), text: z.string().default('') })).default([]),
+});
+export const appDataSchema = z.object({
+  scenes: z.array(scene).min(1, 'the tour has no scenes'),
+  name: z.string().optional(),
+  settings: z.object({ mouseViewMode: z.string().optional() }).loose().optional(),
+});
+export type AppData = z.infer<typeof appDataSchema>;
+export type AppScene = AppData['scenes'][number];
+
+const FILE = 'app-files/data.js';
+const ASSIGNMENT = /\b(?:var|let|const)\s+APP_DATA\s*=/;
+/** A scene id becomes a folder name: one path segment, no dot-dot. */
+const SAFE_ID = /^(?!\.{1,2}$)[^/\\\0]+$/;
+
+function issuePath(data: unknown, path: PropertyKey[]): string {
+  let out = '';
+  let cur: any = data;
+  for (const p of path) {
+    if (typeof p === 'number') {
+      out += `[${p}]`;
+      cur = cur?.[p];
+      // Name the scene, not just its index.
+      if (out.startsWith('scenes[') && out.indexOf(']') === out.length - 1 && typeof cur?.name === 'string') out += ` ("${cur.name}")`;
+    } else {
+      out += (out ? '.' : '') + String(p);
+      cur = cur?.[p as any];
+    }
+  }
+  return out || 'APP_DATA';
+}
+
+/** Parses the text of data.js into a validated AppData, or throws a 400 naming what is wrong. */
+export function parseDataJs(text: string): AppData {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const m = ASSIGNMENT.exec(body);
+  if (!m) throw badRequest(`${FILE} does not hold "var APP_DATA = {...};". Upload the zip exactly as the Marzipano Tool exported it.`);
+  const start = m.index + m[0].length;
+  const end = body.lastIndexOf(';');
+  const literal = (end > start ? body.slice(start, end) : body.slice(start)).trim();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(literal);
+  } catch (e) {
+    throw badRequest(`${FILE} could not be read: APP_DATA is not valid JSON (${(e as Error).message}). Export the tour again with the Marzipano Tool.`);
+  }
+  const parsed = appDataSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(raw, i.path)}: ${i.message}`);
+    const more = parsed.error.issues.length > 3 ? ` (and ${parsed.error.issues.length - 3} more)` : '';
+    throw badRequest(`${FILE} does not describe a Marzipano tour: ${issues.join('; ')}${more}.`);
+  }
+  const data = parsed.data;
+  const ids = new Map<string, number>();
+  const names = new Map<string, number>();
+  data.scenes.forEach((s, i) => {
+    if (!SAFE_ID.test(s.id)) throw badRequest(`${FILE}: scene ${i} has the id "${s.id}", which cannot be a tile folder name.`);
+    if (ids.has(s.id)) throw badRequest(`${FILE}: two scenes have the id "${s.id}" (scenes ${ids.get(s.id)} and ${i}).`);
+    ids.set(s.id, i);
+    if (names.has(s.name)) throw badRequest(`${FILE}: two scenes are named "${s.name}" (scenes ${names.get(s.name)} and ${i}); scene names must be unique to match the CSV.`);
+    names.set(s.name, i);
+  });
+  for (const s of data.scenes) {
+    for (const h of s.linkHotspots) {
+      if (!ids.has(h.target)) throw badRequest(`${FILE}: scene "${s.name}" has a link hotspot to "${h.target}", which is not a scene of this export.`);
+    }
+  }
+  return data;
+}
+
+/** The scene's name as the CSV writes it: the tile folder name without its "N-" prefix. */
+export function folderNameOf(scene: Pick<AppScene, 'id'>): string {
+  return scene.id.replace(/^\d+-/, '');
+}

@@ -1,0 +1,286 @@
+// Ingest of a Marzipano Tool export plus its positions CSV, all or nothing:
+//   1. parse and check the CSV; open the zip and check every entry (paths, links, sizes, bombs);
+//   2. read app-files/data.js as data, match its scenes to CSV rows by name, inventory and check the tiles;
+//   3. stream the tiles and previews into a private staging area under fresh, immutable keys tiles/{tiles_id}/…;
+//   4. in ONE transaction: site (when new), floors, empty minimaps, surveys, survey nodes, minimap nodes,
+//      hotspot descriptions and settings, and — still inside it — move the staged blobs into place.
+// Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/database.ts';
+import { HttpError, badRequest } from '../../http/errors.ts';
+import type { Staging } from '../../storage/blobStore.ts';
+import type { SiteSettings } from '../../../src/api/contract.ts';
+import { createSite, uniqueSiteId } from '../sites.ts';
+import { saveSiteSettings } from '../settings.ts';
+import { parseDataJs, folderNameOf, type AppData, type AppScene } from './dataJs.ts';
+import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
+import { ZipArchive, type ZipEntry } from './zipReader.ts';
+import { parseTilePath, expectedTiles, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
+
+export type IngestMode = 'addNewSite' | 'addScene';
+
+export interface IngestRequest {
+  /** The export, already on disk (the route writes the multipart part to a temp file first). */
+  zipPath: string;
+  /** Text of the positions CSV. */
+  csvText: string;
+  /** Site of the URL; in mode addNewSite only the fallback for the new site's name. */
+  site: string;
+  /** Floor of the upload; -1 (no floors yet) means 0. */
+  floor: number;
+  mode: IngestMode;
+  /** Name of the new site (mode addNewSite). */
+  siteName?: string;
+}
+
+export interface IngestResult { site: string; floor: number; scenes: number; surveys: string[] }
+
+const DATA_JS_MAX_BYTES = 20 * 1024 * 1024;
+const DATA_JS = /(^|\/)app-files\/data\.js$/;
+const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)/;
+const SITE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/i;
+
+const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'scene';
+
+interface PlannedScene {
+  index: number;
+  scene: AppScene;
+  row: PositionRow;
+  tilesId: string;
+  surveyName: string;
+  /** Zip entry of each expected tile. */
+  files: { ref: TileRef; entry: ZipEntry }[];
+}
+
+/** Matches data.js scenes and CSV rows both ways; throws naming the first unmatched scene or row. */
+export function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row: PositionRow; index: number }[] {
+  const byName = new Map(rows.map((r) => [r.fileName, r]));
+  const used = new Set<PositionRow>();
+  const pairs = data.scenes.map((scene, index) => {
+    const row = byName.get(scene.name) ?? byName.get(folderNameOf(scene));
+    if (!row || used.has(row)) {
+      throw badRequest(`Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`);
+    }
+    used.add(row);
+    return { scene, row, index };
+  });
+  const orphan = rows.find((r) => !used.has(r));
+  if (orphan) {
+    const names = data.scenes.map((s) => s.name).join(', ');
+    throw badRequest(`CSV line ${orphan.line}: "${orphan.fileName}" is not a scene of the export (its scenes are: ${names}). Fix the fileName or remove the row.`);
+  }
+  return pairs;
+}
+
+/** Finds app-files/data.js (possibly inside one wrapping folder) and returns the folder holding app-files/. */
+function locateDataJs(archive: ZipArchive): { entry: ZipEntry; root: string } {
+  const found = archive.entries.filter((e) => !e.isDirectory && DATA_JS.test(e.name) && !IGNORED.test(e.name));
+  if (found.length === 0) {
+    throw badRequest('The zip has no app-files/data.js. Upload the zip the Marzipano Tool exports (it holds the app-files folder with data.js and tiles/).');
+  }
+  if (found.length > 1) throw badRequest(`The zip holds ${found.length} tours (${found.map((e) => e.name).join(', ')}); upload one export at a time.`);
+  const entry = found[0];
+  return { entry, root: entry.name.slice(0, entry.name.length - 'app-files/data.js'.length) };
+}
+
+/** Assigns every tile entry of the zip to its scene; checks paths against the levels, and that none is missing. */
+function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppScene }[]): Map<string, { ref: TileRef; entry: ZipEntry }[]> {
+  const prefix = `${root}app-files/tiles/`;
+  const byId = new Map(scenes.map(({ scene }) => [scene.id, scene]));
+  const found = new Map<string, Map<string, { ref: TileRef; entry: ZipEntry }>>();
+  for (const entry of archive.entries) {
+    if (entry.isDirectory || !entry.name.startsWith(prefix) || IGNORED.test(entry.name)) continue;
+    const rest = entry.name.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    if (slash < 0) continue;
+    const scene = byId.get(rest.slice(0, slash));
+    if (!scene) continue; // a folder data.js does not mention: not part of the tour
+    const parsed = parseTilePath(rest.slice(slash + 1), scene.levels);
+    if (parsed === null) continue; // not a tile (e.g. a stray file): ignored
+    if (!parsed.ok) throw badRequest(`Scene "${scene.name}": the tile "${entry.name}" does not fit the scene's levels: ${parsed.reason}.`);
+    let files = found.get(scene.id);
+    if (!files) found.set(scene.id, (files = new Map()));
+    files.set(tileRelPath(parsed.ref), { ref: parsed.ref, entry });
+  }
+  const out = new Map<string, { ref: TileRef; entry: ZipEntry }[]>();
+  for (const { scene } of scenes) {
+    const files = found.get(scene.id) ?? new Map();
+    const expected = expectedTiles(scene.levels);
+    const missing = expected.filter((ref) => !files.has(tileRelPath(ref)));
+    if (missing.length) {
+      if (missing.length === expected.length) {
+        throw badRequest(`Scene "${scene.name}" has no tiles in the zip: the folder ${prefix}${scene.id}/ is missing or empty.`);
+      }
+      const list = missing.slice(0, 3).map(tileRelPath).join(', ');
+      throw badRequest(`Scene "${scene.name}" is missing ${missing.length} tile file(s) in ${prefix}${scene.id}/ (${list}${missing.length > 3 ? ', ...' : ''}). Export the tour again.`);
+    }
+    out.set(scene.id, expected.map((ref) => files.get(tileRelPath(ref))!));
+  }
+  return out;
+}
+
+async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedScene[]): Promise<void> {
+  const jobs = plan.flatMap((p) => p.files.map((f) => ({ p, f })));
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < jobs.length) {
+      const { p, f } = jobs[next++];
+      try {
+        await archive.extractTo(f.entry, staging.pathFor(tileKey(p.tilesId, f.ref)), (head) =>
+          isJpegHead(head) ? null : badRequest(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`));
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  // A few at a time; every worker has stopped before a failure is reported, so discarding the staging is final.
+  const results = await Promise.allSettled(Array.from({ length: 4 }, worker));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: boolean): Promise<void> {
+  const exists = await trx.selectFrom('floors').select('floor').where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
+  if (!exists) {
+    try {
+      await trx.insertInto('floors').values({ site, floor, floor_name: `Floor ${floor}`, floor_tag: String(floor) }).execute();
+    } catch (e) {
+      if (!siteHadFloors) throw new HttpError(500, 'Could not create first floor in database');
+      throw e;
+    }
+  }
+  const minimap = await trx.selectFrom('minimaps').select('floor').where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
+  if (!minimap) {
+    await trx.insertInto('minimaps').values({
+      site, floor, image: '', image_url: '', image_large_url: '', x_pixel_offset: 0, y_pixel_offset: 0,
+      x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: 0, version: 0,
+    }).execute();
+  }
+}
+
+/** Writes every row of the plan; returns site id and survey ids. Runs inside the caller's transaction. */
+async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: PlannedScene[]): Promise<{ site: string; surveys: string[] }> {
+  // The site.
+  let site = req.site;
+  let newSite = false;
+  if (req.mode === 'addNewSite') {
+    const name = (req.siteName ?? '').trim() || req.site;
+    site = await uniqueSiteId(trx, name);
+    await createSite(trx, site, name);
+    newSite = true;
+  } else if (!(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
+    site = SITE_ID.test(req.site) ? req.site : await uniqueSiteId(trx, req.site);
+    await createSite(trx, site, (req.siteName ?? '').trim() || req.site);
+    newSite = true;
+  }
+
+  // Floors and their (empty) minimaps.
+  const siteHadFloors = !!(await trx.selectFrom('floors').select('floor').where('site', '=', site).limit(1).executeTakeFirst());
+  const floors = [...new Set(plan.map((p) => p.row.floor))].sort((a, b) => a - b);
+  for (const f of floors) await ensureFloor(trx, site, f, siteHadFloors);
+
+  // Surveys: one per (floor, date, survey_name); an existing one with the same key receives the new scenes.
+  const surveyIds: string[] = [];
+  const groups = new Map<string, PlannedScene[]>();
+  for (const p of plan) {
+    const key = JSON.stringify([p.row.floor, p.row.date, p.surveyName]);
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const tilesIdOf = new Map(plan.map((p) => [p.scene.id, p.tilesId]));
+  for (const group of groups.values()) {
+    const { floor, date } = group[0].row;
+    const survey_name = group[0].surveyName;
+    const existing = await trx.selectFrom('surveys').select('id')
+      .where('site', '=', site).where('floor', '=', floor).where('date', '=', date).where('survey_name', '=', survey_name).executeTakeFirst();
+    const surveyId = existing?.id ?? randomUUID();
+    if (!existing) await trx.insertInto('surveys').values({ id: surveyId, site, floor, date, survey_name }).execute();
+    surveyIds.push(surveyId);
+    const before = existing
+      ? Number((await trx.selectFrom('survey_nodes').select((eb) => eb.fn.countAll<number>().as('n')).where('survey_id', '=', surveyId).executeTakeFirstOrThrow()).n)
+      : 0;
+    for (const [i, p] of group.entries()) {
+      const s = p.scene;
+      const nodeId = randomUUID();
+      const infoHotspots = s.infoHotspots.map((h, k) => ({ info_id: `${p.tilesId}-info-${k}`, title: h.title, yaw: h.yaw, pitch: h.pitch }));
+      await trx.insertInto('survey_nodes').values({
+        id: nodeId, survey_id: surveyId, site, tiles_id: p.tilesId, tiles_name: s.name, title: p.row.title,
+        levels: JSON.stringify(s.levels.map((l) => ({ tileSize: l.tileSize, size: l.size, ...(l.fallbackOnly !== undefined ? { fallbackOnly: l.fallbackOnly } : {}) }))),
+        face_size: s.faceSize,
+        initial_parameters: JSON.stringify({ yaw: s.initialViewParameters.yaw, pitch: s.initialViewParameters.pitch, fov: s.initialViewParameters.fov }),
+        link_hotspots: JSON.stringify(s.linkHotspots.map((h) => ({ yaw: h.yaw, pitch: h.pitch, rotation: h.rotation, target: tilesIdOf.get(h.target)! }))),
+        info_hotspots: JSON.stringify(infoHotspots),
+      }).execute();
+      await trx.insertInto('minimap_nodes').values({
+        id: randomUUID(), site, floor, survey_node_id: nodeId, node_number: before + i, tiles_id: p.tilesId,
+        x: p.row.x, y: p.row.y, x_scale: 1, y_scale: 1, rotation: 0,
+      }).execute();
+      for (const [k, h] of s.infoHotspots.entries()) {
+        await trx.insertInto('hotspot_descriptions').values({
+          id: randomUUID(), site, tiles_id: p.tilesId, info_id: infoHotspots[k].info_id,
+          header: JSON.stringify({ main_img_url: '', label_title: h.title }),
+          // The text is HTML written in the Tool: stored as is; the client sanitises it before showing it.
+          contents: JSON.stringify([{ title: h.title, content: h.text }]),
+        }).execute();
+      }
+    }
+  }
+
+  // Settings: the first scene becomes the initial view when none is set; num_floors follows the floors.
+  const row = await trx.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirstOrThrow();
+  const settings = JSON.parse(row.json) as SiteSettings;
+  if (!settings.initial_settings.pano_id) {
+    const first = plan[0];
+    settings.initial_settings = { ...settings.initial_settings, date: first.row.date, pano_id: first.tilesId, floor: first.row.floor };
+  }
+  const floorCount = await trx.selectFrom('floors').select((eb) => eb.fn.countAll<number>().as('n')).where('site', '=', site).executeTakeFirstOrThrow();
+  settings.num_floors = Number(floorCount.n);
+  const mouse = data.settings?.mouseViewMode;
+  if (newSite && (mouse === 'drag' || mouse === 'qtvr')) settings.marzipano_mouse_view_mode = mouse;
+  await saveSiteSettings(trx, settings);
+  return { site, surveys: surveyIds };
+}
+
+/** Imports one export. Throws an HttpError (4xx) naming the problem; on any failure nothing is kept. */
+export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise<IngestResult> {
+  const uploadFloor = req.floor < 0 ? 0 : req.floor;
+  const rows = parsePositionsCsv(req.csvText, uploadFloor);
+  const archive = await ZipArchive.open(req.zipPath, {
+    maxUncompressedBytes: ctx.config.maxUncompressedBytes, maxCompressionRatio: ctx.config.maxCompressionRatio,
+  });
+  let staging: Staging | undefined;
+  let committed = false;
+  try {
+    staging = await ctx.blobs.stage();
+    const { entry, root } = locateDataJs(archive);
+    const text = (await archive.readBuffer(entry, DATA_JS_MAX_BYTES)).toString('utf8');
+    const data = parseDataJs(text);
+    const pairs = matchScenes(data, rows);
+    const files = inventoryTiles(archive, root, pairs);
+    const plan: PlannedScene[] = pairs.map(({ scene, row, index }) => ({
+      index, scene, row,
+      tilesId: `${slug(scene.name)}-${randomBytes(6).toString('hex')}`,
+      surveyName: row.surveyName || data.name?.trim() || row.title,
+      files: files.get(scene.id)!,
+    }));
+    await stageTiles(archive, staging, plan);
+    archive.close();
+
+    const result = await ctx.db.transaction().execute(async (trx) => {
+      const written = await writeRows(trx, req, data, plan);
+      // Blobs move into place inside the transaction: if the database then refuses, the catch below takes them out.
+      await staging!.commit(plan.map((p) => `tiles/${p.tilesId}`));
+      return written;
+    });
+    committed = true;
+    return { site: result.site, floor: uploadFloor, scenes: plan.length, surveys: result.surveys };
+  } catch (e) {
+    await staging?.rollback();
+    throw e;
+  } finally {
+    archive.close();
+    if (committed) await staging?.discard();
+  }
+}

@@ -1,0 +1,115 @@
+// The positions CSV of an upload: `title,fileName,x,y,date,floor[,survey_name]`, one row per scene.
+// Parsed with papaparse (quotes, BOM, CRLF); every row is checked and a failure names its line and scene.
+import Papa from 'papaparse';
+import { badRequest } from '../../http/errors.ts';
+
+export interface PositionRow {
+  /** 1-based line of the row in the file (the header is line 1). */
+  line: number;
+  title: string;
+  fileName: string;
+  x: number;
+  y: number;
+  /** ISO yyyy-mm-dd. */
+  date: string;
+  floor: number;
+  surveyName?: string;
+}
+
+const COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surveyname'] as const;
+type Column = (typeof COLUMNS)[number];
+const REQUIRED: Column[] = ['filename', 'x', 'y', 'date'];
+const DISPLAY: Record<Column, string> = { title: 'title', filename: 'fileName', x: 'x', y: 'y', date: 'date', floor: 'floor', surveyname: 'survey_name' };
+const HEADER_HINT = 'its first line must be title,fileName,x,y,date,floor (survey_name optional)';
+
+const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** `dd/mm/yyyy` (the field's format; d/m also accepted) or ISO `yyyy-mm-dd` to ISO; null when it is not a real date. */
+export function parseSurveyDate(value: string): string | null {
+  const v = value.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  if (match) { d = +match[1]; m = +match[2]; y = +match[3]; } else {
+    match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!match) return null;
+    y = +match[1]; m = +match[2]; d = +match[3];
+  }
+  const t = new Date(Date.UTC(y, m - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** A coordinate: a plain decimal number (not empty, not "12px", not "Infinity"). */
+function parseCoordinate(value: string): number | null {
+  const v = value.trim();
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Parses and validates the CSV text. `uploadFloor` is used where the floor column or value is missing.
+ * Throws a 400 listing the rows at fault (line numbers and scene names).
+ */
+export function parsePositionsCsv(text: string, uploadFloor: number): PositionRow[] {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (!body.trim()) throw badRequest(`The positions CSV is empty; ${HEADER_HINT}.`);
+  const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false });
+  const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoteError) {
+    throw badRequest(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
+  }
+  const [header, ...records] = parsed.data;
+  const index = new Map<Column, number>();
+  header.forEach((h, i) => {
+    const name = normaliseHeader(h) as Column;
+    if ((COLUMNS as readonly string[]).includes(name) && !index.has(name)) index.set(name, i);
+  });
+  const missing = REQUIRED.filter((c) => !index.has(c));
+  if (missing.length) {
+    throw badRequest(`The positions CSV has no ${missing.map((c) => `"${DISPLAY[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`);
+  }
+
+  const rows: PositionRow[] = [];
+  const errors: string[] = [];
+  const seen = new Map<string, number>();
+  records.forEach((rec, i) => {
+    const line = i + 2;
+    if (rec.every((c) => c.trim() === '')) return; // blank line
+    const cell = (c: Column) => { const at = index.get(c); return at === undefined ? '' : (rec[at] ?? '').trim(); };
+    const fileName = cell('filename');
+    const who = fileName ? `CSV line ${line} (${fileName})` : `CSV line ${line}`;
+    const problems: string[] = [];
+    if (!fileName) problems.push('fileName is empty');
+    const coord = (c: 'x' | 'y') => {
+      const raw = cell(c);
+      if (raw === '') { problems.push(`${c} is missing`); return NaN; }
+      const n = parseCoordinate(raw);
+      if (n === null) { problems.push(`${c} "${raw}" is not a number`); return NaN; }
+      return n;
+    };
+    const x = coord('x');
+    const y = coord('y');
+    const rawDate = cell('date');
+    const date = rawDate === '' ? null : parseSurveyDate(rawDate);
+    if (rawDate === '') problems.push('the date is missing (write it as dd/mm/yyyy)');
+    else if (!date) problems.push(`the date "${rawDate}" is not a date (write it as dd/mm/yyyy or yyyy-mm-dd)`);
+    const rawFloor = cell('floor');
+    let floor = uploadFloor;
+    if (rawFloor !== '') {
+      if (!/^-?\d+$/.test(rawFloor) || Number(rawFloor) < -1) problems.push(`the floor "${rawFloor}" is not a floor number (0, 1, 2, ...)`);
+      else if (Number(rawFloor) >= 0) floor = Number(rawFloor);
+    }
+    if (fileName && seen.has(fileName)) problems.push(`the scene is listed twice (also on line ${seen.get(fileName)})`);
+    if (fileName && !seen.has(fileName)) seen.set(fileName, line);
+    if (problems.length) { errors.push(`${who}: ${problems.join(', ')}`); return; }
+    const surveyName = cell('surveyname');
+    rows.push({ line, title: cell('title') || fileName, fileName, x, y, date: date!, floor, ...(surveyName ? { surveyName } : {}) });
+  });
+  if (errors.length) {
+    const more = errors.length > 5 ? `; and ${errors.length - 5} more row(s)` : '';
+    throw badRequest(`${errors.slice(0, 5).join('; ')}${more}.`);
+  }
+  if (!rows.length) throw badRequest(`The positions CSV has no rows; ${HEADER_HINT}, then one line per scene.`);
+  return rows;
+}
