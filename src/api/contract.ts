@@ -159,3 +159,13 @@ export const loginBody = z.object({ username: z.string().min(1), password: z.str
 // ---------- upload ----------
 export const uploadResult = z.object({ site: z.string(), floor: z.number(), scenes: z.number(), surveys: z.array(z.string()) });
 export const urlResult = z.object({ url: z.string() });
+
+// ---------- additions for the resource routes (minimap, nodes, pins, site maps, documentation) ----------
+/** PATCH /api/map-pins/{id}: only the fields sent change (pinPatchBody would fill in its defaults). */
+export const pinUpdateBody = z.object({
+  _id: z.string(), site: z.string().max(100), enabled: z.boolean(), x: percent, y: percent, cover_image: z.string().max(2000),
+  icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name').max(200), site_name: z.string().max(200),
+  external_url: externalUrl, sitemap: z.string().max(200),
+}).partial();
+/** POST /api/documentation/{site}: the root folder after the merge, and how many folders and files the archive added or replaced. */
+export const documentUploadResult = z.object({ root: documentDirectory, directories: z.number(), files: z.number() });

@@ -1,0 +1,65 @@
+// Documentation: the folder tree and files of a site, and the ZIP upload that fills it.
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { envelope, documentDirectory, documentFile, documentUploadResult } from '../../src/api/contract.ts';
+import { ok } from '../http/envelope.ts';
+import { badRequest } from '../http/errors.ts';
+import { siteParam } from './params.ts';
+import * as docs from '../services/documents.ts';
+
+const idQuery = z.object({ _id: z.string({ message: '_id is required' }).min(1, '_id is required').max(200) });
+
+export async function documentRoutes(api: FastifyInstance, ctx: AppContext) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { db, blobs, config } = ctx;
+
+  r.get('/site/:site/directories/root', {
+    schema: { tags: ['documentation'], summary: 'The root folder of the documentation (empty before any upload)', params: siteParam,
+      response: { 200: envelope(documentDirectory) } },
+  }, async (req) => ok(await docs.rootDirectory(db, req.params.site)));
+
+  r.get('/site/:site/directories/details', {
+    schema: { tags: ['documentation'], summary: 'A folder by name (the one nearest the root when several share it)', params: siteParam,
+      querystring: z.object({ name: z.string({ message: 'name is required' }).min(1, 'name is required').max(255) }), response: { 200: envelope(documentDirectory) } },
+  }, async (req) => ok(await docs.directoryByName(db, req.params.site, req.query.name)));
+
+  r.get('/directories/details', {
+    schema: { tags: ['documentation'], summary: 'A folder by id', querystring: idQuery, response: { 200: envelope(documentDirectory) } },
+  }, async (req) => ok(await docs.directoryById(db, req.query._id)));
+
+  r.get('/files/details', {
+    schema: { tags: ['documentation'], summary: 'A file by id', querystring: idQuery, response: { 200: envelope(documentFile) } },
+  }, async (req) => ok(await docs.fileById(db, req.query._id)));
+
+  r.get('/site/:site/files', {
+    schema: { tags: ['documentation'], summary: 'Every documentation file of the site, by name', params: siteParam, response: { 200: envelope(z.array(documentFile)) } },
+  }, async (req) => ok(await docs.siteFiles(db, req.params.site)));
+
+  r.post('/documentation/:site', {
+    schema: { tags: ['documentation'], summary: 'Upload a documentation ZIP; its folders and files are merged into the tree',
+      description: 'multipart/form-data with the archive in field `zipFile`. Same folder paths reuse the folder; a file of the same name in the same folder is replaced. All or nothing.',
+      consumes: ['multipart/form-data'], params: siteParam, response: { 200: envelope(documentUploadResult) } },
+  }, async (req) => {
+    if (!req.isMultipart()) throw badRequest(docs.MESSAGES.noFile);
+    let result: docs.DocumentUploadResult | null = null;
+    let failure: unknown = null;
+    let sawFile = false;
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'zipFile' || sawFile || failure) { part.file.resume(); continue; }
+      sawFile = true;
+      // An empty file input still sends a part, with no name.
+      if (!part.filename) { part.file.resume(); failure = badRequest(docs.MESSAGES.noFile); continue; }
+      try {
+        result = await docs.uploadDocumentation(db, blobs, config, req.params.site, {
+          filename: part.filename, mimetype: part.mimetype, stream: part.file, truncated: () => part.file.truncated,
+        });
+      } catch (e) { failure = e; }
+    }
+    if (failure) throw failure;
+    if (!result) throw badRequest(docs.MESSAGES.noFile);
+    return ok(result);
+  });
+}

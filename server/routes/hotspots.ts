@@ -1,0 +1,22 @@
+// Info hotspot descriptions of one scene.
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { envelope, hotspotDescription } from '../../src/api/contract.ts';
+import { ok } from '../http/envelope.ts';
+import { siteParam } from './params.ts';
+import { hotspotDescriptions } from '../services/hotspots.ts';
+import { requireSite } from '../services/floors.ts';
+
+export async function hotspotRoutes(api: FastifyInstance, ctx: AppContext) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  r.get('/site/:site/hotspot/details', {
+    schema: { tags: ['surveys'], summary: 'Info hotspot descriptions of a scene', params: siteParam,
+      querystring: z.object({ tilesId: z.string({ message: 'tilesId (the scene) is required' }).min(1, 'tilesId (the scene) is required').max(200) }),
+      response: { 200: envelope(z.array(hotspotDescription)) } },
+  }, async (req) => {
+    await requireSite(ctx.db, req.params.site);
+    return ok(await hotspotDescriptions(ctx.db, req.params.site, req.query.tilesId));
+  });
+}

@@ -1,0 +1,77 @@
+// Floor plans and floors: minimap details, floor list, adding a floor, floor name/tag, and the floor-plan image upload.
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { envelope, minimap, floor as floorSchema, floorDetailsBody } from '../../src/api/contract.ts';
+import { ok } from '../http/envelope.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { siteParam, intString, floorValue } from './params.ts';
+import { minimapDetails, uploadMinimapImage } from '../services/minimaps.ts';
+import { listFloors, addFloor, saveFloorDetails } from '../services/floors.ts';
+import { IMAGE_REQUIRED_MESSAGE, MAX_IMAGE_BYTES } from '../services/uploadedImages.ts';
+
+/** For writes that are GETs in the spec (newFloor): the global guard only looks at methods, so check here. */
+export function requireAdmin(req: FastifyRequest): void {
+  if (req.user.isAdmin) return;
+  throw new HttpError(req.user.id ? 403 : 401, req.user.id ? 'Administrator rights are needed for this.' : 'Please sign in as an administrator.');
+}
+
+/**
+ * Reads one file field of a multipart request into memory (images only: they are small). Answers null when the
+ * request is not multipart or has no such file; other parts are drained.
+ */
+export async function readFileField(req: FastifyRequest, field: string, maxBytes: number): Promise<{ filename: string; mimetype: string; data: Buffer } | null> {
+  if (!req.isMultipart()) return null;
+  let found: { filename: string; mimetype: string; data: Buffer } | null = null;
+  for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== field || found) { part.file.resume(); continue; }
+    try {
+      found = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+    } catch (e: any) {
+      if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The file is larger than ${Math.round(maxBytes / 1024 ** 2)} MB; please choose a smaller one.`);
+      throw e;
+    }
+  }
+  if (found && found.data.length === 0) return null;
+  return found;
+}
+
+const multipartNote = (field: string) => `multipart/form-data with the file in field \`${field}\``;
+
+export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { db, blobs } = ctx;
+
+  r.get('/site/:site/minimap/details', {
+    schema: { tags: ['minimap'], summary: 'The floor plan of a floor (the empty default when it has none)', params: siteParam,
+      querystring: z.object({ floor: intString('floor').default(0) }), response: { 200: envelope(minimap) } },
+  }, async (req) => ok(await minimapDetails(db, req.params.site, floorValue(req.query.floor))));
+
+  r.get('/site/:site/minimap/floors', {
+    schema: { tags: ['minimap'], summary: 'Floors of the site with name and tag, lowest first', params: siteParam, response: { 200: envelope(z.array(floorSchema)) } },
+  }, async (req) => ok(await listFloors(db, req.params.site)));
+
+  r.get('/site/:site/minimap/newFloor/:n', {
+    schema: { tags: ['minimap'], summary: 'Add an empty floor (a write, though a GET: administrators only)', description: 'An existing floor is answered unchanged.',
+      params: siteParam.extend({ n: intString('n') }), response: { 200: envelope(floorSchema) } },
+  }, async (req) => {
+    requireAdmin(req);
+    return ok(await addFloor(db, req.params.site, floorValue(req.params.n)));
+  });
+
+  r.patch('/site/:site/sitemap', {
+    schema: { tags: ['minimap'], summary: "Change a floor's name and tag (empty tag: the floor number; empty name: 'Floor {floor}')", params: siteParam,
+      body: floorDetailsBody, response: { 200: envelope(floorSchema) } },
+  }, async (req) => ok(await saveFloorDetails(db, req.params.site, { ...req.body, floor: floorValue(req.body.floor) })));
+
+  r.post('/site/:site/minimap', {
+    schema: { tags: ['minimap'], summary: 'Upload or replace the floor-plan image of a floor', description: multipartNote('file') + '; PNG, JPEG, WebP or GIF.',
+      consumes: ['multipart/form-data'], params: siteParam, querystring: z.object({ floor: intString('floor').default(0) }), response: { 200: envelope(minimap) } },
+  }, async (req) => {
+    const file = await readFileField(req, 'file', MAX_IMAGE_BYTES);
+    if (!file) throw badRequest(IMAGE_REQUIRED_MESSAGE);
+    return ok(await uploadMinimapImage(db, blobs, req.params.site, floorValue(req.query.floor), file.data));
+  });
+}

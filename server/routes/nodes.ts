@@ -1,0 +1,23 @@
+// Node edits on the floor plan: position and rotation of a minimap node (its `_id` in minimapSingleSite entries).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { envelope, minimapNodeEntry, nodeCoordsBody, nodeRotationBody } from '../../src/api/contract.ts';
+import { ok } from '../http/envelope.ts';
+import { idParam } from './params.ts';
+import { updateNodeCoords, updateNodeRotation } from '../services/nodes.ts';
+
+export async function nodeRoutes(api: FastifyInstance, ctx: AppContext) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  r.patch('/node/coords/:id', {
+    schema: { tags: ['minimap'], summary: 'Move a node on the floor plan (floor-plan coordinates)', params: idParam, body: nodeCoordsBody,
+      response: { 200: envelope(minimapNodeEntry) } },
+  }, async (req) => ok(await updateNodeCoords(db, req.params.id, req.body)));
+
+  r.patch('/node/rotation/:id', {
+    schema: { tags: ['minimap'], summary: 'Set the rotation of a node (radians)', params: idParam, body: nodeRotationBody,
+      response: { 200: envelope(minimapNodeEntry) } },
+  }, async (req) => ok(await updateNodeRotation(db, req.params.id, req.body.rotation)));
+}

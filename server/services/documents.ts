@@ -1,0 +1,263 @@
+// Documentation of a site: a tree of folders ("directories") and files, filled from uploaded ZIP archives.
+//
+// An upload MERGES into the existing tree: a folder of the same path reuses the existing directory, and a file of
+// the same name in the same folder replaces the earlier one (same id, new URL); everything else is kept.
+// The upload is all-or-nothing: every entry is checked and written to a staging folder first; the blobs are moved
+// into place and the rows written in one transaction only when the whole archive was read without a problem.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import type { DB } from '../db/database.ts';
+import type { BlobStore, Staging } from '../storage/blobStore.ts';
+import type { Config } from '../config.ts';
+import type { DocumentDirectory, DocumentFile } from '../../src/api/contract.ts';
+import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { requireSite } from './floors.ts';
+
+export const ROOT_NAME = 'root';
+export const MESSAGES = {
+  noFile: 'Please select a file before submitting.',
+  notZip: 'Please select a ZIP file.',
+  unreadable: 'The ZIP file could not be read; it may be damaged. Please create it again and retry.',
+  empty: 'The ZIP file holds no documents.',
+} as const;
+export const MAX_ENTRIES = 10_000;
+const MAX_DEPTH = 32;
+const MAX_NAME = 255;
+
+/** The root directory of a site has a fixed id, so it can be answered before anything was uploaded. */
+export const rootId = (site: string) => `root-${site}`;
+
+// ---------- reading ----------
+
+async function describeDirectory(db: DB, row: { id: string; name: string; parent: string | null }): Promise<DocumentDirectory> {
+  const [subs, files] = await Promise.all([
+    db.selectFrom('directories').select('id').where('parent', '=', row.id).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('files').select('id').where('directory_id', '=', row.id).orderBy('name').orderBy('id').execute(),
+  ]);
+  return { _id: row.id, name: row.name, parent: row.parent, subdirectories: subs.map((s) => s.id), files: files.map((f) => f.id) };
+}
+
+const emptyRoot = (site: string): DocumentDirectory => ({ _id: rootId(site), name: ROOT_NAME, parent: null, subdirectories: [], files: [] });
+
+export async function rootDirectory(db: DB, site: string): Promise<DocumentDirectory> {
+  await requireSite(db, site);
+  const row = await db.selectFrom('directories').select(['id', 'name', 'parent']).where('id', '=', rootId(site)).executeTakeFirst();
+  return row ? describeDirectory(db, row) : emptyRoot(site);
+}
+
+/** A directory of the site by name; when several folders share the name, the one nearest the root (then by id). */
+export async function directoryByName(db: DB, site: string, name: string): Promise<DocumentDirectory> {
+  await requireSite(db, site);
+  if (name === ROOT_NAME) return rootDirectory(db, site);
+  const rows = await db.selectFrom('directories').select(['id', 'name', 'parent']).where('site', '=', site).where('name', '=', name).orderBy('id').execute();
+  if (!rows.length) throw notFound(`There is no folder named "${name}" in the documentation of this site.`);
+  if (rows.length === 1) return describeDirectory(db, rows[0]);
+  const all = await db.selectFrom('directories').select(['id', 'parent']).where('site', '=', site).execute();
+  const parentOf = new Map(all.map((d) => [d.id, d.parent]));
+  const depth = (id: string) => { let n = 0; for (let p = parentOf.get(id); p && n < 1000; p = parentOf.get(p)) n++; return n; };
+  rows.sort((a, b) => depth(a.id) - depth(b.id));
+  return describeDirectory(db, rows[0]);
+}
+
+export async function directoryById(db: DB, id: string): Promise<DocumentDirectory> {
+  const row = await db.selectFrom('directories').select(['id', 'name', 'parent', 'site']).where('id', '=', id).executeTakeFirst();
+  if (row) return describeDirectory(db, row);
+  if (id.startsWith('root-')) {
+    const site = id.slice('root-'.length);
+    if (await db.selectFrom('sites').select('id').where('id', '=', site).executeTakeFirst()) return emptyRoot(site);
+  }
+  throw notFound(`There is no folder with id "${id}"; reload the documentation page.`);
+}
+
+const toFile = (r: { id: string; name: string; url: string; directory_id: string }): DocumentFile => ({ _id: r.id, name: r.name, url: r.url, directory: r.directory_id });
+
+export async function fileById(db: DB, id: string): Promise<DocumentFile> {
+  const row = await db.selectFrom('files').select(['id', 'name', 'url', 'directory_id']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`There is no file with id "${id}"; reload the documentation page.`);
+  return toFile(row);
+}
+
+export async function siteFiles(db: DB, site: string): Promise<DocumentFile[]> {
+  await requireSite(db, site);
+  return (await db.selectFrom('files').select(['id', 'name', 'url', 'directory_id']).where('site', '=', site).orderBy('name').orderBy('id').execute()).map(toFile);
+}
+
+// ---------- zip safety ----------
+
+export interface ZipLimits { maxUncompressedBytes: number; maxCompressionRatio: number; maxEntries: number }
+export interface ZipTotals { entries: number; bytes: number }
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+/** Below this size an entry's compression ratio is not judged (small text files compress very well). */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+
+/**
+ * The safety rules for one archive entry (the same as for scene archives): no absolute paths, no '..', no
+ * backslashes or drive letters, no symbolic links, no encryption, and zip-bomb limits on count, total size and ratio.
+ * Answers the reason to refuse the archive, or null. Adds the entry to `totals`.
+ */
+export function zipEntryProblem(entry: yauzl.Entry, totals: ZipTotals, limits: ZipLimits): string | null {
+  const name = entry.fileName;
+  totals.entries += 1;
+  totals.bytes += entry.uncompressedSize;
+  if (totals.entries > limits.maxEntries) return `it holds more than ${limits.maxEntries} entries`;
+  if (name.includes('\\') || name.includes('\0')) return `"${name}" has an invalid character in its name`;
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return `"${name}" is an absolute path`;
+  if (name.split('/').some((s) => s === '..')) return `"${name}" points outside the archive`;
+  if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return `"${name}" is a symbolic link`;
+  if (entry.isEncrypted()) return `"${name}" is encrypted`;
+  if (totals.bytes > limits.maxUncompressedBytes) return `it unpacks to more than ${Math.round(limits.maxUncompressedBytes / 1024 ** 2)} MB`;
+  if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize > limits.maxCompressionRatio * Math.max(1, entry.compressedSize)) {
+    return `"${name}" is compressed suspiciously well (a possible zip bomb)`;
+  }
+  return null;
+}
+
+/** Entries left out: folders of macOS resource forks and desktop clutter. */
+const isJunk = (segments: string[]) =>
+  segments.includes('__MACOSX') || ['.DS_Store', 'Thumbs.db', 'desktop.ini'].includes(segments[segments.length - 1]);
+
+/** Extensions browsers would run as active content on our origin: stored with ".txt" added so they are served as plain text. */
+const ACTIVE = new Set(['html', 'htm', 'xhtml', 'xht', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs', 'mht', 'mhtml', 'rdf', 'swf', 'wasm']);
+
+/** A file-system- and URL-safe blob name for a document, keeping its extension. */
+export function blobName(name: string): string {
+  let safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-120) || 'file';
+  const ext = path.extname(safe).slice(1).toLowerCase();
+  if (ACTIVE.has(ext) || !ext) safe += '.txt';
+  return safe;
+}
+
+interface StagedFile { id: string; dirPath: string; name: string; key: string }
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false },
+    (err, zip) => (err || !zip ? reject(badRequest(MESSAGES.unreadable)) : resolve(zip))));
+}
+
+/** Reads every entry of the staged archive, writing files into staging; refuses the whole archive at the first problem. */
+async function unpackToStaging(zipPath: string, staging: Staging, site: string, limits: ZipLimits): Promise<{ dirs: Set<string>; files: StagedFile[] }> {
+  const zip = await openZip(zipPath);
+  const dirs = new Set<string>();
+  const files = new Map<string, StagedFile>();
+  const totals: ZipTotals = { entries: 0, bytes: 0 };
+  const refuse = (why: string) => badRequest(`This ZIP file cannot be used: ${why}. Nothing was changed.`);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', (e: Error) => reject(/relative path|absolute path|invalid characters/.test(e.message) ? refuse(e.message) : badRequest(MESSAGES.unreadable)));
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        (async () => {
+          const problem = zipEntryProblem(entry, totals, limits);
+          if (problem) throw refuse(problem);
+          const isDir = entry.fileName.endsWith('/');
+          const segments = entry.fileName.split('/').filter((s) => s !== '' && s !== '.');
+          if (!segments.length || isJunk(segments)) return;
+          if (segments.length > MAX_DEPTH) throw refuse(`"${entry.fileName}" is nested too deeply`);
+          if (segments.some((s) => s.length > MAX_NAME)) throw refuse(`"${entry.fileName}" has a name that is too long`);
+          const folderSegs = isDir ? segments : segments.slice(0, -1);
+          for (let i = 1; i <= folderSegs.length; i++) dirs.add(folderSegs.slice(0, i).join('/'));
+          if (isDir) return;
+          const name = segments[segments.length - 1];
+          const dirPath = folderSegs.join('/');
+          const id = randomUUID();
+          const key = `docs/${site}/${id}/${blobName(name)}`;
+          const target = staging.pathFor(key);
+          await fs.promises.mkdir(path.dirname(target), { recursive: true });
+          const stream = await new Promise<Readable>((res, rej) => zip.openReadStream(entry, (e, s) => (e || !s ? rej(badRequest(MESSAGES.unreadable)) : res(s))));
+          let written = 0;
+          const guard = new Transform({
+            transform(chunk: Buffer, _enc, cb) {
+              written += chunk.length;
+              if (written > entry.uncompressedSize) cb(refuse(`"${entry.fileName}" is larger than it claims`)); else cb(null, chunk);
+            },
+          });
+          try { await pipeline(stream, guard, fs.createWriteStream(target)); } catch (e) { throw e instanceof HttpError ? e : badRequest(MESSAGES.unreadable); }
+          // A later entry of the same path replaces an earlier one.
+          files.set(`${dirPath}/${name}`, { id, dirPath, name, key });
+        })().then(() => zip.readEntry(), (e) => { zip.close(); reject(e); });
+      });
+      zip.readEntry();
+    });
+  } finally {
+    if (zip.isOpen) zip.close();
+  }
+  return { dirs, files: [...files.values()] };
+}
+
+// ---------- uploading ----------
+
+export interface UploadedZip { filename: string; mimetype: string; stream: Readable; truncated: () => boolean }
+const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip']);
+export const looksLikeZip = (f: { filename: string; mimetype: string }) => ZIP_TYPES.has(f.mimetype) || /\.zip$/i.test(f.filename);
+
+export interface DocumentUploadResult { root: DocumentDirectory; directories: number; files: number }
+
+/** Unpacks a documentation archive into the site's tree (merging, see the top of this file). */
+export async function uploadDocumentation(db: DB, blobs: BlobStore, config: Pick<Config, 'maxUncompressedBytes' | 'maxCompressionRatio' | 'maxUploadBytes'>,
+  site: string, upload: UploadedZip): Promise<DocumentUploadResult> {
+  if (!looksLikeZip(upload)) { upload.stream.resume(); throw badRequest(MESSAGES.notZip); }
+  try { await requireSite(db, site); } catch (e) { upload.stream.resume(); throw e; }
+  const staging = await blobs.stage();
+  let replacedUrls: string[] = [];
+  let counts = { directories: 0, files: 0 };
+  try {
+    const zipPath = staging.pathFor('upload.zip');
+    await pipeline(upload.stream, fs.createWriteStream(zipPath));
+    if (upload.truncated()) throw new HttpError(413, `The ZIP file is larger than the upload limit of ${Math.round(config.maxUploadBytes / 1024 ** 2)} MB.`);
+    const { dirs, files } = await unpackToStaging(zipPath, staging, site, {
+      maxUncompressedBytes: config.maxUncompressedBytes, maxCompressionRatio: config.maxCompressionRatio, maxEntries: MAX_ENTRIES,
+    });
+    if (!files.length && !dirs.size) throw badRequest(MESSAGES.empty);
+    await staging.commit(files.map((f) => path.posix.dirname(f.key)));
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('directories').values({ id: rootId(site), site, name: ROOT_NAME, parent: null })
+        .onConflict((oc) => oc.column('id').doNothing()).execute();
+      const existing = await trx.selectFrom('directories').select(['id', 'name', 'parent']).where('site', '=', site).execute();
+      const byId = new Map(existing.map((d) => [d.id, d]));
+      const pathOf = (id: string): string => {
+        const parts: string[] = [];
+        for (let d = byId.get(id); d && d.parent !== null && parts.length < 1000; d = byId.get(d.parent)) parts.unshift(d.name);
+        return parts.join('/');
+      };
+      const idByPath = new Map<string, string>([['', rootId(site)]]);
+      for (const d of existing) if (d.id !== rootId(site)) { const p = pathOf(d.id); if (!idByPath.has(p)) idByPath.set(p, d.id); }
+      for (const p of [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))) {
+        if (idByPath.has(p)) continue;
+        const id = randomUUID();
+        const parentPath = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '';
+        await trx.insertInto('directories').values({ id, site, name: p.split('/').pop()!, parent: idByPath.get(parentPath)! }).execute();
+        idByPath.set(p, id);
+        counts.directories++;
+      }
+      for (const f of files) {
+        const dirId = idByPath.get(f.dirPath)!;
+        const url = blobs.url(f.key);
+        const old = await trx.selectFrom('files').select(['id', 'url']).where('directory_id', '=', dirId).where('name', '=', f.name).executeTakeFirst();
+        if (old) {
+          await trx.updateTable('files').set({ url }).where('id', '=', old.id).execute();
+          replacedUrls.push(old.url);
+        } else {
+          await trx.insertInto('files').values({ id: f.id, site, directory_id: dirId, name: f.name, url }).execute();
+        }
+        counts.files++;
+      }
+    });
+  } catch (err) {
+    upload.stream.resume();
+    await staging.rollback();
+    replacedUrls = [];
+    throw err;
+  }
+  await staging.discard();
+  // Replaced documents are removed once the new ones are in place.
+  for (const url of replacedUrls) {
+    const key = url.startsWith(blobs.url('docs/')) ? decodeURIComponent(url.slice(blobs.url('').length)) : null;
+    if (key) await blobs.remove(path.posix.dirname(key)).catch(() => undefined);
+  }
+  return { root: await rootDirectory(db, site), ...counts };
+}

@@ -1,0 +1,83 @@
+// Floor plans (minimaps): the details of a floor, and replacing its image with sized variants under new keys.
+import { randomUUID } from 'node:crypto';
+import type { DB } from '../db/database.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
+import type { Minimap } from '../../src/api/contract.ts';
+import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
+import { inspectImage, encodeVariant } from './uploadedImages.ts';
+import { badRequest } from '../http/errors.ts';
+
+/** Widths of the two variants: the corner minimap and the enlarged one. */
+export const SMALL_WIDTH = 400;
+export const LARGE_WIDTH = 1600;
+
+/** Spec 3: the empty default is empty strings and zeros, with scale 1 and offsets 0. */
+export function emptyMinimap(site: string, floor: number): Minimap {
+  return {
+    image_url: '', image_large_url: '', image: '', floor, floor_name: '', floor_tag: '', site,
+    x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,
+  };
+}
+
+export async function minimapDetails(db: DB, site: string, floor: number): Promise<Minimap> {
+  await requireSite(db, site);
+  const [row, f] = await Promise.all([
+    db.selectFrom('minimaps').selectAll().where('site', '=', site).where('floor', '=', floor).executeTakeFirst(),
+    getFloor(db, site, floor),
+  ]);
+  const base = emptyMinimap(site, floor);
+  // The floor's name and tag are given whenever the floor exists, image or not.
+  if (f) { base.floor_name = f.floor_name; base.floor_tag = f.floor_tag; }
+  if (!row) return base;
+  return {
+    ...base, image_url: row.image_url, image_large_url: row.image_large_url, image: row.image,
+    x_pixel_offset: row.x_pixel_offset, y_pixel_offset: row.y_pixel_offset, x_scale: row.x_scale, y_scale: row.y_scale,
+    img_width: row.img_width, img_height: row.img_height, xy_flipped: row.xy_flipped === 1, __v: row.version,
+  };
+}
+
+/**
+ * Replaces the floor plan of a floor. The picture is checked first (nothing changes when it is not an image);
+ * the original and two variants are written under new immutable keys, then the row is updated in one transaction.
+ * Offsets, scales and flip of an existing row are kept; the floor row is created when missing.
+ * Earlier images are left in place (their keys are immutable and may still be cached by viewers).
+ */
+export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string, floor: number, data: Buffer): Promise<Minimap> {
+  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw badRequest(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
+  await requireSite(db, site);
+  const info = await inspectImage(data);
+  const [small, large] = [await encodeVariant(data, SMALL_WIDTH, info.hasAlpha), await encodeVariant(data, LARGE_WIDTH, info.hasAlpha)];
+  const id = randomUUID();
+  const prefix = `minimaps/${site}/${id}`;
+  const keys = { original: `${prefix}/original.${info.ext}`, small: `${prefix}/small.${small.ext}`, large: `${prefix}/large.${large.ext}` };
+  const staging = await blobs.stage();
+  try {
+    await staging.write(keys.original, data);
+    await staging.write(keys.small, small.data);
+    await staging.write(keys.large, large.data);
+    await staging.commit([prefix]);
+    await db.transaction().execute(async (trx) => {
+      const cur = await trx.selectFrom('minimaps').selectAll().where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
+      const images = {
+        image: blobs.url(keys.original), image_url: blobs.url(keys.small), image_large_url: blobs.url(keys.large),
+        img_width: info.width, img_height: info.height,
+      };
+      if (cur) {
+        await trx.updateTable('minimaps').set({ ...images, version: cur.version + 1 }).where('site', '=', site).where('floor', '=', floor).execute();
+      } else {
+        await trx.insertInto('minimaps').values({
+          site, floor, ...images, x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, xy_flipped: 0, version: 0,
+        }).execute();
+      }
+      if (!(await getFloor(trx, site, floor))) {
+        await trx.insertInto('floors').values({ site, floor, floor_name: defaultFloorName(floor), floor_tag: defaultFloorTag(floor) }).execute();
+        await syncFloorCount(trx, site);
+      }
+    });
+  } catch (err) {
+    await staging.rollback();
+    throw err;
+  }
+  await staging.discard();
+  return minimapDetails(db, site, floor);
+}

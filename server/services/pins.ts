@@ -1,0 +1,141 @@
+// Pins on the multi-site map: each marks a site (by id) on a site map, in percent coordinates.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import sharp from 'sharp';
+import type { DB } from '../db/database.ts';
+import type { PinTable } from '../db/schema.ts';
+import type { BlobStore } from '../storage/blobStore.ts';
+import type { Pin } from '../../src/api/contract.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { inspectImage, encodeVariant } from './uploadedImages.ts';
+
+/** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
+export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
+/** Width of a stored pin cover image. */
+export const COVER_WIDTH = 1200;
+
+const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+export interface PinInput {
+  enabled: boolean; x: number; y: number; cover_image: string; icon: string; name: string; site_name: string;
+  external_url?: string; sitemap: string; site?: string;
+}
+
+function toPin(r: PinTable): Pin {
+  return {
+    _id: r.id, site: r.site, name: r.name, x: r.x, y: r.y, icon: r.icon, cover_image: r.cover_image,
+    enabled: r.enabled === 1, external_url: r.external_url, sitemap: r.sitemap, site_name: r.site_name,
+  };
+}
+
+/** An image address that is safe to put in an <img>: one of ours, or http(s). */
+export function checkImageUrl(url: string, what: string): void {
+  if (url === '' || url.startsWith('/media/')) return;
+  let ok = false;
+  try { ok = ['http:', 'https:'].includes(new URL(url).protocol); } catch { /* not a URL */ }
+  if (!ok) throw badRequest(`${what} must be an uploaded image or an http(s) address.`);
+}
+
+function checkSiteId(site: string): void {
+  if (!SITE_ID.test(site)) throw badRequest(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
+}
+
+/** All pins sorted by site-map name, then name; disabled ones only when asked for. */
+export async function listPins(db: DB, opts: { includeDisabled: boolean }): Promise<Pin[]> {
+  let q = db.selectFrom('pins').selectAll();
+  if (!opts.includeDisabled) q = q.where('enabled', '=', 1);
+  return (await q.orderBy('sitemap').orderBy('name').orderBy('id').execute()).map(toPin);
+}
+
+export async function getPin(db: DB, id: string): Promise<Pin> {
+  const row = await db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`There is no pin "${id}"; reload the map and try again.`);
+  return toPin(row);
+}
+
+/** The generated default cover (made once with sharp: the brand orange fading to dark brown). */
+export async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
+  const file = blobs.pathOf(DEFAULT_COVER_KEY);
+  if (!fs.existsSync(file)) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f28c28"/><stop offset="1" stop-color="#4a2c17"/></linearGradient></defs>
+      <rect width="800" height="500" fill="url(#g)"/>
+      <path d="M0 380 Q200 320 400 370 T800 350 V500 H0 Z" fill="#3b2312" opacity="0.8"/>
+      <path d="M330 300 L400 240 L470 300 V370 H330 Z" fill="#fff3e0" opacity="0.9"/>
+      <rect x="385" y="325" width="30" height="45" fill="#4a2c17"/></svg>`;
+    const jpg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+    // Write under a temporary name and rename, so a concurrent reader never sees half a file.
+    const tmp = `${DEFAULT_COVER_KEY}.${randomUUID()}.tmp`;
+    await blobs.put(tmp, jpg);
+    fs.renameSync(blobs.pathOf(tmp), file);
+  }
+  return blobs.url(DEFAULT_COVER_KEY);
+}
+
+/** A site id for a new pin that names none: a slug of its name, unused by any site or pin. The site itself is made by the first upload. */
+async function reserveSiteId(db: DB, name: string): Promise<string> {
+  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'site';
+  let id = base;
+  for (let n = 2; ; n++) {
+    const taken = (await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst())
+      || (await db.selectFrom('pins').select('id').where('site', '=', id).executeTakeFirst());
+    if (!taken) return id;
+    id = `${base}-${n}`;
+  }
+}
+
+export async function createPin(db: DB, blobs: BlobStore, input: PinInput): Promise<Pin> {
+  checkImageUrl(input.cover_image, 'The cover image');
+  const cover = input.cover_image || (await defaultCoverUrl(blobs));
+  return db.transaction().execute(async (trx) => {
+    let site = input.site?.trim() ?? '';
+    if (site) checkSiteId(site); else site = await reserveSiteId(trx, input.site_name.trim() || input.name);
+    const existing = await trx.selectFrom('sites').select('name').where('id', '=', site).executeTakeFirst();
+    const row: PinTable = {
+      id: randomUUID(), site, name: input.name.trim(), site_name: input.site_name.trim() || existing?.name || input.name.trim(),
+      x: input.x, y: input.y, icon: input.icon, cover_image: cover, enabled: input.enabled ? 1 : 0,
+      external_url: input.external_url ?? '', sitemap: input.sitemap.trim() || 'default',
+    };
+    await trx.insertInto('pins').values(row).execute();
+    return toPin(row);
+  });
+}
+
+/** Changes the given fields only (a field left out keeps its value). */
+export async function updatePin(db: DB, id: string, patch: Partial<PinInput>): Promise<Pin> {
+  const set: Partial<PinTable> = {};
+  if (patch.cover_image !== undefined) { checkImageUrl(patch.cover_image, 'The cover image'); if (patch.cover_image) set.cover_image = patch.cover_image; }
+  if (patch.site !== undefined && patch.site !== '') { checkSiteId(patch.site); set.site = patch.site; }
+  if (patch.name !== undefined) set.name = patch.name.trim();
+  if (patch.site_name !== undefined && patch.site_name.trim()) set.site_name = patch.site_name.trim();
+  if (patch.x !== undefined) set.x = patch.x;
+  if (patch.y !== undefined) set.y = patch.y;
+  if (patch.icon !== undefined) set.icon = patch.icon;
+  if (patch.enabled !== undefined) set.enabled = patch.enabled ? 1 : 0;
+  if (patch.external_url !== undefined) set.external_url = patch.external_url;
+  if (patch.sitemap !== undefined && patch.sitemap.trim()) set.sitemap = patch.sitemap.trim();
+  return db.transaction().execute(async (trx) => {
+    await getPin(trx, id);
+    if (Object.keys(set).length) await trx.updateTable('pins').set(set).where('id', '=', id).execute();
+    return getPin(trx, id);
+  });
+}
+
+export async function movePin(db: DB, id: string, coords: { x: number; y: number }): Promise<Pin> {
+  return updatePin(db, id, coords);
+}
+
+export async function deletePin(db: DB, id: string): Promise<Pin> {
+  return db.transaction().execute(async (trx) => {
+    const pin = await getPin(trx, id);
+    await trx.deleteFrom('pins').where('id', '=', id).execute();
+    return pin;
+  });
+}
+
+/** Stores an uploaded cover (or site-map) picture, re-encoded without metadata, under a new key; answers its URL. */
+export async function storePreviewImage(blobs: BlobStore, data: Buffer): Promise<string> {
+  const info = await inspectImage(data);
+  const img = await encodeVariant(data, COVER_WIDTH, info.hasAlpha);
+  return blobs.put(`pins/${randomUUID()}.${img.ext}`, img.data);
+}

@@ -1,0 +1,29 @@
+// Site maps: the pictures the multi-site home places pins on, by unique name.
+import type { DB } from '../db/database.ts';
+import type { Sitemap } from '../../src/api/contract.ts';
+import { HttpError, notFound } from '../http/errors.ts';
+import { checkImageUrl } from './pins.ts';
+
+export const DEFAULT_SITEMAP = 'default';
+
+export async function getSitemap(db: DB, name: string): Promise<Sitemap> {
+  const row = await db.selectFrom('sitemaps').select(['name', 'image_url']).where('name', '=', name).executeTakeFirst();
+  if (!row) throw notFound(`There is no site map named "${name}". An administrator can add one with the site-map button.`);
+  return row;
+}
+
+export async function listSitemaps(db: DB): Promise<Sitemap[]> {
+  return db.selectFrom('sitemaps').select(['name', 'image_url']).orderBy('name').execute();
+}
+
+/** Creates a map. It does not add the default pin: the client does that next (POST /api/map-pins with sitemap = name). */
+export async function createSitemap(db: DB, input: { name: string; image_url: string }): Promise<Sitemap> {
+  const name = input.name.trim();
+  checkImageUrl(input.image_url, 'The map image');
+  return db.transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom('sitemaps').select('name').where('name', '=', name).executeTakeFirst();
+    if (exists) throw new HttpError(409, `A site map named "${name}" already exists; please choose another name.`);
+    await trx.insertInto('sitemaps').values({ name, image_url: input.image_url }).execute();
+    return { name, image_url: input.image_url };
+  });
+}
