@@ -89,6 +89,8 @@ export function renderFaceBackground(face: Face, nodeLabel: string, size: number
         const fog = dist / (dist + FOG_DISTANCE); // cheap stand-in for 1 - exp(-dist / FOG_DISTANCE)
         R += (hR - R) * fog; G += (hG - G) * fog; B += (hB - B) * fog;
       }
+      // A thin dark horizon line (pitch 0), about 1.5 px thick.
+      if (y < 0.75 * pixAngle && y > -0.75 * pixAngle) { R = 70; G = 80; B = 95; }
       const w = wb * (1 - a * a);
       // Every colour above is a blend of in-range colours, so rounding by truncating x + 0.5 cannot overflow.
       out[o] = (R + (tR - R) * w + 0.5) | 0;
