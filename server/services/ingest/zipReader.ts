@@ -60,7 +60,10 @@ async function openError(file: string, err: Error): Promise<HttpError> {
     await fh.read(head, 0, 4, 0);
     const isZip = head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2));
     if (!isZip) return badRequest('The uploaded file is not a zip file. Choose the .zip the Marzipano Tool exported.');
-    return badRequest(`The zip file is damaged or incomplete (${err.message}); it may have been cut off while copying or uploading. Upload it again.`);
+    if (/end of central directory/i.test(err.message)) {
+      return badRequest('The zip file is incomplete: its end (the list of its files) is missing, so it was probably cut off while copying or uploading. Upload it again.');
+    }
+    return badRequest(`The zip file is damaged (${err.message}). Upload it again, or export the tour again.`);
   } finally {
     await fh.close();
   }
