@@ -22,7 +22,8 @@ function refuseInvalid(req: FastifyRequest, labels: Record<string, string>): voi
     const field = (v.instancePath ?? '').replace(/^\//, '').split('/')[0];
     if (labels[field]) missing.add(labels[field]); else other.push(`${field || 'body'}: ${v.message}`);
   }
-  const parts = [missing.size ? `You are missing the following: ${[...missing].join(' ')}` : '', other.join('; ')].filter(Boolean);
+  const listed = [...new Set(Object.values(labels))].filter((l) => missing.has(l));
+  const parts = [listed.length ? `You are missing the following: ${listed.join(' ')}` : '', other.join('; ')].filter(Boolean);
   throw badRequest(parts.join(' ') || err.message);
 }
 const PIN_LABELS = { name: '- A name', icon: '- An Icon', external_url: '- A Valid URL', x: '- A place on the map (x from 0 to 100)', y: '- A place on the map (y from 0 to 100)' };

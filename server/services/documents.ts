@@ -8,20 +8,19 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform, type Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type { Readable } from 'node:stream';
 import type { DB } from '../db/database.ts';
 import type { BlobStore, Staging } from '../storage/blobStore.ts';
 import type { Config } from '../config.ts';
 import type { DocumentDirectory, DocumentFile } from '../../src/api/contract.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { requireSite } from './floors.ts';
+import { ZipArchive, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
 
 export const ROOT_NAME = 'root';
 export const MESSAGES = {
   noFile: 'Please select a file before submitting.',
   notZip: 'Please select a ZIP file.',
-  unreadable: 'The ZIP file could not be read; it may be damaged. Please create it again and retry.',
   empty: 'The ZIP file holds no documents.',
 } as const;
 export const MAX_ENTRIES = 10_000;
@@ -86,36 +85,9 @@ export async function siteFiles(db: DB, site: string): Promise<DocumentFile[]> {
   return (await db.selectFrom('files').select(['id', 'name', 'url', 'directory_id']).where('site', '=', site).orderBy('name').orderBy('id').execute()).map(toFile);
 }
 
-// ---------- zip safety ----------
-
-export interface ZipLimits { maxUncompressedBytes: number; maxCompressionRatio: number; maxEntries: number }
-export interface ZipTotals { entries: number; bytes: number }
-const S_IFMT = 0o170000;
-const S_IFLNK = 0o120000;
-/** Below this size an entry's compression ratio is not judged (small text files compress very well). */
-const RATIO_FLOOR_BYTES = 1024 * 1024;
-
-/**
- * The safety rules for one archive entry (the same as for scene archives): no absolute paths, no '..', no
- * backslashes or drive letters, no symbolic links, no encryption, and zip-bomb limits on count, total size and ratio.
- * Answers the reason to refuse the archive, or null. Adds the entry to `totals`.
- */
-export function zipEntryProblem(entry: yauzl.Entry, totals: ZipTotals, limits: ZipLimits): string | null {
-  const name = entry.fileName;
-  totals.entries += 1;
-  totals.bytes += entry.uncompressedSize;
-  if (totals.entries > limits.maxEntries) return `it holds more than ${limits.maxEntries} entries`;
-  if (name.includes('\\') || name.includes('\0')) return `"${name}" has an invalid character in its name`;
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) return `"${name}" is an absolute path`;
-  if (name.split('/').some((s) => s === '..')) return `"${name}" points outside the archive`;
-  if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return `"${name}" is a symbolic link`;
-  if (entry.isEncrypted()) return `"${name}" is encrypted`;
-  if (totals.bytes > limits.maxUncompressedBytes) return `it unpacks to more than ${Math.round(limits.maxUncompressedBytes / 1024 ** 2)} MB`;
-  if (entry.uncompressedSize > RATIO_FLOOR_BYTES && entry.uncompressedSize > limits.maxCompressionRatio * Math.max(1, entry.compressedSize)) {
-    return `"${name}" is compressed suspiciously well (a possible zip bomb)`;
-  }
-  return null;
-}
+// ---------- unpacking ----------
+// The safety rules (no absolute paths, no '..', no symbolic links, no encryption, size and ratio limits against zip
+// bombs) are the scene ingest's, in ingest/zipReader.ts; this adds a bound on the number of entries and on nesting.
 
 /** Entries left out: folders of macOS resource forks and desktop clutter. */
 const isJunk = (segments: string[]) =>
@@ -124,7 +96,7 @@ const isJunk = (segments: string[]) =>
 /** Extensions browsers would run as active content on our origin: stored with ".txt" added so they are served as plain text. */
 const ACTIVE = new Set(['html', 'htm', 'xhtml', 'xht', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs', 'mht', 'mhtml', 'rdf', 'swf', 'wasm']);
 
-/** A file-system- and URL-safe blob name for a document, keeping its extension. */
+/** A file-system- and URL-safe blob name for a document, keeping its extension (active content gets ".txt" added). */
 export function blobName(name: string): string {
   let safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-120) || 'file';
   const ext = path.extname(safe).slice(1).toLowerCase();
@@ -132,59 +104,48 @@ export function blobName(name: string): string {
   return safe;
 }
 
-interface StagedFile { id: string; dirPath: string; name: string; key: string }
-
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false },
-    (err, zip) => (err || !zip ? reject(badRequest(MESSAGES.unreadable)) : resolve(zip))));
+/** Whether the file starts like a zip archive (PK signature). */
+async function hasZipSignature(file: string): Promise<boolean> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await fh.read(head, 0, 4, 0);
+    return bytesRead === 4 && head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506].includes(head.readUInt16BE(2));
+  } finally { await fh.close(); }
 }
 
-/** Reads every entry of the staged archive, writing files into staging; refuses the whole archive at the first problem. */
+interface StagedFile { id: string; dirPath: string; name: string; key: string }
+
+/** Checks every entry, then writes the files into staging; refuses the whole archive at the first problem. */
 async function unpackToStaging(zipPath: string, staging: Staging, site: string, limits: ZipLimits): Promise<{ dirs: Set<string>; files: StagedFile[] }> {
-  const zip = await openZip(zipPath);
+  if (!(await hasZipSignature(zipPath))) throw badRequest(MESSAGES.notZip);
+  const zip = await ZipArchive.open(zipPath, limits);
+  const refuse = (why: string) => badRequest(`This ZIP file cannot be used: ${why}. Nothing was changed.`);
   const dirs = new Set<string>();
   const files = new Map<string, StagedFile>();
-  const totals: ZipTotals = { entries: 0, bytes: 0 };
-  const refuse = (why: string) => badRequest(`This ZIP file cannot be used: ${why}. Nothing was changed.`);
   try {
-    await new Promise<void>((resolve, reject) => {
-      zip.on('error', (e: Error) => reject(/relative path|absolute path|invalid characters/.test(e.message) ? refuse(e.message) : badRequest(MESSAGES.unreadable)));
-      zip.on('end', () => resolve());
-      zip.on('entry', (entry: yauzl.Entry) => {
-        (async () => {
-          const problem = zipEntryProblem(entry, totals, limits);
-          if (problem) throw refuse(problem);
-          const isDir = entry.fileName.endsWith('/');
-          const segments = entry.fileName.split('/').filter((s) => s !== '' && s !== '.');
-          if (!segments.length || isJunk(segments)) return;
-          if (segments.length > MAX_DEPTH) throw refuse(`"${entry.fileName}" is nested too deeply`);
-          if (segments.some((s) => s.length > MAX_NAME)) throw refuse(`"${entry.fileName}" has a name that is too long`);
-          const folderSegs = isDir ? segments : segments.slice(0, -1);
-          for (let i = 1; i <= folderSegs.length; i++) dirs.add(folderSegs.slice(0, i).join('/'));
-          if (isDir) return;
-          const name = segments[segments.length - 1];
-          const dirPath = folderSegs.join('/');
-          const id = randomUUID();
-          const key = `docs/${site}/${id}/${blobName(name)}`;
-          const target = staging.pathFor(key);
-          await fs.promises.mkdir(path.dirname(target), { recursive: true });
-          const stream = await new Promise<Readable>((res, rej) => zip.openReadStream(entry, (e, s) => (e || !s ? rej(badRequest(MESSAGES.unreadable)) : res(s))));
-          let written = 0;
-          const guard = new Transform({
-            transform(chunk: Buffer, _enc, cb) {
-              written += chunk.length;
-              if (written > entry.uncompressedSize) cb(refuse(`"${entry.fileName}" is larger than it claims`)); else cb(null, chunk);
-            },
-          });
-          try { await pipeline(stream, guard, fs.createWriteStream(target)); } catch (e) { throw e instanceof HttpError ? e : badRequest(MESSAGES.unreadable); }
-          // A later entry of the same path replaces an earlier one.
-          files.set(`${dirPath}/${name}`, { id, dirPath, name, key });
-        })().then(() => zip.readEntry(), (e) => { zip.close(); reject(e); });
-      });
-      zip.readEntry();
-    });
+    if (zip.entries.length > MAX_ENTRIES) throw refuse(`it holds ${zip.entries.length} entries, more than the ${MAX_ENTRIES} allowed`);
+    const plan: { entry: ZipEntry; file: StagedFile }[] = [];
+    for (const entry of zip.entries) {
+      const segments = entry.name.split('/').filter((s) => s !== '' && s !== '.');
+      if (!segments.length || isJunk(segments)) continue;
+      if (segments.length > MAX_DEPTH) throw refuse(`"${entry.name}" is nested more than ${MAX_DEPTH} folders deep`);
+      if (segments.some((s) => s.length > MAX_NAME)) throw refuse(`"${entry.name}" has a name longer than ${MAX_NAME} characters`);
+      const folderSegs = entry.isDirectory ? segments : segments.slice(0, -1);
+      for (let i = 1; i <= folderSegs.length; i++) dirs.add(folderSegs.slice(0, i).join('/'));
+      if (entry.isDirectory) continue;
+      const name = segments[segments.length - 1];
+      const dirPath = folderSegs.join('/');
+      const id = randomUUID();
+      const file = { id, dirPath, name, key: `docs/${site}/${id}/${blobName(name)}` };
+      // A later entry of the same path replaces an earlier one.
+      files.set(`${dirPath}/${name}`, file);
+      plan.push({ entry, file });
+    }
+    const kept = new Set(files.values());
+    for (const { entry, file } of plan) if (kept.has(file)) await zip.extractTo(entry, staging.pathFor(file.key));
   } finally {
-    if (zip.isOpen) zip.close();
+    zip.close();
   }
   return { dirs, files: [...files.values()] };
 }
@@ -210,7 +171,7 @@ export async function uploadDocumentation(db: DB, blobs: BlobStore, config: Pick
     await pipeline(upload.stream, fs.createWriteStream(zipPath));
     if (upload.truncated()) throw new HttpError(413, `The ZIP file is larger than the upload limit of ${Math.round(config.maxUploadBytes / 1024 ** 2)} MB.`);
     const { dirs, files } = await unpackToStaging(zipPath, staging, site, {
-      maxUncompressedBytes: config.maxUncompressedBytes, maxCompressionRatio: config.maxCompressionRatio, maxEntries: MAX_ENTRIES,
+      maxUncompressedBytes: config.maxUncompressedBytes, maxCompressionRatio: config.maxCompressionRatio,
     });
     if (!files.length && !dirs.size) throw badRequest(MESSAGES.empty);
     await staging.commit(files.map((f) => path.posix.dirname(f.key)));
