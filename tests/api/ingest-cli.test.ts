@@ -32,7 +32,7 @@ async function freshStore(): Promise<{ env: NodeJS.ProcessEnv; dataDir: string; 
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
     async open() {
       const db = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
-      cleanups.unshift(() => db.destroy()); // destroyed before the database is dropped
+      cleanups.push(() => db.destroy()); // popped first: destroyed before the database is dropped
       return db;
     },
   };
