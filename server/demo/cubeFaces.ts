@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { FACE_AXES, neighbourFaces, type Face } from './cubeGeometry.ts';
 import { fitCell, measureText, textSvg } from './font.ts';
+import { hashString } from './random.ts';
 import { encodePng, type RawImage } from './rawImage.ts';
 
 export { equirectToCubeFace, equirectToCubeFaces } from './equirect.ts';
@@ -20,13 +21,6 @@ const TINT_STRENGTH = 0.3;
 
 const CAMERA_HEIGHT = 1.6; // metres above the ground plane, so the grid has a believable scale
 const FOG_DISTANCE = 40; // metres; the grid fades into haze towards the horizon instead of aliasing
-
-/** Small deterministic hash so each node gets its own (stable) sun position and ground colour. */
-export function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
 
 /** Coverage (0-1) of a pixel `footprint` wide by a grid line of half-width `half` at every integer of p. */
 function gridLine(p: number, half: number, footprint: number): number {
