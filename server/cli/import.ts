@@ -9,6 +9,7 @@ import { openDatabase } from '../db/database.ts';
 import { BlobStore } from '../storage/blobStore.ts';
 import { HttpError } from '../http/errors.ts';
 import { ingestExport } from '../services/ingest/ingestExport.ts';
+import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
 import type { AppContext } from '../context.ts';
 
 const USAGE = 'usage: npm run import -- export.zip positions.csv [--site "Site name"] [--floor 0]';
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
   try {
     const siteName = args.values.site?.trim() || path.basename(zipPath).replace(/\.zip$/i, '');
     const result = await ingestExport(ctx, {
-      zipPath: path.resolve(zipPath), csvText: fs.readFileSync(csvPath, 'utf8'), site: siteName, floor, mode: 'addNewSite', siteName,
+      zipPath: path.resolve(zipPath), csvText: decodeCsvBytes(fs.readFileSync(csvPath)), site: siteName, floor, mode: 'addNewSite', siteName,
     });
     console.error(`Imported ${result.scenes} scene(s) on floor ${result.floor} into the new site "${result.site}" (${result.surveys.length} survey(s)).`);
     console.log(result.site);

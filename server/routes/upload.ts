@@ -15,6 +15,7 @@ import { ok } from '../http/envelope.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
+import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -39,7 +40,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
           if (size > CSV_MAX_BYTES) { part.file.resume(); throw new HttpError(413, `The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`); }
           chunks.push(c as Buffer);
         }
-        out.csvText = Buffer.concat(chunks).toString('utf8');
+        out.csvText = decodeCsvBytes(Buffer.concat(chunks));
       } else {
         part.file.resume(); // an unknown file part: drained and ignored
       }

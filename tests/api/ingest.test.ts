@@ -139,6 +139,15 @@ describe('uploads built in the test', () => {
     ]);
   });
 
+  it('reads a CSV saved by Excel in Windows-1252 (accents intact)', async () => {
+    const scenes = [{ id: '0-cafe', name: 'cafe' }];
+    const csv = Buffer.from('title,fileName,x,y,date,floor\r\nCaf\xe9 entr\xe9e,cafe,1,2,07/07/2022,0\r\n', 'latin1');
+    const res = await uploadScenes(server.baseUrl, 'x', 0, { zip: await exportZip({ scenes }), csv, mode: 'addNewSite', siteName: 'Café' });
+    expect(res.status).toBe(200);
+    const scene = (await fetchJson(`${server.baseUrl}/api/site/${res.body.payload.site}/survey/details?floor=0`)).body.payload[0];
+    expect(scene.survey_node.title).toBe('Café entrée');
+  });
+
   it('adds a second survey date and another floor to an existing site without touching the first', async () => {
     const before = await tableCounts(server.ctx);
     const scenes = [{ id: '0-loft', name: 'loft' }];

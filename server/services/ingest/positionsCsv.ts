@@ -16,6 +16,15 @@ export interface PositionRow {
   surveyName?: string;
 }
 
+/** CSV bytes to text: UTF-8 (with or without BOM), or Windows-1252 as Excel writes it when the bytes are not UTF-8. */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 const COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surveyname'] as const;
 type Column = (typeof COLUMNS)[number];
 const REQUIRED: Column[] = ['filename', 'x', 'y', 'date'];
