@@ -1,0 +1,72 @@
+// Documentation: directories, files and the documentation zip upload.
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, seg, upload } from '../client';
+import type { DocumentDirectory, DocumentFile } from '../contract';
+import { keys } from './keys';
+
+export function useRootDirectory(site: string) {
+  return useQuery({
+    queryKey: keys.rootDirectory(site), enabled: !!site,
+    queryFn: ({ signal }) => getJson<DocumentDirectory>(`/api/site/${seg(site)}/directories/root`, { signal }),
+  });
+}
+
+export function useDirectoryByName(site: string, name: string | null) {
+  return useQuery({
+    queryKey: keys.directoryByName(site, name ?? ''), enabled: !!site && !!name,
+    queryFn: ({ signal }) => getJson<DocumentDirectory>(`/api/site/${seg(site)}/directories/details`, { query: { name }, signal }),
+  });
+}
+
+export function useDirectory(id: string | null) {
+  return useQuery({
+    queryKey: keys.directory(id ?? ''), enabled: !!id,
+    queryFn: ({ signal }) => getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
+  });
+}
+
+/** Several directories at once (the subdirectories of the open folder). */
+export function useDirectories(ids: string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: keys.directory(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
+    })),
+  });
+}
+
+export function useFile(id: string | null) {
+  return useQuery({
+    queryKey: keys.file(id ?? ''), enabled: !!id,
+    queryFn: ({ signal }) => getJson<DocumentFile>('/api/files/details', { query: { _id: id }, signal }),
+  });
+}
+
+/** Every file of the site (used for folder contents and search). */
+export function useSiteFiles(site: string) {
+  return useQuery({
+    queryKey: keys.siteFiles(site), enabled: !!site,
+    queryFn: ({ signal }) => getJson<DocumentFile[]>(`/api/site/${seg(site)}/files`, { signal }),
+  });
+}
+
+export function useUploadDocumentation(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (f: number) => void }) => {
+      const form = new FormData();
+      form.append('zipFile', file);
+      try {
+        return await upload<unknown>(`/api/documentation/${seg(site)}`, form, onProgress);
+      } catch (e) {
+        console.error('Upload failed');
+        throw e;
+      }
+    },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['site', site, 'directories'] });
+      void qc.invalidateQueries({ queryKey: ['directory'] });
+      void qc.invalidateQueries({ queryKey: keys.siteFiles(site) });
+    },
+  });
+}

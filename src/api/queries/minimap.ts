@@ -1,0 +1,81 @@
+// Floor plans (minimaps), the floor list and the admin writes on them: floor details, image, node edits.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, getJsonOr, send, seg, upload } from '../client';
+import type { Floor, Minimap } from '../contract';
+import { keys } from './keys';
+
+const site$ = (site: string) => `/api/site/${seg(site)}`;
+
+/** The empty default minimap (spec section 3): empty strings and zeros, scale 1, offsets 0. */
+export const emptyMinimap = (site = '', floor = 0): Minimap => ({
+  image_url: '', image_large_url: '', image: '', floor, floor_name: '', floor_tag: '', site,
+  x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,
+});
+
+/** A floor's minimap; any failure gives the empty default minimap (spec section 8). */
+export function useMinimap(site: string, floor: number | null) {
+  return useQuery({
+    queryKey: keys.minimap(site, floor ?? -1), enabled: !!site && floor !== null,
+    queryFn: async ({ signal }) => {
+      try {
+        return await getJsonOr<Minimap>(`${site$(site)}/minimap/details`, emptyMinimap(site, floor ?? 0), { query: { floor }, signal });
+      } catch (e) {
+        if (e instanceof DOMException && e.name === 'AbortError') throw e;
+        return emptyMinimap(site, floor ?? 0);
+      }
+    },
+  });
+}
+
+/** Floors of the site with their names and tags. */
+export function useMinimapFloors(site: string) {
+  return useQuery({
+    queryKey: keys.minimapFloors(site), enabled: !!site,
+    queryFn: ({ signal }) => getJson<Floor[]>(`${site$(site)}/minimap/floors`, { signal }),
+  });
+}
+
+/** Adds an empty floor n (a GET in the original API). */
+export function useAddFloor(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (n: number) => send<unknown>('GET', `${site$(site)}/minimap/newFloor/${seg(n)}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+  });
+}
+
+export function usePatchFloorDetails(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { floor: number; floor_name: string; floor_tag: string }) => send<unknown>('PATCH', `${site$(site)}/sitemap`, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+  });
+}
+
+export function useUploadMinimapImage(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ floor, file }: { floor: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return upload<unknown>(`${site$(site)}/minimap`, form, undefined, { floor });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+  });
+}
+
+export function useUpdateNodeCoords(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) => send<unknown>('PATCH', `/api/node/coords/${seg(id)}`, { x, y }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+  });
+}
+
+export function useUpdateNodeRotation(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, rotation }: { id: string; rotation: number }) => send<unknown>('PATCH', `/api/node/rotation/${seg(id)}`, { rotation }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+  });
+}

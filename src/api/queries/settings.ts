@@ -1,0 +1,57 @@
+// App config, site settings and the site list.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getJson, send, seg } from '../client';
+import type { AppConfig, SiteSettings } from '../contract';
+import { keys } from './keys';
+
+export interface SiteSummary { id: string; name: string }
+export type AppConfigPatch = { enableMultiSite?: boolean; defaultSite?: string; singleSiteSettings?: Partial<AppConfig['singleSiteSettings']> };
+export type SiteSettingsPatch = {
+  display?: { title: string };
+  enable?: Partial<SiteSettings['enable']>;
+  initial_settings?: Partial<SiteSettings['initial_settings']>;
+  marzipano_mouse_view_mode?: SiteSettings['marzipano_mouse_view_mode'];
+  animation?: SiteSettings['animation'];
+  kiosk?: SiteSettings['kiosk'];
+};
+
+export const fetchAppConfig = (signal?: AbortSignal) => getJson<AppConfig>('/api/settings', { signal });
+export const fetchSiteSettings = (site: string, signal?: AbortSignal) => getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
+
+export function useAppConfig() {
+  return useQuery({ queryKey: keys.appConfig, queryFn: ({ signal }) => fetchAppConfig(signal), staleTime: 60_000 });
+}
+
+export function useSiteSettings(site: string | undefined) {
+  return useQuery({
+    queryKey: keys.siteSettings(site ?? ''), enabled: !!site, staleTime: 60_000, retry: 1,
+    queryFn: ({ signal }) => fetchSiteSettings(site!, signal),
+  });
+}
+
+export function useSites() {
+  return useQuery({ queryKey: keys.sites, queryFn: ({ signal }) => getJson<SiteSummary[]>('/api/sites', { signal }) });
+}
+
+export function usePatchAppConfig() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: AppConfigPatch) => send<AppConfig>('PATCH', '/api/settings', patch),
+    onSuccess: (cfg) => {
+      qc.setQueryData(keys.appConfig, cfg);
+      void qc.invalidateQueries({ queryKey: ['siteSettings'] });
+    },
+  });
+}
+
+export function usePatchSiteSettings(site: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SiteSettingsPatch) => send<SiteSettings>('PATCH', `/api/site/${seg(site)}/settings`, patch),
+    onSuccess: (s) => {
+      qc.setQueryData(keys.siteSettings(site), s);
+      void qc.invalidateQueries({ queryKey: keys.sites });
+      void qc.invalidateQueries({ queryKey: keys.appConfig });
+    },
+  });
+}

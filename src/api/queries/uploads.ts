@@ -1,0 +1,24 @@
+// Scene upload: zip of tiles plus the positions CSV, to a floor of a site.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { seg, upload } from '../client';
+import { keys } from './keys';
+
+export interface UploadResult { site: string; floor: number; scenes: number; surveys: string[] }
+
+export function useAddScenes() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ site, floor, zipFile, properties, onProgress }: { site: string; floor: number; zipFile: File; properties: File | Blob; onProgress?: (f: number) => void }) => {
+      const form = new FormData();
+      form.append('properties', properties);
+      form.append('zipFile', zipFile);
+      return upload<UploadResult>(`/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`, form, onProgress);
+    },
+    onSettled: (_r, _e, v) => {
+      void qc.invalidateQueries({ queryKey: keys.site(v.site) });
+      void qc.invalidateQueries({ queryKey: keys.siteSettings(v.site) });
+      void qc.invalidateQueries({ queryKey: keys.sites });
+      void qc.invalidateQueries({ queryKey: keys.appConfig });
+    },
+  });
+}

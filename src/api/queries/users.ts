@@ -1,0 +1,49 @@
+// Who is signed in, the user type, sign in and out.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, getJson, send } from '../client';
+import type { UserInfo } from '../contract';
+import { keys } from './keys';
+
+export function useUserInfo() {
+  return useQuery({
+    queryKey: keys.userInfo, staleTime: 5 * 60_000, retry: 1,
+    queryFn: async ({ signal }) => {
+      try {
+        return await getJson<UserInfo>('/api/login/user/info', { signal });
+      } catch (e) {
+        if (e instanceof DOMException && e.name === 'AbortError') throw e;
+        throw new ApiError('Error returning the logged in user info', e instanceof ApiError ? e.status : 0);
+      }
+    },
+  });
+}
+
+export function useUserType() {
+  return useQuery({
+    queryKey: keys.userType, staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await getJson<{ type: string }>('/api/user/type', { signal })).type;
+      } catch (e) {
+        if (e instanceof DOMException && e.name === 'AbortError') throw e;
+        throw new ApiError('error returning user type', e instanceof ApiError ? e.status : 0);
+      }
+    },
+  });
+}
+
+export function useLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) => send<UserInfo>('POST', '/api/login', body),
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}
+
+export function useLogout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => send<null>('POST', '/api/logout'),
+    onSuccess: () => qc.invalidateQueries(),
+  });
+}

@@ -1,0 +1,20 @@
+// About page: the site's about text (HTML, sanitised).
+import { useAbout } from '../../api/queries/about';
+import { sanitizeHtml } from '../common/sanitize';
+import { Spinner } from '../common/Spinner';
+import { useCurrentSettings, useSiteId } from '../common/useSite';
+
+export default function AboutPage() {
+  const site = useSiteId();
+  const settings = useCurrentSettings();
+  const about = useAbout(site);
+  if (about.isError) console.error(about.error);
+  return (
+    <main className="page about-page">
+      <h1>About {settings?.display.title}</h1>
+      {about.isPending ? <Spinner label="Loading" />
+        : about.data ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(about.data) }} />
+        : <p className="muted">No content available.</p>}
+    </main>
+  );
+}

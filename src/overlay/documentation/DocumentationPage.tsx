@@ -1,0 +1,117 @@
+// Documentation browser: heading, breadcrumb, back, search, File View / List View, Folders and Files;
+// administrators get the hidden 'Upload documents .zip' form.
+import { useEffect, useMemo, useState } from 'react';
+import type { DocumentDirectory, DocumentFile } from '../../api/contract';
+import { useDirectories, useDirectory, useRootDirectory, useSiteFiles } from '../../api/queries/documents';
+import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../common/icons';
+import { Spinner } from '../common/Spinner';
+import { useIsAdmin } from '../common/useAdmin';
+import { useSiteId } from '../common/useSite';
+import { DocumentUploadForm } from './DocumentUploadForm';
+import { matchesSearch } from './search';
+
+type ViewKind = 'file' | 'list';
+
+export default function DocumentationPage() {
+  const site = useSiteId();
+  const isAdmin = useIsAdmin();
+  const root = useRootDirectory(site);
+  const files = useSiteFiles(site);
+  const [trail, setTrail] = useState<{ id: string; name: string }[]>([]);
+  const [search, setSearch] = useState('');
+  const [viewKind, setViewKind] = useState<ViewKind>('file');
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const currentId = trail.length > 0 ? trail[trail.length - 1].id : root.data?._id ?? null;
+  const current = useDirectory(trail.length > 0 ? currentId : null);
+  const dir: DocumentDirectory | undefined = trail.length > 0 ? current.data : root.data;
+  const subdirQueries = useDirectories(dir?.subdirectories ?? []);
+  const subdirs = subdirQueries.map((q) => q.data).filter((d): d is DocumentDirectory => !!d);
+
+  const error = root.error ?? current.error ?? files.error ?? subdirQueries.find((q) => q.error)?.error ?? null;
+  useEffect(() => { if (error) alert(error.message); }, [error]);
+
+  const q = search.trim();
+  const shownFiles: DocumentFile[] = useMemo(() => {
+    const all = files.data ?? [];
+    if (q) return all.filter((f) => matchesSearch(f.name, q));
+    if (!dir) return [];
+    return all.filter((f) => f.directory === dir._id || dir.files.includes(f._id));
+  }, [files.data, dir, q]);
+  const shownFolders = q ? subdirs.filter((d) => matchesSearch(d.name, q)) : subdirs;
+
+  const open = (d: DocumentDirectory) => { setTrail((t) => [...t, { id: d._id, name: d.name }]); setSearch(''); };
+  const back = () => setTrail((t) => t.slice(0, -1));
+  const loading = root.isPending || (trail.length > 0 && current.isPending);
+
+  return (
+    <main className="page documentation-page">
+      <div className="doc-head">
+        <h1>Documentation</h1>
+        {isAdmin ? (
+          <button type="button" className="secondary-button" aria-expanded={uploadOpen} onClick={() => setUploadOpen(!uploadOpen)}>
+            <UploadIcon /> Upload documents
+          </button>
+        ) : null}
+      </div>
+      {isAdmin && uploadOpen ? <DocumentUploadForm site={site} onDone={() => setUploadOpen(false)} /> : null}
+      <div className="doc-bar">
+        <button type="button" className="icon-button" onClick={back} disabled={trail.length === 0} aria-label="Back"><ChevronLeft /></button>
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <ol>
+            <li>
+              <button type="button" className="crumb" onClick={() => setTrail([])} aria-current={trail.length === 0 ? 'page' : undefined}>Documents</button>
+            </li>
+            {trail.map((t, i) => (
+              <li key={t.id}>
+                <button type="button" className="crumb" onClick={() => setTrail((tr) => tr.slice(0, i + 1))} aria-current={i === trail.length - 1 ? 'page' : undefined}>{t.name}</button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <label className="search-box">
+          <SearchIcon />
+          <span className="visually-hidden">Search documents</span>
+          <input type="search" placeholder="Search for a document..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <div className="view-switch" role="group" aria-label="View">
+          <button type="button" aria-pressed={viewKind === 'file'} onClick={() => setViewKind('file')}><GridIcon /> File View</button>
+          <button type="button" aria-pressed={viewKind === 'list'} onClick={() => setViewKind('list')}><ListIcon /> List View</button>
+        </div>
+      </div>
+      {loading ? <Spinner label="Loading documents" /> : (
+        <>
+          <section aria-labelledby="folders-h" className="doc-section">
+            <h2 id="folders-h">Folders</h2>
+            {shownFolders.length === 0 ? <p className="muted">No folders.</p> : (
+              <ul className={viewKind === 'file' ? 'doc-grid' : 'doc-list'}>
+                {shownFolders.map((d) => (
+                  <li key={d._id}>
+                    <button type="button" className="doc-item" onClick={() => open(d)}>
+                      <FolderIcon className="doc-icon" /> <span className="doc-name">{d.name}</span>
+                      {viewKind === 'list' ? <span className="doc-meta">{d.subdirectories.length + d.files.length} items</span> : null}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="files-h" className="doc-section">
+            <h2 id="files-h">Files</h2>
+            {shownFiles.length === 0 ? <p className="muted">{q ? 'No documents match your search.' : 'No files.'}</p> : (
+              <ul className={viewKind === 'file' ? 'doc-grid' : 'doc-list'}>
+                {shownFiles.map((f) => (
+                  <li key={f._id}>
+                    <a className="doc-item" href={f.url} target="_blank" rel="noopener noreferrer">
+                      <FileIcon className="doc-icon" /> <span className="doc-name">{f.name}</span>
+                      <span className="visually-hidden"> (opens in a new window)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+// The visitor minimap (plain DOM/SVG; Konva is for the admin editor only): the floor plan with its nodes,
+// small or enlarged; names in the enlarged view; the current node highlighted with a view cone turning with
+// yaw + node rotation + the site's rotation_offset; clicking a node goes there and collapses the map.
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { minimapEditModeAtom, minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
+import { useMinimap } from '../../api/queries/minimap';
+import { useMinimapNodes } from '../../api/queries/surveys';
+import { CloseIcon, ExpandIcon } from '../common/icons';
+import { useViewerState } from '../viewer/useViewerState';
+import { useViewerNavigate } from '../viewer/useViewerNavigate';
+import { coneHeadingDegrees, nodePercent } from './nodePercent';
+
+export function VisitorMinimap() {
+  const enlarged = useAtomValue(minimapEnlargedAtom);
+  const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
+  const [editMode] = useAtom(minimapEditModeAtom);
+  const view = useAtomValue(viewAtom);
+  const { site, settings, floor, date, scene } = useViewerState();
+  const plan = useMinimap(site, floor);
+  const nodes = useMinimapNodes(site, floor, date);
+  const go = useViewerNavigate();
+  if (nodes.isError) console.error(nodes.error);
+  const map = plan.data;
+  if (!map || !map.image_url) return null;
+  const imageUrl = enlarged && map.image_large_url ? map.image_large_url : map.image_url;
+  const current = scene?.survey_node.tiles_id;
+  const rotationOffset = settings.initial_settings.rotation_offset;
+  const aspect = map.img_width > 0 && map.img_height > 0 ? `${map.img_width} / ${map.img_height}` : undefined;
+  const floorName = map.floor_name || `Floor ${floor}`;
+
+  return (
+    <>
+      {enlarged ? <div className="minimap-backdrop" onClick={() => setEnlarged(false)} aria-hidden="true" /> : null}
+      <section className={`minimap${enlarged ? ' enlarged' : ''}`} aria-label={`Minimap, ${floorName}`}>
+        <div className="minimap-header">
+          <h2 className="minimap-title">{floorName}</h2>
+          <button type="button" className="icon-button" onClick={() => setEnlarged(!enlarged)}
+            aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'} aria-expanded={enlarged}>
+            {enlarged ? <CloseIcon /> : <ExpandIcon />}
+          </button>
+        </div>
+        {enlarged && editMode === 'selecting' ? <p className="minimap-banner" role="status">Select a Node to Edit</p> : null}
+        <div className="minimap-plan" style={{ aspectRatio: aspect }}>
+          <img src={imageUrl} alt="" className="minimap-image" draggable={false} />
+          {(nodes.data ?? []).map((n) => {
+            const pos = nodePercent(n, map);
+            const isCurrent = n.minimap_node.tiles_id === current;
+            const name = n.minimap_node.title || n.minimap_node.tiles_name;
+            return (
+              <button key={n._id} type="button" className={`minimap-node${isCurrent ? ' current' : ''}`}
+                style={{ left: `${pos.left}%`, top: `${pos.top}%` }}
+                aria-label={isCurrent ? `${name} (you are here)` : `Go to ${name}`} aria-current={isCurrent ? 'location' : undefined}
+                onClick={() => { if (!isCurrent) go({ node: n.minimap_node.tiles_id }); setEnlarged(false); }}>
+                {isCurrent ? (
+                  <svg className="view-cone" viewBox="-50 -50 100 100" aria-hidden="true"
+                    style={{ transform: `translate(-50%, -50%) rotate(${coneHeadingDegrees(view?.yaw ?? 0, n.rotation, rotationOffset)}deg)` }}>
+                    <path d="M0 0 L-24 -44 A50 50 0 0 1 24 -44 Z" />
+                  </svg>
+                ) : null}
+                <span className="node-dot" aria-hidden="true" />
+                {enlarged ? <span className="node-name">{name}</span> : null}
+              </button>
+            );
+          })}
+        </div>
+      </section>
+    </>
+  );
+}

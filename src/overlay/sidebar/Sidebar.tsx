@@ -1,0 +1,92 @@
+// The sidebar: product label (opens the research group's website in a new window), the navigation entries,
+// a collapsed small state, and the admin 'Enable Multisite' button.
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { animationModalOpenAtom, floorAtom, kioskAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
+import { usePatchAppConfig } from '../../api/queries/settings';
+import { useIsAdmin, useSsoEnabled } from '../common/useAdmin';
+import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../common/useSite';
+import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../common/icons';
+import { activeEntry, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
+import type { ReactNode } from 'react';
+
+export const RESEARCH_GROUP_URL: string = import.meta.env.VITE_RESEARCH_GROUP_URL ?? 'https://example.org/research-group';
+export const PRODUCT_LABEL = 'Survey360';
+
+export function Sidebar() {
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  const site = useSiteId();
+  const settings = useCurrentSettings();
+  const isAdmin = useIsAdmin();
+  const sso = useSsoEnabled();
+  const kiosk = useAtomValue(kioskAtom);
+  const multiSite = useMultiSiteMode();
+  const path = useSitePath();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openAnimation = useSetAtom(animationModalOpenAtom);
+  const requestedFloor = useAtomValue(floorAtom);
+  const floor = requestedFloor ?? settings?.initial_settings.floor ?? 0;
+  const floorExists = useFloorExists(site, multiSite ? floor : null);
+  const siteExists = useSiteExists(site);
+  const patchConfig = usePatchAppConfig();
+
+  if (!settings) return null;
+  const entries = visibleEntries({
+    isAdmin, ssoEnabled: sso, kiosk, multiSite,
+    floorPopulated: floorExists.data ?? true,
+    documentation: settings.enable.documentation, about: settings.enable.about, animations: settings.enable.animations,
+  });
+  const active = activeEntry(location.pathname, multiSite);
+  const noConfig = siteExists.data === false;
+
+  const item = (key: EntryKey, to: string, icon: ReactNode, label: string) => (
+    <li key={key}>
+      <Link to={to} className="nav-entry" aria-current={active === key ? 'page' : undefined} title={collapsed ? label : undefined}>
+        <span className="nav-icon">{icon}</span><span className="nav-text">{label}</span>
+      </Link>
+    </li>
+  );
+
+  return (
+    <nav className={`sidebar${collapsed ? ' collapsed' : ''}`} aria-label="Main">
+      <div className="sidebar-top">
+        <a className="product-label" href={RESEARCH_GROUP_URL} target="_blank" rel="noopener noreferrer" title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}>
+          <span className="product-mark" aria-hidden="true">360</span>
+          <span className="nav-text">{PRODUCT_LABEL}<span className="visually-hidden"> (opens in a new window)</span></span>
+        </a>
+        <button type="button" className="icon-button collapse-toggle" onClick={() => setCollapsed(!collapsed)}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
+          {collapsed ? <ChevronRight /> : <ChevronLeft />}
+        </button>
+      </div>
+      <ul className="nav-list">
+        {entries.map((key) => {
+          switch (key) {
+            case '/': return item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
+            case 'site': return item(key, path('site'), settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />, noConfig ? 'Add Scenes' : 'Site');
+            case 'addScene': return item(key, path('addScene'), <FilmIcon />, 'Add Scene');
+            case 'documentation': return item(key, path('documentation'), <DocIcon />, 'Documentation');
+            case '/about': return item(key, path('about'), <InfoIcon />, 'About');
+            case 'animation': return (
+              <li key={key}>
+                <button type="button" className="nav-entry" onClick={() => openAnimation(true)} title={collapsed ? 'Animation' : undefined}>
+                  <span className="nav-icon"><PlayIcon /></span><span className="nav-text">Animation</span>
+                </button>
+              </li>
+            );
+          }
+        })}
+      </ul>
+      {isAdmin && !multiSite ? (
+        <div className="sidebar-bottom">
+          <button type="button" className="nav-entry admin-action" disabled={patchConfig.isPending} title={collapsed ? 'Enable Multisite' : undefined}
+            onClick={() => patchConfig.mutate({ enableMultiSite: true }, { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) })}>
+            <span className="nav-icon"><MapIcon /></span><span className="nav-text">Enable Multisite</span>
+          </button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

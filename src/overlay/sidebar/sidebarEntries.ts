@@ -1,0 +1,40 @@
+// Which sidebar entries show and which one is active (spec section 2, "Sidebar navigation"). Pure.
+export type EntryKey = '/' | 'site' | 'addScene' | 'documentation' | '/about' | 'animation';
+
+export interface EntryRules {
+  isAdmin: boolean;
+  ssoEnabled: boolean;
+  kiosk: boolean;
+  multiSite: boolean;
+  floorPopulated: boolean;
+  documentation: boolean;
+  about: boolean;
+  animations: boolean;
+}
+
+export function visibleEntries(r: EntryRules): EntryKey[] {
+  // With multisite on and no survey on the current floor, the entries are hidden.
+  if (r.multiSite && !r.floorPopulated) return [];
+  const out: EntryKey[] = ['/', 'site'];
+  // Home, Site and Add Scene for admins or when single sign-on is off; otherwise only Home and Site.
+  if ((r.isAdmin || !r.ssoEnabled) && !r.kiosk) out.push('addScene');
+  if (r.documentation) out.push('documentation');
+  if (r.about) out.push('/about');
+  if (r.animations) out.push('animation');
+  return out;
+}
+
+/** The active entry from the last path segment; unknown segments give 'site' in multi-site mode, else '/'. */
+export function activeEntry(pathname: string, multiSite: boolean): EntryKey {
+  const last = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  switch (last) {
+    case 'site': return 'site';
+    case 'addScene': return 'addScene';
+    case 'documentation': return 'documentation';
+    case 'about': return '/about';
+    default: return multiSite ? 'site' : '/';
+  }
+}
+
+/** The site title for which the sidebar shows the water-themed custom logo instead of the group icon. */
+export const WATER_SITE_TITLE = 'Water Treatment Plant';

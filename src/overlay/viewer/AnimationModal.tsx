@@ -1,0 +1,17 @@
+// The 'Animation' entry's modal video player (title and url from the site settings; autoplay on).
+import { useAtom } from 'jotai';
+import { animationModalOpenAtom } from '../../state/atoms';
+import { Modal } from '../common/Modal';
+import { useCurrentSettings } from '../common/useSite';
+
+export function AnimationModal() {
+  const [open, setOpen] = useAtom(animationModalOpenAtom);
+  const settings = useCurrentSettings();
+  if (!open || !settings) return null;
+  const { title, url } = settings.animation;
+  return (
+    <Modal title={title || 'Animation'} onClose={() => setOpen(false)} className="media-modal">
+      {url ? <video src={url} controls autoPlay playsInline className="media-full" /> : <p>No animation is configured.</p>}
+    </Modal>
+  );
+}

@@ -1,0 +1,96 @@
+// Timeline drawer: survey dates grouped by month (collapsible), newest first; clicking a date selects it;
+// Left/Right arrow keys step through dates and months; rows are 50 px. Forced closed when the floor has no survey.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAtom } from 'jotai';
+import { timelineOpenAtom } from '../../state/atoms';
+import { CalendarIcon, ChevronDown, CloseIcon } from '../common/icons';
+import { useViewerState } from './useViewerState';
+import { useViewerNavigate } from './useViewerNavigate';
+import { dayLabel, groupByMonth, stepDate, TIMELINE_ROW_PX } from './timeline';
+
+export function TimelineButton() {
+  const [open, setOpen] = useAtom(timelineOpenAtom);
+  const { floorPopulated } = useViewerState();
+  const disabled = floorPopulated === false;
+  return (
+    <button type="button" className="tool-button" aria-expanded={open} aria-controls="timeline" disabled={disabled}
+      onClick={() => setOpen(!open)}>
+      <CalendarIcon /> <span>{open ? 'Close Timeline' : 'Open Timeline'}</span>
+    </button>
+  );
+}
+
+export function TimelineDrawer() {
+  const [open, setOpen] = useAtom(timelineOpenAtom);
+  const { dates, date, floorPopulated, settings } = useViewerState();
+  const go = useViewerNavigate();
+  const months = useMemo(() => groupByMonth(dates), [dates]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const list = useRef<HTMLDivElement>(null);
+
+  // Forced closed when the timeline feature is on but the current floor has no survey data.
+  useEffect(() => { if (open && floorPopulated === false) setOpen(false); }, [open, floorPopulated, setOpen]);
+
+  // Arrow keys step through the dates (and so through the months).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('[role="application"]'))) return;
+      const next = stepDate(dates, date, e.key);
+      if (next && next !== date) {
+        e.preventDefault();
+        setCollapsed((c) => { const n = new Set(c); n.delete(next.slice(0, 7)); return n; });
+        go({ date: next });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, dates, date, go]);
+
+  // Keep the selected row in view.
+  useEffect(() => {
+    if (!open || !date) return;
+    list.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, date]);
+
+  if (!settings.enable.timeline || !open) return null;
+  return (
+    <aside id="timeline" className="timeline-drawer panel" aria-label="Timeline">
+      <div className="panel-header">
+        <h2 className="panel-title">Timeline</h2>
+        <button type="button" className="icon-button" aria-label="Close Timeline" onClick={() => setOpen(false)}><CloseIcon /></button>
+      </div>
+      <p className="muted small">Use the left and right arrow keys to step through dates.</p>
+      <div className="timeline-list" ref={list}>
+        {months.map((m) => {
+          const isCollapsed = collapsed.has(m.key);
+          return (
+            <section key={m.key} className="timeline-month">
+              <h3>
+                <button type="button" className="month-toggle" aria-expanded={!isCollapsed} style={{ minHeight: TIMELINE_ROW_PX }}
+                  onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(m.key)) n.delete(m.key); else n.add(m.key); return n; })}>
+                  <span>{m.monthName}</span><ChevronDown className={isCollapsed ? 'rot-90' : undefined} />
+                </button>
+              </h3>
+              {isCollapsed ? null : (
+                <ul>
+                  {m.dates.map((d) => (
+                    <li key={`${d.date}|${d.survey_name}`}>
+                      <button type="button" className="timeline-row" data-date={d.date} aria-current={d.date === date ? 'date' : undefined}
+                        style={{ height: TIMELINE_ROW_PX }} onClick={() => go({ date: d.date })}>
+                        <time dateTime={d.date}>{dayLabel(d.date)}</time>
+                        <span className="row-name">{d.survey_name}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,19 @@
+// Title card: the current scene's name (or the configured title), with the site, floor and survey date.
+import { useViewerState } from './useViewerState';
+import { dayLabel } from './timeline';
+
+export function TitleCard() {
+  const { settings, scene, date } = useViewerState();
+  const sceneName = scene?.survey_node.title || settings.display.title;
+  return (
+    <header className="title-card">
+      <p className="title-site">{settings.display.title}</p>
+      <h1 className="title-scene">{sceneName}</h1>
+      {scene ? (
+        <p className="title-meta">
+          {scene.survey_name}{date ? <> · <time dateTime={date}>{dayLabel(date)}</time></> : null}
+        </p>
+      ) : null}
+    </header>
+  );
+}

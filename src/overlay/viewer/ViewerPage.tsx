@@ -1,0 +1,93 @@
+// The panorama viewer page: the panorama (or, for an admin on a floor with no survey, the upload form) with
+// the overlay: title card, camera info, hotspot list, timeline, floor slider, info panel and minimap.
+import { lazy, Suspense, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { InfoHotspot, ViewParameters } from '../../api/contract';
+import { infoPanelAtom, kioskAtom, requestViewAtom } from '../../state/atoms';
+import { parseViewerLink } from '../../state/deepLink';
+import { Spinner } from '../common/Spinner';
+import { VisitorMinimap } from '../minimap/VisitorMinimap';
+import { useViewerState } from './useViewerState';
+import { useViewerNavigate } from './useViewerNavigate';
+import { useDeepLinkSync } from './useDeepLinkSync';
+import { useKioskIdle } from './useKioskIdle';
+import { PanoramaSlot } from './PanoramaSlot';
+import { TitleCard } from './TitleCard';
+import { CameraInfo, CameraInfoToggle } from './CameraInfo';
+import { HotspotList, HotspotListToggle } from './HotspotList';
+import { TimelineButton, TimelineDrawer } from './TimelineDrawer';
+import { FloorSlider } from './FloorSlider';
+import { InfoPanel } from './InfoPanel';
+import { MediaModal } from './MediaModal';
+
+const UploadFormSlot = lazy(() => import('../admin/UploadFormSlot'));
+
+export function ViewerPage() {
+  const state = useViewerState();
+  useDeepLinkSync(state);
+  const { settings, scene, scenes, isAdmin, floorPopulated, floor, site } = state;
+  const go = useViewerNavigate();
+  const location = useLocation();
+  const kiosk = useAtomValue(kioskAtom);
+  const autoRotate = useKioskIdle(settings);
+  const setInfo = useSetAtom(infoPanelAtom);
+  const requestView = useSetAtom(requestViewAtom);
+
+  const sceneTitles = useMemo(() => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])), [scenes]);
+  // The view a scene opens at: the deep link's view when the link names this scene, else the scene's own.
+  const link = parseViewerLink(location.search);
+  const sceneKey = scene?.id;
+  const initialView = useMemo<ViewParameters | null>(() => {
+    if (!scene) return null;
+    const base = scene.survey_node.initial_parameters;
+    return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
+    // Only a change of scene re-reads the link; later view changes are the panorama's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sceneKey]);
+
+  if (floorPopulated === false && isAdmin) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <UploadFormSlot mode="addScene" site={site} floor={floor} />
+      </Suspense>
+    );
+  }
+
+  const onInfo = (h: InfoHotspot) => {
+    if (!scene) return;
+    requestView({ view: { yaw: h.yaw, pitch: h.pitch } });
+    setInfo({ tilesId: scene.survey_node.tiles_id, infoId: h.info_id, title: h.title });
+  };
+
+  return (
+    <div className={`viewer${kiosk ? ' kiosk' : ''}`}>
+      <div className="panorama-area">
+        {scene && initialView ? (
+          <PanoramaSlot scene={scene} sceneTitles={sceneTitles} initialView={initialView}
+            mouseViewMode={settings.marzipano_mouse_view_mode} autoRotate={autoRotate}
+            onLinkHotspot={(target) => go({ node: target })} onInfoHotspot={onInfo} />
+        ) : (
+          <div className="panorama-empty">
+            {state.loading ? <Spinner label="Loading the survey" />
+              : state.error ? <p role="alert">{state.error.message}</p>
+              : <p>There is no survey to show on this floor yet.</p>}
+          </div>
+        )}
+      </div>
+      <TitleCard />
+      <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
+        {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
+        {settings.enable.timeline ? <TimelineButton /> : null}
+        <CameraInfoToggle />
+      </div>
+      <HotspotList />
+      <CameraInfo />
+      <FloorSlider />
+      <VisitorMinimap />
+      <TimelineDrawer />
+      <InfoPanel />
+      <MediaModal />
+    </div>
+  );
+}

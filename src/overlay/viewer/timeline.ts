@@ -1,0 +1,78 @@
+// Timeline logic: survey dates grouped by month (newest first, ties by survey name reverse alphabetical),
+// en-US short month + year labels, and arrow-key stepping through dates and months.
+import type { SurveyDateEntry } from '../../api/contract';
+
+export interface TimelineMonth {
+  /** yyyy-mm */
+  key: string;
+  /** e.g. 'Mar 2024' */
+  monthName: string;
+  dates: SurveyDateEntry[];
+}
+
+/** Timeline row height for scrolling, px (spec section 9). */
+export const TIMELINE_ROW_PX = 50;
+
+/** 'Mar 2024' for '2024-03-12' (en-US short month plus year, read as a calendar date, no time zone shift). */
+export function monthLabel(isoDate: string): string {
+  const [y, m] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(y, (m || 1) - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** 'Mar 12, 2024' for a row. */
+export function dayLabel(isoDate: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(y, (m || 1) - 1, d || 1)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Newest first; the same date ordered by survey_name in reverse alphabetical order. */
+export function sortSurveyDates(entries: SurveyDateEntry[]): SurveyDateEntry[] {
+  return [...entries].sort((a, b) => (a.date === b.date ? b.survey_name.localeCompare(a.survey_name) : a.date < b.date ? 1 : -1));
+}
+
+export function groupByMonth(entries: SurveyDateEntry[]): TimelineMonth[] {
+  const months: TimelineMonth[] = [];
+  for (const e of sortSurveyDates(entries)) {
+    const key = e.date.slice(0, 7);
+    let m = months[months.length - 1];
+    if (!m || m.key !== key) {
+      m = { key, monthName: monthLabel(e.date), dates: [] };
+      months.push(m);
+    }
+    m.dates.push(e);
+  }
+  return months;
+}
+
+/** Distinct dates in timeline order (newest first). */
+export function timelineDates(entries: SurveyDateEntry[]): string[] {
+  const out: string[] = [];
+  for (const e of sortSurveyDates(entries)) if (out[out.length - 1] !== e.date) out.push(e.date);
+  return out;
+}
+
+/**
+ * The date an arrow key moves to. Right steps down the list (to the next, older date, into the next month
+ * after a month's last date); Left steps up (newer). Stays put at either end.
+ */
+export function stepDate(entries: SurveyDateEntry[], current: string | null, key: 'ArrowLeft' | 'ArrowRight'): string | null {
+  const dates = timelineDates(entries);
+  if (dates.length === 0) return null;
+  const i = current ? dates.indexOf(current) : -1;
+  if (i < 0) return dates[0];
+  const j = key === 'ArrowRight' ? Math.min(dates.length - 1, i + 1) : Math.max(0, i - 1);
+  return dates[j];
+}
+
+/** Scroll offset (px) that brings a date's row into view: rows of 50 px, one header row per month. */
+export function rowOffset(months: TimelineMonth[], date: string, collapsed: ReadonlySet<string> = new Set()): number {
+  let rows = 0;
+  for (const m of months) {
+    rows += 1;
+    if (collapsed.has(m.key)) continue;
+    const i = m.dates.findIndex((d) => d.date === date);
+    if (i >= 0) return (rows + i) * TIMELINE_ROW_PX;
+    rows += m.dates.length;
+  }
+  return 0;
+}

@@ -1,0 +1,54 @@
+// Keeps the URL and the atoms in step: the URL (site, floor, date, node, yaw/pitch/fov) is read into the
+// atoms whenever it changes (opening a link, browser back); the resolved scene and the camera view are
+// written back with replace, the view 100 ms after it settles (not on the initial render).
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { dateAtom, floorAtom, multiSiteModeAtom, nodeAtom, viewAtom } from '../../state/atoms';
+import { buildViewerSearch, parseViewerLink } from '../../state/deepLink';
+import type { ViewerState } from './useViewerState';
+
+export const VIEW_CHANGE_DELAY_MS = 100;
+
+export function useDeepLinkSync(state: ViewerState) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const setFloor = useSetAtom(floorAtom);
+  const setDate = useSetAtom(dateAtom);
+  const setNode = useSetAtom(nodeAtom);
+  const multiSite = useAtomValue(multiSiteModeAtom);
+  const view = useAtomValue(viewAtom);
+  const link = parseViewerLink(location.search);
+
+  // URL → atoms.
+  useEffect(() => {
+    setFloor(link.floor ?? null);
+    setDate(link.date ?? null);
+    setNode(link.node ?? null);
+  }, [link.floor, link.date, link.node, setFloor, setDate, setNode]);
+
+  // Resolved scene → URL (replace), so the link always names exactly what is shown.
+  const sceneId = state.scene?.survey_node.tiles_id;
+  useEffect(() => {
+    if (!sceneId || !state.date) return;
+    const cur = parseViewerLink(location.search);
+    const site = multiSite ? undefined : state.site;
+    if (cur.site === site && cur.floor === state.floor && cur.date === state.date && cur.node === sceneId) return;
+    const search = buildViewerSearch({ ...cur, site, floor: state.floor, date: state.date, node: sceneId, view: cur.node === sceneId ? cur.view : undefined }, location.search);
+    navigate({ pathname: location.pathname, search }, { replace: true });
+  }, [sceneId, state.date, state.floor, state.site, multiSite, location.pathname, location.search, navigate]);
+
+  // Camera view → URL (replace), delayed while the view is still moving.
+  const first = useRef(true);
+  useEffect(() => {
+    if (!view || !sceneId) return;
+    if (first.current) { first.current = false; return; }
+    const t = window.setTimeout(() => {
+      const cur = parseViewerLink(window.location.search);
+      if (cur.node !== sceneId) return;
+      const search = buildViewerSearch({ ...cur, view }, window.location.search);
+      if (`?${search}` !== window.location.search) navigate({ pathname: window.location.pathname, search }, { replace: true });
+    }, VIEW_CHANGE_DELAY_MS);
+    return () => window.clearTimeout(t);
+  }, [view, sceneId, navigate]);
+}

@@ -1,0 +1,50 @@
+// Kiosk mode: after idleRotateSeconds without input the panorama slowly turns; after idleResetSeconds the
+// viewer returns to the initial scene and closes its panels.
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { hotspotListOpenAtom, infoPanelAtom, kioskAtom, mediaModalAtom, setMinimapEnlargedAtom, timelineOpenAtom } from '../../state/atoms';
+import { useViewerNavigate } from './useViewerNavigate';
+import type { SiteSettings } from '../../api/contract';
+
+const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
+
+export function useKioskIdle(settings: SiteSettings): boolean {
+  const kiosk = useAtomValue(kioskAtom);
+  const [rotating, setRotating] = useState(false);
+  const go = useViewerNavigate();
+  const goRef = useRef(go);
+  goRef.current = go;
+  const setTimeline = useSetAtom(timelineOpenAtom);
+  const setInfo = useSetAtom(infoPanelAtom);
+  const setList = useSetAtom(hotspotListOpenAtom);
+  const setMedia = useSetAtom(mediaModalAtom);
+  const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
+  const rotateAfter = (settings.kiosk?.idleRotateSeconds ?? 60) * 1000;
+  const resetAfter = (settings.kiosk?.idleResetSeconds ?? 180) * 1000;
+  const init = settings.initial_settings;
+
+  useEffect(() => {
+    if (!kiosk) return;
+    let rotateTimer = 0, resetTimer = 0;
+    const arm = () => {
+      setRotating(false);
+      window.clearTimeout(rotateTimer);
+      window.clearTimeout(resetTimer);
+      rotateTimer = window.setTimeout(() => setRotating(true), rotateAfter);
+      resetTimer = window.setTimeout(() => {
+        setTimeline(false); setInfo(null); setList(false); setMedia(null); setEnlarged(false);
+        goRef.current({ floor: Math.max(0, init.floor), date: init.date || null, node: init.pano_id || null, view: { yaw: init.yaw, pitch: init.pitch, fov: init.fov } });
+      }, resetAfter);
+    };
+    arm();
+    const onInput = () => arm();
+    for (const ev of INPUT_EVENTS) window.addEventListener(ev, onInput, { passive: true });
+    return () => {
+      window.clearTimeout(rotateTimer);
+      window.clearTimeout(resetTimer);
+      for (const ev of INPUT_EVENTS) window.removeEventListener(ev, onInput);
+    };
+  }, [kiosk, rotateAfter, resetAfter, init.floor, init.date, init.pano_id, init.yaw, init.pitch, init.fov, setTimeline, setInfo, setList, setMedia, setEnlarged]);
+
+  return kiosk && rotating;
+}

@@ -1,0 +1,9 @@
+import { Spinner } from '../overlay/common/Spinner';
+
+export function LoadingScreen({ error }: { error?: string }) {
+  return (
+    <main className="loading-screen">
+      {error ? <p role="alert">{error}</p> : <Spinner label="Loading the viewer" />}
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+// The single-site shell: rendered only once the site settings have loaded; the sidebar and the pages of one site.
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useSetAtom } from 'jotai';
+import { useSiteSettings } from '../api/queries/settings';
+import { useAtomValue } from 'jotai';
+import { basePathAtom, kioskAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import { parseViewerLink } from '../state/deepLink';
+import { useIsAdmin, useSsoEnabled } from '../overlay/common/useAdmin';
+import { Sidebar } from '../overlay/sidebar/Sidebar';
+import { HomePage } from '../overlay/home/HomePage';
+import { ViewerPage } from '../overlay/viewer/ViewerPage';
+import { AnimationModal } from '../overlay/viewer/AnimationModal';
+import { LoadingScreen } from './LoadingScreen';
+
+const DocumentationPage = lazy(() => import('../overlay/documentation/DocumentationPage'));
+const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
+const UploadFormSlot = lazy(() => import('../overlay/admin/UploadFormSlot'));
+
+export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
+  const settings = useSiteSettings(site || undefined);
+  const isAdmin = useIsAdmin();
+  const sso = useSsoEnabled();
+  const setSite = useSetAtom(siteAtom);
+  const setKiosk = useSetAtom(kioskAtom);
+  const setCollapsed = useSetAtom(sidebarCollapsedAtom);
+  const location = useLocation();
+  const kioskParam = parseViewerLink(location.search).kiosk === true;
+  const kioskSetting = settings.data?.kiosk?.enabled === true;
+
+  const setBase = useSetAtom(basePathAtom);
+  const setMulti = useSetAtom(multiSiteModeAtom);
+  const currentSite = useAtomValue(siteAtom);
+  const currentBase = useAtomValue(basePathAtom);
+  const ready = currentSite === site && currentBase === basePath;
+  useEffect(() => { setSite(site); setBase(basePath); setMulti(multiSite); }, [site, basePath, multiSite, setSite, setBase, setMulti]);
+  useEffect(() => { if (kioskParam || kioskSetting) setKiosk(true); }, [kioskParam, kioskSetting, setKiosk]);
+  useEffect(() => {
+    if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 700px)').matches) setCollapsed(true);
+  }, [setCollapsed]);
+
+  if (!site || settings.isError) {
+    if (isAdmin) {
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <UploadFormSlot mode="addNewSite" site={site} floor={-1} />
+        </Suspense>
+      );
+    }
+    return (
+      <main className="loading-screen">
+        <div className="empty-state">
+          <h1>No site to show yet</h1>
+          <p>{settings.isError ? settings.error.message : 'An administrator has not uploaded a site yet.'}</p>
+        </div>
+      </main>
+    );
+  }
+  if (settings.isPending || !ready) return <LoadingScreen />;
+  const s = settings.data;
+  const home = basePath || '/';
+  const canAddScene = isAdmin || !sso;
+
+  return (
+    <>
+      <div className="shell">
+        <Sidebar />
+        <div className="shell-main" id="main">
+          <Suspense fallback={<LoadingScreen />}>
+            <Routes>
+              <Route index element={multiSite ? <Navigate to="site" replace /> : <HomePage />} />
+              <Route path="site" element={<ViewerPage />} />
+              <Route path="documentation" element={s.enable.documentation ? <DocumentationPage /> : <Navigate to={home} replace />} />
+              <Route path="about" element={s.enable.about ? <AboutPage /> : <Navigate to={home} replace />} />
+              <Route path="addScene" element={canAddScene ? <UploadFormSlot mode="addScene" site={site} floor={s.initial_settings.floor} /> : <Navigate to={home} replace />} />
+              <Route path="*" element={<Navigate to={home} replace />} />
+            </Routes>
+          </Suspense>
+        </div>
+        <AnimationModal />
+      </div>
+    </>
+  );
+}

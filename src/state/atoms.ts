@@ -1,0 +1,57 @@
+// Client state of the viewer, as jotai atoms: where we are (site, floor, date, node, view), which panels are
+// open, and the modes. Server data lives in TanStack Query, never here.
+import { atom } from 'jotai';
+import type { ViewParameters } from '../api/contract';
+
+// ---------- where we are ----------
+/** The current site id. */
+export const siteAtom = atom<string>('');
+/** The requested floor (null: not chosen yet, the site's initial floor applies). */
+export const floorAtom = atom<number | null>(null);
+/** The requested survey date, ISO yyyy-mm-dd (null: the site's initial date applies). */
+export const dateAtom = atom<string | null>(null);
+/** The tiles id of the requested scene (null: the initial scene of the survey applies). */
+export const nodeAtom = atom<string | null>(null);
+/** The view the camera shows now, reported by the panorama (radians; pitch positive looks down). */
+export const viewAtom = atom<ViewParameters | null>(null);
+/** A view the panorama should move to (pan transition), with a serial so the same target can be asked twice. */
+export interface ViewRequest { view: Partial<ViewParameters>; animate: boolean; serial: number }
+export const viewRequestAtom = atom<ViewRequest | null>(null);
+let viewSerial = 0;
+export const requestViewAtom = atom(null, (_get, set, req: { view: Partial<ViewParameters>; animate?: boolean }) => {
+  set(viewRequestAtom, { view: req.view, animate: req.animate ?? true, serial: ++viewSerial });
+});
+
+// ---------- panels ----------
+export const sidebarCollapsedAtom = atom<boolean>(false);
+export const timelineOpenAtom = atom<boolean>(false);
+export const hotspotListOpenAtom = atom<boolean>(false);
+/** The open info hotspot (null: info panel closed). */
+export const infoPanelAtom = atom<{ tilesId: string; infoId: string; title: string } | null>(null);
+export const showCameraInfoAtom = atom<boolean>(false);
+export const minimapEnlargedAtom = atom<boolean>(false);
+export const animationModalOpenAtom = atom<boolean>(false);
+/** The enlarged image or video of the media modal. */
+export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: string } | null>(null);
+
+// ---------- modes ----------
+/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. */
+export const kioskAtom = atom<boolean>(false);
+/** Minimap edit flow (admin, enlarged map only): none, selecting a node, editing the selected node. */
+export type MinimapEditMode = 'none' | 'selecting' | 'editing';
+export const minimapEditModeAtom = atom<MinimapEditMode>('none');
+export const selectedMinimapNodeAtom = atom<string | null>(null);
+/** Leaving the enlarged minimap also cancels edit mode and clears the selected node (spec section 4). */
+export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) => {
+  set(minimapEnlargedAtom, enlarged);
+  if (!enlarged) {
+    set(minimapEditModeAtom, 'none');
+    set(selectedMinimapNodeAtom, null);
+  }
+});
+
+// ---------- the shell ----------
+/** Where the current site's pages live: '' in single-site mode, '/site/{siteId}' in multi-site mode. */
+export const basePathAtom = atom<string>('');
+/** The app runs in multi-site mode (the site lives under /site/{siteId}/). */
+export const multiSiteModeAtom = atom<boolean>(false);
