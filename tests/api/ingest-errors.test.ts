@@ -167,3 +167,39 @@ describe('a database that refuses the first floor', () => {
     expect(await snapshotState(s.ctx)).toEqual(before);
   });
 });
+
+describe('a failure while or after the blobs move into place', () => {
+  let s: TestServer;
+  beforeAll(async () => { s = await startServer(); });
+  afterAll(async () => { await s?.close(); });
+
+  it('takes the moved tiles back out and keeps no rows when moving the blobs fails half-way', async () => {
+    const { Staging } = await import('../../server/storage/blobStore.ts');
+    const { ingestExport } = await import('../../server/services/ingest/ingestExport.ts');
+    class HalfStaging extends Staging {
+      async commit(prefixes: string[]) { await super.commit(prefixes.slice(0, 1)); throw new Error('disk full'); }
+    }
+    const blobs = Object.create(s.ctx.blobs);
+    blobs.stage = async () => { const st = await s.ctx.blobs.stage(); return new HalfStaging(s.ctx.blobs, st.dir); };
+    const zipPath = `${s.dataDir}/half.zip`;
+    fs.writeFileSync(zipPath, await exportZip());
+    const before = await snapshotState(s.ctx);
+    await expect(ingestExport({ ...s.ctx, blobs }, { zipPath, csvText: csv, site: 'half', floor: 0, mode: 'addNewSite', siteName: 'Half' }))
+      .rejects.toThrow('disk full');
+    expect(await snapshotState(s.ctx)).toEqual(before);
+  });
+
+  it('takes the moved tiles back out when the database refuses the commit itself (PostgreSQL deferred check)', async (t) => {
+    if (!s.databaseUrl) return t.skip('needs PostgreSQL (DATABASE_URL) for a check deferred to COMMIT');
+    await sql`create function refuse_at_commit() returns trigger as $$ begin raise exception 'refused at commit'; end $$ language plpgsql`.execute(s.ctx.db);
+    await sql`create constraint trigger refuse_at_commit after insert on survey_nodes deferrable initially deferred for each row execute function refuse_at_commit()`.execute(s.ctx.db);
+    try {
+      const before = await snapshotState(s.ctx);
+      const res = await uploadScenes(s.baseUrl, 'x', 0, { zip: await exportZip(), csv, mode: 'addNewSite', siteName: 'Late' });
+      expect(res.status).toBe(500);
+      expect(await snapshotState(s.ctx)).toEqual(before);
+    } finally {
+      await sql`drop trigger refuse_at_commit on survey_nodes`.execute(s.ctx.db);
+    }
+  });
+});
