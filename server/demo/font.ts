@@ -152,8 +152,3 @@ export function textSvg(text: string, x: number, y: number, opts: TextOptions): 
     : '';
   return `${outline}<path d="${d}" fill="${opts.fill}"${op}/>`;
 }
-
-/** Escapes a string for use inside an SVG attribute (colours passed in by callers). */
-export function escapeAttr(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
