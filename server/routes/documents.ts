@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, documentDirectory, documentFile, documentUploadResult } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
-import { badRequest } from '../http/errors.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
 import { siteParam } from './params.ts';
 import * as docs from '../services/documents.ts';
 
@@ -46,17 +46,23 @@ export async function documentRoutes(api: FastifyInstance, ctx: AppContext) {
     let result: docs.DocumentUploadResult | null = null;
     let failure: unknown = null;
     let sawFile = false;
-    for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'zipFile' || sawFile || failure) { part.file.resume(); continue; }
-      sawFile = true;
-      // An empty file input still sends a part, with no name.
-      if (!part.filename) { part.file.resume(); failure = badRequest(docs.MESSAGES.noFile); continue; }
-      try {
-        result = await docs.uploadDocumentation(db, blobs, config, req.params.site, {
-          filename: part.filename, mimetype: part.mimetype, stream: part.file, truncated: () => part.file.truncated,
-        });
-      } catch (e) { failure = e; }
+    try {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'zipFile' || sawFile || failure) { part.file.resume(); continue; }
+        sawFile = true;
+        // An empty file input still sends a part, with no name.
+        if (!part.filename) { part.file.resume(); failure = badRequest(docs.MESSAGES.noFile); continue; }
+        try {
+          result = await docs.uploadDocumentation(db, blobs, config, req.params.site, {
+            filename: part.filename, mimetype: part.mimetype, stream: part.file, truncated: () => part.file.truncated,
+          });
+        } catch (e) { failure = e; }
+      }
+    } catch (e: any) {
+      // The multipart reader itself stops at the size limit.
+      failure ??= e?.code === 'FST_REQ_FILE_TOO_LARGE'
+        ? new HttpError(413, docs.tooLargeMessage(config.maxUploadBytes)) : e;
     }
     if (failure) throw failure;
     if (!result) throw badRequest(docs.MESSAGES.noFile);

@@ -24,6 +24,8 @@ export const MESSAGES = {
   empty: 'The ZIP file holds no documents.',
 } as const;
 export const MAX_ENTRIES = 10_000;
+const fmtBytes = (n: number) => (n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(2)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} kB` : `${n} bytes`);
+export const tooLargeMessage = (limit: number) => `The ZIP file is larger than the upload limit of ${fmtBytes(limit)}; split the documents into smaller archives.`;
 const MAX_DEPTH = 32;
 const MAX_NAME = 255;
 
@@ -168,8 +170,12 @@ export async function uploadDocumentation(db: DB, blobs: BlobStore, config: Pick
   let counts = { directories: 0, files: 0 };
   try {
     const zipPath = staging.pathFor('upload.zip');
-    await pipeline(upload.stream, fs.createWriteStream(zipPath));
-    if (upload.truncated()) throw new HttpError(413, `The ZIP file is larger than the upload limit of ${Math.round(config.maxUploadBytes / 1024 ** 2)} MB.`);
+    let tooLarge = false;
+    try { await pipeline(upload.stream, fs.createWriteStream(zipPath)); } catch (e: any) {
+      if (e?.code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
+      tooLarge = true;
+    }
+    if (tooLarge || upload.truncated()) throw new HttpError(413, tooLargeMessage(config.maxUploadBytes));
     const { dirs, files } = await unpackToStaging(zipPath, staging, site, {
       maxUncompressedBytes: config.maxUncompressedBytes, maxCompressionRatio: config.maxCompressionRatio,
     });

@@ -39,7 +39,8 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
 /**
  * Replaces the floor plan of a floor. The picture is checked first (nothing changes when it is not an image);
  * the original and two variants are written under new immutable keys, then the row is updated in one transaction.
- * Offsets, scales and flip of an existing row are kept; the floor row is created when missing.
+ * Offsets, scales and flip of an existing row are kept; the floor row is created when missing. Every upload bumps
+ * __v (the first image gives 1, since the empty default is 0).
  * Earlier images are left in place (their keys are immutable and may still be cached by viewers).
  */
 export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string, floor: number, data: Buffer): Promise<Minimap> {
@@ -66,7 +67,7 @@ export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string,
         await trx.updateTable('minimaps').set({ ...images, version: cur.version + 1 }).where('site', '=', site).where('floor', '=', floor).execute();
       } else {
         await trx.insertInto('minimaps').values({
-          site, floor, ...images, x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, xy_flipped: 0, version: 0,
+          site, floor, ...images, x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, xy_flipped: 0, version: 1,
         }).execute();
       }
       if (!(await getFloor(trx, site, floor))) {

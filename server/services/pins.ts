@@ -14,6 +14,9 @@ export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
 /** Width of a stored pin cover image. */
 export const COVER_WIDTH = 1200;
 
+/** Plain code-point order of two texts. */
+export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 export interface PinInput {
@@ -44,7 +47,8 @@ function checkSiteId(site: string): void {
 export async function listPins(db: DB, opts: { includeDisabled: boolean }): Promise<Pin[]> {
   let q = db.selectFrom('pins').selectAll();
   if (!opts.includeDisabled) q = q.where('enabled', '=', 1);
-  return (await q.orderBy('sitemap').orderBy('name').orderBy('id').execute()).map(toPin);
+  // Sorted here, not by the database, so both dialects (and any collation) give the same order.
+  return (await q.execute()).sort((a, b) => byText(a.sitemap, b.sitemap) || byText(a.name, b.name) || byText(a.id, b.id)).map(toPin);
 }
 
 export async function getPin(db: DB, id: string): Promise<Pin> {

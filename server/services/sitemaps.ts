@@ -2,7 +2,7 @@
 import type { DB } from '../db/database.ts';
 import type { Sitemap } from '../../src/api/contract.ts';
 import { HttpError, notFound } from '../http/errors.ts';
-import { checkImageUrl } from './pins.ts';
+import { checkImageUrl, byText } from './pins.ts';
 
 export const DEFAULT_SITEMAP = 'default';
 
@@ -13,7 +13,7 @@ export async function getSitemap(db: DB, name: string): Promise<Sitemap> {
 }
 
 export async function listSitemaps(db: DB): Promise<Sitemap[]> {
-  return db.selectFrom('sitemaps').select(['name', 'image_url']).orderBy('name').execute();
+  return (await db.selectFrom('sitemaps').select(['name', 'image_url']).execute()).sort((a, b) => byText(a.name, b.name));
 }
 
 /** Creates a map. It does not add the default pin: the client does that next (POST /api/map-pins with sitemap = name). */

@@ -140,7 +140,7 @@ describe('floors and minimaps', () => {
     const res = await postFile(api('/site/farm/minimap?floor=0'), 'file', await png(2400, 1200), 'plan.png', 'image/png');
     expect(res.status).toBe(200);
     const m = res.body.payload;
-    expect(m).toMatchObject({ floor: 0, floor_name: 'Ground', img_width: 2400, img_height: 1200, x_scale: 1, y_scale: 1, __v: 0, site: 'farm' });
+    expect(m).toMatchObject({ floor: 0, floor_name: 'Ground', img_width: 2400, img_height: 1200, x_scale: 1, y_scale: 1, __v: 1, site: 'farm' });
     expect(m.image_url).toMatch(/^\/media\/minimaps\/farm\/[0-9a-f-]{36}\/small\.jpg$/);
     expect(m.image_large_url).toMatch(/\/large\.jpg$/);
     expect(m.image).toMatch(/\/original\.png$/);
@@ -153,11 +153,11 @@ describe('floors and minimaps', () => {
     expect((await fetch(s.baseUrl + m.image)).status).toBe(200);
     expect(await get('/site/farm/minimap/details?floor=0').then((r) => r.body.payload)).toEqual(m);
 
-    // A second upload: new keys, version 1, offsets kept; transparency gives PNG variants.
+    // A second upload: new keys, version 2, offsets kept; transparency gives PNG variants.
     await s.ctx.db.updateTable('minimaps').set({ x_pixel_offset: 12 }).where('site', '=', 'farm').where('floor', '=', 0).execute();
     const res2 = await postFile(api('/site/farm/minimap'), 'file', await png(300, 200, true), 'plan2.png', 'image/png');
     expect(res2.status).toBe(200);
-    expect(res2.body.payload).toMatchObject({ __v: 1, img_width: 300, img_height: 200, x_pixel_offset: 12 });
+    expect(res2.body.payload).toMatchObject({ __v: 2, img_width: 300, img_height: 200, x_pixel_offset: 12 });
     expect(res2.body.payload.image_url).toMatch(/\/small\.png$/);
     expect(res2.body.payload.image_url).not.toBe(m.image_url);
   });
@@ -395,6 +395,21 @@ describe('documentation', () => {
     await refused(() => upload(zip([good, { name: 'liar.txt', data: 'x'.repeat(5000), method: 'store', declaredSize: 10 }])), 400, /damaged|more than/);
     const cut = zip([good, { name: 'big.txt', data: 'y'.repeat(10000) }]);
     await refused(() => upload(cut.subarray(0, cut.length - 30)), 400, /damaged|incomplete/);
+  });
+});
+
+describe('upload size limit', () => {
+  it('refuses a documentation ZIP over MAX_UPLOAD_BYTES with 413, changing nothing', async () => {
+    const small = await startServer({ MAX_UPLOAD_BYTES: '4000' });
+    try {
+      await seedSite(small.ctx, 'tiny');
+      const before = await fullState(small.ctx);
+      const big = writeZip([{ name: 'big.bin', data: Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 7919) % 251)), method: 'store' }]);
+      const res = await postFile(`${small.baseUrl}/api/documentation/tiny`, 'zipFile', big, 'big.zip', 'application/zip');
+      expect(res.status).toBe(413);
+      expect(res.body.message).toBe('The ZIP file is larger than the upload limit of 3.9 kB; split the documents into smaller archives.');
+      expect(await fullState(small.ctx)).toEqual(before);
+    } finally { await small.close(); }
   });
 });
 
