@@ -24,15 +24,15 @@ export function requireAdmin(req: FastifyRequest): void {
 export async function readFileField(req: FastifyRequest, field: string, maxBytes: number): Promise<{ filename: string; mimetype: string; data: Buffer } | null> {
   if (!req.isMultipart()) return null;
   let found: { filename: string; mimetype: string; data: Buffer } | null = null;
-  for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== field || found) { part.file.resume(); continue; }
-    try {
+  try {
+    for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== field || found) { part.file.resume(); continue; }
       found = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-    } catch (e: any) {
-      if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The file is larger than ${Math.round(maxBytes / 1024 ** 2)} MB; please choose a smaller one.`);
-      throw e;
     }
+  } catch (e: any) {
+    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `The file is larger than ${Math.round(maxBytes / 1024 ** 2)} MB; please choose a smaller one.`);
+    throw e;
   }
   if (found && found.data.length === 0) return null;
   return found;

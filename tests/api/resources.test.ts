@@ -271,6 +271,8 @@ describe('pins and site maps', () => {
     expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).width).toBe(1200);
     await refused(async () => postFile(api('/map-pins/preview'), 'file', '%PDF-1.4', 'cover.pdf', 'application/pdf'), 400, IMAGE_MESSAGE);
     await refused(() => send('POST', '/map-pins/preview', {}), 400, IMAGE_MESSAGE);
+    await refused(async () => postFile(api('/map-pins/preview'), 'file', Buffer.alloc(51 * 1024 * 1024, 1), 'big.png', 'image/png'), 413,
+      'The file is larger than 50 MB; please choose a smaller one.');
   });
 
   it('creates, reads and lists site maps; then the default pin the client adds', async () => {
