@@ -1,0 +1,29 @@
+// The benchmark peers read the same query string as scene.html (manta, tiles, levels, face, yaw, pitch, fov).
+export interface PeerParams {
+  base: string;
+  levels: Array<{ tileSize: number; size: number; fallbackOnly?: boolean }>;
+  faceSize: number;
+  view: { yaw: number; pitch: number; fov: number };
+}
+
+export function readPeerParams(): PeerParams {
+  const q = new URLSearchParams(location.search);
+  return {
+    base: `${q.get('manta')}${encodeURIComponent(q.get('tiles') ?? '')}/`,
+    levels: JSON.parse(q.get('levels') ?? '[]'),
+    faceSize: Number(q.get('face')),
+    view: { yaw: Number(q.get('yaw') ?? 0), pitch: Number(q.get('pitch') ?? 0), fov: Number(q.get('fov') ?? Math.PI / 2) },
+  };
+}
+
+/** What the benchmark drives on every peer page. */
+export interface PeerHandle {
+  setView(v: { yaw: number; pitch: number; fov: number }): void;
+  stable: boolean;
+}
+
+declare global {
+  interface Window {
+    __peer?: PeerHandle;
+  }
+}

@@ -1,0 +1,93 @@
+// Hotspots drawn as camera-facing sprites at their yaw/pitch, a constant size on screen whatever the zoom,
+// picked by raycast (mouse, touch, and XR controller rays all arrive as R3F pointer events).
+import { type ThreeEvent, useFrame } from '@react-three/fiber';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import * as THREE from 'three';
+import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
+import type { Hotspot } from './hotspotTypes';
+import { viewDirection } from './view';
+
+/** Sprites sit inside the cube (half-size 0.5), so they are always in front of the picture. */
+export const HOTSPOT_RADIUS = 0.4;
+const ICON_CSS_PX = 44;
+/** In VR there is no pixel size: a fixed angular size instead. */
+const ICON_VR_ANGLE = 0.07;
+/** Above every panorama layer. */
+const HOTSPOT_ORDER = 1000;
+/** A press that moved more than this (px) was a drag, not a click. */
+const CLICK_SLOP = 6;
+
+interface Props {
+  hotspots: readonly Hotspot[];
+  onClick?: (h: Hotspot) => void;
+  /** World size of one CSS pixel at distance 1 — set each frame by the Panorama from fov and viewport. */
+  pixelScale: React.RefObject<number>;
+  inVR: boolean;
+}
+
+export function HotspotSprites({ hotspots, onClick, pixelScale, inVR }: Props) {
+  return (
+    // Group order 10: above both the current and a fading-out scene layer (orders 0 and 1).
+    <group name="hotspots" renderOrder={10}>
+      {hotspots.map((h) => (
+        <HotspotSprite key={`${h.kind}-${h.id}`} hotspot={h} onClick={onClick} pixelScale={pixelScale} inVR={inVR} />
+      ))}
+    </group>
+  );
+}
+
+function HotspotSprite({ hotspot, onClick, pixelScale, inVR }: { hotspot: Hotspot; onClick?: (h: Hotspot) => void; pixelScale: React.RefObject<number>; inVR: boolean }) {
+  const sprite = useRef<THREE.Sprite>(null);
+  const label = useRef<THREE.Sprite>(null);
+  const [hovered, setHovered] = useState(false);
+  const position = useMemo(() => {
+    const d = viewDirection(hotspot.yaw, hotspot.pitch);
+    return new THREE.Vector3(d[0] * HOTSPOT_RADIUS, d[1] * HOTSPOT_RADIUS, d[2] * HOTSPOT_RADIUS);
+  }, [hotspot.yaw, hotspot.pitch]);
+  const text = hotspot.kind === 'link' ? hotspot.label : hotspot.title;
+  const labelTex = useMemo(() => (text ? labelTexture(text) : null), [text]);
+  useEffect(() => () => labelTex?.texture.dispose(), [labelTex]);
+
+  useFrame(() => {
+    const size = inVR ? HOTSPOT_RADIUS * ICON_VR_ANGLE : HOTSPOT_RADIUS * ICON_CSS_PX * (pixelScale.current ?? 0);
+    sprite.current?.scale.set(size, size, 1);
+    if (label.current && labelTex) label.current.scale.set(size * 0.5 * labelTex.aspect, size * 0.5, 1);
+  });
+
+  const click = (e: ThreeEvent<MouseEvent>) => {
+    if (e.delta > CLICK_SLOP) return;
+    e.stopPropagation();
+    onClick?.(hotspot);
+  };
+
+  return (
+    <group position={position}>
+      <sprite
+        ref={sprite}
+        name={`hotspot-${hotspot.kind}-${hotspot.id}`}
+        renderOrder={HOTSPOT_ORDER}
+        onClick={click}
+        onPointerOver={(e) => {
+          e.stopPropagation();
+          setHovered(true);
+        }}
+        onPointerOut={() => setHovered(false)}
+      >
+        <spriteMaterial
+          map={hotspot.kind === 'link' ? arrowTexture() : infoTexture()}
+          // CSS rotate (Marzipano's) is clockwise; sprite rotation is counter-clockwise.
+          rotation={hotspot.kind === 'link' ? -(hotspot.rotation ?? 0) : 0}
+          depthTest={false}
+          depthWrite={false}
+          transparent
+        />
+      </sprite>
+      {hovered && labelTex && (
+        // center.y > 1 hangs the label below the icon.
+        <sprite ref={label} renderOrder={HOTSPOT_ORDER + 1} center={[0.5, 2.4]} raycast={() => null}>
+          <spriteMaterial map={labelTex.texture} depthTest={false} depthWrite={false} transparent />
+        </sprite>
+      )}
+    </group>
+  );
+}

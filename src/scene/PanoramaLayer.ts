@@ -1,0 +1,255 @@
+// One scene's picture as three.js objects: the preview strip (one texture, six quads) and the tiles of the
+// level the view needs, refined over it. Plain class, no React: the component calls update() when the view
+// changes and re-renders when onChange() fires (a tile arrived).
+import * as THREE from 'three';
+import { FACES } from './cubeGeometry';
+import { drawList } from './drawList';
+import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
+import { FaceQuad } from './faceQuad';
+import { loadImage } from './imageLoader';
+import { chooseLevel } from './levelChoice';
+import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
+import { getPreview } from './previewStore';
+import { DEFAULT_CACHE_BUDGET, TextureCache, textureBytes } from './textureCache';
+import { type PyramidLevel, type TileId, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
+import { PREVIEW_FACE_ORDER, type TileSource, previewUrl, tileUrl } from './tileUrls';
+import type { View, Viewport } from './view';
+import { type ViewFrame, viewFrame, visibleTiles } from './visibleTiles';
+
+export interface SceneSource extends TileSource {
+  levels: PyramidLevel[];
+  faceSize: number;
+}
+
+export interface LayerOptions {
+  concurrency?: number;
+  cacheBudgetBytes?: number;
+  /** Mipmaps keep minified tiles from shimmering; off saves a third of GPU memory. */
+  mipmaps?: boolean;
+  /** New textures uploaded per frame at most, so a burst of arrivals never stalls a frame. */
+  uploadsPerFrame?: number;
+}
+
+export interface LayerCounters {
+  tilesRequested: number;
+  tileBytes: number;
+  cacheBytes: number;
+  stable: boolean;
+}
+
+interface TileEntry {
+  mesh: THREE.Mesh;
+  quad: FaceQuad;
+  uploaded: boolean;
+}
+
+/** Render order bands: preview at the bottom, each level above the coarser one. */
+const ORDER_PER_LEVEL = 1;
+
+export class PanoramaLayer {
+  readonly group = new THREE.Group();
+  private readonly cache: TextureCache<TileEntry>;
+  private readonly queue: LoadQueue<{ bitmap: ImageBitmap; bytes: number }>;
+  private readonly onScreen = new Set<string>();
+  private readonly previewMeshes: Array<{ mesh: THREE.Mesh; quad: FaceQuad }> = [];
+  private previewTexture: THREE.Texture | null = null;
+  private previewBytes = 0;
+  private disposed = false;
+  private opacity = 1;
+  previewReady = false;
+  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false };
+
+  constructor(
+    readonly source: SceneSource,
+    private readonly onChange: () => void,
+    private readonly opts: LayerOptions = {},
+  ) {
+    validateLevels(source.levels);
+    this.cache = new TextureCache<TileEntry>({
+      budgetBytes: opts.cacheBudgetBytes ?? DEFAULT_CACHE_BUDGET,
+      inUse: (k) => this.onScreen.has(k),
+      onEvict: (_k, e) => this.disposeEntry(e),
+    });
+    this.queue = new LoadQueue({
+      concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
+      load: (key, signal) => {
+        this.counters.tilesRequested++;
+        return loadImage(tileUrl(source, parseKey(key)), signal);
+      },
+      onLoad: (key, img) => this.onTileLoaded(key, img.bitmap, img.bytes),
+    });
+    this.loadPreview();
+  }
+
+  private loadPreview(): void {
+    getPreview(previewUrl(this.source)).then(
+      ({ bitmap, bytes }) => {
+        if (this.disposed) return;
+        this.counters.tileBytes += bytes;
+        const w = bitmap.width;
+        const h = bitmap.height;
+        const faceH = h / PREVIEW_FACE_ORDER.length;
+        const tex = makeImageTexture(bitmap, false);
+        this.previewTexture = tex;
+        this.previewBytes = textureBytes(w, h, false);
+        PREVIEW_FACE_ORDER.forEach((face, i) => {
+          const quad = new FaceQuad(face, { u0: 0, v0: 0, u1: 1, v1: 1 });
+          const mesh = new THREE.Mesh(quad.geometry, makeFaceMaterial(tex, w, h, { x: 0, y: i * faceH, w, h: faceH }));
+          mesh.renderOrder = 0;
+          mesh.frustumCulled = false; // clipped to the view already
+          mesh.name = `preview-${face}`;
+          mesh.userData.quad = quad;
+          this.previewMeshes.push({ mesh, quad });
+          this.group.add(mesh);
+        });
+        this.previewReady = true;
+        this.applyOpacity();
+        this.onChange();
+      },
+      (err) => console.error('Panorama preview failed to load', err),
+    );
+  }
+
+  private onTileLoaded(key: string, bitmap: ImageBitmap, bytes: number): void {
+    if (this.disposed) {
+      bitmap.close();
+      return;
+    }
+    this.counters.tileBytes += bytes;
+    const t = parseKey(key);
+    const level = this.source.levels[t.z]!;
+    // Use the real image size: a ragged edge tile is narrower than tileSize, and maps onto its whole quad.
+    const size = tilePixelSize(level, t.x, t.y);
+    const mipmaps = this.opts.mipmaps ?? true;
+    const tex = makeImageTexture(bitmap, mipmaps);
+    // The GPU copy is all we need; free the decoded pixels once uploaded.
+    tex.onUpdate = () => bitmap.close();
+    const mat = makeFaceMaterial(tex, bitmap.width, bitmap.height, { x: 0, y: 0, w: bitmap.width, h: bitmap.height });
+    const quad = new FaceQuad(t.face, tileUvRect(level, t.x, t.y));
+    const mesh = new THREE.Mesh(quad.geometry, mat);
+    mesh.renderOrder = (t.z + 1) * ORDER_PER_LEVEL;
+    mesh.frustumCulled = false; // clipped to the view already
+    mesh.name = `tile-${key}`;
+    mesh.userData.quad = quad;
+    this.cache.set(key, { mesh, quad, uploaded: false }, textureBytes(size.width, size.height, mipmaps));
+    // The next frame's update() uploads it and puts it on screen.
+    this.onChange();
+  }
+
+  private disposeEntry(e: TileEntry): void {
+    this.group.remove(e.mesh);
+    const mat = e.mesh.material as THREE.ShaderMaterial;
+    (mat.uniforms.map!.value as THREE.Texture).dispose();
+    mat.dispose();
+    e.quad.dispose();
+  }
+
+  /**
+   * Recompute what to load and draw for a view. `renderer` (when given) uploads a few new textures now,
+   * so a tile is only drawn once its texture is on the GPU. Returns true when another frame is needed
+   * to finish uploads.
+   */
+  update(view: View, vp: Viewport, renderer?: THREE.WebGLRenderer, clip = true): boolean {
+    if (this.disposed || vp.width <= 0 || vp.height <= 0) return false;
+    const levels = this.source.levels;
+    const z = chooseLevel(levels, view.fov, vp);
+    const visible = visibleTiles(levels, z, view, vp);
+    // Until the preview is up, load nothing else: it is the floor that makes "no holes" true.
+    if (this.previewReady) {
+      this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));
+    }
+    let uploads = this.opts.uploadsPerFrame ?? 4;
+    let more = false;
+    const isDrawable = (t: TileId): boolean => {
+      const e = this.cache.peek(tileKey(t));
+      if (!e) return false;
+      if (!e.uploaded) {
+        if (!renderer || uploads <= 0) {
+          more = true;
+          return false;
+        }
+        renderer.initTexture((e.mesh.material as THREE.ShaderMaterial).uniforms.map!.value as THREE.Texture);
+        e.uploaded = true;
+        uploads--;
+      }
+      return true;
+    };
+    const list = drawList(levels, visible.map((v) => v.tile), isDrawable);
+    const frame = viewFrame(view, vp);
+    this.onScreen.clear();
+    for (const t of list.tiles) {
+      const key = tileKey(t);
+      this.onScreen.add(key);
+      const e = this.cache.get(key)!;
+      fitToView(e.mesh, e.quad, frame, clip);
+      if (e.mesh.parent !== this.group) this.group.add(e.mesh);
+    }
+    for (const p of this.previewMeshes) fitToView(p.mesh, p.quad, frame, clip);
+    // Take off the group what is no longer drawn (kept in the cache for when the view comes back).
+    for (const child of [...this.group.children]) {
+      if (child.name.startsWith('tile-') && !this.onScreen.has(child.name.slice(5))) this.group.remove(child);
+    }
+    this.cache.trim();
+    this.counters.cacheBytes = this.cache.bytes + this.previewBytes;
+    this.counters.stable = this.previewReady && list.complete;
+    this.applyOpacity();
+    return more;
+  }
+
+  /** Re-cut what is drawn to a new view without loading anything (a layer fading out). */
+  refit(view: View, vp: Viewport, clip = true): void {
+    const frame = viewFrame(view, vp);
+    for (const obj of this.group.children) fitToView(obj as THREE.Mesh, obj.userData.quad as FaceQuad, frame, clip);
+  }
+
+  /** For crossfades: the whole layer's opacity (transparent only while below 1). */
+  setOpacity(o: number): void {
+    this.opacity = o;
+    this.applyOpacity();
+  }
+
+  private applyOpacity(): void {
+    const transparent = this.opacity < 1;
+    for (const obj of this.group.children) {
+      const m = (obj as THREE.Mesh).material as THREE.ShaderMaterial;
+      m.uniforms.opacity!.value = this.opacity;
+      if (m.transparent !== transparent) {
+        m.transparent = transparent;
+        m.needsUpdate = true;
+      }
+    }
+  }
+
+  /** Draw this layer above (or below) another one. */
+  setOrderBase(base: number): void {
+    this.group.renderOrder = base;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.queue.clear();
+    this.onScreen.clear();
+    this.cache.clear();
+    for (const { mesh, quad } of this.previewMeshes) {
+      this.group.remove(mesh);
+      (mesh.material as THREE.Material).dispose();
+      quad.dispose();
+    }
+    this.previewTexture?.dispose();
+  }
+}
+
+/** Cut a mesh's quad to the view (or restore it whole when not clipping); hide it when out of view. */
+function fitToView(mesh: THREE.Mesh, quad: FaceQuad, frame: ViewFrame, clip: boolean): void {
+  if (clip) mesh.visible = quad.clipTo(frame);
+  else {
+    quad.setFull();
+    mesh.visible = true;
+  }
+}
+
+function parseKey(key: string): TileId {
+  const [z, face, y, x] = key.split('/');
+  if (!FACES.includes(face as never)) throw new Error(`Bad tile key ${key}`);
+  return { z: Number(z), face: face as TileId['face'], x: Number(x), y: Number(y) };
+}

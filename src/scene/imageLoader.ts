@@ -1,0 +1,20 @@
+// Fetch a JPEG and decode it off the main thread (createImageBitmap), abortable, reporting bytes fetched.
+
+export interface LoadedImage {
+  bitmap: ImageBitmap;
+  /** Encoded bytes received. */
+  bytes: number;
+}
+
+export async function loadImage(url: string, signal?: AbortSignal): Promise<LoadedImage> {
+  const res = await fetch(url, { signal, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`${res.status} ${url}`);
+  const blob = await res.blob();
+  // Decode as stored: no colour-space conversion, so the screen shows the tile's own values.
+  const bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  if (signal?.aborted) {
+    bitmap.close();
+    throw new DOMException('Aborted', 'AbortError');
+  }
+  return { bitmap, bytes: blob.size };
+}
