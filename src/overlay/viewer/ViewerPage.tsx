@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../api/contract';
-import { infoPanelAtom, kioskAtom, requestViewAtom } from '../../state/atoms';
+import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
 import { parseViewerLink } from '../../state/deepLink';
 import { Spinner } from '../common/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
@@ -30,6 +30,7 @@ export function ViewerPage() {
   const go = useViewerNavigate();
   const location = useLocation();
   const kiosk = useAtomValue(kioskAtom);
+  const timelineOpen = useAtomValue(timelineOpenAtom);
   const autoRotate = useKioskIdle(settings);
   const setInfo = useSetAtom(infoPanelAtom);
   const requestView = useSetAtom(requestViewAtom);
@@ -61,7 +62,7 @@ export function ViewerPage() {
   };
 
   return (
-    <div className={`viewer${kiosk ? ' kiosk' : ''}`}>
+    <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
       <div className="panorama-area">
         {scene && initialView ? (
           <PanoramaSlot scene={scene} sceneTitles={sceneTitles} initialView={initialView}
