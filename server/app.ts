@@ -48,6 +48,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   // Media: immutable keys, so they may be cached for a year; ETags for revalidation.
   await app.register(fastifyStatic, {
     root: blobs.mediaDir, prefix: '/media/', decorateReply: false, immutable: true, maxAge: '365d', etag: true, index: false,
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
   });
 
   // The built client, with index.html for client-side routes.

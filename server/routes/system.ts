@@ -8,8 +8,8 @@ import { ok } from '../http/envelope.ts';
 import { siteParam } from './params.ts';
 import { getAppConfig, patchAppConfig, patchSiteSettings, requireSiteSettings } from '../services/settings.ts';
 import { listSites } from '../services/sites.ts';
-import { login, logout } from '../services/users.ts';
-import { SESSION_COOKIE } from '../http/auth.ts';
+import { login, logout, findSessionUser } from '../services/users.ts';
+import { SESSION_COOKIE, isAdminRoles } from '../http/auth.ts';
 
 export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +38,8 @@ export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
     async (req, reply) => {
       const sid = await login(db, req.body.username, req.body.password);
       reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.protocol === 'https', maxAge: 14 * 86400 });
-      return ok({ username: req.body.username, role: [], isAdmin: false }, 'Signed in.');
+      const user = (await findSessionUser(db, sid))!;
+      return ok({ username: user.username, role: user.roles as any, isAdmin: !config.useSso || isAdminRoles(user.roles) }, 'Signed in.');
     });
   r.post('/logout', { schema: { tags: ['users'], summary: 'Sign out', response: { 200: envelope(z.null()) } } },
     async (req, reply) => {

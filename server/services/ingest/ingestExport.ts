@@ -168,7 +168,11 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
   let newSite = false;
   if (req.mode === 'addNewSite') {
     const name = (req.siteName ?? '').trim() || req.site;
-    site = await uniqueSiteId(trx, name);
+    // A pin of the multi-site map may already point at the URL's site id: the new site takes that id.
+    const reservedByPin = SITE_ID.test(req.site)
+      && !!(await trx.selectFrom('pins').select('id').where('site', '=', req.site).limit(1).executeTakeFirst())
+      && !(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst());
+    site = reservedByPin ? req.site : await uniqueSiteId(trx, name);
     await createSite(trx, site, name);
     newSite = true;
   } else if (!(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
