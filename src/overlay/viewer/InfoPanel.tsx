@@ -12,7 +12,7 @@ import { useSiteId } from '../common/useSite';
 export const INFO_IMAGE_WIDTH = 400;
 export const INFO_IMAGE_HEIGHT = 250;
 
-export function InfoPanel() {
+export default function InfoPanel() {
   const [info, setInfo] = useAtom(infoPanelAtom);
   const site = useSiteId();
   const descriptions = useHotspotDescriptions(site, info?.tilesId ?? null);

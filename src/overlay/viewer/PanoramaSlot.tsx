@@ -1,21 +1,27 @@
-// THE one file that wires the viewer to the panorama renderer (src/scene, another engineer's work).
-// Until its <Panorama> lands this renders a clearly labelled stand-in: the scene's name and hotspots as
-// buttons, drag / wheel / arrow keys move a simulated camera, so the overlay (camera info, deep links,
-// minimap cone, kiosk) works end to end. Switch the body of this file to <Panorama> when it exists.
-import { useEffect, useRef, useState } from 'react';
+// THE one file that wires the viewer to the panorama renderer (src/scene, another engineer's work): maps a
+// survey scene to <Panorama>'s props, hotspot clicks back to the viewer, the camera view into viewAtom, and
+// view requests (pan to a hotspot, 1500 ms) and kiosk auto-rotation onto the renderer's handle.
+// The renderer (three + R3F) is lazy-loaded so the overlay paints first. If it cannot run (no WebGL, or a
+// failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
+import { Component, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../api/contract';
+import type { Hotspot, PanoramaHandle } from '../../scene';
 import { viewAtom, viewRequestAtom } from '../../state/atoms';
 import { HotspotIcon, LinkArrowIcon } from '../common/icons';
+import { Spinner } from '../common/Spinner';
 
 export const PAN_TRANSITION_MS = 1500;
-const MIN_FOV = 0.35, MAX_FOV = 1.75, MAX_PITCH = Math.PI / 2;
+/** Kiosk idle rotation speed, radians per second. */
+const AUTO_ROTATE_RAD_PER_S = 0.08;
+
+const Panorama = lazy(() => import('../../scene/Panorama').then((m) => ({ default: m.Panorama })));
 
 export interface PanoramaSlotProps {
   scene: SurveyScene;
   /** Titles of the scenes link hotspots point at, by tiles id. */
   sceneTitles: ReadonlyMap<string, string>;
-  /** The view to show when the scene opens (a deep link's view or the scene's initial view). */
+  /** The view to show when the scene opens (a deep link's view, or the scene's own turned by rotation_offset). */
   initialView: ViewParameters;
   mouseViewMode: 'drag' | 'qtvr';
   autoRotate: boolean;
@@ -23,90 +29,89 @@ export interface PanoramaSlotProps {
   onInfoHotspot: (hotspot: InfoHotspot) => void;
 }
 
-const clampView = (v: ViewParameters): ViewParameters => ({
-  yaw: Math.atan2(Math.sin(v.yaw), Math.cos(v.yaw)),
-  pitch: Math.max(-MAX_PITCH, Math.min(MAX_PITCH, v.pitch)),
-  fov: Math.max(MIN_FOV, Math.min(MAX_FOV, v.fov)),
-});
-
-export function PanoramaSlot({ scene, sceneTitles, initialView, mouseViewMode, autoRotate, onLinkHotspot, onInfoHotspot }: PanoramaSlotProps) {
+export function PanoramaSlot(props: PanoramaSlotProps) {
+  const { scene, sceneTitles, initialView, mouseViewMode, autoRotate, onLinkHotspot, onInfoHotspot } = props;
   const setView = useSetAtom(viewAtom);
   const request = useAtomValue(viewRequestAtom);
-  const [view, setLocal] = useState<ViewParameters>(() => clampView(initialView));
-  const viewRef = useRef(view);
-  const drag = useRef<{ x: number; y: number; view: ViewParameters } | null>(null);
-  const anim = useRef<number | null>(null);
+  const handle = useRef<PanoramaHandle | null>(null);
+  const node = scene.survey_node;
 
-  const apply = (v: ViewParameters) => { const c = clampView(v); viewRef.current = c; setLocal(c); setView(c); };
+  const source = useMemo(() => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
+    [node.manta_link, node.tiles_id, node.levels, node.face_size]);
+  const hotspots = useMemo<Hotspot[]>(() => [
+    ...node.link_hotspots.map((h, i): Hotspot => ({
+      kind: 'link', id: `link-${i}-${h.target}`, yaw: h.yaw, pitch: h.pitch, rotation: h.rotation,
+      label: sceneTitles.get(h.target) ?? h.target, target: { mantaLink: node.manta_link, tilesId: h.target },
+    })),
+    ...node.info_hotspots.map((h): Hotspot => ({ kind: 'info', id: h.info_id, yaw: h.yaw, pitch: h.pitch, title: h.title })),
+  ], [node, sceneTitles]);
 
-  // A new scene opens at its initial view.
-  useEffect(() => {
-    if (anim.current) cancelAnimationFrame(anim.current);
-    apply(initialView);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scene.id, initialView.yaw, initialView.pitch, initialView.fov]);
+  const onHotspotClick = (h: Hotspot) => {
+    if (h.kind === 'link') {
+      const link = node.link_hotspots.find((l, i) => `link-${i}-${l.target}` === h.id);
+      if (link) onLinkHotspot(link.target);
+    } else {
+      const info = node.info_hotspots.find((i) => i.info_id === h.id);
+      if (info) onInfoHotspot(info);
+    }
+  };
 
   // Pan requests (hotspot list → info hotspot) move over 1500 ms.
   useEffect(() => {
     if (!request) return;
-    const from = viewRef.current;
-    const to = { ...from, ...request.view };
-    let dyaw = to.yaw - from.yaw;
-    dyaw = Math.atan2(Math.sin(dyaw), Math.cos(dyaw));
-    if (!request.animate) return apply(to);
-    const start = performance.now();
-    const step = (now: number) => {
-      const t = Math.min(1, (now - start) / PAN_TRANSITION_MS);
-      const e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-      apply({ yaw: from.yaw + dyaw * e, pitch: from.pitch + (to.pitch - from.pitch) * e, fov: from.fov + (to.fov - from.fov) * e });
-      if (t < 1) anim.current = requestAnimationFrame(step);
-    };
-    anim.current = requestAnimationFrame(step);
-    return () => { if (anim.current) cancelAnimationFrame(anim.current); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request?.serial]);
+    const h = handle.current;
+    if (!h) return;
+    if (request.animate) void h.lookTo(request.view, PAN_TRANSITION_MS);
+    else h.setView({ ...h.getView(), ...request.view });
+  }, [request]);
 
-  // Kiosk idle: slow auto-rotation.
+  // Kiosk idle: slow auto-rotation (input stops it: the kiosk hook turns autoRotate off).
   useEffect(() => {
     if (!autoRotate) return;
-    const id = window.setInterval(() => apply({ ...viewRef.current, yaw: viewRef.current.yaw + 0.01 }), 50);
+    let last = performance.now();
+    const id = window.setInterval(() => {
+      const h = handle.current;
+      const now = performance.now();
+      if (h) { const v = h.getView(); h.setView({ ...v, yaw: v.yaw + (AUTO_ROTATE_RAD_PER_S * (now - last)) / 1000 }); }
+      last = now;
+    }, 50);
     return () => window.clearInterval(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [autoRotate]);
 
-  const onPointerDown = (e: React.PointerEvent) => {
-    if ((e.target as HTMLElement).closest('button')) return;
-    (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
-    drag.current = { x: e.clientX, y: e.clientY, view: viewRef.current };
-  };
-  const onPointerMove = (e: React.PointerEvent) => {
-    const d = drag.current;
-    if (!d) return;
-    const k = d.view.fov / (e.currentTarget as HTMLElement).clientHeight;
-    const sign = mouseViewMode === 'qtvr' ? -1 : 1;
-    apply({ ...d.view, yaw: d.view.yaw - sign * (e.clientX - d.x) * k, pitch: d.view.pitch - sign * (e.clientY - d.y) * k });
-  };
-  const end = () => { drag.current = null; };
-  const onWheel = (e: React.WheelEvent) => apply({ ...viewRef.current, fov: viewRef.current.fov * (e.deltaY > 0 ? 1.08 : 1 / 1.08) });
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const v = viewRef.current, s = 0.05;
-    const moves: Record<string, Partial<ViewParameters>> = {
-      ArrowLeft: { yaw: v.yaw - s }, ArrowRight: { yaw: v.yaw + s }, ArrowUp: { pitch: v.pitch - s }, ArrowDown: { pitch: v.pitch + s },
-      '+': { fov: v.fov / 1.08 }, '=': { fov: v.fov / 1.08 }, '-': { fov: v.fov * 1.08 },
-    };
-    const m = moves[e.key];
-    if (m && e.target === e.currentTarget) { e.preventDefault(); apply({ ...v, ...m }); }
-  };
+  const fallback = <PanoramaStandIn {...props} />;
+  return (
+    <div className="panorama-host" role="region" aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}>
+      <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
+        <Suspense fallback={<div className="panorama-loading"><Spinner label="Loading the panorama" /></div>}>
+          <Panorama ref={handle} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
+            onViewChange={setView} mouseViewMode={mouseViewMode} className="panorama-canvas" background="#1b110a" />
+        </Suspense>
+      </RendererBoundary>
+    </div>
+  );
+}
 
+/** Shows the stand-in when the renderer throws (e.g. no WebGL), until the scene changes. */
+class RendererBoundary extends Component<{ fallback: ReactNode; resetKey: string; children: ReactNode }, { failed: boolean; key: string }> {
+  state = { failed: false, key: this.props.resetKey };
+  static getDerivedStateFromError() { return { failed: true }; }
+  static getDerivedStateFromProps(p: { resetKey: string }, s: { failed: boolean; key: string }) {
+    return p.resetKey !== s.key ? { failed: false, key: p.resetKey } : null;
+  }
+  componentDidCatch(error: unknown) { console.error('Panorama renderer failed:', error); }
+  render() { return this.state.failed ? this.props.fallback : this.props.children; }
+}
+
+/** A labelled stand-in without WebGL: the scene's name and its hotspots as buttons. */
+function PanoramaStandIn({ scene, sceneTitles, initialView, onLinkHotspot, onInfoHotspot }: PanoramaSlotProps) {
+  const setView = useSetAtom(viewAtom);
+  useEffect(() => { setView(initialView); }, [initialView, setView]);
   const node = scene.survey_node;
   return (
-    <div className="panorama-slot" role="application" aria-roledescription="panorama" aria-label={`Panorama of ${node.title}. Drag, scroll or use the arrow keys to look around.`}
-      tabIndex={0} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={end} onPointerCancel={end} onWheel={onWheel} onKeyDown={onKeyDown}
-      data-yaw={view.yaw.toFixed(4)} data-pitch={view.pitch.toFixed(4)} data-fov={view.fov.toFixed(4)}
-      style={{ backgroundPosition: `${(-view.yaw * 180) / Math.PI * 4}px ${(view.pitch * 180) / Math.PI * 4}px` }}>
+    <div className="panorama-slot">
       <div className="panorama-placeholder">
-        <p className="placeholder-label">Panorama renderer placeholder</p>
-        <p className="placeholder-note">The 360° renderer (src/scene) is not connected yet.</p>
+        <p className="placeholder-label">Panorama unavailable</p>
+        <p className="placeholder-note">This device could not start the 360° renderer.</p>
         <p className="placeholder-scene">{node.title}</p>
         <div className="placeholder-hotspots">
           {node.link_hotspots.map((h, i) => (

@@ -2,10 +2,11 @@
 // the overlay: title card, camera info, hotspot list, timeline, floor slider, info panel and minimap.
 import { lazy, Suspense, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../api/contract';
 import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
 import { parseViewerLink } from '../../state/deepLink';
+import { initialView as sceneInitialView } from '../../scene/initialView';
 import { Spinner } from '../common/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
 import { useViewerState } from './useViewerState';
@@ -18,10 +19,11 @@ import { CameraInfo, CameraInfoToggle } from './CameraInfo';
 import { HotspotList, HotspotListToggle } from './HotspotList';
 import { TimelineButton, TimelineDrawer } from './TimelineDrawer';
 import { FloorSlider } from './FloorSlider';
-import { InfoPanel } from './InfoPanel';
 import { MediaModal } from './MediaModal';
 
 const UploadFormSlot = lazy(() => import('../admin/UploadFormSlot'));
+// The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
+const InfoPanel = lazy(() => import('./InfoPanel'));
 
 export function ViewerPage() {
   const state = useViewerState();
@@ -32,7 +34,7 @@ export function ViewerPage() {
   const kiosk = useAtomValue(kioskAtom);
   const timelineOpen = useAtomValue(timelineOpenAtom);
   const autoRotate = useKioskIdle(settings);
-  const setInfo = useSetAtom(infoPanelAtom);
+  const [info, setInfo] = useAtom(infoPanelAtom);
   const requestView = useSetAtom(requestViewAtom);
 
   const sceneTitles = useMemo(() => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])), [scenes]);
@@ -41,7 +43,7 @@ export function ViewerPage() {
   const sceneKey = scene?.id;
   const initialView = useMemo<ViewParameters | null>(() => {
     if (!scene) return null;
-    const base = scene.survey_node.initial_parameters;
+    const base = sceneInitialView(scene.survey_node.initial_parameters, settings.initial_settings.rotation_offset);
     return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
     // Only a change of scene re-reads the link; later view changes are the panorama's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -87,7 +89,7 @@ export function ViewerPage() {
       <FloorSlider />
       <VisitorMinimap />
       <TimelineDrawer />
-      <InfoPanel />
+      {info ? <Suspense fallback={null}><InfoPanel /></Suspense> : null}
       <MediaModal />
     </div>
   );

@@ -14,12 +14,15 @@ export function rotationDegrees(yaw: number): number {
   return d < 0 ? d + FULL_CIRCLE : d;
 }
 
+/** The field of view shown as 100 % zoom: 90 degrees, the default initial fov. */
+export const REFERENCE_FOV = Math.PI / 2;
+
 /**
- * Zoom percentage from the vertical field of view (radians): the fov is placed on the zoom scale
- * [0.73, 1.2]; the widest (1.2 or more) is 0 %, the narrowest (0.73 or less) 100 %.
+ * Zoom percentage from the vertical field of view (radians): the zoom factor REFERENCE_FOV / fov, kept on
+ * the zoom scale [0.73, 1.2], as a percentage (73 % fully out, 100 % at 90 degrees, 120 % fully in).
  */
 export function zoomPercent(fov: number): number {
-  if (!Number.isFinite(fov)) return 0;
-  const t = (ZOOM_SCALE_MAX - fov) / (ZOOM_SCALE_MAX - ZOOM_SCALE_MIN);
-  return Math.round(Math.min(1, Math.max(0, t)) * PERCENT);
+  if (!Number.isFinite(fov) || fov <= 0) return Math.round(ZOOM_SCALE_MIN * PERCENT);
+  const factor = Math.min(ZOOM_SCALE_MAX, Math.max(ZOOM_SCALE_MIN, REFERENCE_FOV / fov));
+  return Math.round(factor * PERCENT);
 }
