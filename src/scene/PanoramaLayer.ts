@@ -34,7 +34,10 @@ export interface LayerCounters {
   tilesRequested: number;
   tileBytes: number;
   cacheBytes: number;
+  /** Every visible tile at the chosen level is drawn. */
   stable: boolean;
+  /** The preview is on screen: from here on no background pixel may show. */
+  previewReady: boolean;
 }
 
 interface TileEntry {
@@ -57,7 +60,7 @@ export class PanoramaLayer {
   private disposed = false;
   private opacity = 1;
   previewReady = false;
-  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false };
+  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
 
   constructor(
     readonly source: SceneSource,
@@ -103,6 +106,7 @@ export class PanoramaLayer {
           this.group.add(mesh);
         });
         this.previewReady = true;
+        this.counters.previewReady = true;
         this.applyOpacity();
         this.onChange();
       },

@@ -51,7 +51,7 @@ const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
 
 declare global {
   interface Window {
-    __panorama?: { getView(): View; lookTo(v: Partial<View>, ms?: number): Promise<void>; counters: LayerCounters; frames: number };
+    __panorama?: { getView(): View; setView(v: View): void; lookTo(v: Partial<View>, ms?: number): Promise<void>; counters: LayerCounters; frames: number };
   }
 }
 
@@ -164,7 +164,7 @@ export function PanoramaScene(props: SceneProps) {
           transitionRef.current = { tr: makeTransition(from, to, performance.now(), ms), resolve };
           invalidate();
         }),
-      counters: () => ({ ...(layerRef.current?.counters ?? { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false }) }),
+      counters: () => ({ ...(layerRef.current?.counters ?? { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false }) }),
       fovLimits: () => fovLimits(propsRef.current.scene.faceSize, vpRef.current),
       enterVR: () => propsRef.current.enterVR?.() ?? Promise.resolve(),
     }),
@@ -175,7 +175,7 @@ export function PanoramaScene(props: SceneProps) {
 
   useEffect(() => {
     if (props.exposeGlobal === false) return;
-    window.__panorama = { getView: handle.getView, lookTo: handle.lookTo, counters: handle.counters(), frames: 0 };
+    window.__panorama = { getView: handle.getView, setView: handle.setView, lookTo: handle.lookTo, counters: handle.counters(), frames: 0 };
     return () => {
       delete window.__panorama;
     };
