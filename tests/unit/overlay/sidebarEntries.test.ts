@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { activeEntry, visibleEntries, type EntryRules } from '../../../src/overlay/sidebar/sidebarEntries';
+
+const base: EntryRules = { isAdmin: false, ssoEnabled: true, kiosk: false, multiSite: false, floorPopulated: true, documentation: false, about: false, animations: false };
+
+describe('sidebar entries', () => {
+  it('shows only Home and Site to visitors when single sign-on is in use', () => {
+    expect(visibleEntries(base)).toEqual(['/', 'site']);
+  });
+  it('adds Add Scene for admins or when single sign-on is off, never on a kiosk', () => {
+    expect(visibleEntries({ ...base, isAdmin: true })).toEqual(['/', 'site', 'addScene']);
+    expect(visibleEntries({ ...base, ssoEnabled: false })).toEqual(['/', 'site', 'addScene']);
+    expect(visibleEntries({ ...base, ssoEnabled: false, kiosk: true })).toEqual(['/', 'site']);
+  });
+  it('adds documentation, about and animation by their flags', () => {
+    expect(visibleEntries({ ...base, documentation: true, about: true, animations: true })).toEqual(['/', 'site', 'documentation', '/about', 'animation']);
+  });
+  it('hides the entries in multi-site mode when the current floor has no survey', () => {
+    expect(visibleEntries({ ...base, multiSite: true, floorPopulated: false })).toEqual([]);
+    expect(visibleEntries({ ...base, multiSite: false, floorPopulated: false })).toEqual(['/', 'site']);
+  });
+  it('derives the active entry from the last path segment', () => {
+    expect(activeEntry('/', false)).toBe('/');
+    expect(activeEntry('/site', false)).toBe('site');
+    expect(activeEntry('/about', false)).toBe('/about');
+    expect(activeEntry('/site/farm-1/documentation', true)).toBe('documentation');
+    expect(activeEntry('/site/farm-1', true)).toBe('site');
+    expect(activeEntry('/site/farm-1/site/', true)).toBe('site');
+  });
+});
