@@ -36,7 +36,8 @@ function nodesOf(floor: (typeof FLOORS)[number], year: string): DemoNode[] {
       name: `node_${letter.toLowerCase()}_${year}`,
       label: `NODE ${letter} ${year}`,
       x: (room.x + room.w / 2) * PLAN.width,
-      y: (room.y + room.h / 2) * PLAN.height,
+      // Below the room label so the node dot does not hide it.
+      y: (room.y + room.h * 0.7) * PLAN.height,
       info: [{ title: `${room.label ?? 'Room'} ${letter}`, html: `<p>${room.label ?? 'Room'} on the ${floor.name.toLowerCase()}, surveyed ${year}.</p>`, yawDeg: 35 + i * 20, pitchDeg: 5 }],
     };
   });
