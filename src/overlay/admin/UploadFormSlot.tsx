@@ -1,11 +1,7 @@
-// Lazy-loaded admin slot for the scene upload form (src/editor, a later task). Until the editor lands it
-// says so plainly; it is only ever shown to administrators.
+// Lazy-loaded admin slot for the scene upload form: the editor's upload page (src/editor/upload). The slot
+// itself is loaded with React.lazy, so the editor (and papaparse) never reach a visitor's bundle.
+import UploadPage from '../../editor/upload/UploadPage';
+
 export default function UploadFormSlot({ mode, site, floor }: { mode: 'addNewSite' | 'addScene'; site: string; floor: number }) {
-  return (
-    <section className="upload-slot" aria-labelledby="upload-slot-title">
-      <h1 id="upload-slot-title">{mode === 'addNewSite' ? 'Add a new site' : `Add Scenes - Floor ${Math.max(0, floor)}`}</h1>
-      <p>The scene upload form (a zip of tiles and a CSV of positions) is part of the admin editor, which is not connected yet.</p>
-      {site ? <p className="muted">Site: {site}</p> : null}
-    </section>
-  );
+  return <UploadPage mode={mode} site={site} floor={floor} />;
 }

@@ -1,7 +1,7 @@
-// What the viewer shows, resolved from what was asked (URL → atoms) and what the server has, with the
+// What the viewer shows, resolved from what was asked (the URL) and what the server has, with the
 // fallbacks of spec section 4. Every piece is a cached query, so any component may call this.
-import { useAtomValue } from 'jotai';
-import { dateAtom, floorAtom, nodeAtom } from '../../state/atoms';
+import { useLocation } from 'react-router';
+import { parseViewerLink } from '../../state/deepLink';
 import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../state/resolve';
 import { useFloorsWithData, useSurveyDates, useSurveyDetails } from '../../api/queries/surveys';
 import { useIsAdmin } from '../common/useAdmin';
@@ -11,9 +11,11 @@ export function useViewerState() {
   const site = useSiteId();
   const settings = useCurrentSettings()!;
   const isAdmin = useIsAdmin();
-  const floorAsked = useAtomValue(floorAtom) ?? floorOrZero(settings.initial_settings.floor);
-  const dateAsked = useAtomValue(dateAtom) ?? (settings.initial_settings.date || null);
-  const nodeAsked = useAtomValue(nodeAtom);
+  // What was asked comes straight from the URL (the atoms mirror it for the rest of the app a render later).
+  const link = parseViewerLink(useLocation().search);
+  const floorAsked = link.floor ?? floorOrZero(settings.initial_settings.floor);
+  const dateAsked = link.date ?? (settings.initial_settings.date || null);
+  const nodeAsked = link.node ?? null;
 
   // Floors with data on any date: the floor slider's enabled floors.
   const allFloors = useFloorsWithData(site, null);

@@ -1,0 +1,41 @@
+// The shell: home page, sidebar entries, collapsed state, product label, unknown routes.
+import { expect, test } from '@playwright/test';
+import { api, demoSite } from './app-helpers';
+
+test('home page shows the site title from the settings and the sidebar entries', async ({ page, request }) => {
+  const config = await api<{ singleSiteSettings: { siteTitle: string }; useSso: boolean }>(request, '/api/settings');
+  const demo = await demoSite(request);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: config.singleSiteSettings.siteTitle })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Site' })).toBeVisible();
+  // USE_SSO is off in the test server: everyone administers, so Add Scene shows.
+  await expect(nav.getByRole('link', { name: 'Add Scene' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Documentation' })).toHaveCount(demo.settings.enable.documentation ? 1 : 0);
+  await expect(nav.getByRole('link', { name: 'About' })).toHaveCount(demo.settings.enable.about ? 1 : 0);
+  const label = nav.getByRole('link', { name: /Survey360/ });
+  await expect(label).toHaveAttribute('target', '_blank');
+  await expect(label).toHaveAttribute('rel', /noopener/);
+});
+
+test('the sidebar collapses to icons and expands again', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(nav).toHaveClass(/collapsed/);
+  await expect.poll(async () => (await nav.boundingBox())!.width).toBeLessThan(80);
+  await expect(nav.getByRole('link', { name: 'Site' })).toBeAttached(); // still named for screen readers
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await expect(nav).not.toHaveClass(/collapsed/);
+});
+
+test('entering the site from home opens the viewer, and an unknown path returns home', async ({ page, request }) => {
+  const demo = await demoSite(request);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Enter the site' }).click();
+  await expect(page).toHaveURL(/\/site\?/);
+  await expect(page.locator('.title-site')).toHaveText(demo.title);
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+});
