@@ -8,7 +8,6 @@ import { defineConfig } from 'vite';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export default defineConfig({
   root,
-  configFile: false,
   plugins: [react()],
   logLevel: 'warn',
   build: {

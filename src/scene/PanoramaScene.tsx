@@ -8,7 +8,7 @@ import type { Hotspot } from './hotspotTypes';
 import { type LayerCounters, type LayerOptions, PanoramaLayer, type SceneSource } from './PanoramaLayer';
 import { prefetchPreviews } from './previewStore';
 import { previewUrl } from './tileUrls';
-import { type View, type Viewport, fovLimits, limitView, viewsEqual } from './view';
+import { DEG, type View, type Viewport, directionToYawPitch, fovLimits, limitView, viewsEqual } from './view';
 import { type MouseViewMode, ViewControls } from './ViewControls';
 import { makeTransition } from './viewTransition';
 import { subscribeOrientation } from './deviceOrientation';
@@ -53,6 +53,13 @@ declare global {
   interface Window {
     __panorama?: { getView(): View; setView(v: View): void; lookTo(v: Partial<View>, ms?: number): Promise<void>; counters: LayerCounters; frames: number };
   }
+}
+
+/** A view and viewport standing for an immersive session's eyes: gaze direction, ~100° fov, ~1800 px. */
+function xrLoadingView(cam: THREE.Camera): [View, Viewport] {
+  const d = cam.getWorldDirection(new THREE.Vector3());
+  const { yaw, pitch } = directionToYawPitch([d.x, d.y, d.z]);
+  return [{ yaw, pitch, fov: 100 * DEG }, { width: 1800, height: 1800, dpr: 1 }];
 }
 
 export function PanoramaScene(props: SceneProps) {
@@ -217,7 +224,11 @@ export function PanoramaScene(props: SceneProps) {
     pixelScale.current = (2 * Math.tan(view.fov / 2)) / Math.max(1, vp.height);
 
     const layer = layerRef.current;
-    if (layer && layer.update(view, vp, gl, !inVR)) again = true;
+    if (layer) {
+      // In VR the headset decides where we look: load for its gaze, at a headset-like resolution.
+      const [lv, lvp] = inVR ? xrLoadingView(cam) : [view, vp];
+      if (layer.update(lv, lvp, gl, !inVR)) again = true;
+    }
 
     const fading = fadingRef.current;
     if (fading) {

@@ -15,6 +15,8 @@ export interface ServedRequest {
   url: string;
   bytes: number;
   status: number;
+  /** Date.now() when the response was sent. */
+  t: number;
 }
 
 export interface StaticServer {
@@ -43,12 +45,12 @@ export async function startStaticServer(mounts: Mount[], port = 0): Promise<Stat
     const rel = m ? url.slice(m.prefix.length) : '';
     const file = m ? path.join(path.resolve(m.dir), rel === "" ? "index.html" : rel) : "";
     if (!m || !file.startsWith(path.resolve(m.dir)) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      log.push({ url, bytes: 0, status: 404 });
+      log.push({ url, bytes: 0, status: 404, t: Date.now() });
       res.writeHead(404).end('not found');
       return;
     }
     const body = fs.readFileSync(file);
-    log.push({ url, bytes: body.length, status: 200 });
+    log.push({ url, bytes: body.length, status: 200, t: Date.now() });
     // No caching: every viewer in a benchmark run starts cold.
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-store' });
     res.end(body);

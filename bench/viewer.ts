@@ -1,0 +1,208 @@
+// Viewer benchmark: our renderer against Marzipano 0.10.2 and Photo Sphere Viewer 5 (cubemap-tiles) on the
+// same Marzipano Tool tiles, same server, same headless Chromium (SwiftShader: CPU WebGL, so frame times
+// are about rendering cost, not a GPU). Prints figures; it passes or fails nothing.
+//   npm run bench:viewer            (builds, then runs this)
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { build } from 'vite';
+import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
+import { writeLabelledPyramid } from '../tests/e2e/helpers/generatedPyramid';
+import { sceneUrl } from '../tests/e2e/helpers/scenePage';
+import { startStaticServer } from '../tests/e2e/helpers/staticServer';
+
+const VIEWERS = ['ours', 'marzipano', 'psv'] as const;
+type Viewer = (typeof VIEWERS)[number];
+const PAGES: Record<Viewer, string> = { ours: 'scene.html', marzipano: 'bench/pages/marzipano.html', psv: 'bench/pages/psv.html' };
+const VIEWPORTS = [
+  { name: '1280x720@1x', width: 1280, height: 720, dpr: 1 },
+  { name: '390x844@3x', width: 390, height: 844, dpr: 3 },
+];
+const PAN_FRAMES = 120;
+/** PSV has no "all tiles drawn" event: it counts as stable once no tile request has started for this long. */
+const IDLE_MS = 700;
+
+interface SceneDef {
+  name: string;
+  manta: string;
+  tiles: string;
+  levels: Array<{ tileSize: number; size: number; fallbackOnly?: boolean }>;
+  face: number;
+}
+
+interface Result {
+  scene: string;
+  viewport: string;
+  viewer: Viewer;
+  stableMs: number;
+  tileRequests: number;
+  tileKB: number;
+  frameMedian: number;
+  frameP95: number;
+  heapMB: number;
+  holes: number | null;
+}
+
+const tmp = path.join(repoRoot, '.tmp');
+const distDir = path.join(tmp, 'viewers-dist');
+
+async function buildPages(): Promise<void> {
+  await build({ configFile: path.join(repoRoot, 'bench', 'vite.viewers.config.ts') });
+}
+
+async function bigPyramid(): Promise<SceneDef> {
+  const levels = [{ tileSize: 256, size: 256, fallbackOnly: true }, ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size }))];
+  const dir = path.join(tmp, 'bench-gen', 'big4096');
+  if (!fs.existsSync(path.join(dir, 'preview.jpg'))) {
+    console.log('generating the 4096 pyramid (once)…');
+    await writeLabelledPyramid(dir, levels, { noise: true, quality: 80 });
+  }
+  return { name: 'generated 4096', manta: '/media/gen/', tiles: 'big4096', levels, face: 4096 };
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
+
+/** Resolves with performance.now() (ms since navigation) when the viewer reports every tile drawn. */
+async function waitStable(page: Page, viewer: Viewer, log: () => Array<{ url: string; t: number }>, navStart: number): Promise<number> {
+  if (viewer === 'psv') {
+    // Network idle: a tile seen, then none started for IDLE_MS.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await page.waitForTimeout(100);
+      const tiles = log().filter((r) => /\/\d+\/[bdflru]\//.test(r.url));
+      const last = tiles.at(-1);
+      if (last && Date.now() - last.t > IDLE_MS) return last.t - navStart;
+      if (Date.now() > deadline) return NaN;
+    }
+  }
+  return page.evaluate(
+    (v) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const ok = v === 'ours' ? window.__panorama?.counters.stable : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
+          if (ok) resolve(performance.now());
+          else setTimeout(check, 5);
+        };
+        check();
+      }),
+    viewer,
+  );
+}
+
+/** Turn the view a little every frame for PAN_FRAMES frames; intervals between frames (ms). */
+async function scriptedPan(page: Page, viewer: Viewer, start: { yaw: number; pitch: number; fov: number }): Promise<number[]> {
+  return page.evaluate(
+    ({ v, start, n }) =>
+      new Promise<number[]>((resolve) => {
+        const set = (view: { yaw: number; pitch: number; fov: number }) =>
+          v === 'ours' ? window.__panorama!.setView(view) : (window as unknown as { __peer: { setView(x: unknown): void } }).__peer.setView(view);
+        const times: number[] = [];
+        let i = 0;
+        const tick = (t: number) => {
+          times.push(t);
+          // About 1.4° a frame, drifting up and down a little: new tiles keep coming into view.
+          set({ yaw: start.yaw + i * 0.025, pitch: start.pitch + 0.25 * Math.sin(i / 20), fov: start.fov });
+          if (++i <= n) requestAnimationFrame(tick);
+          else resolve(times.slice(1).map((x, k) => x - times[k]!));
+        };
+        requestAnimationFrame(tick);
+      }),
+    { v: viewer, start, n: PAN_FRAMES },
+  );
+}
+
+function magentaPixels(png: Buffer): Promise<number> {
+  return sharp(png)
+    .removeAlpha()
+    .raw()
+    .toBuffer()
+    .then((d: Buffer) => {
+      let n = 0;
+      for (let i = 0; i < d.length; i += 3) if (d[i]! > 235 && d[i + 1]! < 25 && d[i + 2]! > 235) n++;
+      return n;
+    });
+}
+
+async function main(): Promise<void> {
+  const missing = fixtureMissing();
+  console.log('building benchmark pages…');
+  await buildPages();
+  const scenes: SceneDef[] = [];
+  const mounts = [
+    { prefix: '/', dir: distDir },
+    { prefix: '/media/gen/', dir: path.join(tmp, 'bench-gen') },
+  ];
+  if (!missing) {
+    mounts.push({ prefix: '/media/tiles/', dir: await fixtureTilesDir() });
+    scenes.push({ name: 'fixture (face 1000)', manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize });
+  } else console.log(`skipping the real fixture: ${missing}`);
+  scenes.push(await bigPyramid());
+  const server = await startStaticServer(mounts);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+  });
+  const results: Result[] = [];
+  const shots = path.join(tmp, 'bench-shots');
+  fs.mkdirSync(shots, { recursive: true });
+  const view = { yaw: 0.3, pitch: 0.1, fov: Math.PI / 2 };
+  for (const scene of scenes) {
+    for (const vp of VIEWPORTS) {
+      for (const viewer of VIEWERS) {
+        const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        const logFrom = server.log.length;
+        const navStart = Date.now();
+        await page.goto(sceneUrl(server.origin, { ...scene, view, bg: viewer === 'ours' ? '#ff00ff' : undefined }, PAGES[viewer]));
+        const stableMs = await waitStable(page, viewer, () => server.log.slice(logFrom), navStart);
+        const atStable = server.log.slice(logFrom).filter((r) => r.url.startsWith('/media/') && r.status === 200);
+        await page.screenshot({ path: path.join(shots, `${scene.tiles}-${vp.name}-${viewer}.png`) });
+        const intervals = await scriptedPan(page, viewer, view);
+        const holes = viewer === 'ours' ? await magentaPixels(await page.screenshot()) : null;
+        const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+        results.push({
+          scene: scene.name,
+          viewport: vp.name,
+          viewer,
+          stableMs,
+          tileRequests: atStable.length,
+          tileKB: atStable.reduce((a, r) => a + r.bytes, 0) / 1024,
+          frameMedian: percentile(intervals, 50),
+          frameP95: percentile(intervals, 95),
+          heapMB: heap.usedSize / 1048576,
+          holes,
+        });
+        const r = results.at(-1)!;
+        console.log(`${r.scene} ${r.viewport} ${r.viewer}: stable ${r.stableMs.toFixed(0)} ms, ${r.tileRequests} req, ${r.tileKB.toFixed(0)} KB, frame ${r.frameMedian.toFixed(1)}/${r.frameP95.toFixed(1)} ms, heap ${r.heapMB.toFixed(1)} MB`);
+        await context.close();
+      }
+    }
+  }
+  await browser.close();
+  await server.close();
+  printTable(results);
+}
+
+function printTable(results: Result[]): void {
+  const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+  console.log('\n| scene | viewport | viewer | time to stable ms | tile requests | tile KB | frame median ms | frame p95 ms | JS heap MB | holes |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) console.log(`| ${r.scene} | ${r.viewport} | ${r.viewer} | ${f(r.stableMs)} | ${r.tileRequests} | ${f(r.tileKB)} | ${f(r.frameMedian, 1)} | ${f(r.frameP95, 1)} | ${f(r.heapMB, 1)} | ${r.holes ?? '-'} |`);
+  console.log('\nours / peer (below 1 is better for all):');
+  console.log('| scene | viewport | peer | stable | tile bytes | frame p95 | heap |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const ours of results.filter((r) => r.viewer === 'ours')) {
+    for (const peer of results.filter((r) => r.viewer !== 'ours' && r.scene === ours.scene && r.viewport === ours.viewport)) {
+      console.log(`| ${ours.scene} | ${ours.viewport} | ${peer.viewer} | ${f(ours.stableMs / peer.stableMs, 2)} | ${f(ours.tileKB / peer.tileKB, 2)} | ${f(ours.frameP95 / peer.frameP95, 2)} | ${f(ours.heapMB / peer.heapMB, 2)} |`);
+    }
+  }
+  console.log('\nTargets vs Marzipano: tile bytes <= 1.00, time to stable <= 0.80, frame p95 <= 1.00; holes 0 (ours, background-colour pixels after the pan).');
+  console.log('PSV: stable = no new tile request for 700 ms (it has no all-tiles-drawn event), so its time includes that wait minus 700 ms only approximately.');
+}
+
+await main();
