@@ -1,0 +1,42 @@
+// Scene upload of the admin upload page: zip of tiles, positions CSV, mode (addNewSite | addScene) and the new
+// site's name, with real upload progress (client.upload uses XMLHttpRequest: fetch reports no upload progress).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { seg, upload } from '../client';
+import type { UploadResult } from './uploads';
+import { keys } from './keys';
+
+export type UploadMode = 'addNewSite' | 'addScene';
+
+export interface SceneUploadInput {
+  site: string;
+  /** Floor of the upload; -1 (no floors yet) is sent as 0. */
+  floor: number;
+  zipFile: File;
+  properties: Blob;
+  mode: UploadMode;
+  siteName?: string;
+  onProgress?: (fraction: number) => void;
+}
+
+export function useUploadScenes() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ site, floor, zipFile, properties, mode, siteName, onProgress }: SceneUploadInput) => {
+      const form = new FormData();
+      form.append('mode', mode);
+      if (siteName) form.append('siteName', siteName);
+      form.append('properties', properties, properties instanceof File ? properties.name : 'positions.csv');
+      form.append('zipFile', zipFile, zipFile.name);
+      return upload<UploadResult>(`/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`, form, onProgress);
+    },
+    onSettled: (result, _e, v) => {
+      for (const s of new Set([v.site, result?.site].filter((x): x is string => !!x))) {
+        void qc.invalidateQueries({ queryKey: keys.site(s) });
+        void qc.invalidateQueries({ queryKey: keys.siteSettings(s) });
+      }
+      void qc.invalidateQueries({ queryKey: keys.sites });
+      void qc.invalidateQueries({ queryKey: keys.appConfig });
+      void qc.invalidateQueries({ queryKey: keys.pins });
+    },
+  });
+}
