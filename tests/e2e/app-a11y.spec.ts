@@ -1,0 +1,51 @@
+// axe-core on every visitor screen: no serious or critical violations.
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+async function serious(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('canvas').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+for (const [name, path, ready] of [
+  ['home', '/', 'h1'],
+  ['viewer', '/site', '.title-card h1'],
+  ['documentation', '/documentation', 'h1'],
+  ['about', '/about', 'h1'],
+] as const) {
+  test(`${name} has no serious or critical axe violations`, async ({ page }) => {
+    await page.goto(path);
+    await page.locator(ready).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await serious(page)).toEqual([]);
+  });
+}
+
+test('viewer with timeline, camera info, hotspot list and enlarged minimap has no serious or critical axe violations', async ({ page }) => {
+  await page.goto('/site');
+  await page.locator('.title-card h1').waitFor();
+  await page.getByLabel('Show Camera Info').check();
+  await page.getByRole('button', { name: 'Open Timeline' }).click();
+  await page.getByRole('button', { name: 'Hotspots' }).click();
+  expect(await serious(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Hotspots' }).click();
+  await page.getByRole('button', { name: 'Close Timeline' }).first().click();
+  const enlarge = page.getByRole('button', { name: 'Enlarge minimap' });
+  if (await enlarge.count()) {
+    await enlarge.click();
+    expect(await serious(page)).toEqual([]);
+  }
+});
+
+test('multi-site map home has no serious or critical axe violations', async ({ page, request }) => {
+  await request.patch('/api/settings', { data: { enableMultiSite: true } });
+  try {
+    await page.goto('/');
+    await page.locator('h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await serious(page)).toEqual([]);
+  } finally {
+    await request.patch('/api/settings', { data: { enableMultiSite: false } });
+  }
+});
