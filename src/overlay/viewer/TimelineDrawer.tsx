@@ -37,7 +37,7 @@ export function TimelineDrawer() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('[role="application"]'))) return;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('.panorama-host'))) return;
       const next = stepDate(dates, date, e.key);
       if (next && next !== date) {
         e.preventDefault();
