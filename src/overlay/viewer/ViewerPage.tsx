@@ -22,6 +22,8 @@ import { FloorSlider } from './FloorSlider';
 import { MediaModal } from './MediaModal';
 
 const UploadFormSlot = lazy(() => import('../admin/UploadFormSlot'));
+// The administrator's minimap and node editor (Konva): loaded only for administrators.
+const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -87,7 +89,7 @@ export function ViewerPage() {
       <HotspotList />
       <CameraInfo />
       <FloorSlider />
-      <VisitorMinimap />
+      {isAdmin ? <Suspense fallback={null}><AdminMinimap /></Suspense> : <VisitorMinimap />}
       <TimelineDrawer />
       {info ? <Suspense fallback={null}><InfoPanel /></Suspense> : null}
       <MediaModal />

@@ -1,0 +1,36 @@
+// The node edit form: rotation offset (0-360, step 15), x and y (0-100 percent) with the spec's input rules;
+// Save is enabled only when a value differs from where the node started.
+import type { NodeDraft } from './MinimapCanvas';
+import { applyInputRule, PERCENT_INPUT, ROTATION_INPUT, type InputBounds } from './nodeInput';
+import { roundPercent } from './nodeCoords';
+
+function NumberField({ label, value, bounds, onValue, disabled }: { label: string; value: number; bounds: InputBounds; onValue: (v: number) => void; disabled?: boolean }) {
+  return (
+    <label className="node-field">
+      <span>{label}</span>
+      <input type="number" inputMode="decimal" min={bounds.min} max={bounds.max} step={bounds.step} value={value} disabled={disabled}
+        onChange={(e) => onValue(applyInputRule(e.target.value, bounds, value))} />
+    </label>
+  );
+}
+
+export const draftChanged = (a: NodeDraft, b: NodeDraft) =>
+  a.rotationDeg !== b.rotationDeg || roundPercent(a.left) !== roundPercent(b.left) || roundPercent(a.top) !== roundPercent(b.top);
+
+export function NodeEditForm({ name, draft, initial, onChange, onSave, onCancel, saving }: {
+  name: string; draft: NodeDraft; initial: NodeDraft; onChange: (d: NodeDraft) => void; onSave: () => void; onCancel: () => void; saving: boolean;
+}) {
+  const changed = draftChanged(draft, initial);
+  return (
+    <form className="node-edit-form" aria-label={`Edit ${name}`} onSubmit={(e) => { e.preventDefault(); if (changed && !saving) onSave(); }}>
+      <p className="node-edit-name">{name}</p>
+      <NumberField label="Rotation offset (°)" value={draft.rotationDeg} bounds={ROTATION_INPUT} onValue={(v) => onChange({ ...draft, rotationDeg: v })} disabled={saving} />
+      <NumberField label="X (%)" value={roundPercent(draft.left)} bounds={PERCENT_INPUT} onValue={(v) => onChange({ ...draft, left: v })} disabled={saving} />
+      <NumberField label="Y (%)" value={roundPercent(draft.top)} bounds={PERCENT_INPUT} onValue={(v) => onChange({ ...draft, top: v })} disabled={saving} />
+      <div className="node-edit-actions">
+        <button type="submit" className="primary-button" disabled={!changed || saving}>Save</button>
+        <button type="button" className="secondary-button" onClick={onCancel} disabled={saving}>Cancel</button>
+      </div>
+    </form>
+  );
+}
