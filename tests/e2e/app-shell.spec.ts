@@ -39,3 +39,23 @@ test('entering the site from home opens the viewer, and an unknown path returns 
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the Animation entry (animations enabled) opens a modal video player with autoplay', async ({ page, request }) => {
+  const demo = await demoSite(request);
+  const patch = (enable: boolean, animation: { title: string; url: string }) =>
+    request.patch(`/api/site/${demo.site}/settings`, { data: { enable: { animations: enable }, animation } });
+  const before = await api<{ enable: { animations: boolean }; animation: { title: string; url: string } }>(request, `/api/site/${demo.site}/settings`);
+  expect((await patch(true, { title: 'How the farm works', url: '/media/no-such-video.mp4' })).ok()).toBe(true);
+  try {
+    await page.goto('/site');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Animation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How the farm works' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('video')).toHaveAttribute('src', '/media/no-such-video.mp4');
+    expect(await dialog.locator('video').evaluate((v: HTMLVideoElement) => v.autoplay)).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+  } finally {
+    await patch(before.enable.animations, before.animation);
+  }
+});

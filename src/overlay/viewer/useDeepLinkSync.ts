@@ -27,8 +27,12 @@ export function useDeepLinkSync(state: ViewerState) {
     setNode(link.node ?? null);
   }, [link.floor, link.date, link.node, setFloor, setDate, setNode]);
 
-  // Resolved scene → URL (replace), so the link always names exactly what is shown.
+  // A link naming a scene the survey does not have opens the survey's first scene instead.
   const sceneId = state.scene?.survey_node.tiles_id;
+  const missing = !!link.node && state.scenes.length > 0 && !state.scenes.some((s) => s.survey_node.tiles_id === link.node);
+  useEffect(() => { if (missing) console.error('Scene not found'); }, [missing]);
+
+  // Resolved scene → URL (replace), so the link always names exactly what is shown.
   useEffect(() => {
     if (!sceneId || !state.date) return;
     const cur = parseViewerLink(location.search);
