@@ -11,6 +11,7 @@ async function serious(page: Page) {
 for (const [name, path, ready] of [
   ['home', '/', 'h1'],
   ['viewer', '/site', '.title-card h1'],
+  ['viewer as a visitor (kiosk)', '/site?kiosk=1', '.minimap'],
   ['documentation', '/documentation', 'h1'],
   ['about', '/about', 'h1'],
 ] as const) {
