@@ -1,15 +1,18 @@
 // Multi-site map home for visitors: the project title, the site-map image with the pins of the current map,
 // a map selector, and the 'see more / see less' list of pins grouped by map. Administrators also see disabled
 // pins (darkened, 'Site Disabled') and the 'To Single Site' action; the pin editor comes with src/editor.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Pin } from '../../api/contract';
-import { useAppConfig, usePatchAppConfig } from '../../api/queries/settings';
+import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../common/useAdmin';
 import { ChevronDown, EyeSlashIcon, PinGlyph } from '../common/icons';
 import { Spinner } from '../common/Spinner';
 import { DEFAULT_SITEMAP, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from './pins';
+
+// The administrator's pin editor (Konva): loaded only for administrators.
+const AdminPinMap = lazy(() => import('../../editor/pins/AdminPinMap'));
 
 export default function MultiSiteHome() {
   const config = useAppConfig().data;
@@ -21,7 +24,6 @@ export default function MultiSiteHome() {
   const pins = usePins();
   const sitemap = useSitemap(mapName);
   const sitemaps = useSitemaps();
-  const patchConfig = usePatchAppConfig();
   const title = config?.projectTitle || 'PROJECT TITLE';
 
   useEffect(() => { writeCurrentSitemap(mapName); }, [mapName]);
@@ -49,13 +51,11 @@ export default function MultiSiteHome() {
             {mapNames.map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
         </label>
-        {isAdmin ? (
-          <button type="button" className="secondary-button" disabled={patchConfig.isPending}
-            onClick={() => patchConfig.mutate({ enableMultiSite: false }, { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) })}>
-            To Single Site
-          </button>
-        ) : null}
       </header>
+      {isAdmin ? (
+        // Administrators get the Konva pin editor with its toolbar (To Single Site moved there, the pin panel).
+        <Suspense fallback={<Spinner label="Loading the map editor" />}><AdminPinMap mapName={mapName} onMapChange={setMapName} /></Suspense>
+      ) : (
       <div className="sitemap-wrap">
         <div className="sitemap" onClick={(e) => { if (e.target === e.currentTarget || (e.target as HTMLElement).tagName === 'IMG') setSelected(null); }}>
           {sitemap.isPending ? <Spinner label="Loading the map" /> : sitemap.data?.image_url
@@ -78,6 +78,7 @@ export default function MultiSiteHome() {
           </div>
         ) : null}
       </div>
+      )}
       <section className="see-more">
         <button type="button" className="secondary-button" aria-expanded={seeMore} aria-controls="pin-groups" onClick={() => setSeeMore(!seeMore)}>
           {seeMore ? 'See less farms' : 'See more farms'} <ChevronDown className={seeMore ? 'rot-180' : undefined} />

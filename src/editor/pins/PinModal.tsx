@@ -1,0 +1,78 @@
+// Add Pin / Edit Pin: site name, optional external URL (checkbox + URL check), and either a cover image
+// (drop an image or browse; uploaded to /api/map-pins/preview on Create/Save) or an icon picker (learn,
+// shop, farm, pig, animal, truck; 'plus' until one is chosen). Icon and name are required.
+import { useEffect, useState } from 'react';
+import type { Pin } from '../../api/contract';
+import { Modal } from '../../overlay/common/Modal';
+import { PinGlyph } from '../../overlay/common/icons';
+import { DropArea } from '../common/DropArea';
+import { ImageIcon } from '../common/editorIcons';
+import { missingMessage, missingPinFields, PIN_ICONS } from './pinRules';
+
+export interface PinModalResult { name: string; icon: string; externalUrl: string; image: File | null }
+export const isImageFile = (f: File) => f.type.startsWith('image/');
+
+export function PinModal({ pin, isNew, busy, onClose, onSubmit }: {
+  pin: Pin; isNew: boolean; busy: boolean; onClose: () => void; onSubmit: (r: PinModalResult) => void;
+}) {
+  const [name, setName] = useState(pin.name);
+  const [icon, setIcon] = useState(pin.icon);
+  const [externalOn, setExternalOn] = useState(!!pin.external_url);
+  const [externalUrl, setExternalUrl] = useState(pin.external_url ?? '');
+  const [image, setImage] = useState<File | null>(null);
+  const [view, setView] = useState<'image' | 'icon'>('image');
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) { setPreview(null); return; }
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const submit = () => {
+    const missing = missingPinFields({ name, icon, externalOn, externalUrl });
+    if (missing.length) { alert(missingMessage(missing)); return; }
+    onSubmit({ name: name.trim(), icon, externalUrl: externalOn ? externalUrl.trim() : '', image });
+  };
+  const cover = preview ?? (pin.cover_image || null);
+  return (
+    <Modal title={isNew ? 'Add Pin' : 'Edit Pin'} onClose={onClose} className="editor-modal pin-modal">
+      <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="editor-form">
+        <label className="field"><span>Site name</span>
+          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
+        </label>
+        <label className="check-field">
+          <input type="checkbox" checked={externalOn} onChange={(e) => setExternalOn(e.target.checked)} />
+          <span>Link to an external website</span>
+        </label>
+        {externalOn ? (
+          <label className="field"><span>External URL</span>
+            <input type="url" inputMode="url" value={externalUrl} onChange={(e) => setExternalUrl(e.target.value)} placeholder="https://" />
+          </label>
+        ) : null}
+        <div className="view-switch pin-view-switch" role="group" aria-label="Cover image or icon">
+          <button type="button" aria-pressed={view === 'image'} onClick={() => setView('image')}><ImageIcon /> Cover image</button>
+          <button type="button" aria-pressed={view === 'icon'} onClick={() => setView('icon')}><PinGlyph icon={icon} /> Icon</button>
+        </div>
+        {view === 'image' ? (
+          <div className="pin-cover">
+            {cover ? <img src={cover} alt="Cover image preview" className="pin-cover-preview" /> : null}
+            <DropArea label="Cover image" hint="Drop an image here or browse." accept="image/*" acceptsDrop={isImageFile}
+              file={image} onFile={setImage} onClear={() => setImage(null)} icon={<ImageIcon />} disabled={busy} />
+          </div>
+        ) : (
+          <div className="icon-picker" role="radiogroup" aria-label="Pin icon">
+            {PIN_ICONS.map((i) => (
+              <button key={i} type="button" role="radio" aria-checked={icon === i} className={`icon-choice${icon === i ? ' chosen' : ''}`} onClick={() => setIcon(i)}>
+                <PinGlyph icon={i} /><span>{i}</span>
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="modal-actions">
+          <button type="submit" className="primary-button" disabled={busy}>{isNew ? 'Create' : 'Save'}</button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
