@@ -1,9 +1,8 @@
-// Router fallback screen.
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+// Router fallback screen: any error thrown while rendering a route shows 'Unexpected Application Error!'.
+import { Component, type ReactNode } from 'react';
 
-export function ErrorScreen() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+export function ErrorScreen({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : '';
   return (
     <main className="error-screen" role="alert">
       <h1>Unexpected Application Error!</h1>
@@ -11,4 +10,11 @@ export function ErrorScreen() {
       <p><a href="/">Back to the start</a></p>
     </main>
   );
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) { return { error }; }
+  componentDidCatch(error: unknown) { console.error(error); }
+  render() { return this.state.error ? <ErrorScreen error={this.state.error} /> : this.props.children; }
 }

@@ -1,11 +1,11 @@
 // The single-site shell: rendered only once the site settings have loaded; the sidebar and the pages of one site.
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue } from 'jotai';
-import { basePathAtom, kioskAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
-import { parseViewerLink } from '../state/deepLink';
+import { basePathAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import { useKioskMode } from '../overlay/common/useKiosk';
 import { useIsAdmin, useSsoEnabled } from '../overlay/common/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
@@ -22,11 +22,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const isAdmin = useIsAdmin();
   const sso = useSsoEnabled();
   const setSite = useSetAtom(siteAtom);
-  const setKiosk = useSetAtom(kioskAtom);
   const setCollapsed = useSetAtom(sidebarCollapsedAtom);
-  const location = useLocation();
-  const kioskParam = parseViewerLink(location.search).kiosk === true;
-  const kioskSetting = settings.data?.kiosk?.enabled === true;
 
   const setBase = useSetAtom(basePathAtom);
   const setMulti = useSetAtom(multiSiteModeAtom);
@@ -34,7 +30,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const currentBase = useAtomValue(basePathAtom);
   const ready = currentSite === site && currentBase === basePath;
   useEffect(() => { setSite(site); setBase(basePath); setMulti(multiSite); }, [site, basePath, multiSite, setSite, setBase, setMulti]);
-  useEffect(() => { if (kioskParam || kioskSetting) setKiosk(true); }, [kioskParam, kioskSetting, setKiosk]);
+  useKioskMode(settings.data?.kiosk?.enabled === true);
   useEffect(() => {
     if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 700px)').matches) setCollapsed(true);
   }, [setCollapsed]);

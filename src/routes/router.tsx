@@ -1,13 +1,27 @@
 // Routes of spec section 2: /site/{siteId}/* is one site in multi-site mode; /* is the multi-site map home
-// when enableMultiSite is on, otherwise the single-site view.
-import { createBrowserRouter } from 'react-router';
+// when enableMultiSite is on, otherwise the single-site view. Declarative routing (BrowserRouter) keeps the
+// visitor bundle small; an error boundary gives the router fallback screen.
+import type { ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { RootRoute } from './RootRoute';
 import { SiteRoute } from './SiteRoute';
-import { ErrorScreen } from './ErrorScreen';
+import { ErrorBoundary } from './ErrorScreen';
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    { path: '/site/:siteId/*', element: <SiteRoute />, errorElement: <ErrorScreen /> },
-    { path: '/*', element: <RootRoute />, errorElement: <ErrorScreen /> },
-  ]);
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Routes>
+          <Route path="/site/:siteId/*" element={<SiteRoute />} />
+          <Route path="/*" element={<RootRoute />} />
+        </Routes>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
+}
+
+/** A fresh boundary per path, so moving elsewhere after an error tries again. */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }

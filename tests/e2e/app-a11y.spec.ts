@@ -39,13 +39,15 @@ test('viewer with timeline, camera info, hotspot list and enlarged minimap has n
   }
 });
 
-test('multi-site map home has no serious or critical axe violations', async ({ page, request }) => {
+test('multi-site map home (administrator and visitor) has no serious or critical axe violations', async ({ page, request }) => {
   await request.patch('/api/settings', { data: { enableMultiSite: true } });
   try {
-    await page.goto('/');
-    await page.locator('h1').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await serious(page)).toEqual([]);
+    for (const path of ['/', '/?kiosk=1']) {
+      await page.goto(path);
+      await page.locator('h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await serious(page), path).toEqual([]);
+    }
   } finally {
     await request.patch('/api/settings', { data: { enableMultiSite: false } });
   }
