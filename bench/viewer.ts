@@ -12,8 +12,11 @@ import { writeLabelledPyramid } from '../tests/e2e/helpers/generatedPyramid';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
 import { startStaticServer } from '../tests/e2e/helpers/staticServer';
 
-const VIEWERS = ['ours', 'marzipano', 'psv'] as const;
-type Viewer = (typeof VIEWERS)[number];
+const ALL_VIEWERS = ['ours', 'marzipano', 'psv'] as const;
+type Viewer = (typeof ALL_VIEWERS)[number];
+// Optional subset: --only=ours,marzipano
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const VIEWERS = ALL_VIEWERS.filter((v) => !only || only.includes(v));
 const PAGES: Record<Viewer, string> = { ours: 'scene.html', marzipano: 'bench/pages/marzipano.html', psv: 'bench/pages/psv.html' };
 const VIEWPORTS = [
   { name: '1280x720@1x', width: 1280, height: 720, dpr: 1 },
@@ -154,6 +157,8 @@ async function main(): Promise<void> {
     for (const vp of VIEWPORTS) {
       for (const viewer of VIEWERS) {
         const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
+        // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
+        await context.addInitScript('window.__name = (f) => f');
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         const logFrom = server.log.length;

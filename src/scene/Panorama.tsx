@@ -1,13 +1,15 @@
 // <Panorama>: the viewer component. A Canvas that draws only on demand, with optional WebXR, around the
 // PanoramaScene that does the work. Everything stateful is reachable through the ref handle.
 import { Canvas } from '@react-three/fiber';
-import { XR, createXRStore } from '@react-three/xr';
-import { forwardRef, useEffect, useMemo, useState } from 'react';
+import { Suspense, forwardRef, lazy, useCallback, useRef, useState } from 'react';
 import type { Hotspot } from './hotspotTypes';
 import type { LayerOptions, SceneSource } from './PanoramaLayer';
 import { type PanoramaHandle, PanoramaScene } from './PanoramaScene';
 import type { View } from './view';
 import type { MouseViewMode } from './ViewControls';
+import type { XRControls } from './XRSupport';
+
+const XRSupport = lazy(() => import('./XRSupport'));
 
 export interface PanoramaProps {
   /** The scene's pyramid: tile base address, tiles id, levels (smallest first), face size. */
@@ -38,9 +40,9 @@ export interface PanoramaProps {
 
 export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panorama(props, ref) {
   const { xr, background = '#000', className, style, ...sceneProps } = props;
-  const store = useMemo(() => (xr ? createXRStore({ emulate: false, offerSession: false }) : null), [xr]);
   const [inVR, setInVR] = useState(false);
-  useEffect(() => store?.subscribe((s) => setInVR(s.session != null)), [store]);
+  const xrControls = useRef<XRControls | null>(null);
+  const onReady = useCallback((c: XRControls | null) => void (xrControls.current = c), []);
   // Render at the device's full resolution, as Marzipano does: the level choice assumes it.
   const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
@@ -49,7 +51,10 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
       {...sceneProps}
       handleRef={ref}
       inVR={inVR}
-      enterVR={store ? async () => void (await store.enterVR()) : undefined}
+      enterVR={async () => {
+        if (!xrControls.current) throw new Error('VR is not available (set the xr prop, and use a WebXR browser)');
+        await xrControls.current.enterVR();
+      }}
     />
   );
   return (
@@ -64,7 +69,13 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
       camera={{ fov: 90, near: 0.1, far: 1000, position: [0, 0, 0] }}
       onCreated={({ gl }) => gl.setClearColor(background)}
     >
-      {store ? <XR store={store}>{inner}</XR> : inner}
+      {inner}
+      {xr && (
+        // A sibling, not a wrapper: the panorama stays mounted (and keeps its tiles) while this loads.
+        <Suspense fallback={null}>
+          <XRSupport onSession={setInVR} onReady={onReady} />
+        </Suspense>
+      )}
     </Canvas>
   );
 });

@@ -2,10 +2,11 @@
 // level the view needs, refined over it. Plain class, no React: the component calls update() when the view
 // changes and re-renders when onChange() fires (a tile arrived).
 import * as THREE from 'three';
-import { FACES } from './cubeGeometry';
+import { FACES, type Face } from './cubeGeometry';
 import { drawList } from './drawList';
 import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { FaceQuad } from './faceQuad';
+import { takeEarly } from './earlyLoad';
 import { loadImage } from './imageLoader';
 import { chooseLevel } from './levelChoice';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
@@ -26,8 +27,10 @@ export interface LayerOptions {
   cacheBudgetBytes?: number;
   /** Mipmaps keep minified tiles from shimmering; off saves a third of GPU memory. */
   mipmaps?: boolean;
-  /** New textures uploaded per frame at most, so a burst of arrivals never stalls a frame. */
+  /** Textures uploaded per frame at least (when waiting), so a burst of arrivals never stalls a frame… */
   uploadsPerFrame?: number;
+  /** …and more while this many milliseconds of the frame are not used up. */
+  uploadMsPerFrame?: number;
 }
 
 export interface LayerCounters {
@@ -54,7 +57,7 @@ export class PanoramaLayer {
   private readonly cache: TextureCache<TileEntry>;
   private readonly queue: LoadQueue<{ bitmap: ImageBitmap; bytes: number }>;
   private readonly onScreen = new Set<string>();
-  private readonly previewMeshes: Array<{ mesh: THREE.Mesh; quad: FaceQuad }> = [];
+  private readonly previewMeshes: Array<{ mesh: THREE.Mesh; quad: FaceQuad; face: Face }> = [];
   private previewTexture: THREE.Texture | null = null;
   private previewBytes = 0;
   private disposed = false;
@@ -77,7 +80,8 @@ export class PanoramaLayer {
       concurrency: opts.concurrency ?? DEFAULT_CONCURRENCY,
       load: (key, signal) => {
         this.counters.tilesRequested++;
-        return loadImage(tileUrl(source, parseKey(key)), signal);
+        const url = tileUrl(source, parseKey(key));
+        return takeEarly(url) ?? loadImage(url, signal);
       },
       onLoad: (key, img) => this.onTileLoaded(key, img.bitmap, img.bytes),
     });
@@ -102,7 +106,7 @@ export class PanoramaLayer {
           mesh.frustumCulled = false; // clipped to the view already
           mesh.name = `preview-${face}`;
           mesh.userData.quad = quad;
-          this.previewMeshes.push({ mesh, quad });
+          this.previewMeshes.push({ mesh, quad, face });
           this.group.add(mesh);
         });
         this.previewReady = true;
@@ -158,17 +162,18 @@ export class PanoramaLayer {
     const levels = this.source.levels;
     const z = chooseLevel(levels, view.fov, vp);
     const visible = visibleTiles(levels, z, view, vp);
-    // Until the preview is up, load nothing else: it is the floor that makes "no holes" true.
-    if (this.previewReady) {
-      this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));
-    }
+    // Tiles load alongside the preview (its request went first): waiting for it would cost a round trip.
+    this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));
+    // Upload budget: a few textures, or as many as fit in a few milliseconds — whichever allows more, so a
+    // slow frame (a CPU rasteriser, a big screen) does not also slow the arrival of tiles.
     let uploads = this.opts.uploadsPerFrame ?? 4;
+    const uploadUntil = performance.now() + (this.opts.uploadMsPerFrame ?? 8);
     let more = false;
     const isDrawable = (t: TileId): boolean => {
       const e = this.cache.peek(tileKey(t));
       if (!e) return false;
       if (!e.uploaded) {
-        if (!renderer || uploads <= 0) {
+        if (!renderer || (uploads <= 0 && performance.now() > uploadUntil)) {
           more = true;
           return false;
         }
@@ -188,7 +193,13 @@ export class PanoramaLayer {
       fitToView(e.mesh, e.quad, frame, clip);
       if (e.mesh.parent !== this.group) this.group.add(e.mesh);
     }
-    for (const p of this.previewMeshes) fitToView(p.mesh, p.quad, frame, clip);
+    // The preview is drawn only under faces where some visible tile has no loaded cover: elsewhere the
+    // tiles cover the view on their own and drawing it would double the fill work. In VR our view is not
+    // the eyes' view, so there it stays under everything.
+    for (const p of this.previewMeshes) {
+      fitToView(p.mesh, p.quad, frame, clip);
+      if (clip && !list.floorFaces.has(p.face)) p.mesh.visible = false;
+    }
     // Take off the group what is no longer drawn (kept in the cache for when the view comes back).
     for (const child of [...this.group.children]) {
       if (child.name.startsWith('tile-') && !this.onScreen.has(child.name.slice(5))) this.group.remove(child);

@@ -1,6 +1,7 @@
 // What to draw for a set of wanted tiles given what is loaded: each wanted tile itself, or — while it is
 // missing — its loaded coarser tiles underneath and loaded finer tiles on top. The preview is always drawn
 // below everything by the caller, so together nothing is ever a hole.
+import type { Face } from './cubeGeometry';
 import { type PyramidLevel, type TileId, tileKey, tileUvRect, tilesOverlapping } from './tileGrid';
 
 export interface DrawList {
@@ -8,12 +9,15 @@ export interface DrawList {
   tiles: TileId[];
   /** Every wanted tile is itself loaded. */
   complete: boolean;
+  /** Faces with a wanted tile that no loaded tile fully covers: the preview must be drawn under them. */
+  floorFaces: Set<Face>;
 }
 
 export function drawList(levels: readonly PyramidLevel[], wanted: readonly TileId[], isLoaded: (t: TileId) => boolean): DrawList {
   const chosen = new Map<string, TileId>();
   const add = (t: TileId) => chosen.set(tileKey(t), t);
   let complete = true;
+  const floorFaces = new Set<Face>();
   for (const t of wanted) {
     if (isLoaded(t)) {
       add(t);
@@ -21,17 +25,19 @@ export function drawList(levels: readonly PyramidLevel[], wanted: readonly TileI
     }
     complete = false;
     const rect = tileUvRect(levels[t.z]!, t.x, t.y);
-    // Coarser levels until one covers the whole tile (the preview level is the caller's floor).
-    for (let z = t.z - 1; z >= 0; z--) {
+    // Coarser levels until one covers the whole tile; if none does, the preview (the caller's floor) must.
+    let covered = false;
+    for (let z = t.z - 1; z >= 0 && !covered; z--) {
       if (levels[z]!.fallbackOnly) continue;
       const cover = tilesOverlapping(levels, z, t.face, rect);
       const loaded = cover.filter(isLoaded);
       loaded.forEach(add);
-      if (loaded.length === cover.length) break;
+      covered = loaded.length === cover.length;
     }
+    if (!covered) floorFaces.add(t.face);
     // Finer tiles already loaded (e.g. after zooming out) keep their detail instead of going blurry.
     if (t.z + 1 < levels.length) tilesOverlapping(levels, t.z + 1, t.face, rect).filter(isLoaded).forEach(add);
   }
   const tiles = [...chosen.values()].sort((a, b) => a.z - b.z);
-  return { tiles, complete };
+  return { tiles, complete, floorFaces };
 }

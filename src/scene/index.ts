@@ -9,5 +9,6 @@ export type { MouseViewMode } from './ViewControls';
 export { type View, type Viewport, fovLimits, limitView, MAX_HFOV, MAX_VFOV, DEG } from './view';
 export { requestOrientationPermission } from './deviceOrientation';
 export { prefetchPreviews } from './previewStore';
+export { prefetchScene } from './earlyLoad';
 export { previewUrl, tileUrl } from './tileUrls';
 export { initialView } from './initialView';
