@@ -3,11 +3,13 @@ import { useAbout } from '../../api/queries/about';
 import { sanitizeHtml } from '../common/sanitize';
 import { Spinner } from '../common/Spinner';
 import { useCurrentSettings, useSiteId } from '../common/useSite';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export default function AboutPage() {
   const site = useSiteId();
   const settings = useCurrentSettings();
   const about = useAbout(site);
+  useDocumentTitle('About', settings?.display.title);
   if (about.isError) console.error(about.error);
   return (
     <main className="page about-page">

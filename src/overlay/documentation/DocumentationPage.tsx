@@ -9,6 +9,7 @@ import { useIsAdmin } from '../common/useAdmin';
 import { useSiteId } from '../common/useSite';
 import { DocumentUploadForm } from './DocumentUploadForm';
 import { matchesSearch } from './search';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 type ViewKind = 'file' | 'list';
 
@@ -21,6 +22,7 @@ export default function DocumentationPage() {
   const [search, setSearch] = useState('');
   const [viewKind, setViewKind] = useState<ViewKind>('file');
   const [uploadOpen, setUploadOpen] = useState(false);
+  useDocumentTitle('Documentation');
   const currentId = trail.length > 0 ? trail[trail.length - 1].id : root.data?._id ?? null;
   const current = useDirectory(trail.length > 0 ? currentId : null);
   const dir: DocumentDirectory | undefined = trail.length > 0 ? current.data : root.data;

@@ -2,12 +2,14 @@
 import { Link } from 'react-router';
 import { useAppConfig } from '../../api/queries/settings';
 import { useSitePath } from '../common/useSite';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export function HomePage() {
   const config = useAppConfig().data;
   const path = useSitePath();
   const title = config?.singleSiteSettings.siteTitle || 'Site survey';
   const bg = config?.singleSiteSettings.backgroundImage;
+  useDocumentTitle(title);
   return (
     <main className="home-page" style={bg ? { backgroundImage: `linear-gradient(rgba(40,22,10,.55), rgba(40,22,10,.35)), url("${encodeURI(bg)}")` } : undefined}>
       <div className="home-card">

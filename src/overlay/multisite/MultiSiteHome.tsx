@@ -9,6 +9,7 @@ import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../common/useAdmin';
 import { ChevronDown, EyeSlashIcon, PinGlyph } from '../common/icons';
 import { Spinner } from '../common/Spinner';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { DEFAULT_SITEMAP, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from './pins';
 
 // The administrator's pin editor (Konva): loaded only for administrators.
@@ -25,6 +26,7 @@ export default function MultiSiteHome() {
   const sitemap = useSitemap(mapName);
   const sitemaps = useSitemaps();
   const title = config?.projectTitle || 'PROJECT TITLE';
+  useDocumentTitle(title);
 
   useEffect(() => { writeCurrentSitemap(mapName); }, [mapName]);
   useEffect(() => { if (pins.isError) console.error('request failed', pins.error); }, [pins.isError, pins.error]);

@@ -1,10 +1,12 @@
 // Title card: the current scene's name (or the configured title), with the site, floor and survey date.
 import { useViewerState } from './useViewerState';
 import { dayLabel } from './timeline';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export function TitleCard() {
   const { settings, scene, date } = useViewerState();
   const sceneName = scene?.survey_node.title || settings.display.title;
+  useDocumentTitle(scene ? sceneName : null, settings.display.title);
   return (
     <header className="title-card">
       <p className="title-site">{settings.display.title}</p>
