@@ -66,6 +66,9 @@ test('timeline: opens and closes, lists months newest first, arrow keys step thr
   }
   await drawer.getByRole('button', { name: 'Close Timeline' }).click();
   await expect(drawer).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open Timeline' }).click();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Open Timeline' })).toBeVisible();
 });
 
@@ -149,6 +152,9 @@ test('visitor minimap: enlarges with names, hides the floor slider, a node click
   await expect(map).toBeVisible();
   await expect(map.locator('.node-name').first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Floors' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(map).toHaveCount(0);
+  await enlarge.click();
   const here = map.locator('.minimap-node.current');
   await expect(here.locator('.view-cone')).toBeVisible();
   const others = map.getByRole('button', { name: /^Go to / });

@@ -9,6 +9,7 @@ import { CloseIcon, ExpandIcon } from '../common/icons';
 import { useViewerState } from '../viewer/useViewerState';
 import { useViewerNavigate } from '../viewer/useViewerNavigate';
 import { coneHeadingDegrees, nodePercent } from './nodePercent';
+import { useEscape } from '../common/useEscape';
 
 export function VisitorMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
@@ -19,6 +20,7 @@ export function VisitorMinimap() {
   const plan = useMinimap(site, floor);
   const nodes = useMinimapNodes(site, floor, date);
   const go = useViewerNavigate();
+  useEscape(enlarged, () => setEnlarged(false));
   if (nodes.isError) console.error(nodes.error);
   const map = plan.data;
   if (!map || !map.image_url) return null;

@@ -6,6 +6,7 @@ import { hotspotListOpenAtom, infoPanelAtom, requestViewAtom } from '../../state
 import { HotspotIcon, LinkArrowIcon, ListIcon } from '../common/icons';
 import { useViewerState } from './useViewerState';
 import { useViewerNavigate } from './useViewerNavigate';
+import { useEscape } from '../common/useEscape';
 
 export const HOTSPOT_LIST_DELAY_MS = 800;
 
@@ -26,6 +27,7 @@ export function HotspotList() {
   const go = useViewerNavigate();
   const timer = useRef<number | null>(null);
   useEffect(() => () => { if (timer.current) window.clearTimeout(timer.current); }, []);
+  useEscape(open, () => setOpen(false));
   if (!open || !scene) return null;
   const titles = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
   const later = (fn: () => void) => {

@@ -8,6 +8,7 @@ import { sanitizeHtml } from '../common/sanitize';
 import { CloseIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';
 import { useSiteId } from '../common/useSite';
+import { useEscape } from '../common/useEscape';
 
 export const INFO_IMAGE_WIDTH = 400;
 export const INFO_IMAGE_HEIGHT = 250;
@@ -16,6 +17,7 @@ export default function InfoPanel() {
   const [info, setInfo] = useAtom(infoPanelAtom);
   const site = useSiteId();
   const descriptions = useHotspotDescriptions(site, info?.tilesId ?? null);
+  useEscape(!!info, () => setInfo(null));
   if (!info) return null;
   const desc = descriptions.data?.find((d) => d.info_id === info.infoId);
   const title = desc?.header.label_title || info.title;

@@ -6,6 +6,7 @@ import { timelineOpenAtom } from '../../state/atoms';
 import { CalendarIcon, ChevronDown, CloseIcon } from '../common/icons';
 import { useViewerState } from './useViewerState';
 import { useViewerNavigate } from './useViewerNavigate';
+import { useEscape } from '../common/useEscape';
 import { dayLabel, groupByMonth, stepDate, TIMELINE_ROW_PX } from './timeline';
 
 export function TimelineButton() {
@@ -27,6 +28,7 @@ export function TimelineDrawer() {
   const months = useMemo(() => groupByMonth(dates), [dates]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<HTMLDivElement>(null);
+  useEscape(open, () => setOpen(false));
 
   // Forced closed when the timeline feature is on but the current floor has no survey data.
   useEffect(() => { if (open && floorPopulated === false) setOpen(false); }, [open, floorPopulated, setOpen]);
