@@ -17,6 +17,8 @@ type Viewer = (typeof ALL_VIEWERS)[number];
 // Optional subset: --only=ours,marzipano
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const VIEWERS = ALL_VIEWERS.filter((v) => !only || only.includes(v));
+// Runs per configuration (medians are reported): SwiftShader timings are noisy.
+const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
 const PAGES: Record<Viewer, string> = { ours: 'scene.html', marzipano: 'bench/pages/marzipano.html', psv: 'bench/pages/psv.html' };
 const VIEWPORTS = [
   { name: '1280x720@1x', width: 1280, height: 720, dpr: 1 },
@@ -130,6 +132,41 @@ function magentaPixels(png: Buffer): Promise<number> {
     });
 }
 
+type Browser = Awaited<ReturnType<typeof chromium.launch>>;
+type Server = Awaited<ReturnType<typeof startStaticServer>>;
+type Vp = (typeof VIEWPORTS)[number];
+
+/** One cold visit: open the scene, wait until stable, pan 120 frames. */
+async function measure(browser: Browser, server: Server, scene: SceneDef, vp: Vp, viewer: Viewer, view: { yaw: number; pitch: number; fov: number }, shots: string | null): Promise<Result> {
+  const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
+  // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
+  await context.addInitScript('window.__name = (f) => f');
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const logFrom = server.log.length;
+  const navStart = Date.now();
+  await page.goto(sceneUrl(server.origin, { ...scene, view, bg: viewer === 'ours' ? '#ff00ff' : undefined }, PAGES[viewer]));
+  const stableMs = await waitStable(page, viewer, () => server.log.slice(logFrom), navStart);
+  const atStable = server.log.slice(logFrom).filter((r) => r.url.startsWith('/media/') && r.status === 200);
+  if (shots) await page.screenshot({ path: path.join(shots, `${scene.tiles}-${vp.name}-${viewer}.png`) });
+  const intervals = await scriptedPan(page, viewer, view);
+  const holes = viewer === 'ours' ? await magentaPixels(await page.screenshot()) : null;
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await context.close();
+  return {
+    scene: scene.name,
+    viewport: vp.name,
+    viewer,
+    stableMs,
+    tileRequests: atStable.length,
+    tileKB: atStable.reduce((a, r) => a + r.bytes, 0) / 1024,
+    frameMedian: percentile(intervals, 50),
+    frameP95: percentile(intervals, 95),
+    heapMB: heap.usedSize / 1048576,
+    holes,
+  };
+}
+
 async function main(): Promise<void> {
   const missing = fixtureMissing();
   console.log('building benchmark pages…');
@@ -156,35 +193,12 @@ async function main(): Promise<void> {
   for (const scene of scenes) {
     for (const vp of VIEWPORTS) {
       for (const viewer of VIEWERS) {
-        const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
-        // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
-        await context.addInitScript('window.__name = (f) => f');
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        const logFrom = server.log.length;
-        const navStart = Date.now();
-        await page.goto(sceneUrl(server.origin, { ...scene, view, bg: viewer === 'ours' ? '#ff00ff' : undefined }, PAGES[viewer]));
-        const stableMs = await waitStable(page, viewer, () => server.log.slice(logFrom), navStart);
-        const atStable = server.log.slice(logFrom).filter((r) => r.url.startsWith('/media/') && r.status === 200);
-        await page.screenshot({ path: path.join(shots, `${scene.tiles}-${vp.name}-${viewer}.png`) });
-        const intervals = await scriptedPan(page, viewer, view);
-        const holes = viewer === 'ours' ? await magentaPixels(await page.screenshot()) : null;
-        const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-        results.push({
-          scene: scene.name,
-          viewport: vp.name,
-          viewer,
-          stableMs,
-          tileRequests: atStable.length,
-          tileKB: atStable.reduce((a, r) => a + r.bytes, 0) / 1024,
-          frameMedian: percentile(intervals, 50),
-          frameP95: percentile(intervals, 95),
-          heapMB: heap.usedSize / 1048576,
-          holes,
-        });
-        const r = results.at(-1)!;
-        console.log(`${r.scene} ${r.viewport} ${r.viewer}: stable ${r.stableMs.toFixed(0)} ms, ${r.tileRequests} req, ${r.tileKB.toFixed(0)} KB, frame ${r.frameMedian.toFixed(1)}/${r.frameP95.toFixed(1)} ms, heap ${r.heapMB.toFixed(1)} MB`);
-        await context.close();
+        const runs: Result[] = [];
+        for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, server, scene, vp, viewer, view, run === 0 ? shots : null));
+        const med = (k: 'stableMs' | 'frameMedian' | 'frameP95' | 'heapMB') => percentile(runs.map((r) => r[k]), 50);
+        const r: Result = { ...runs[0]!, stableMs: med('stableMs'), frameMedian: med('frameMedian'), frameP95: med('frameP95'), heapMB: med('heapMB'), holes: runs.some((x) => x.holes === null) ? null : Math.max(...runs.map((x) => x.holes ?? 0)) };
+        results.push(r);
+        console.log(`${r.scene} ${r.viewport} ${r.viewer}: stable ${r.stableMs.toFixed(0)} ms (runs: ${runs.map((x) => x.stableMs.toFixed(0)).join(', ')}), ${r.tileRequests} req, ${r.tileKB.toFixed(0)} KB, frame ${r.frameMedian.toFixed(1)}/${r.frameP95.toFixed(1)} ms, heap ${r.heapMB.toFixed(1)} MB`);
       }
     }
   }

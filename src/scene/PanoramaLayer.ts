@@ -25,7 +25,8 @@ export interface SceneSource extends TileSource {
 export interface LayerOptions {
   concurrency?: number;
   cacheBudgetBytes?: number;
-  /** Mipmaps keep minified tiles from shimmering; off saves a third of GPU memory. */
+  /** Mipmaps keep minified tiles from shimmering, at a third more GPU memory and upload work. Off by
+   *  default, as in Marzipano: the level choice keeps minification under 2× at the centre. */
   mipmaps?: boolean;
   /** Textures uploaded per frame at least (when waiting), so a burst of arrivals never stalls a frame… */
   uploadsPerFrame?: number;
@@ -128,7 +129,7 @@ export class PanoramaLayer {
     const level = this.source.levels[t.z]!;
     // Use the real image size: a ragged edge tile is narrower than tileSize, and maps onto its whole quad.
     const size = tilePixelSize(level, t.x, t.y);
-    const mipmaps = this.opts.mipmaps ?? true;
+    const mipmaps = this.opts.mipmaps ?? false;
     const tex = makeImageTexture(bitmap, mipmaps);
     // The GPU copy is all we need; free the decoded pixels once uploaded.
     tex.onUpdate = () => bitmap.close();
@@ -166,7 +167,7 @@ export class PanoramaLayer {
     this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));
     // Upload budget: a few textures, or as many as fit in a few milliseconds — whichever allows more, so a
     // slow frame (a CPU rasteriser, a big screen) does not also slow the arrival of tiles.
-    let uploads = this.opts.uploadsPerFrame ?? 4;
+    let uploads = this.opts.uploadsPerFrame ?? 16;
     const uploadUntil = performance.now() + (this.opts.uploadMsPerFrame ?? 8);
     let more = false;
     const isDrawable = (t: TileId): boolean => {

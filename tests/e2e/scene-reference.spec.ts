@@ -11,8 +11,8 @@ const W = 640;
 const H = 360;
 const DEG = Math.PI / 180;
 /** Mean error (0-255 per channel) allowed: filtering and JPEG decoding differ slightly; a wrong face or
- *  mirror costs tens. Measured ~2-4 when right. */
-const MAX_MEAN_ERROR = 8;
+ *  mirror costs tens. Measured ~0.5 when right. */
+const MAX_MEAN_ERROR = 3;
 
 const views: Array<[string, { yaw: number; pitch: number; fov: number }]> = [
   ['ahead', { yaw: 0, pitch: 0, fov: 90 * DEG }],
