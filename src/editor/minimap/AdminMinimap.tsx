@@ -165,6 +165,9 @@ export default function AdminMinimap() {
           </div>
         </div>
         {enlarged && editMode === 'selecting' ? <p className="minimap-banner" role="status">Select a Node to Edit</p> : null}
+        {enlarged && editMode === 'editing' && selected ? (
+          <p className="minimap-banner editing" role="status">Editing {selected.name}: drag it, turn its handle or type the values.</p>
+        ) : null}
         <div className={`minimap-plan${dropOver ? ' drop-over' : ''}`} onDragOver={(e) => { if (!enlarged) { e.preventDefault(); setDropOver(true); } }}
           onDragLeave={() => setDropOver(false)} onDrop={onDrop} data-pending={pending ? 'true' : undefined}>
           {imageUrl ? (
@@ -178,7 +181,7 @@ export default function AdminMinimap() {
         <ul className="visually-hidden" aria-label="Nodes on this floor">
           {placed.map((p) => (
             <li key={p.node._id}>
-              <button type="button" onClick={() => onNodeTap(p.node)}>
+              <button type="button" onClick={() => onNodeTap(p.node)} aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}>
                 {enlarged && editMode !== 'none' ? `Select ${p.name}` : p.node.minimap_node.tiles_id === current ? `${p.name} (you are here)` : `Go to ${p.name}`}
               </button>
               <span data-node-id={p.node._id}> at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°</span>

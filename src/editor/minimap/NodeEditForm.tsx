@@ -22,7 +22,7 @@ export function NodeEditForm({ name, draft, initial, onChange, onSave, onCancel,
 }) {
   const changed = draftChanged(draft, initial);
   return (
-    <form className="node-edit-form" aria-label={`Edit ${name}`} onSubmit={(e) => { e.preventDefault(); if (changed && !saving) onSave(); }}>
+    <form className="node-edit-form" aria-label={`Edit ${name}`} noValidate onSubmit={(e) => { e.preventDefault(); if (changed && !saving) onSave(); }}>
       <p className="node-edit-name">{name}</p>
       <NumberField label="Rotation offset (°)" value={draft.rotationDeg} bounds={ROTATION_INPUT} onValue={(v) => onChange({ ...draft, rotationDeg: v })} disabled={saving} />
       <NumberField label="X (%)" value={roundPercent(draft.left)} bounds={PERCENT_INPUT} onValue={(v) => onChange({ ...draft, left: v })} disabled={saving} />
