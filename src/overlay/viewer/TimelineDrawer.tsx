@@ -1,6 +1,6 @@
 // Timeline drawer: survey dates grouped by month (collapsible), newest first; clicking a date selects it;
 // Left/Right arrow keys step through dates and months; rows are 50 px. Forced closed when the floor has no survey.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { timelineOpenAtom } from '../../state/atoms';
 import { CalendarIcon, ChevronDown, CloseIcon } from '../common/icons';
@@ -33,23 +33,27 @@ export function TimelineDrawer() {
   // Forced closed when the timeline feature is on but the current floor has no survey data.
   useEffect(() => { if (open && floorPopulated === false) setOpen(false); }, [open, floorPopulated, setOpen]);
 
-  // Arrow keys step through the dates (and so through the months).
-  useEffect(() => {
+  // Arrow keys step through the dates (and so through the months). Attached before the drawer paints, so a
+  // key pressed as soon as it shows is never lost; the latest dates and navigation are read through a ref.
+  const latest = useRef({ dates, date, go });
+  latest.current = { dates, date, go };
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('.panorama-host'))) return;
-      const next = stepDate(dates, date, e.key);
-      if (next && next !== date) {
+      const { dates: ds, date: current, go: navigate } = latest.current;
+      const next = stepDate(ds, current, e.key);
+      if (next && next !== current) {
         e.preventDefault();
         setCollapsed((c) => { const n = new Set(c); n.delete(next.slice(0, 7)); return n; });
-        go({ date: next });
+        navigate({ date: next });
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, dates, date, go]);
+  }, [open]);
 
   // Keep the selected row in view.
   useEffect(() => {
