@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 2000, rollupOptions: { input: { main: 'index.html', scene: 'scene.html' } } },
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 2000, rollupOptions: { input: { main: 'index.html', scene: 'scene.html' } } },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' } },
