@@ -37,7 +37,7 @@ export function PinModal({ pin, isNew, busy, onClose, onSubmit }: {
   const cover = preview ?? (pin.cover_image || null);
   return (
     <Modal title={isNew ? 'Add Pin' : 'Edit Pin'} onClose={onClose} className="editor-modal pin-modal">
-      <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="editor-form">
+      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} className="editor-form">
         <label className="field"><span>Site name</span>
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
         </label>

@@ -23,7 +23,7 @@ export function SitemapModal({ busy, onClose, onSubmit }: { busy: boolean; onClo
   };
   return (
     <Modal title="New Site Map" onClose={onClose} className="editor-modal sitemap-modal">
-      <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="editor-form">
+      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} className="editor-form">
         <label className="field"><span>Map name</span>
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
         </label>
