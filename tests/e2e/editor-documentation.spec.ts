@@ -1,0 +1,43 @@
+// The admin documentation upload form (the visitor engineer's DocumentUploadForm, checked against the spec):
+// a file is required, it must be a zip, a failure alerts, a success shows for 1 s and the new files appear.
+import JSZip from 'jszip';
+import { expect, test } from '@playwright/test';
+import { api, collectDialogs, failRoute } from './editor-helpers';
+import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
+
+test('documentation upload: required file, zip only, failure alert, success indicator then the new file', async ({ page, request }) => {
+  // A site of its own (built export through the real upload route), so the demo site's documents stay as they are.
+  const res = await request.post('/api/site/e2e-docs/0/addScenes?mode=addNewSite&siteName=E2E%20Docs', {
+    multipart: {
+      zipFile: { name: 'tour.zip', mimeType: 'application/zip', buffer: await exportZip() },
+      properties: { name: 'positions.csv', mimeType: 'text/csv', buffer: Buffer.from(positionsCsv()) },
+    },
+  });
+  const site = ((await res.json()) as { payload: { site: string } }).payload.site;
+  const dialogs = collectDialogs(page);
+  const zip = new JSZip();
+  zip.file('E2E Folder/E2E checklist.txt', 'Check the pumps.\n');
+  const buffer = await zip.generateAsync({ type: 'nodebuffer' });
+
+  await page.goto(`/site/${site}/documentation`);
+  await page.getByRole('button', { name: 'Upload documents' }).click();
+  const form = page.locator('form.doc-upload');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await form.getByLabel('Upload documents .zip').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => dialogs).toEqual(['Please select a file before submitting.', 'Please select a ZIP file.']);
+
+  await failRoute(page, /\/api\/documentation\/[^/]+$/, 'POST', 'Disk full');
+  await form.getByLabel('Upload documents .zip').setInputFiles({ name: 'docs.zip', mimeType: 'application/zip', buffer });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => dialogs).toHaveLength(3);
+  expect(dialogs[2]).toBe('Failed to upload file.');
+  expect((await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt')).toBe(false);
+  await page.unrouteAll();
+
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded' })).toBeVisible();
+  await expect(form).toHaveCount(0, { timeout: 3000 });
+  expect((await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt')).toBe(true);
+  await expect(page.getByText('E2E Folder')).toBeVisible();
+});
