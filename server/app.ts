@@ -53,7 +53,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   // The built client, with index.html for client-side routes.
   if (fs.existsSync(path.join(config.distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true,
+      // Hashed build assets never change; the HTML must be revalidated so a new build is picked up.
+      cacheControl: false,
+      setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
         return reply.type('text/html').send(fs.readFileSync(path.join(config.distDir, 'index.html')));
