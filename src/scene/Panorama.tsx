@@ -1,13 +1,21 @@
-// <Panorama>: the viewer component. A Canvas that draws only on demand, with optional WebXR, around the
+// <Panorama>: the viewer component. A canvas that draws only on demand, with optional WebXR, around the
 // PanoramaScene that does the work. Everything stateful is reachable through the ref handle.
-import { Canvas } from '@react-three/fiber';
-import { Suspense, forwardRef, lazy, useCallback, useRef, useState } from 'react';
+//
+// Not R3F's <Canvas>: it registers the whole THREE namespace as JSX elements (extend(THREE)), which keeps
+// every class of three.js in the bundle (loaders, all geometries, animation, audio…) — about 50 KB gzip the
+// viewer never uses. This host does the same job with R3F's createRoot and registers only what we render.
+import { type ReconcilerRoot, type RootState, createRoot, events as createPointerEvents, extend } from '@react-three/fiber';
+import { Suspense, forwardRef, lazy, useCallback, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
 import type { Hotspot } from './hotspotTypes';
 import type { LayerOptions, SceneSource } from './PanoramaLayer';
 import { type PanoramaHandle, PanoramaScene } from './PanoramaScene';
 import type { View } from './view';
 import type { MouseViewMode } from './ViewControls';
 import type { XRControls } from './XRSupport';
+
+// The JSX elements the panorama renders (<group>, <sprite>, <spriteMaterial>); XRSupport adds its own.
+extend({ Group, Mesh, Sprite, SpriteMaterial });
 
 const XRSupport = lazy(() => import('./XRSupport'));
 
@@ -43,41 +51,100 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
   const [inVR, setInVR] = useState(false);
   const xrControls = useRef<XRControls | null>(null);
   const onReady = useCallback((c: XRControls | null) => void (xrControls.current = c), []);
-  // Render at the device's full resolution, as Marzipano does: the level choice assumes it.
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
 
-  const inner = (
-    <PanoramaScene
-      {...sceneProps}
-      handleRef={ref}
-      inVR={inVR}
-      enterVR={async () => {
-        if (!xrControls.current) throw new Error('VR is not available (set the xr prop, and use a WebXR browser)');
-        await xrControls.current.enterVR();
-      }}
-    />
-  );
-  return (
-    <Canvas
-      className={className}
-      style={{ background, ...style }}
-      frameloop="demand"
-      dpr={dpr}
-      flat
-      linear
-      gl={{ antialias: false, alpha: false, powerPreference: 'high-performance', preserveDrawingBuffer: false }}
-      camera={{ fov: 90, near: 0.1, far: 1000, position: [0, 0, 0] }}
-      onCreated={({ gl }) => gl.setClearColor(background)}
-    >
-      {inner}
+  const content = (
+    <>
+      <PanoramaScene
+        {...sceneProps}
+        handleRef={ref}
+        inVR={inVR}
+        enterVR={async () => {
+          if (!xrControls.current) throw new Error('VR is not available (set the xr prop, and use a WebXR browser)');
+          await xrControls.current.enterVR();
+        }}
+      />
       {xr && (
         // A sibling, not a wrapper: the panorama stays mounted (and keeps its tiles) while this loads.
         <Suspense fallback={null}>
           <XRSupport onSession={setInVR} onReady={onReady} />
         </Suspense>
       )}
-    </Canvas>
+    </>
   );
+  return <FiberHost className={className} style={{ background, ...style }} background={background}>{content}</FiberHost>;
 });
+
+/**
+ * A div filling its box, a canvas in it, and an R3F root on that canvas sized to the div. Errors from the
+ * root (e.g. no WebGL) are rethrown here so the caller's error boundary sees them, as with <Canvas>.
+ */
+function FiberHost({ children, className, style, background }: { children: React.ReactNode; className?: string; style?: React.CSSProperties; background: string }) {
+  const divRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const rootRef = useRef<ReconcilerRoot<HTMLCanvasElement> | null>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  if (error) throw error;
+
+  // Follow the box's size (the first measurement happens before the first paint).
+  useLayoutEffect(() => {
+    const div = divRef.current!;
+    const measure = () => {
+      const r = div.getBoundingClientRect();
+      setSize((s) => (s && s.width === r.width && s.height === r.height ? s : { width: r.width, height: r.height }));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(div);
+    return () => ro.disconnect();
+  }, []);
+
+  // Only the final removal releases the root (StrictMode replays effects; insertion effects are not replayed).
+  useInsertionEffect(
+    () => () => {
+      const root = rootRef.current;
+      rootRef.current = null;
+      root?.unmount();
+    },
+    [],
+  );
+
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || !size || size.width <= 0 || size.height <= 0) return;
+    let root = rootRef.current;
+    if (!root) root = rootRef.current = createRoot(canvas);
+    // Render at the device's full resolution, as Marzipano does: the level choice assumes it.
+    const dpr = window.devicePixelRatio || 1;
+    root
+      .configure({
+        gl: { antialias: false, alpha: false, powerPreference: 'high-performance', preserveDrawingBuffer: false },
+        events: createPointerEvents,
+        frameloop: 'demand',
+        dpr,
+        flat: true,
+        linear: true,
+        camera: { fov: 90, near: 0.1, far: 1000, position: [0, 0, 0] },
+        size: { width: size.width, height: size.height, top: 0, left: 0 },
+        onCreated: (state: RootState) => {
+          state.gl.setClearColor(background);
+          state.events.connect?.(divRef.current!);
+        },
+      })
+      .catch(setError);
+    if (root.ready.status === 'rejected') return;
+    try {
+      root.render(children);
+    } catch (e) {
+      setError(e);
+    }
+  });
+
+  return (
+    <div ref={divRef} className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}>
+      <canvas ref={canvasRef} style={{ display: 'block', width: '100%', height: '100%' }} />
+    </div>
+  );
+}
 
 export type { PanoramaHandle };

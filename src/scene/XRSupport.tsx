@@ -1,7 +1,13 @@
 // WebXR wrapper, loaded only when a Panorama asks for VR (xr prop): @react-three/xr is large, and most
 // visits never enter VR, so it stays out of the first download.
+import { extend } from '@react-three/fiber';
 import { XR, createXRStore } from '@react-three/xr';
 import { useEffect, useMemo } from 'react';
+import { BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry } from 'three';
+
+// The JSX elements @react-three/xr renders (controllers, hands, pointer rays); the Panorama registers
+// only its own, never the whole THREE namespace.
+extend({ BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry });
 
 export interface XRControls {
   enterVR(): Promise<void>;
