@@ -20,6 +20,14 @@ async function listingZip(folders: string[]): Promise<Buffer> {
 }
 
 test.describe('upload page', () => {
+  test('Add Scene adds to the floor being viewed', async ({ page }) => {
+    await page.goto('/site/demo-farm/site');
+    await page.getByRole('navigation', { name: 'Floors' }).getByRole('button', { name: 'Upper Floor' }).click();
+    await expect(page).toHaveURL(/floor=1/);
+    await page.getByRole('link', { name: 'Add Scene', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Add Scenes - Upper Floor' })).toBeVisible();
+  });
+
   test('validation table: ok, not found, orphan, coordinate and date errors; Submit only when nothing blocks', async ({ page }) => {
     await page.goto('/site/demo-farm/addScene');
     await expect(page.getByRole('heading', { name: 'Add Scenes - Ground Floor' })).toBeVisible();

@@ -51,7 +51,6 @@ export function useSiteFiles(site: string) {
 }
 
 export function useUploadDocumentation(site: string) {
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (f: number) => void }) => {
       const form = new FormData();
@@ -63,10 +62,15 @@ export function useUploadDocumentation(site: string) {
         throw e;
       }
     },
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['site', site, 'directories'] });
-      void qc.invalidateQueries({ queryKey: ['directory'] });
-      void qc.invalidateQueries({ queryKey: keys.siteFiles(site) });
-    },
   });
+}
+
+/** Reloads the documentation tree (after an upload's success indicator has shown). */
+export function useRefreshDocumentation(site: string) {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: ['site', site, 'directories'] });
+    void qc.invalidateQueries({ queryKey: ['directory'] });
+    void qc.invalidateQueries({ queryKey: keys.siteFiles(site) });
+  };
 }

@@ -1,6 +1,6 @@
 // Admin: 'Upload documents .zip' with Submit and Cancel; a success indicator shows 1 s before the refresh.
 import { useState, type FormEvent } from 'react';
-import { useUploadDocumentation } from '../../api/queries/documents';
+import { useRefreshDocumentation, useUploadDocumentation } from '../../api/queries/documents';
 import { formatFileSize } from '../common/fileSize';
 
 export const SUCCESS_INDICATOR_MS = 1000;
@@ -18,12 +18,13 @@ export function DocumentUploadForm({ site, onDone }: { site: string; onDone: () 
   const [progress, setProgress] = useState(0);
   const [done, setDone] = useState(false);
   const uploadDocs = useUploadDocumentation(site);
+  const refresh = useRefreshDocumentation(site);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const err = documentUploadError(file);
     if (err) return alert(err);
     uploadDocs.mutate({ file: file!, onProgress: setProgress }, {
-      onSuccess: () => { setDone(true); window.setTimeout(() => { setDone(false); onDone(); }, SUCCESS_INDICATOR_MS); },
+      onSuccess: () => { setDone(true); window.setTimeout(() => { setDone(false); refresh(); onDone(); }, SUCCESS_INDICATOR_MS); },
       onError: () => alert('Failed to upload file.'),
     });
   };
