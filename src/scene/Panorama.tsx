@@ -7,6 +7,7 @@
 import { type ReconcilerRoot, type RootState, createRoot, events as createPointerEvents, extend } from '@react-three/fiber';
 import { Suspense, forwardRef, lazy, useCallback, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
+import { GL_ATTRIBUTES, takeEarlyContext } from './earlyLoad';
 import type { Hotspot } from './hotspotTypes';
 import type { LayerOptions, SceneSource } from './PanoramaLayer';
 import { type PanoramaHandle, PanoramaScene } from './PanoramaScene';
@@ -80,15 +81,22 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
  */
 function FiberHost({ children, className, style, background }: { children: React.ReactNode; className?: string; style?: React.CSSProperties; background: string }) {
   const divRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The canvas and context the page prepared early (prepareContext), or new ones.
+  const [gfx] = useState(() => {
+    const early = takeEarlyContext();
+    const canvas = early?.canvas ?? document.createElement('canvas');
+    canvas.style.cssText = 'display:block;width:100%;height:100%';
+    return { canvas, context: early?.context ?? canvas.getContext('webgl2', GL_ATTRIBUTES) };
+  });
   const rootRef = useRef<ReconcilerRoot<HTMLCanvasElement> | null>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [error, setError] = useState<unknown>(null);
   if (error) throw error;
 
-  // Follow the box's size (the first measurement happens before the first paint).
+  // Put the canvas in the box and follow the box's size (measured before the first paint).
   useLayoutEffect(() => {
     const div = divRef.current!;
+    if (gfx.canvas.parentNode !== div) div.prepend(gfx.canvas);
     const measure = () => {
       const r = div.getBoundingClientRect();
       setSize((s) => (s && s.width === r.width && s.height === r.height ? s : { width: r.width, height: r.height }));
@@ -97,7 +105,7 @@ function FiberHost({ children, className, style, background }: { children: React
     const ro = new ResizeObserver(measure);
     ro.observe(div);
     return () => ro.disconnect();
-  }, []);
+  }, [gfx]);
 
   // Only the final removal releases the root (StrictMode replays effects; insertion effects are not replayed).
   useInsertionEffect(
@@ -110,15 +118,15 @@ function FiberHost({ children, className, style, background }: { children: React
   );
 
   useLayoutEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || !size || size.width <= 0 || size.height <= 0) return;
+    if (!size || size.width <= 0 || size.height <= 0) return;
     let root = rootRef.current;
-    if (!root) root = rootRef.current = createRoot(canvas);
+    if (!root) root = rootRef.current = createRoot(gfx.canvas);
     // Render at the device's full resolution, as Marzipano does: the level choice assumes it.
     const dpr = window.devicePixelRatio || 1;
     root
       .configure({
-        gl: { antialias: false, alpha: false, powerPreference: 'high-performance', preserveDrawingBuffer: false },
+        // Without a context three would make its own (and throw: no WebGL), which the boundary above shows.
+        gl: gfx.context ? { canvas: gfx.canvas, context: gfx.context, ...GL_ATTRIBUTES } : { ...GL_ATTRIBUTES },
         events: createPointerEvents,
         frameloop: 'demand',
         dpr,
@@ -140,11 +148,7 @@ function FiberHost({ children, className, style, background }: { children: React
     }
   });
 
-  return (
-    <div ref={divRef} className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}>
-      <canvas ref={canvasRef} style={{ display: 'block', width: '100%', height: '100%' }} />
-    </div>
-  );
+  return <div ref={divRef} className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }} />;
 }
 
 export type { PanoramaHandle };

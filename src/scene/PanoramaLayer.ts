@@ -6,11 +6,11 @@ import { FACES, type Face } from './cubeGeometry';
 import { drawList } from './drawList';
 import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { FaceQuad } from './faceQuad';
-import { takeEarly } from './earlyLoad';
+import { takeEarly, takeEarlyDecoded } from './earlyLoad';
 import { loadImage } from './imageLoader';
 import { chooseLevel } from './levelChoice';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
-import { getPreview } from './previewStore';
+import { getPreview, peekPreview } from './previewStore';
 import { DEFAULT_CACHE_BUDGET, TextureCache, textureBytes } from './textureCache';
 import { type PyramidLevel, type TileId, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
 import { PREVIEW_FACE_ORDER, type TileSource, previewUrl, tileUrl } from './tileUrls';
@@ -28,10 +28,13 @@ export interface LayerOptions {
   /** Mipmaps keep minified tiles from shimmering, at a third more GPU memory and upload work. Off by
    *  default, as in Marzipano: the level choice keeps minification under 2× at the centre. */
   mipmaps?: boolean;
-  /** Textures uploaded per frame at least (when waiting), so a burst of arrivals never stalls a frame… */
+  /** Textures uploaded per frame at least (when waiting), so tiles keep coming on a slow device… */
   uploadsPerFrame?: number;
-  /** …and more while this many milliseconds of the frame are not used up. */
+  /** …and more while this many milliseconds of the frame are not used up… */
   uploadMsPerFrame?: number;
+  /** …but never more than this many in one frame, so a burst of arrivals never stalls a pan. The first
+   *  view of a scene has no limit: nothing moves yet, and one frame with everything beats several. */
+  maxUploadsPerFrame?: number;
 }
 
 export interface LayerCounters {
@@ -63,6 +66,8 @@ export class PanoramaLayer {
   private previewBytes = 0;
   private disposed = false;
   private opacity = 1;
+  /** The first view has been drawn complete once (upload limits apply from then on). */
+  private everStable = false;
   previewReady = false;
   counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
 
@@ -90,36 +95,44 @@ export class PanoramaLayer {
   }
 
   private loadPreview(): void {
-    getPreview(previewUrl(this.source)).then(
-      ({ bitmap, bytes }) => {
+    const url = previewUrl(this.source);
+    // Already decoded (prefetched): on screen in the first frame.
+    const ready = peekPreview(url);
+    if (ready) return this.showPreview(ready);
+    getPreview(url).then(
+      (img) => {
         if (this.disposed) return;
-        this.counters.tileBytes += bytes;
-        const w = bitmap.width;
-        const h = bitmap.height;
-        const faceH = h / PREVIEW_FACE_ORDER.length;
-        const tex = makeImageTexture(bitmap, false);
-        this.previewTexture = tex;
-        this.previewBytes = textureBytes(w, h, false);
-        PREVIEW_FACE_ORDER.forEach((face, i) => {
-          const quad = new FaceQuad(face, { u0: 0, v0: 0, u1: 1, v1: 1 });
-          const mesh = new THREE.Mesh(quad.geometry, makeFaceMaterial(tex, w, h, { x: 0, y: i * faceH, w, h: faceH }));
-          mesh.renderOrder = 0;
-          mesh.frustumCulled = false; // clipped to the view already
-          mesh.name = `preview-${face}`;
-          mesh.userData.quad = quad;
-          this.previewMeshes.push({ mesh, quad, face });
-          this.group.add(mesh);
-        });
-        this.previewReady = true;
-        this.counters.previewReady = true;
-        this.applyOpacity();
+        this.showPreview(img);
         this.onChange();
       },
       (err) => console.error('Panorama preview failed to load', err),
     );
   }
 
-  private onTileLoaded(key: string, bitmap: ImageBitmap, bytes: number): void {
+  private showPreview({ bitmap, bytes }: { bitmap: ImageBitmap; bytes: number }): void {
+    this.counters.tileBytes += bytes;
+    const w = bitmap.width;
+    const h = bitmap.height;
+    const faceH = h / PREVIEW_FACE_ORDER.length;
+    const tex = makeImageTexture(bitmap, false);
+    this.previewTexture = tex;
+    this.previewBytes = textureBytes(w, h, false);
+    PREVIEW_FACE_ORDER.forEach((face, i) => {
+      const quad = new FaceQuad(face, { u0: 0, v0: 0, u1: 1, v1: 1 });
+      const mesh = new THREE.Mesh(quad.geometry, makeFaceMaterial(tex, w, h, { x: 0, y: i * faceH, w, h: faceH }));
+      mesh.renderOrder = 0;
+      mesh.frustumCulled = false; // clipped to the view already
+      mesh.name = `preview-${face}`;
+      mesh.userData.quad = quad;
+      this.previewMeshes.push({ mesh, quad, face });
+      this.group.add(mesh);
+    });
+    this.previewReady = true;
+    this.counters.previewReady = true;
+    this.applyOpacity();
+  }
+
+  private onTileLoaded(key: string, bitmap: ImageBitmap, bytes: number, notify = true): void {
     if (this.disposed) {
       bitmap.close();
       return;
@@ -142,7 +155,7 @@ export class PanoramaLayer {
     mesh.userData.quad = quad;
     this.cache.set(key, { mesh, quad, uploaded: false }, textureBytes(size.width, size.height, mipmaps));
     // The next frame's update() uploads it and puts it on screen.
-    this.onChange();
+    if (notify) this.onChange();
   }
 
   private disposeEntry(e: TileEntry): void {
@@ -163,21 +176,35 @@ export class PanoramaLayer {
     const levels = this.source.levels;
     const z = chooseLevel(levels, view.fov, vp);
     const visible = visibleTiles(levels, z, view, vp);
+    // Tiles the page fetched before the engine loaded (prefetchScene) and that are decoded already: take
+    // them now, so this very frame can draw them.
+    for (const v of visible) {
+      const key = tileKey(v.tile);
+      if (this.cache.has(key) || this.queue.isLoading(key)) continue;
+      const img = takeEarlyDecoded(tileUrl(this.source, v.tile));
+      if (!img) continue;
+      this.counters.tilesRequested++;
+      this.onTileLoaded(key, img.bitmap, img.bytes, false);
+    }
     // Tiles load alongside the preview (its request went first): waiting for it would cost a round trip.
     this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));
-    // Upload budget: a few textures, or as many as fit in a few milliseconds — whichever allows more, so a
-    // slow frame (a CPU rasteriser, a big screen) does not also slow the arrival of tiles.
-    let uploads = this.opts.uploadsPerFrame ?? 16;
-    const uploadUntil = performance.now() + (this.opts.uploadMsPerFrame ?? 8);
+    // Upload budget: at least a few textures, more while a few milliseconds last, up to a cap — so a slow
+    // frame (a CPU rasteriser, a big screen) does not also slow the arrival of tiles, and a burst of
+    // arrivals does not stall a pan. The first view has no limit.
+    const firstView = !this.everStable;
+    let uploads = this.opts.uploadsPerFrame ?? 2;
+    let cap = firstView ? Infinity : (this.opts.maxUploadsPerFrame ?? 6);
+    const uploadUntil = performance.now() + (this.opts.uploadMsPerFrame ?? 4);
     let more = false;
     const isDrawable = (t: TileId): boolean => {
       const e = this.cache.peek(tileKey(t));
       if (!e) return false;
       if (!e.uploaded) {
-        if (!renderer || (uploads <= 0 && performance.now() > uploadUntil)) {
+        if (!renderer || cap <= 0 || (!firstView && uploads <= 0 && performance.now() > uploadUntil)) {
           more = true;
           return false;
         }
+        cap--;
         renderer.initTexture((e.mesh.material as THREE.ShaderMaterial).uniforms.map!.value as THREE.Texture);
         e.uploaded = true;
         uploads--;
@@ -208,6 +235,7 @@ export class PanoramaLayer {
     this.cache.trim();
     this.counters.cacheBytes = this.cache.bytes + this.previewBytes;
     this.counters.stable = this.previewReady && list.complete;
+    if (this.counters.stable) this.everStable = true;
     this.applyOpacity();
     return more;
   }

@@ -55,6 +55,13 @@ declare global {
   }
 }
 
+const marked = new Set<string>();
+function mark(name: string): void {
+  if (marked.has(name)) return;
+  marked.add(name);
+  performance.mark?.(name);
+}
+
 /** A view and viewport standing for an immersive session's eyes: gaze direction, ~100° fov, ~1800 px. */
 function xrLoadingView(cam: THREE.Camera): [View, Viewport] {
   const d = cam.getWorldDirection(new THREE.Vector3());
@@ -197,6 +204,8 @@ export function PanoramaScene(props: SceneProps) {
 
   useFrame(() => {
     const now = performance.now();
+    // Timeline marks for the benchmark and devtools, once per page (a few entries, never per frame).
+    mark('panorama:first-frame');
     let again = controlsRef.current?.step(now) ?? false;
     const t = transitionRef.current;
     if (t) {
@@ -256,7 +265,10 @@ export function PanoramaScene(props: SceneProps) {
       propsRef.current.onViewChange?.({ ...view });
     }
     const stable = !!layer?.counters.stable && !fadingRef.current;
-    if (stable && !wasStable.current) propsRef.current.onStable?.();
+    if (stable && !wasStable.current) {
+      mark('panorama:stable');
+      propsRef.current.onStable?.();
+    }
     wasStable.current = stable;
     if (again) invalidate();
   });

@@ -4,6 +4,8 @@ import { type LoadedImage, loadImage } from './imageLoader';
 
 const MAX_ENTRIES = 8;
 const store = new Map<string, Promise<LoadedImage>>();
+/** Decoded strips, by URL, for synchronous use (a layer can draw its preview in its very first frame). */
+const decoded = new Map<string, LoadedImage>();
 
 export function getPreview(url: string): Promise<LoadedImage> {
   let p = store.get(url);
@@ -12,15 +14,31 @@ export function getPreview(url: string): Promise<LoadedImage> {
     store.set(url, p);
     return p;
   }
-  p = loadImage(url);
+  const load = loadImage(url);
+  p = load;
   // A failed fetch must not stay cached as failed.
-  p.catch(() => store.delete(url));
+  load.then(
+    (img) => {
+      if (store.get(url) === load) decoded.set(url, img);
+    },
+    () => {
+      if (store.get(url) === load) store.delete(url);
+    },
+  );
   store.set(url, p);
   while (store.size > MAX_ENTRIES) {
     const oldest = store.keys().next().value as string;
     store.delete(oldest);
+    decoded.delete(oldest);
   }
   return p;
+}
+
+/** The decoded strip if it has arrived (and marks it recently used); undefined otherwise. */
+export function peekPreview(url: string): LoadedImage | undefined {
+  const img = decoded.get(url);
+  if (img) void getPreview(url);
+  return img;
 }
 
 /** Start fetching previews of scenes the user may go to next. */
