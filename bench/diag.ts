@@ -16,6 +16,7 @@ const vp = vpName === '390' ? { width: 390, height: 844, dpr: 3 } : { width: 128
 const gen = { manta: '/media/gen/', tiles: 'big4096', levels: [{ tileSize: 256, size: 256, fallbackOnly: true }, ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size }))], face: 4096 };
 const fix = { manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize };
 const scene = sceneName === 'gen' ? gen : fix;
+const totals: Record<string, number[]> = {};
 const server = await startStaticServer([
   { prefix: '/', dir: path.join(tmp, 'viewers-dist') },
   { prefix: '/media/gen/', dir: path.join(tmp, 'bench-gen') },
@@ -26,6 +27,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
 });
 const PAGES: Record<string, string> = { ours: 'scene.html', marzipano: 'bench/pages/marzipano.html' };
+// Variants of ours to compare: --variants=ctx=now,ctx=none (query strings added to the page's URL).
+for (const v of arg('variants', '').split(',').filter(Boolean)) {
+  PAGES[v] = `scene.html`;
+  viewers.push(v);
+}
 for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
   for (const v of viewers) {
     const ctx = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
@@ -37,12 +43,12 @@ for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(sceneUrl(server.origin, { ...scene, view: { yaw: 0.3, pitch: 0.1, fov: Math.PI / 2 } }, PAGES[v]));
+    await page.goto(sceneUrl(server.origin, { ...scene, view: { yaw: 0.3, pitch: 0.1, fov: Math.PI / 2 } }, PAGES[v]) + (v.includes('=') ? `&${v}` : ''));
     const stable = await page.evaluate(
       (v) =>
         new Promise<number>((resolve) => {
           const check = () => {
-            const ok = v === 'ours' ? window.__panorama?.counters.stable : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
+            const ok = v !== 'marzipano' ? window.__panorama?.counters.stable : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
             if (ok) resolve(performance.now());
             else setTimeout(check, 5);
           };
@@ -65,6 +71,7 @@ for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
       frames: window.__panorama?.frames,
     }));
     console.log(`\n== ${v} ${sceneName} ${vpName}: stable ${stable.toFixed(0)} ms; frames ${info.frames}; ${info.nav}`);
+    (totals[v] ??= []).push(stable);
     console.log(info.res.join('\n'));
     console.log('marks:', info.marks.join(', '));
     console.log('long tasks [start, dur]:', JSON.stringify(info.long));
@@ -72,6 +79,7 @@ for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
   }
 await browser.close();
 await server.close();
+for (const [v, xs] of Object.entries(totals)) console.log(`${v}: median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0)} ms over ${xs.length} (${xs.map((x) => x.toFixed(0)).join(', ')})`);
 
 interface Profile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>;

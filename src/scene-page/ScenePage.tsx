@@ -1,20 +1,30 @@
 // The standalone page's React part: one Panorama, and a line naming the last hotspot clicked (tests read it).
-import { StrictMode, useState } from 'react';
+// A link hotspot with a target switches the Panorama to that scene (same levels), which crossfades.
+import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { type Hotspot, Panorama } from '../scene';
+import { type Hotspot, Panorama, type TileSource } from '../scene';
 import type { SceneParams } from './sceneParams';
+
+const NO_HOTSPOTS: Hotspot[] = [];
 
 function ScenePage({ params }: { params: SceneParams }) {
   const [clicked, setClicked] = useState<Hotspot | null>(null);
+  const [linked, setLinked] = useState<TileSource | null>(null);
+  const scene = useMemo(() => (linked ? { ...params.scene, ...linked } : params.scene), [linked, params.scene]);
+  const onHotspotClick = (h: Hotspot) => {
+    setClicked(h);
+    if (h.kind === 'link' && h.target) setLinked({ mantaLink: h.target.mantaLink, tilesId: h.target.tilesId });
+  };
   return (
     <>
       <Panorama
-        scene={params.scene}
+        scene={scene}
         initialView={params.view}
-        hotspots={params.hotspots}
+        hotspots={linked ? NO_HOTSPOTS : params.hotspots}
         mouseViewMode={params.mode}
         background={params.background}
-        onHotspotClick={setClicked}
+        crossfadeMs={params.crossfadeMs}
+        onHotspotClick={onHotspotClick}
         onStable={() => document.body.setAttribute('data-stable', 'true')}
         onViewChange={() => document.body.removeAttribute('data-stable')}
         style={{ position: 'absolute', inset: 0 }}
@@ -29,6 +39,7 @@ function ScenePage({ params }: { params: SceneParams }) {
 }
 
 export function mountScenePage(el: HTMLElement, params: SceneParams): void {
+  performance.mark?.('scene-page:mount');
   createRoot(el).render(
     <StrictMode>
       <ScenePage params={params} />

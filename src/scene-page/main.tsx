@@ -13,7 +13,11 @@ try {
   const page = import('./ScenePage');
   const vp = { width: root.clientWidth || innerWidth, height: root.clientHeight || innerHeight, dpr: devicePixelRatio || 1 };
   prefetchScene(params.scene, view, vp);
-  prepareContext(vp);
+  // &ctx=none|idle|timeout: when to create the context (default now), for comparisons with bench/diag.ts.
+  const mode = new URLSearchParams(location.search).get('ctx') ?? 'now';
+  if (mode === 'now') prepareContext(vp);
+  else if (mode === 'timeout') setTimeout(() => prepareContext(vp), 0);
+  else if (mode === 'idle') requestIdleCallback(() => prepareContext(vp));
   void page.then(({ mountScenePage }) => mountScenePage(root, params));
 } catch (e) {
   root.textContent = (e as Error).message;

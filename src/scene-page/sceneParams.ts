@@ -1,6 +1,7 @@
 // Reads the standalone page's query string: one scene's pyramid, its first view and hotspots.
 //   ?manta=/media/tiles/&tiles=<tiles_id>&levels=<json>&face=<face_size>
-//   [&yaw=&pitch=&fov=] (radians) [&mode=drag|qtvr] [&hotspots=<json Hotspot[]>] [&bg=%23ff00ff]
+//   [&yaw=&pitch=&fov=] (radians) [&mode=drag|qtvr] [&hotspots=<json Hotspot[]>] [&bg=%23ff00ff] [&fade=<ms>]
+// A link hotspot with a target switches to that scene (same levels and face size: a test page) with a crossfade.
 import type { Hotspot, SceneSource, View } from '../scene';
 
 export interface SceneParams {
@@ -9,6 +10,8 @@ export interface SceneParams {
   mode: 'drag' | 'qtvr';
   hotspots: Hotspot[];
   background: string;
+  /** Crossfade between scenes, ms (the Panorama's default when absent). */
+  crossfadeMs?: number;
 }
 
 export function readSceneParams(search: string): SceneParams {
@@ -30,5 +33,6 @@ export function readSceneParams(search: string): SceneParams {
     mode: q.get('mode') === 'qtvr' ? 'qtvr' : 'drag',
     hotspots: q.get('hotspots') ? JSON.parse(q.get('hotspots')!) : [],
     background: q.get('bg') ?? '#000',
+    crossfadeMs: num('fade'),
   };
 }

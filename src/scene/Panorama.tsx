@@ -135,6 +135,7 @@ function FiberHost({ children, className, style, background }: { children: React
         camera: { fov: 90, near: 0.1, far: 1000, position: [0, 0, 0] },
         size: { width: size.width, height: size.height, top: 0, left: 0 },
         onCreated: (state: RootState) => {
+          performance.mark?.('panorama:renderer');
           state.gl.setClearColor(background);
           state.events.connect?.(divRef.current!);
         },

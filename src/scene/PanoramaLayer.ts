@@ -6,7 +6,7 @@ import { FACES, type Face } from './cubeGeometry';
 import { drawList } from './drawList';
 import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { FaceQuad } from './faceQuad';
-import { takeEarly, takeEarlyDecoded } from './earlyLoad';
+import { type EarlyTexture, takeEarly, takeEarlyDecoded } from './earlyLoad';
 import { loadImage } from './imageLoader';
 import { chooseLevel } from './levelChoice';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
@@ -51,6 +51,8 @@ interface TileEntry {
   mesh: THREE.Mesh;
   quad: FaceQuad;
   uploaded: boolean;
+  /** Uploaded by the page before the engine started (ours to delete). */
+  external?: EarlyTexture;
 }
 
 /** Render order bands: preview at the bottom, each level above the coarser one. */
@@ -158,10 +160,28 @@ export class PanoramaLayer {
     if (notify) this.onChange();
   }
 
+  /** A tile the page uploaded before the engine started (see earlyLoad): drawn as it is, never re-uploaded. */
+  private onTileUploaded(key: string, t: EarlyTexture): void {
+    this.counters.tileBytes += t.bytes;
+    const id = parseKey(key);
+    const level = this.source.levels[id.z]!;
+    const tex = new THREE.ExternalTexture(t.texture);
+    const mat = makeFaceMaterial(tex, t.width, t.height, { x: 0, y: 0, w: t.width, h: t.height });
+    const quad = new FaceQuad(id.face, tileUvRect(level, id.x, id.y));
+    const mesh = new THREE.Mesh(quad.geometry, mat);
+    mesh.renderOrder = (id.z + 1) * ORDER_PER_LEVEL;
+    mesh.frustumCulled = false;
+    mesh.name = `tile-${key}`;
+    mesh.userData.quad = quad;
+    this.cache.set(key, { mesh, quad, uploaded: true, external: t }, textureBytes(t.width, t.height, false));
+  }
+
   private disposeEntry(e: TileEntry): void {
     this.group.remove(e.mesh);
     const mat = e.mesh.material as THREE.ShaderMaterial;
     (mat.uniforms.map!.value as THREE.Texture).dispose();
+    // three.js does not own an external texture: delete it here.
+    if (e.external && !e.external.gl.isContextLost()) e.external.gl.deleteTexture(e.external.texture);
     mat.dispose();
     e.quad.dispose();
   }
@@ -181,10 +201,11 @@ export class PanoramaLayer {
     for (const v of visible) {
       const key = tileKey(v.tile);
       if (this.cache.has(key) || this.queue.isLoading(key)) continue;
-      const img = takeEarlyDecoded(tileUrl(this.source, v.tile));
+      const img = takeEarlyDecoded(tileUrl(this.source, v.tile), (renderer?.getContext() as WebGL2RenderingContext | undefined) ?? null);
       if (!img) continue;
       this.counters.tilesRequested++;
-      this.onTileLoaded(key, img.bitmap, img.bytes, false);
+      if ('texture' in img) this.onTileUploaded(key, img);
+      else this.onTileLoaded(key, img.bitmap, img.bytes, false);
     }
     // Tiles load alongside the preview (its request went first): waiting for it would cost a round trip.
     this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));

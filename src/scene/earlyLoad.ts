@@ -1,7 +1,8 @@
 // Start a scene's work before the 3D engine is even loaded: the preview and the tiles of the first view
 // (fetched and decoded, nearest the centre first), and the WebGL context (creating one costs tens of
-// milliseconds, more on a software rasteriser). The Panorama takes these over instead of starting again:
-// images already decoded are taken synchronously, so its first frame can draw the whole first view.
+// milliseconds, more on a software rasteriser) with those tiles uploaded into it as they arrive. The
+// Panorama takes all this over instead of starting again, synchronously, so its first frame can draw the
+// whole first view.
 // Pure math, fetch and a canvas: no three.js, so a page can call it from a tiny first script.
 import { type LoadedImage, loadImage } from './imageLoader';
 import { chooseLevel } from './levelChoice';
@@ -11,10 +12,22 @@ import { type TileSource, previewUrl, tileUrl } from './tileUrls';
 import { type View, type Viewport, limitView } from './view';
 import { visibleTiles } from './visibleTiles';
 
+/** A tile already on the GPU: uploaded into the early context while the engine was still downloading. */
+export interface EarlyTexture {
+  texture: WebGLTexture;
+  /** The context it belongs to. */
+  gl: WebGL2RenderingContext;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
 interface EarlyLoad {
   promise: Promise<LoadedImage>;
   /** Set once decoded: the taker can use it at once. */
   done?: LoadedImage;
+  /** Set instead of `done` when it was uploaded early (the bitmap is closed then). */
+  gpu?: EarlyTexture;
   /** Handed over (the taker owns the image) or given up (closed here). */
   taken?: boolean;
 }
@@ -38,7 +51,9 @@ export function prefetchScene(source: TileSource & { levels: PyramidLevel[]; fac
     const entry: EarlyLoad = { promise: loadImage(url) };
     entry.promise.then(
       (img) => {
-        if (!entry.taken) entry.done = img;
+        if (entry.taken) return;
+        entry.gpu = uploadEarly(img) ?? undefined;
+        if (!entry.gpu) entry.done = img;
       },
       () => {
         if (early.get(url) === entry) early.delete(url);
@@ -50,6 +65,7 @@ export function prefetchScene(source: TileSource & { levels: PyramidLevel[]; fac
       entry.taken = true;
       early.delete(url);
       void entry.promise.then((img) => img.bitmap.close(), () => {});
+      entry.gpu?.gl.deleteTexture(entry.gpu.texture);
     }, UNCLAIMED_MS);
   }
 }
@@ -63,13 +79,17 @@ export function takeEarly(url: string): Promise<LoadedImage> | undefined {
   return e.promise;
 }
 
-/** An early load of this URL that has already been decoded, handed over once; undefined otherwise. */
-export function takeEarlyDecoded(url: string): LoadedImage | undefined {
+/**
+ * An early load of this URL that has already arrived, handed over once: decoded, or already a texture of
+ * `gl` (the renderer's context); undefined otherwise. A texture of another context is dropped.
+ */
+export function takeEarlyDecoded(url: string, gl: WebGL2RenderingContext | null): LoadedImage | EarlyTexture | undefined {
   const e = early.get(url);
-  if (!e?.done) return undefined;
+  if (!e || (!e.done && !e.gpu)) return undefined;
   early.delete(url);
   e.taken = true;
-  return e.done;
+  if (e.gpu && e.gpu.gl !== gl) return undefined;
+  return e.gpu ?? e.done;
 }
 
 /** The renderer's context attributes: no depth buffer (order decides what is on top), no antialiasing
@@ -85,6 +105,32 @@ export const GL_ATTRIBUTES: WebGLContextAttributes = {
 };
 
 let earlyContext: { canvas: HTMLCanvasElement; context: WebGL2RenderingContext } | null = null;
+/** Extensions three.js asks for when it starts (WebGLExtensions.init, capabilities, programs): the first
+ *  getExtension of each is a round trip to the GPU process, so it is done while nothing else waits. */
+const RENDERER_EXTENSIONS = ['EXT_color_buffer_float', 'WEBGL_clip_cull_distance', 'OES_texture_float_linear', 'EXT_color_buffer_half_float', 'WEBGL_multisampled_render_to_texture', 'WEBGL_render_shared_exponent', 'EXT_texture_filter_anisotropic', 'KHR_parallel_shader_compile', 'EXT_clip_control', 'WEBGL_multi_draw'];
+
+/**
+ * Upload a decoded tile into the early context while the engine is not there yet (its uploads would
+ * otherwise be on the path to the first complete frame). Settings as makeImageTexture's: linear, clamped,
+ * no mipmaps, rows as stored. Leaves the context's bindings as it found them (nothing bound), so the
+ * renderer that takes the context starts from the state it expects. Null once the context is taken.
+ */
+function uploadEarly(img: LoadedImage): EarlyTexture | null {
+  const gl = earlyContext?.context;
+  if (!gl || gl.isContextLost()) return null;
+  const texture = gl.createTexture();
+  if (!texture) return null;
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  const { width, height } = img.bitmap;
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, img.bitmap);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+  img.bitmap.close();
+  return { texture, gl, width, height, bytes: img.bytes };
+}
 
 /**
  * Create the renderer's canvas and WebGL 2 context now, sized for the viewport, so that cost overlaps the
@@ -96,7 +142,9 @@ export function prepareContext(vp: Viewport): void {
   canvas.width = Math.max(1, Math.floor(vp.width * vp.dpr));
   canvas.height = Math.max(1, Math.floor(vp.height * vp.dpr));
   const context = canvas.getContext('webgl2', GL_ATTRIBUTES);
-  if (context) earlyContext = { canvas, context };
+  if (!context) return;
+  for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
+  earlyContext = { canvas, context };
 }
 
 export function takeEarlyContext(): { canvas: HTMLCanvasElement; context: WebGL2RenderingContext } | null {

@@ -32,15 +32,17 @@ function faceSvg(face: FaceName, size: number, noise: boolean): string {
 </svg>`;
 }
 
-/** Write preview.jpg and z/f/y/x.jpg tiles for the levels (level 0 must be the 256 fallback preview). */
-export async function writeLabelledPyramid(dir: string, levels: GenLevel[], opts: { noise?: boolean; quality?: number } = {}): Promise<void> {
+/** Write preview.jpg and z/f/y/x.jpg tiles for the levels (level 0 must be the 256 fallback preview).
+ *  `invert` writes the photographic negative (a second scene that differs everywhere from the first). */
+export async function writeLabelledPyramid(dir: string, levels: GenLevel[], opts: { noise?: boolean; quality?: number; invert?: boolean } = {}): Promise<void> {
   const quality = opts.quality ?? 85;
   fs.mkdirSync(dir, { recursive: true });
   const previewFaces: Buffer[] = [];
   for (const face of FACE_ORDER) {
     for (let z = 0; z < levels.length; z++) {
       const level = levels[z]!;
-      const img = await sharp(Buffer.from(faceSvg(face, level.size, !!opts.noise))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const svg = sharp(Buffer.from(faceSvg(face, level.size, !!opts.noise))).removeAlpha();
+      const img = await (opts.invert ? svg.negate({ alpha: false }) : svg).raw().toBuffer({ resolveWithObject: true });
       const raw = { width: img.info.width, height: img.info.height, channels: img.info.channels };
       if (z === 0 && level.fallbackOnly) {
         previewFaces.push(await sharp(img.data, { raw }).png().toBuffer());
