@@ -3,10 +3,11 @@
 // view requests (pan to a hotspot, 1500 ms) and kiosk auto-rotation onto the renderer's handle.
 // The renderer (three + R3F) is lazy-loaded so the overlay paints first. If it cannot run (no WebGL, or a
 // failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
-import { Component, lazy, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../api/contract';
-import type { Hotspot, PanoramaHandle } from '../../scene';
+import type { Hotspot, PanoramaHandle, View } from '../../scene';
+import { prefetchScene } from '../../scene/earlyLoad';
 import { viewAtom, viewRequestAtom } from '../../state/atoms';
 import { HotspotIcon, LinkArrowIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';
@@ -14,6 +15,9 @@ import { Spinner } from '../common/Spinner';
 export const PAN_TRANSITION_MS = 1500;
 /** Kiosk idle rotation speed, radians per second. */
 const AUTO_ROTATE_RAD_PER_S = 0.08;
+
+/** The overlay (camera info, minimap cone, URL) follows the view at most this often: the spec's 100 ms. */
+export const VIEW_LISTENER_MS = 100;
 
 const Panorama = lazy(() => import('../../scene/Panorama').then((m) => ({ default: m.Panorama })));
 
@@ -38,6 +42,31 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
 
   const source = useMemo(() => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
     [node.manta_link, node.tiles_id, node.levels, node.face_size]);
+  // Start the preview and the first view's tiles now, while the renderer's code is still downloading.
+  const hostRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = hostRef.current;
+    prefetchScene(source, initialView, { width: el?.clientWidth || innerWidth, height: el?.clientHeight || innerHeight, dpr: devicePixelRatio || 1 });
+    // Only when the scene changes: a later initial view is the renderer's business.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source]);
+
+  // The renderer reports every frame of a pan; re-rendering the overlay that often would cost frames.
+  const latestView = useRef<View | null>(null);
+  const viewTimer = useRef<number | null>(null);
+  const lastSent = useRef(0);
+  const onViewChange = useCallback((v: View) => {
+    latestView.current = v;
+    if (viewTimer.current !== null) return;
+    const wait = Math.max(0, VIEW_LISTENER_MS - (performance.now() - lastSent.current));
+    viewTimer.current = window.setTimeout(() => {
+      viewTimer.current = null;
+      lastSent.current = performance.now();
+      if (latestView.current) setView(latestView.current);
+    }, wait);
+  }, [setView]);
+  useEffect(() => () => { if (viewTimer.current !== null) window.clearTimeout(viewTimer.current); }, []);
+
   const hotspots = useMemo<Hotspot[]>(() => [
     ...node.link_hotspots.map((h, i): Hotspot => ({
       kind: 'link', id: `link-${i}-${h.target}`, yaw: h.yaw, pitch: h.pitch, rotation: h.rotation,
@@ -80,11 +109,11 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
 
   const fallback = <PanoramaStandIn {...props} />;
   return (
-    <div className="panorama-host" role="region" aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}>
+    <div ref={hostRef} className="panorama-host" role="region" aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}>
       <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
         <Suspense fallback={<div className="panorama-loading"><Spinner label="Loading the panorama" /></div>}>
           <Panorama ref={handle} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
-            onViewChange={setView} mouseViewMode={mouseViewMode} className="panorama-canvas" background="#1b110a" />
+            onViewChange={onViewChange} mouseViewMode={mouseViewMode} className="panorama-canvas" background="#1b110a" />
         </Suspense>
       </RendererBoundary>
     </div>
