@@ -6,6 +6,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 120_000,
   workers: 1,
+  // One retry in CI: the fast-pan holes check has a rare one-pixel flake under SwiftShader (noted on the renderer issue).
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
