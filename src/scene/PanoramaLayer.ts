@@ -242,13 +242,9 @@ export class PanoramaLayer {
       fitToView(e.mesh, e.quad, frame, clip);
       if (e.mesh.parent !== this.group) this.group.add(e.mesh);
     }
-    // The preview is drawn only under faces where some visible tile has no loaded cover: elsewhere the
-    // tiles cover the view on their own and drawing it would double the fill work. In VR our view is not
-    // the eyes' view, so there it stays under everything.
-    for (const p of this.previewMeshes) {
-      fitToView(p.mesh, p.quad, frame, clip);
-      if (clip && !list.floorFaces.has(p.face)) p.mesh.visible = false;
-    }
+    // The preview stays under everything: tiles clipped to the view meet at T-junctions on their shared
+    // edges, and a rasteriser can leave a pixel open there for a frame; the preview closes it.
+    for (const p of this.previewMeshes) fitToView(p.mesh, p.quad, frame, clip);
     // Take off the group what is no longer drawn (kept in the cache for when the view comes back).
     for (const child of [...this.group.children]) {
       if (child.name.startsWith('tile-') && !this.onScreen.has(child.name.slice(5))) this.group.remove(child);
