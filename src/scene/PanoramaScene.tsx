@@ -230,7 +230,11 @@ export function PanoramaScene(props: SceneProps) {
       world.current?.position.setFromMatrixPosition(cam.matrixWorld);
     }
     // Hotspots live inside the scaled world group, so this is in its local units (see HotspotSprites).
-    pixelScale.current = (2 * Math.tan(view.fov / 2)) / Math.max(1, vp.height);
+    // The sprites' own frame callbacks ran before this one (children subscribe first): on the first frame
+    // they saw no scale yet, so draw one more (a first frame can be complete and otherwise the last).
+    const scale = (2 * Math.tan(view.fov / 2)) / Math.max(1, vp.height);
+    if (pixelScale.current === 0 && props.hotspots?.length) invalidate();
+    pixelScale.current = scale;
 
     const layer = layerRef.current;
     if (layer) {
