@@ -7,7 +7,8 @@
 import { type ReconcilerRoot, type RootState, createRoot, events as createPointerEvents, extend } from '@react-three/fiber';
 import { Suspense, forwardRef, lazy, useCallback, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
-import { GL_ATTRIBUTES, takeEarlyContext } from './earlyLoad';
+import { GL_ATTRIBUTES } from './earlyLoad';
+import { type EarlyHandover, takeEarlyStage } from './earlyStage';
 import type { Hotspot } from './hotspotTypes';
 import type { LayerOptions, SceneSource } from './PanoramaLayer';
 import { type PanoramaHandle, PanoramaScene } from './PanoramaScene';
@@ -52,6 +53,8 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
   const [inVR, setInVR] = useState(false);
   const xrControls = useRef<XRControls | null>(null);
   const onReady = useCallback((c: XRControls | null) => void (xrControls.current = c), []);
+  // What the page prepared (prepareContext, startEarlyStage): canvas, context, and the view on screen.
+  const [early] = useState(takeEarlyStage);
 
   const content = (
     <>
@@ -59,6 +62,9 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
         {...sceneProps}
         handleRef={ref}
         inVR={inVR}
+        startView={early?.view ?? undefined}
+        startFrames={early?.frames}
+        startControls={early?.controls}
         enterVR={async () => {
           if (!xrControls.current) throw new Error('VR is not available (set the xr prop, and use a WebXR browser)');
           await xrControls.current.enterVR();
@@ -72,18 +78,17 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
       )}
     </>
   );
-  return <FiberHost className={className} style={{ background, ...style }} background={background}>{content}</FiberHost>;
+  return <FiberHost early={early} className={className} style={{ background, ...style }} background={background}>{content}</FiberHost>;
 });
 
 /**
  * A div filling its box, a canvas in it, and an R3F root on that canvas sized to the div. Errors from the
  * root (e.g. no WebGL) are rethrown here so the caller's error boundary sees them, as with <Canvas>.
  */
-function FiberHost({ children, className, style, background }: { children: React.ReactNode; className?: string; style?: React.CSSProperties; background: string }) {
+function FiberHost({ children, early, className, style, background }: { children: React.ReactNode; early: EarlyHandover | null; className?: string; style?: React.CSSProperties; background: string }) {
   const divRef = useRef<HTMLDivElement>(null);
-  // The canvas and context the page prepared early (prepareContext), or new ones.
+  // The canvas and context the page prepared early, or new ones.
   const [gfx] = useState(() => {
-    const early = takeEarlyContext();
     const canvas = early?.canvas ?? document.createElement('canvas');
     canvas.style.cssText = 'display:block;width:100%;height:100%';
     return { canvas, context: early?.context ?? canvas.getContext('webgl2', GL_ATTRIBUTES) };
@@ -96,7 +101,12 @@ function FiberHost({ children, className, style, background }: { children: React
   // Put the canvas in the box and follow the box's size (measured before the first paint).
   useLayoutEffect(() => {
     const div = divRef.current!;
-    if (gfx.canvas.parentNode !== div) div.prepend(gfx.canvas);
+    if (gfx.canvas.parentNode !== div) {
+      // The early stage's canvas moves in here: keep its keyboard focus (arrow keys held on it go on).
+      const focused = document.activeElement === gfx.canvas;
+      div.prepend(gfx.canvas);
+      if (focused) gfx.canvas.focus({ preventScroll: true });
+    }
     const measure = () => {
       const r = div.getBoundingClientRect();
       setSize((s) => (s && s.width === r.width && s.height === r.height ? s : { width: r.width, height: r.height }));

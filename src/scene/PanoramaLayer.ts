@@ -6,7 +6,7 @@ import { FACES, type Face } from './cubeGeometry';
 import { drawList } from './drawList';
 import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { FaceQuad } from './faceQuad';
-import { type EarlyTexture, takeEarly, takeEarlyDecoded } from './earlyLoad';
+import { type EarlyTexture, takeEarly, takeEarlyDecoded, takeEarlyTexture } from './earlyLoad';
 import { loadImage } from './imageLoader';
 import { chooseLevel } from './levelChoice';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
@@ -65,6 +65,8 @@ export class PanoramaLayer {
   private readonly onScreen = new Set<string>();
   private readonly previewMeshes: Array<{ mesh: THREE.Mesh; quad: FaceQuad; face: Face }> = [];
   private previewTexture: THREE.Texture | null = null;
+  /** The strip as uploaded by the page before the engine started (ours to delete). */
+  private previewExternal: EarlyTexture | null = null;
   private previewBytes = 0;
   private disposed = false;
   private opacity = 1;
@@ -77,6 +79,8 @@ export class PanoramaLayer {
     readonly source: SceneSource,
     private readonly onChange: () => void,
     private readonly opts: LayerOptions = {},
+    /** The renderer's context, to take over textures the page uploaded into it early. */
+    private readonly gl: WebGL2RenderingContext | null = null,
   ) {
     validateLevels(source.levels);
     this.cache = new TextureCache<TileEntry>({
@@ -98,25 +102,32 @@ export class PanoramaLayer {
 
   private loadPreview(): void {
     const url = previewUrl(this.source);
+    // Already on the GPU (the page's early stage drew it): take it as it is.
+    const uploaded = this.gl ? takeEarlyTexture(url, this.gl) : undefined;
+    if (uploaded) {
+      this.previewExternal = uploaded;
+      return this.showPreview(new THREE.ExternalTexture(uploaded.texture), uploaded.width, uploaded.height, uploaded.bytes);
+    }
     // Already decoded (prefetched): on screen in the first frame.
     const ready = peekPreview(url);
-    if (ready) return this.showPreview(ready);
+    if (ready) return this.showDecodedPreview(ready);
     getPreview(url).then(
       (img) => {
         if (this.disposed) return;
-        this.showPreview(img);
+        this.showDecodedPreview(img);
         this.onChange();
       },
       (err) => console.error('Panorama preview failed to load', err),
     );
   }
 
-  private showPreview({ bitmap, bytes }: { bitmap: ImageBitmap; bytes: number }): void {
+  private showDecodedPreview({ bitmap, bytes }: { bitmap: ImageBitmap; bytes: number }): void {
+    this.showPreview(makeImageTexture(bitmap, false), bitmap.width, bitmap.height, bytes);
+  }
+
+  private showPreview(tex: THREE.Texture, w: number, h: number, bytes: number): void {
     this.counters.tileBytes += bytes;
-    const w = bitmap.width;
-    const h = bitmap.height;
     const faceH = h / PREVIEW_FACE_ORDER.length;
-    const tex = makeImageTexture(bitmap, false);
     this.previewTexture = tex;
     this.previewBytes = textureBytes(w, h, false);
     PREVIEW_FACE_ORDER.forEach((face, i) => {
@@ -297,6 +308,8 @@ export class PanoramaLayer {
       quad.dispose();
     }
     this.previewTexture?.dispose();
+    const ext = this.previewExternal;
+    if (ext && !ext.gl.isContextLost()) ext.gl.deleteTexture(ext.texture);
   }
 }
 

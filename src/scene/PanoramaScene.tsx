@@ -12,6 +12,7 @@ import { DEG, type View, type Viewport, directionToYawPitch, fovLimits, limitVie
 import { type MouseViewMode, ViewControls } from './ViewControls';
 import { makeTransition } from './viewTransition';
 import { subscribeOrientation } from './deviceOrientation';
+import { earlyStageHandedOver } from './earlyStage';
 
 export interface PanoramaHandle {
   getView(): View;
@@ -42,18 +43,19 @@ export interface SceneProps {
   enterVR?: () => Promise<void>;
   /** An immersive session is running: the headset drives the camera. */
   inVR?: boolean;
+  /** The view the page's early stage left on screen: the first scene opens here (not at initialView), and
+   *  no frame is drawn until this one can show at least the preview (the canvas shows a picture already). */
+  startView?: View;
+  /** Frames the early stage drew: the frame count goes on from there. */
+  startFrames?: number;
+  /** The early stage's input handler on this canvas, adopted (a drag in progress goes on). */
+  startControls?: ViewControls | null;
 }
 
 /** The picture is a cube this many units across a half-side ×2: big enough that VR eyes see it at infinity. */
 export const WORLD_SCALE = 100;
 export const DEFAULT_PAN_MS = 1500;
 const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
-
-declare global {
-  interface Window {
-    __panorama?: { getView(): View; setView(v: View): void; lookTo(v: Partial<View>, ms?: number): Promise<void>; counters: LayerCounters; frames: number };
-  }
-}
 
 const marked = new Set<string>();
 function mark(name: string): void {
@@ -74,7 +76,9 @@ export function PanoramaScene(props: SceneProps) {
   const inVR = props.inVR ?? false;
   const propsRef = useRef(props);
   propsRef.current = props;
-  const viewRef = useRef<View>({ ...DEFAULT_VIEW, ...props.initialView });
+  const viewRef = useRef<View>(props.startView ?? { ...DEFAULT_VIEW, ...props.initialView });
+  /** Keep the early stage's picture until our own frame has the preview. */
+  const holdFirstFrame = useRef(!!props.startView);
   const vpRef = useRef<Viewport>({ width: size.width, height: size.height, dpr: gl.getPixelRatio() });
   vpRef.current = { width: size.width, height: size.height, dpr: gl.getPixelRatio() };
   const layerRef = useRef<PanoramaLayer | null>(null);
@@ -85,7 +89,7 @@ export function PanoramaScene(props: SceneProps) {
   const world = useRef<THREE.Group>(null);
   const lastEmitted = useRef<View | null>(null);
   const wasStable = useRef(false);
-  const frames = useRef(0);
+  const frames = useRef(props.startFrames ?? 0);
 
   const setView = (v: View) => {
     const next = limitView(v, propsRef.current.scene.faceSize, vpRef.current);
@@ -102,7 +106,7 @@ export function PanoramaScene(props: SceneProps) {
   // One layer per scene; a scene change keeps the old layer on top, fading out.
   const sceneKey = `${props.scene.mantaLink}|${props.scene.tilesId}`;
   useEffect(() => {
-    const layer = new PanoramaLayer(propsRef.current.scene, invalidate, propsRef.current.layerOptions);
+    const layer = new PanoramaLayer(propsRef.current.scene, invalidate, propsRef.current.layerOptions, gl.getContext() as WebGL2RenderingContext);
     const old = layerRef.current;
     layerRef.current = layer;
     world.current?.add(layer.group);
@@ -114,7 +118,9 @@ export function PanoramaScene(props: SceneProps) {
       fadingRef.current = { layer: old, start: -1 };
     }
     endTransition();
-    viewRef.current = limitView({ ...DEFAULT_VIEW, ...propsRef.current.initialView }, propsRef.current.scene.faceSize, vpRef.current);
+    // The first scene goes on from the early stage's view; every later one opens at its initial view.
+    const start = !old && propsRef.current.startView ? viewRef.current : { ...DEFAULT_VIEW, ...propsRef.current.initialView };
+    viewRef.current = limitView(start, propsRef.current.scene.faceSize, vpRef.current);
     wasStable.current = false;
     invalidate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -136,14 +142,20 @@ export function PanoramaScene(props: SceneProps) {
     if (urls.length) prefetchPreviews(urls);
   }, [props.hotspots]);
 
+  const adoptControls = useRef(props.startControls ?? null);
   useEffect(() => {
-    const c = new ViewControls(gl.domElement, {
+    const target = {
       getView: () => viewRef.current,
       setView,
       viewportHeight: () => vpRef.current.height,
       requestFrame: invalidate,
       onUserInput: endTransition,
-    });
+    };
+    // Adopted once (a StrictMode replay, after the first dispose, makes its own).
+    const early = adoptControls.current;
+    adoptControls.current = null;
+    const c = early ?? new ViewControls(gl.domElement, target, propsRef.current.mouseViewMode ?? 'drag');
+    c.retarget(target);
     controlsRef.current = c;
     return () => c.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -188,8 +200,10 @@ export function PanoramaScene(props: SceneProps) {
   useImperativeHandle(props.handleRef, () => handle, [handle]);
 
   useEffect(() => {
+    // Calls made to the early stage's handle since the takeover come here now.
+    earlyStageHandedOver(handle);
     if (props.exposeGlobal === false) return;
-    window.__panorama = { getView: handle.getView, setView: handle.setView, lookTo: handle.lookTo, counters: handle.counters(), frames: 0 };
+    window.__panorama = { getView: handle.getView, setView: handle.setView, lookTo: handle.lookTo, counters: handle.counters(), frames: frames.current };
     return () => {
       delete window.__panorama;
     };
@@ -202,7 +216,9 @@ export function PanoramaScene(props: SceneProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [size.width, size.height]);
 
-  useFrame(() => {
+  // Priority 1: this callback renders the frame itself (after the hotspot sprites' callbacks), so it can
+  // hold the first one back (see holdFirstFrame).
+  useFrame((state) => {
     const now = performance.now();
     // Timeline marks for the benchmark and devtools, once per page (a few entries, never per frame).
     mark('panorama:first-frame');
@@ -274,8 +290,10 @@ export function PanoramaScene(props: SceneProps) {
       propsRef.current.onStable?.();
     }
     wasStable.current = stable;
+    if (holdFirstFrame.current && (layer?.previewReady || fading)) holdFirstFrame.current = false;
+    if (!holdFirstFrame.current) state.gl.render(state.scene, state.camera);
     if (again) invalidate();
-  });
+  }, 1);
 
   return (
     <group ref={world} scale={WORLD_SCALE}>

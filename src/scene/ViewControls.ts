@@ -38,7 +38,7 @@ export class ViewControls {
 
   constructor(
     private readonly el: HTMLElement,
-    private readonly target: ControlTarget,
+    private target: ControlTarget,
     public mode: MouseViewMode = 'drag',
   ) {
     el.style.touchAction = 'none';
@@ -64,6 +64,11 @@ export class ViewControls {
     el.removeEventListener('keydown', this.onKeyDown);
     el.removeEventListener('keyup', this.onKeyUp);
     el.removeEventListener('blur', this.onBlur);
+  }
+
+  /** Drive another view (the engine taking over from the early stage), keeping a drag in progress. */
+  retarget(target: ControlTarget): void {
+    this.target = target;
   }
 
   /** Still moving on its own (inertia, qtvr, held keys)? */

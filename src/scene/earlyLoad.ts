@@ -6,7 +6,7 @@
 // Pure math, fetch and a canvas: no three.js, so a page can call it from a tiny first script.
 import { type LoadedImage, loadImage } from './imageLoader';
 import { chooseLevel } from './levelChoice';
-import { prefetchPreviews } from './previewStore';
+import { getPreview, prefetchPreviews } from './previewStore';
 import type { PyramidLevel } from './tileGrid';
 import { type TileSource, previewUrl, tileUrl } from './tileUrls';
 import { type View, type Viewport, limitView } from './view';
@@ -24,6 +24,8 @@ export interface EarlyTexture {
 
 interface EarlyLoad {
   promise: Promise<LoadedImage>;
+  /** The decoded image is shared (a preview strip the preview store keeps): never close it here. */
+  shared?: boolean;
   /** Set once decoded: the taker can use it at once. */
   done?: LoadedImage;
   /** Set instead of `done` when it was uploaded early (the bitmap is closed then). */
@@ -41,33 +43,52 @@ const UNCLAIMED_MS = 30_000;
  * queues them, nearest the centre first, and the first view is what time to a sharp picture depends on.
  */
 export function prefetchScene(source: TileSource & { levels: PyramidLevel[]; faceSize: number }, view: View, vp: Viewport): void {
-  prefetchPreviews([previewUrl(source)]);
+  const preview = previewUrl(source);
+  prefetchPreviews([preview]);
+  // The strip goes on the GPU early too: the early stage draws it, the engine takes it over.
+  if (!early.has(preview)) track(preview, { promise: getPreview(preview), shared: true });
   if (vp.width <= 0 || vp.height <= 0) return;
   const v = limitView(view, source.faceSize, vp);
   const z = chooseLevel(source.levels, v.fov, vp);
   for (const { tile } of visibleTiles(source.levels, z, v, vp)) {
     const url = tileUrl(source, tile);
-    if (early.has(url)) continue;
-    const entry: EarlyLoad = { promise: loadImage(url) };
-    entry.promise.then(
-      (img) => {
-        if (entry.taken) return;
-        entry.gpu = uploadEarly(img) ?? undefined;
-        if (!entry.gpu) entry.done = img;
-      },
-      () => {
-        if (early.get(url) === entry) early.delete(url);
-      },
-    );
-    early.set(url, entry);
-    setTimeout(() => {
-      if (entry.taken) return;
-      entry.taken = true;
-      early.delete(url);
-      void entry.promise.then((img) => img.bitmap.close(), () => {});
-      entry.gpu?.gl.deleteTexture(entry.gpu.texture);
-    }, UNCLAIMED_MS);
+    if (!early.has(url)) track(url, { promise: loadImage(url) });
   }
+}
+
+function track(url: string, entry: EarlyLoad): void {
+  entry.promise.then(
+    (img) => {
+      if (entry.taken) return;
+      entry.gpu = uploadEarly(img, !entry.shared) ?? undefined;
+      if (!entry.gpu) entry.done = img;
+      else for (const l of listeners) l(url);
+    },
+    () => {
+      if (early.get(url) === entry) early.delete(url);
+    },
+  );
+  early.set(url, entry);
+  setTimeout(() => {
+    if (entry.taken) return;
+    entry.taken = true;
+    early.delete(url);
+    if (!entry.shared) void entry.promise.then((img) => img.bitmap.close(), () => {});
+    if (entry.gpu && !entry.gpu.gl.isContextLost()) entry.gpu.gl.deleteTexture(entry.gpu.texture);
+  }, UNCLAIMED_MS);
+}
+
+const listeners = new Set<(url: string) => void>();
+/** Hear of each early texture as it lands on the GPU (the early stage redraws). Returns the unsubscribe. */
+export function onEarlyTexture(listener: (url: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The early texture of this URL if it is on the GPU, without taking it (the early stage draws with it). */
+export function peekEarlyTexture(url: string): EarlyTexture | undefined {
+  const e = early.get(url);
+  return e && !e.taken ? e.gpu : undefined;
 }
 
 /** An early load of this URL, handed over once (the taker owns the decoded image). */
@@ -90,6 +111,16 @@ export function takeEarlyDecoded(url: string, gl: WebGL2RenderingContext | null)
   e.taken = true;
   if (e.gpu && e.gpu.gl !== gl) return undefined;
   return e.gpu ?? e.done;
+}
+
+/** An early texture of this URL on `gl`, handed over once (the preview strip: its decoded copy stays with
+ *  the preview store, so only a texture is ever taken here). */
+export function takeEarlyTexture(url: string, gl: WebGL2RenderingContext): EarlyTexture | undefined {
+  const e = early.get(url);
+  if (!e?.gpu || e.taken || e.gpu.gl !== gl) return undefined;
+  early.delete(url);
+  e.taken = true;
+  return e.gpu;
 }
 
 /** The renderer's context attributes: no depth buffer (order decides what is on top), no antialiasing
@@ -115,7 +146,7 @@ const RENDERER_EXTENSIONS = ['EXT_color_buffer_float', 'WEBGL_clip_cull_distance
  * no mipmaps, rows as stored. Leaves the context's bindings as it found them (nothing bound), so the
  * renderer that takes the context starts from the state it expects. Null once the context is taken.
  */
-function uploadEarly(img: LoadedImage): EarlyTexture | null {
+function uploadEarly(img: LoadedImage, closeBitmap: boolean): EarlyTexture | null {
   const gl = earlyContext?.context;
   if (!gl || gl.isContextLost()) return null;
   const texture = gl.createTexture();
@@ -128,7 +159,7 @@ function uploadEarly(img: LoadedImage): EarlyTexture | null {
   const { width, height } = img.bitmap;
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, width, height, 0, gl.RGBA, gl.UNSIGNED_BYTE, img.bitmap);
   gl.bindTexture(gl.TEXTURE_2D, null);
-  img.bitmap.close();
+  if (closeBitmap) img.bitmap.close();
   return { texture, gl, width, height, bytes: img.bytes };
 }
 
@@ -145,6 +176,11 @@ export function prepareContext(vp: Viewport): void {
   if (!context) return;
   for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
   earlyContext = { canvas, context };
+}
+
+/** The prepared context, still the page's (the early stage draws into it until the engine takes it). */
+export function peekEarlyContext(): { canvas: HTMLCanvasElement; context: WebGL2RenderingContext } | null {
+  return earlyContext && !earlyContext.context.isContextLost() ? earlyContext : null;
 }
 
 export function takeEarlyContext(): { canvas: HTMLCanvasElement; context: WebGL2RenderingContext } | null {
