@@ -1,8 +1,8 @@
-// One scene's picture as three.js objects: the preview strip (one texture, six quads) and the tiles of the
-// level the view needs, refined over it. Plain class, no React: the component calls update() when the view
+// One scene's picture as three.js objects: the tiles of the level the view needs, coarser or finer loaded
+// tiles where those are missing, and patches of the preview strip (one texture) under what nothing covers. Plain class, no React: the component calls update() when the view
 // changes and re-renders when onChange() fires (a tile arrived).
 import * as THREE from 'three';
-import { FACES, type Face } from './cubeGeometry';
+import { FACES } from './cubeGeometry';
 import { drawList } from './drawList';
 import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { FaceQuad } from './faceQuad';
@@ -12,8 +12,9 @@ import { chooseLevel } from './levelChoice';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
 import { getPreview, peekPreview } from './previewStore';
 import { DEFAULT_CACHE_BUDGET, TextureCache, textureBytes } from './textureCache';
-import { type PyramidLevel, type TileId, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
-import { PREVIEW_FACE_ORDER, type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type PyramidLevel, type TileId, tileBleed, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
+import { previewBleed, previewPatch } from './previewPatch';
+import { type TileSource, previewUrl, tileUrl } from './tileUrls';
 import type { View, Viewport } from './view';
 import { type ViewFrame, viewFrame, visibleTiles } from './visibleTiles';
 
@@ -57,14 +58,18 @@ interface TileEntry {
 
 /** Render order bands: preview at the bottom, each level above the coarser one. */
 const ORDER_PER_LEVEL = 1;
+/** Preview patches kept (beyond those on screen) for when the view comes back to them. */
+const MAX_SPARE_PATCHES = 64;
 
 export class PanoramaLayer {
   readonly group = new THREE.Group();
   private readonly cache: TextureCache<TileEntry>;
   private readonly queue: LoadQueue<{ bitmap: ImageBitmap; bytes: number }>;
   private readonly onScreen = new Set<string>();
-  private readonly previewMeshes: Array<{ mesh: THREE.Mesh; quad: FaceQuad; face: Face }> = [];
+  /** Patches of the preview under tiles nothing loaded covers, by tile key (kept a while for reuse). */
+  private readonly previewPatches = new Map<string, { mesh: THREE.Mesh; quad: FaceQuad }>();
   private previewTexture: THREE.Texture | null = null;
+  private previewSize = { width: 0, height: 0 };
   /** The strip as uploaded by the page before the engine started (ours to delete). */
   private previewExternal: EarlyTexture | null = null;
   private previewBytes = 0;
@@ -127,19 +132,9 @@ export class PanoramaLayer {
 
   private showPreview(tex: THREE.Texture, w: number, h: number, bytes: number): void {
     this.counters.tileBytes += bytes;
-    const faceH = h / PREVIEW_FACE_ORDER.length;
     this.previewTexture = tex;
+    this.previewSize = { width: w, height: h };
     this.previewBytes = textureBytes(w, h, false);
-    PREVIEW_FACE_ORDER.forEach((face, i) => {
-      const quad = new FaceQuad(face, { u0: 0, v0: 0, u1: 1, v1: 1 });
-      const mesh = new THREE.Mesh(quad.geometry, makeFaceMaterial(tex, w, h, { x: 0, y: i * faceH, w, h: faceH }));
-      mesh.renderOrder = 0;
-      mesh.frustumCulled = false; // clipped to the view already
-      mesh.name = `preview-${face}`;
-      mesh.userData.quad = quad;
-      this.previewMeshes.push({ mesh, quad, face });
-      this.group.add(mesh);
-    });
     this.previewReady = true;
     this.counters.previewReady = true;
     this.applyOpacity();
@@ -160,7 +155,7 @@ export class PanoramaLayer {
     // The GPU copy is all we need; free the decoded pixels once uploaded.
     tex.onUpdate = () => bitmap.close();
     const mat = makeFaceMaterial(tex, bitmap.width, bitmap.height, { x: 0, y: 0, w: bitmap.width, h: bitmap.height });
-    const quad = new FaceQuad(t.face, tileUvRect(level, t.x, t.y));
+    const quad = new FaceQuad(t.face, tileUvRect(level, t.x, t.y), tileBleed(level));
     const mesh = new THREE.Mesh(quad.geometry, mat);
     mesh.renderOrder = (t.z + 1) * ORDER_PER_LEVEL;
     mesh.frustumCulled = false; // clipped to the view already
@@ -171,6 +166,30 @@ export class PanoramaLayer {
     if (notify) this.onChange();
   }
 
+  /** The patch of the preview strip under tile t (made on first use). */
+  private previewPatchFor(t: TileId): { mesh: THREE.Mesh; quad: FaceQuad } {
+    const key = tileKey(t);
+    let p = this.previewPatches.get(key);
+    if (p) {
+      // Most recently used last: the oldest go first when there are too many.
+      this.previewPatches.delete(key);
+      this.previewPatches.set(key, p);
+      return p;
+    }
+    const { width: w, height: h } = this.previewSize;
+    const rect = tileUvRect(this.source.levels[t.z]!, t.x, t.y);
+    const { show, clamp } = previewPatch(t.face, rect, w, h);
+    const quad = new FaceQuad(t.face, rect, previewBleed(w));
+    const mesh = new THREE.Mesh(quad.geometry, makeFaceMaterial(this.previewTexture!, w, h, show, clamp));
+    mesh.renderOrder = 0;
+    mesh.frustumCulled = false; // clipped to the view already
+    mesh.name = `preview-${key}`;
+    mesh.userData.quad = quad;
+    p = { mesh, quad };
+    this.previewPatches.set(key, p);
+    return p;
+  }
+
   /** A tile the page uploaded before the engine started (see earlyLoad): drawn as it is, never re-uploaded. */
   private onTileUploaded(key: string, t: EarlyTexture): void {
     this.counters.tileBytes += t.bytes;
@@ -178,7 +197,7 @@ export class PanoramaLayer {
     const level = this.source.levels[id.z]!;
     const tex = new THREE.ExternalTexture(t.texture);
     const mat = makeFaceMaterial(tex, t.width, t.height, { x: 0, y: 0, w: t.width, h: t.height });
-    const quad = new FaceQuad(id.face, tileUvRect(level, id.x, id.y));
+    const quad = new FaceQuad(id.face, tileUvRect(level, id.x, id.y), tileBleed(level));
     const mesh = new THREE.Mesh(quad.geometry, mat);
     mesh.renderOrder = (id.z + 1) * ORDER_PER_LEVEL;
     mesh.frustumCulled = false;
@@ -253,19 +272,39 @@ export class PanoramaLayer {
       fitToView(e.mesh, e.quad, frame, clip);
       if (e.mesh.parent !== this.group) this.group.add(e.mesh);
     }
-    // The preview stays under everything: tiles clipped to the view meet at T-junctions on their shared
-    // edges, and a rasteriser can leave a pixel open there for a frame; the preview closes it.
-    for (const p of this.previewMeshes) fitToView(p.mesh, p.quad, frame, clip);
+    // The preview only under tiles that nothing loaded covers: drawn under everything it would double the
+    // fill of every frame (on a CPU rasteriser, half the frame rate). Tiles bleed half a texel instead, which
+    // closes the cracks where their edges meet at T-junctions.
+    const patched = new Set<string>();
+    if (this.previewTexture) {
+      for (const t of list.floorTiles) {
+        const p = this.previewPatchFor(t);
+        patched.add(p.mesh.name);
+        fitToView(p.mesh, p.quad, frame, clip);
+        if (p.mesh.parent !== this.group) this.group.add(p.mesh);
+      }
+    }
     // Take off the group what is no longer drawn (kept in the cache for when the view comes back).
     for (const child of [...this.group.children]) {
-      if (child.name.startsWith('tile-') && !this.onScreen.has(child.name.slice(5))) this.group.remove(child);
+      if (child.name.startsWith('tile-') ? !this.onScreen.has(child.name.slice(5)) : !patched.has(child.name)) this.group.remove(child);
     }
+    this.trimPatches();
     this.cache.trim();
     this.counters.cacheBytes = this.cache.bytes + this.previewBytes;
     this.counters.stable = this.previewReady && list.complete;
     if (this.counters.stable) this.everStable = true;
     this.applyOpacity();
     return more;
+  }
+
+  /** Patches not drawn now are kept for a while (the view often comes back); beyond that, the oldest go. */
+  private trimPatches(): void {
+    for (const [key, p] of this.previewPatches) {
+      if (this.previewPatches.size <= MAX_SPARE_PATCHES) break;
+      if (p.mesh.parent === this.group) continue;
+      this.previewPatches.delete(key);
+      disposeMesh(p.mesh, p.quad);
+    }
   }
 
   /** Re-cut what is drawn to a new view without loading anything (a layer fading out). */
@@ -302,15 +341,20 @@ export class PanoramaLayer {
     this.queue.clear();
     this.onScreen.clear();
     this.cache.clear();
-    for (const { mesh, quad } of this.previewMeshes) {
+    for (const { mesh, quad } of this.previewPatches.values()) {
       this.group.remove(mesh);
-      (mesh.material as THREE.Material).dispose();
-      quad.dispose();
+      disposeMesh(mesh, quad);
     }
+    this.previewPatches.clear();
     this.previewTexture?.dispose();
     const ext = this.previewExternal;
     if (ext && !ext.gl.isContextLost()) ext.gl.deleteTexture(ext.texture);
   }
+}
+
+function disposeMesh(mesh: THREE.Mesh, quad: FaceQuad): void {
+  (mesh.material as THREE.Material).dispose();
+  quad.dispose();
 }
 
 /** Cut a mesh's quad to the view (or restore it whole when not clipping); hide it when out of view. */

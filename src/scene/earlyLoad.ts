@@ -85,10 +85,10 @@ export function onEarlyTexture(listener: (url: string) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The early texture of this URL if it is on the GPU, without taking it (the early stage draws with it). */
-export function peekEarlyTexture(url: string): EarlyTexture | undefined {
+/** The early texture of this URL if it is on `gl`, without taking it (the early stage draws with it). */
+export function peekEarlyTexture(url: string, gl: WebGL2RenderingContext): EarlyTexture | undefined {
   const e = early.get(url);
-  return e && !e.taken ? e.gpu : undefined;
+  return e && !e.taken && e.gpu?.gl === gl ? e.gpu : undefined;
 }
 
 /** An early load of this URL, handed over once (the taker owns the decoded image). */

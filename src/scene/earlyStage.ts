@@ -8,11 +8,12 @@
 // The math is the engine's own (level choice, visible tiles, draw list, clipping); only the drawing is here.
 import { clipFaceRectToView } from './clipToView';
 import { drawList } from './drawList';
-import { type EarlyTexture, onEarlyTexture, peekEarlyContext, peekEarlyTexture, takeEarlyContext } from './earlyLoad';
+import { onEarlyTexture, peekEarlyContext, peekEarlyTexture, takeEarlyContext } from './earlyLoad';
 import { chooseLevel } from './levelChoice';
 import { QuadProgram } from './quadProgram';
-import { type PyramidLevel, tileUvRect } from './tileGrid';
-import { PREVIEW_FACE_ORDER, type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { previewBleed, previewPatch } from './previewPatch';
+import { type PyramidLevel, tileBleed, tileUvRect } from './tileGrid';
+import { type TileSource, previewUrl, tileUrl } from './tileUrls';
 import { type View, type Viewport, limitView } from './view';
 import { viewFrame, visibleTiles } from './visibleTiles';
 import { type MouseViewMode, ViewControls } from './ViewControls';
@@ -52,7 +53,6 @@ export interface EngineHandle {
   lookTo(v: Partial<View>, ms?: number): Promise<void>;
 }
 
-const FULL_FACE = { u0: 0, v0: 0, u1: 1, v1: 1 };
 /** Without a complete first view (a tile failing, a very slow network), the engine comes anyway after this. */
 const ENGINE_DEADLINE_MS = 1500;
 
@@ -137,7 +137,7 @@ class EarlyStage {
     if (this.gl.isContextLost()) return this.askEngine();
     const { source, vp } = this.opts;
     if (this.controls.step(performance.now())) this.schedule();
-    const preview = peekEarlyTexture(previewUrl(source));
+    const preview = peekEarlyTexture(previewUrl(source), this.gl);
     // Nothing is drawn without the preview (it is what guarantees no holes); wait for the link as well.
     if (!preview) return;
     if (!this.program.ready()) return this.schedule();
@@ -147,25 +147,28 @@ class EarlyStage {
     }
     const z = chooseLevel(source.levels, this.view.fov, vp);
     const wanted = visibleTiles(source.levels, z, this.view, vp).map((v) => v.tile);
-    const textureOf = (t: (typeof wanted)[number]) => peekEarlyTexture(tileUrl(source, t));
+    const textureOf = (t: (typeof wanted)[number]) => peekEarlyTexture(tileUrl(source, t), this.gl);
     const list = drawList(source.levels, wanted, (t) => !!textureOf(t));
     const frame = viewFrame(this.view, vp);
     const p = this.program;
     let bytes = preview.bytes;
     let gpu = preview.width * preview.height * 4;
     p.begin();
-    // The preview under everything, as the engine draws it: it closes any pixel the tiles leave open.
-    const faceH = preview.height / PREVIEW_FACE_ORDER.length;
-    PREVIEW_FACE_ORDER.forEach((face, i) => {
-      const poly = clipFaceRectToView(face, FULL_FACE, frame);
-      if (poly) p.draw(poly, frame, rectOf(preview, 0, i * faceH, preview.width, faceH));
-    });
+    // As the engine draws: patches of the preview under what no loaded tile covers, then the tiles, each
+    // bleeding half a texel (see PanoramaLayer.update).
+    for (const t of list.floorTiles) {
+      const rect = tileUvRect(source.levels[t.z]!, t.x, t.y);
+      const poly = clipFaceRectToView(t.face, rect, frame, undefined, previewBleed(preview.width));
+      const { show, clamp } = previewPatch(t.face, rect, preview.width, preview.height);
+      if (poly) p.draw(poly, frame, { texture: preview.texture, width: preview.width, height: preview.height, ...show, clamp });
+    }
     for (const t of list.tiles) {
       const tex = textureOf(t)!;
+      const level = source.levels[t.z]!;
       bytes += tex.bytes;
       gpu += tex.width * tex.height * 4;
-      const poly = clipFaceRectToView(t.face, tileUvRect(source.levels[t.z]!, t.x, t.y), frame);
-      if (poly) p.draw(poly, frame, rectOf(tex, 0, 0, tex.width, tex.height));
+      const poly = clipFaceRectToView(t.face, tileUvRect(level, t.x, t.y), frame, undefined, tileBleed(level));
+      if (poly) p.draw(poly, frame, { texture: tex.texture, width: tex.width, height: tex.height, x: 0, y: 0, w: tex.width, h: tex.height });
     }
     p.end();
     this.frames++;
@@ -196,10 +199,6 @@ class EarlyStage {
     if (viewAtTake && (this.view.yaw !== viewAtTake.yaw || this.view.pitch !== viewAtTake.pitch || this.view.fov !== viewAtTake.fov)) engine.setView(this.view);
     this.resolveEngine(engine);
   }
-}
-
-function rectOf(t: EarlyTexture, x: number, y: number, w: number, h: number) {
-  return { texture: t.texture, width: t.width, height: t.height, x, y, w, h };
 }
 
 let stage: EarlyStage | null = null;
@@ -239,6 +238,16 @@ export function takeEarlyStage(): EarlyHandover | null {
   return ctx && { ...ctx, view: null, frames: 0, controls: null };
 }
 let viewAtTake: View | null = null;
+
+/** The page goes away before the engine came: stop, and drop the canvas and its context. */
+export function cancelEarlyStage(): void {
+  const h = stage?.take();
+  stage = null;
+  if (!h) return;
+  h.controls?.dispose();
+  h.canvas.remove();
+  h.context.getExtension('WEBGL_lose_context')?.loseContext();
+}
 
 /** The engine is live: calls made to the early handle since the takeover go to it now. */
 export function earlyStageHandedOver(engine: EngineHandle): void {

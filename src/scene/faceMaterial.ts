@@ -21,14 +21,18 @@ void main() {
   gl_FragColor = vec4(texture2D(map, t).rgb, opacity);
 }`;
 
+type Rect = { x: number; y: number; w: number; h: number };
+
 /**
  * @param rect the part of the texture this quad shows, in pixels of the texture (x, y from the top-left).
+ * @param clampTo where sampling stays (half a texel inside it): the shown part itself unless said.
  */
-export function makeFaceMaterial(map: THREE.Texture, texWidth: number, texHeight: number, rect: { x: number; y: number; w: number; h: number }): THREE.ShaderMaterial {
+export function makeFaceMaterial(map: THREE.Texture, texWidth: number, texHeight: number, rect: Rect, clampTo: Rect = rect): THREE.ShaderMaterial {
   const uvRect = new THREE.Vector4(rect.x / texWidth, rect.y / texHeight, (rect.x + rect.w) / texWidth, (rect.y + rect.h) / texHeight);
   const hx = 0.5 / texWidth;
   const hy = 0.5 / texHeight;
-  const clampRect = new THREE.Vector4(uvRect.x + hx, uvRect.y + hy, uvRect.z - hx, uvRect.w - hy);
+  const c = clampTo;
+  const clampRect = new THREE.Vector4(c.x / texWidth + hx, c.y / texHeight + hy, (c.x + c.w) / texWidth - hx, (c.y + c.h) / texHeight - hy);
   return new THREE.ShaderMaterial({
     vertexShader,
     fragmentShader,

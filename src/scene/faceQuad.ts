@@ -1,9 +1,9 @@
 // Geometry of one face rectangle (a tile, or a whole preview face), re-cut to the view every frame the view
 // changes (see clipToView for why), with uv (0,0) at the rectangle's top-left (image order).
 import * as THREE from 'three';
-import { type ClippedPolygon, MAX_CLIPPED_VERTICES, clipFaceRectToView } from './clipToView';
+import { type ClippedPolygon, MAX_CLIPPED_VERTICES, bleedRect, clipFaceRectToView } from './clipToView';
 import type { Face } from './cubeGeometry';
-import { type UvRect, tileCorners } from './tileGrid';
+import type { UvRect } from './tileGrid';
 import type { ViewFrame } from './visibleTiles';
 
 export class FaceQuad {
@@ -14,6 +14,8 @@ export class FaceQuad {
   constructor(
     readonly face: Face,
     readonly rect: UvRect,
+    /** Widening on every side, face units (see bleedRect). */
+    readonly bleed = 0,
   ) {
     this.geometry.setAttribute('position', new THREE.BufferAttribute(this.pos, 3).setUsage(THREE.DynamicDrawUsage));
     this.geometry.setAttribute('uv', new THREE.BufferAttribute(this.uv, 2).setUsage(THREE.DynamicDrawUsage));
@@ -26,7 +28,7 @@ export class FaceQuad {
 
   /** Cut to the view; false when none of it is visible (then hide the mesh). */
   clipTo(frame: ViewFrame): boolean {
-    const c = clipFaceRectToView(this.face, this.rect, frame);
+    const c = clipFaceRectToView(this.face, this.rect, frame, undefined, this.bleed);
     if (!c) return false;
     this.write(c);
     return true;
@@ -34,8 +36,8 @@ export class FaceQuad {
 
   /** The whole rectangle (for XR, where the GPU sees other frustums than ours). */
   setFull(): void {
-    const [tl, tr, br, bl] = tileCorners(this.face, this.rect);
-    this.write({ positions: [...tl, ...tr, ...br, ...bl], uvs: [0, 0, 1, 0, 1, 1, 0, 1], count: 4 });
+    const { corners, uv } = bleedRect(this.face, this.rect, this.bleed);
+    this.write({ positions: corners.flat(), uvs: uv.flat(), count: 4 });
   }
 
   private write(c: ClippedPolygon): void {

@@ -41,6 +41,8 @@ export interface TextureRect {
   y: number;
   w: number;
   h: number;
+  /** Where sampling stays (half a texel inside): the part shown unless said. */
+  clamp?: { x: number; y: number; w: number; h: number };
 }
 
 export class QuadProgram {
@@ -136,8 +138,9 @@ export class QuadProgram {
     const y1 = (tex.y + tex.h) / tex.height;
     const hx = 0.5 / tex.width;
     const hy = 0.5 / tex.height;
+    const c = tex.clamp ?? tex;
     gl.uniform4f(this.loc.uvRect, x0, y0, x1, y1);
-    gl.uniform4f(this.loc.clampRect, x0 + hx, y0 + hy, x1 - hx, y1 - hy);
+    gl.uniform4f(this.loc.clampRect, c.x / tex.width + hx, c.y / tex.height + hy, (c.x + c.w) / tex.width - hx, (c.y + c.h) / tex.height - hy);
     gl.bindTexture(gl.TEXTURE_2D, tex.texture);
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.verts, 0, poly.count * STRIDE);
     gl.drawArrays(gl.TRIANGLE_FAN, 0, poly.count);

@@ -49,6 +49,11 @@ export function tileUvRect(level: PyramidLevel, x: number, y: number): UvRect {
   return { u0: (x * t) / s, v0: (y * t) / s, u1: Math.min((x + 1) * t, s) / s, v1: Math.min((y + 1) * t, s) / s };
 }
 
+/** How far (face units) a tile of this level is drawn past its edges: half a texel (see bleedRect). */
+export function tileBleed(level: PyramidLevel): number {
+  return 0.5 / level.size;
+}
+
 /** The tile's four corners on the unit cube: top-left, top-right, bottom-right, bottom-left (as seen from inside). */
 export function tileCorners(face: Face, r: UvRect): [Vec3, Vec3, Vec3, Vec3] {
   return [faceUvToPoint(face, r.u0, r.v0), faceUvToPoint(face, r.u1, r.v0), faceUvToPoint(face, r.u1, r.v1), faceUvToPoint(face, r.u0, r.v1)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipFaceRectToView } from '../../../src/scene/clipToView';
+import { bleedRect, clipFaceRectToView } from '../../../src/scene/clipToView';
 import { FACES, faceUvToPoint } from '../../../src/scene/cubeGeometry';
 import { DEG } from '../../../src/scene/view';
 import { viewFrame } from '../../../src/scene/visibleTiles';
@@ -32,5 +32,52 @@ describe('clip to view', () => {
     const f = viewFrame({ yaw: 0, pitch: 0, fov: 1 }, { width: 100, height: 100, dpr: 1 });
     expect(clipFaceRectToView('b', { u0: 0, v0: 0, u1: 1, v1: 1 }, f)).toBeNull();
     expect(clipFaceRectToView('f', { u0: 0, v0: 0, u1: 1, v1: 1 }, f)?.count).toBe(4);
+  });
+  it('two tiles sharing an edge get bit-identical vertices where a view plane cuts it', () => {
+    // Neighbours on f (left/right halves) and across the f|r cube edge: each edge is walked in opposite
+    // directions by the two polygons, and must still be cut at exactly the same point.
+    const vp = { width: 1280, height: 720, dpr: 1 };
+    const pairs: Array<[Parameters<typeof clipFaceRectToView>[0], Parameters<typeof clipFaceRectToView>[1], Parameters<typeof clipFaceRectToView>[0], Parameters<typeof clipFaceRectToView>[1]]> = [
+      ['f', { u0: 0, v0: 0, u1: 0.5, v1: 0.5 }, 'f', { u0: 0.5, v0: 0, u1: 1, v1: 0.5 }],
+      ['f', { u0: 0.5, v0: 0.5, u1: 1, v1: 1 }, 'r', { u0: 0, v0: 0.5, u1: 0.5, v1: 1 }],
+    ];
+    let shared = 0;
+    for (let i = 0; i < 40; i++) {
+      const f = viewFrame({ yaw: 0.3 + i * 0.013, pitch: -0.4 + i * 0.021, fov: 0.4 + i * 0.01 }, vp);
+      for (const [fa, ra, fb, rb] of pairs) {
+        const a = clipFaceRectToView(fa, ra, f);
+        const b = clipFaceRectToView(fb, rb, f);
+        if (!a || !b) continue;
+        const key = (c: NonNullable<typeof a>, k: number) => c.positions.slice(k * 3, k * 3 + 3).join(',');
+        const inB = new Set(Array.from({ length: b.count }, (_, k) => key(b, k)));
+        // Every vertex of a lying on b's rectangle (the shared edge) is one of b's vertices, exactly.
+        for (let k = 0; k < a.count; k++) {
+          const p = a.positions.slice(k * 3, k * 3 + 3) as [number, number, number];
+          const onEdge = fa === fb ? Math.abs(p[0] - faceUvToPoint('f', 0.5, 0)[0]) < 1e-12 : Math.abs(p[0] - 0.5) < 1e-12 && Math.abs(p[2] + 0.5) < 1e-12;
+          if (!onEdge) continue;
+          shared++;
+          expect(inB.has(key(a, k))).toBe(true);
+        }
+      }
+    }
+    expect(shared).toBeGreaterThan(20);
+  });
+
+  it('bleed widens the rectangle on every side and carries the texture coordinates on past 0..1', () => {
+    const r = { u0: 0.25, v0: 0.5, u1: 0.5, v1: 1 };
+    const { corners, uv } = bleedRect('f', r, 0.01);
+    expect(corners[0]).toEqual(faceUvToPoint('f', 0.24, 0.49));
+    expect(corners[2]![0]).toBeCloseTo(faceUvToPoint('f', 0.51, 1.01)[0], 12);
+    expect(corners[2]![1]).toBeCloseTo(faceUvToPoint('f', 0.51, 1.01)[1], 12);
+    // 0.01 of face is 0.04 of this 0.25-wide rectangle and 0.02 of its 0.5 height.
+    expect(uv[0]![0]).toBeCloseTo(-0.04, 12);
+    expect(uv[0]![1]).toBeCloseTo(-0.02, 12);
+    expect(uv[2]![0]).toBeCloseTo(1.04, 12);
+    expect(uv[2]![1]).toBeCloseTo(1.02, 12);
+    // The texture stays where it was: the point at uv (0.5, 0.5) is the rectangle's centre.
+    const mid = (a: readonly number[], b: readonly number[]) => a.map((x, k) => (x + b[k]!) / 2);
+    const centre = faceUvToPoint('f', 0.375, 0.75);
+    mid(corners[0]!, corners[2]!).forEach((x, k) => expect(x).toBeCloseTo(centre[k]!, 12));
+    expect(bleedRect('f', r, 0).corners[0]).toEqual(faceUvToPoint('f', 0.25, 0.5));
   });
 });

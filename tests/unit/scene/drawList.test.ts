@@ -28,12 +28,12 @@ describe('draw list', () => {
     expect(keys(d.tiles)).toEqual(['1/f/0/0']);
   });
 
-  it('asks for the preview only under faces with an uncovered tile', () => {
+  it('asks for the preview only under tiles that nothing loaded covers', () => {
     const r = (z: number, face: 'f' | 'r', x: number, y: number): TileId => ({ z, face, x, y });
     const loaded = new Set(['1/r/0/0', '2/f/0/0']);
     const d = drawList(levels, [r(2, 'f', 0, 0), r(2, 'f', 1, 0), r(2, 'r', 0, 0)], (x) => loaded.has(tileKey(x)));
     // f (1,0) has no loaded parent: the preview must show there; r (0,0) is covered by its loaded parent.
-    expect([...d.floorFaces]).toEqual(['f']);
-    expect(drawList(levels, [r(2, 'f', 0, 0)], (x) => loaded.has(tileKey(x))).floorFaces.size).toBe(0);
+    expect(keys(d.floorTiles)).toEqual(['2/f/0/1']);
+    expect(drawList(levels, [r(2, 'f', 0, 0)], (x) => loaded.has(tileKey(x))).floorTiles).toEqual([]);
   });
 });
