@@ -3,13 +3,14 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { showCameraInfoAtom, viewAtom } from '../../state/atoms';
 import { rotationDegrees, tiltDegrees, zoomPercent } from './camera';
+import { CameraIcon } from '../common/icons';
 
 export function CameraInfoToggle() {
   const [show, setShow] = useAtom(showCameraInfoAtom);
   return (
     <label className="toggle-chip">
       <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-      <span>Show Camera Info</span>
+      <CameraIcon className="tool-icon" /><span className="tool-label">Show Camera Info</span>
     </label>
   );
 }

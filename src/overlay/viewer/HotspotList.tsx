@@ -14,7 +14,7 @@ export function HotspotListToggle() {
   const [open, setOpen] = useAtom(hotspotListOpenAtom);
   return (
     <button type="button" className="tool-button" aria-expanded={open} aria-controls="hotspot-list" onClick={() => setOpen(!open)}>
-      <ListIcon /> <span>Hotspots</span>
+      <ListIcon /> <span className="tool-label">Hotspots</span>
     </button>
   );
 }

@@ -16,7 +16,7 @@ export function TimelineButton() {
   return (
     <button type="button" className="tool-button" aria-expanded={open} aria-controls="timeline" disabled={disabled}
       onClick={() => setOpen(!open)}>
-      <CalendarIcon /> <span>{open ? 'Close Timeline' : 'Open Timeline'}</span>
+      <CalendarIcon /> <span className="tool-label">{open ? 'Close Timeline' : 'Open Timeline'}</span>
     </button>
   );
 }
@@ -68,7 +68,7 @@ export function TimelineDrawer() {
         <h2 className="panel-title">Timeline</h2>
         <button type="button" className="icon-button" aria-label="Close Timeline" onClick={() => setOpen(false)}><CloseIcon /></button>
       </div>
-      <p className="muted small">Use the left and right arrow keys to step through dates.</p>
+      <p className="muted small timeline-keys-hint">Use the left and right arrow keys to step through dates.</p>
       <div className="timeline-list" ref={list}>
         {months.map((m) => {
           const isCollapsed = collapsed.has(m.key);

@@ -80,11 +80,15 @@ export function ViewerPage() {
           </div>
         )}
       </div>
-      <TitleCard />
-      <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
-        {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
-        {settings.enable.timeline ? <TimelineButton /> : null}
-        <CameraInfoToggle />
+      {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
+          covers another and opening a panel moves nothing. */}
+      <div className="viewer-top">
+        <TitleCard />
+        <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
+          {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
+          {settings.enable.timeline ? <TimelineButton /> : null}
+          <CameraInfoToggle />
+        </div>
       </div>
       <HotspotList />
       <CameraInfo />
