@@ -1,12 +1,13 @@
-// Prints the gzip size of the JavaScript a visitor's viewer page loads before the first panorama:
-// the app entry's static imports plus the lazily loaded renderer, walked through Vite's build manifest.
+// Prints the gzip size of the JavaScript a visitor's viewer page loads: before the first panorama (the
+// app entry's static imports: the early stage draws the first view with them) and before the panorama is
+// live (plus the lazily loaded renderer: hotspots, transitions), walked through Vite's build manifest.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const BUDGET_KB = 350;
-/** Lazy chunks (by name) the viewer page loads before the first panorama is drawn. */
-const FIRST_PANORAMA = ['Panorama'];
+/** Lazy chunks (by name) the viewer page loads, once the first view is drawn, to make the panorama live. */
+const RENDERER = ['Panorama'];
 /** Modules that must never load for visitors. */
 const ADMIN_ONLY = [/node_modules\/(konva|react-konva|jszip|papaparse)\//, /^src\/editor\//];
 
@@ -21,18 +22,21 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
-const lazyFirst = (manifest['index.html'].dynamicImports ?? []).filter((k) => FIRST_PANORAMA.includes((manifest[k] as any).name));
-if (lazyFirst.length !== FIRST_PANORAMA.length) throw new Error(`renderer chunk not found among the entry's lazy imports: ${FIRST_PANORAMA.join(', ')}`);
-const keys = closure(['index.html', ...lazyFirst]);
+const lazyRenderer = (manifest['index.html'].dynamicImports ?? []).filter((k) => RENDERER.includes((manifest[k] as any).name));
+if (lazyRenderer.length !== RENDERER.length) throw new Error(`renderer chunk not found among the entry's lazy imports: ${RENDERER.join(', ')}`);
+const first = closure(['index.html']);
+const keys = closure(['index.html', ...lazyRenderer]);
 const rows = [...keys].map((k) => {
   const file = manifest[k].file;
   const bytes = fs.readFileSync(path.join(dist, file));
-  return { chunk: file, module: k, kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024 };
+  return { chunk: file, module: k, kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024, first: first.has(k) };
 }).filter((r) => r.chunk.endsWith('.js')).sort((a, b) => b.kb - a.kb);
 
 const total = rows.reduce((s, r) => s + r.kb, 0);
-console.log('\nViewer page JavaScript before the first panorama (gzip -9):');
-for (const r of rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.chunk}`);
-console.log(`  ${total.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} KB: ${total <= BUDGET_KB ? 'within' : 'OVER'})`);
+const firstTotal = rows.filter((r) => r.first).reduce((s, r) => s + r.kb, 0);
+console.log('\nViewer page JavaScript (gzip -9); * = loaded before the first panorama (the early stage draws it):');
+for (const r of rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB ${r.first ? '*' : ' '} ${r.chunk}`);
+console.log(`  ${firstTotal.toFixed(1).padStart(7)} KB  before the first panorama`);
+console.log(`  ${total.toFixed(1).padStart(7)} KB  before the panorama is live (budget ${BUDGET_KB} KB: ${total <= BUDGET_KB ? 'within' : 'OVER'})`);
 const leaked = [...keys].filter((k) => ADMIN_ONLY.some((re) => re.test(k)));
 if (leaked.length) console.log(`  admin-only modules in the visitor's load: ${leaked.join(', ')}`);

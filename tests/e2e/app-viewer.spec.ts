@@ -175,3 +175,36 @@ test('kiosk mode hides the admin controls', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enable Multisite' })).toHaveCount(0);
   await expect(page.locator('.viewer.kiosk')).toBeVisible();
 });
+
+test('the first view is drawn before the 3D engine has loaded; the engine then takes the same canvas over', async ({ page }) => {
+  // Hold the renderer's chunk (React Three Fiber, three.js): what shows meanwhile is the early stage's.
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/Panorama-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+  await page.goto('/site');
+  await page.waitForFunction(() => (window as unknown as { __panorama?: { counters: { stable: boolean } } }).__panorama?.counters.stable === true);
+  const canvas = page.locator('.panorama-host canvas');
+  await expect(canvas).toHaveCount(1);
+  await expect(canvas).toBeVisible();
+  expect(await page.locator('.panorama-canvas').count(), 'the engine is not there yet').toBe(0);
+  // A picture, not an empty canvas: the demo's labelled faces have light and dark areas.
+  const shot = await canvas.screenshot();
+  const { data } = await (await import('sharp')).default(shot).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let lo = 255;
+  let hi = 0;
+  for (const v of data) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  expect(hi - lo).toBeGreaterThan(100);
+  release();
+  // The engine's box now holds that very canvas, and the panorama is live (camera info follows a drag).
+  await expect(page.locator('.panorama-canvas canvas')).toHaveCount(1);
+  await expect(page.locator('.panorama-host canvas')).toHaveCount(1);
+  await page.getByLabel('Show Camera Info').check();
+  const rotation = page.getByRole('region', { name: 'Camera info' }).getByTestId('camera-rotation');
+  const before = await rotation.textContent();
+  const box = (await page.locator('.panorama-host').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 - i * 20, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect(rotation).not.toHaveText(before!);
+});

@@ -1,13 +1,15 @@
 // THE one file that wires the viewer to the panorama renderer (src/scene, another engineer's work): maps a
 // survey scene to <Panorama>'s props, hotspot clicks back to the viewer, the camera view into viewAtom, and
 // view requests (pan to a hotspot, 1500 ms) and kiosk auto-rotation onto the renderer's handle.
-// The renderer (three + R3F) is lazy-loaded so the overlay paints first. If it cannot run (no WebGL, or a
-// failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+// The renderer (three + R3F) is lazy-loaded so the overlay paints first, and only once the early stage has
+// drawn the first view (src/scene/earlyStage), so its evaluation never delays that view. If it cannot run
+// (no WebGL, or a failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../api/contract';
 import type { Hotspot, PanoramaHandle, View } from '../../scene';
-import { prefetchScene } from '../../scene/earlyLoad';
+import { prefetchScene, prepareContext } from '../../scene/earlyLoad';
+import { cancelEarlyStage, startEarlyStage } from '../../scene/earlyStage';
 import { viewAtom, viewRequestAtom } from '../../state/atoms';
 import { HotspotIcon, LinkArrowIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';
@@ -42,14 +44,27 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
 
   const source = useMemo(() => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
     [node.manta_link, node.tiles_id, node.levels, node.face_size]);
-  // Start the preview and the first view's tiles now, while the renderer's code is still downloading.
+  // Start the preview and the first view's tiles now. For the first scene, the early stage draws them as
+  // they arrive and asks for the renderer once that view is complete (or on input, or after a deadline).
   const hostRef = useRef<HTMLDivElement | null>(null);
+  const [engineWanted, setEngineWanted] = useState(false);
+  const engineAsked = useRef(false);
   useEffect(() => {
     const el = hostRef.current;
-    prefetchScene(source, initialView, { width: el?.clientWidth || innerWidth, height: el?.clientHeight || innerHeight, dpr: devicePixelRatio || 1 });
+    const vp = { width: el?.clientWidth || innerWidth, height: el?.clientHeight || innerHeight, dpr: devicePixelRatio || 1 };
+    prefetchScene(source, initialView, vp);
+    if (engineAsked.current || !el) return;
+    engineAsked.current = true;
+    prepareContext(vp);
+    startEarlyStage({ source, view: initialView, vp, host: el, mouseViewMode, loadEngine: () => setEngineWanted(true) });
     // Only when the scene changes: a later initial view is the renderer's business.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source]);
+  // Leaving before the renderer came: the early stage's canvas and context go too.
+  useEffect(() => () => {
+    cancelEarlyStage();
+    engineAsked.current = false;
+  }, []);
 
   // The renderer reports every frame of a pan; re-rendering the overlay that often would cost frames.
   const latestView = useRef<View | null>(null);
@@ -108,14 +123,18 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   }, [autoRotate]);
 
   const fallback = <PanoramaStandIn {...props} />;
+  // Under the early stage's canvas once it draws (the canvas is positioned, so it covers this).
+  const loading = <div className="panorama-loading"><Spinner label="Loading the panorama" /></div>;
   return (
     <div ref={hostRef} className="panorama-host" role="region" aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}>
-      <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
-        <Suspense fallback={<div className="panorama-loading"><Spinner label="Loading the panorama" /></div>}>
-          <Panorama ref={handle} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
-            onViewChange={onViewChange} mouseViewMode={mouseViewMode} className="panorama-canvas" background="#1b110a" />
-        </Suspense>
-      </RendererBoundary>
+      {engineWanted ? (
+        <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
+          <Suspense fallback={loading}>
+            <Panorama ref={handle} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
+              onViewChange={onViewChange} mouseViewMode={mouseViewMode} className="panorama-canvas" background="#1b110a" />
+          </Suspense>
+        </RendererBoundary>
+      ) : loading}
     </div>
   );
 }
