@@ -55,3 +55,10 @@ export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) 
 export const basePathAtom = atom<string>('');
 /** The app runs in multi-site mode (the site lives under /site/{siteId}/). */
 export const multiSiteModeAtom = atom<boolean>(false);
+
+/** The phone's orientation turns the view ("look around by moving the phone"); off until the visitor asks. */
+export const deviceMotionAtom = atom<boolean>(false);
+/** This browser offers immersive VR (a headset): the viewer shows an Enter VR button. */
+export const vrAvailableAtom = atom<boolean>(false);
+/** Bumped by the Enter VR button; the panorama slot answers by starting the session (from the click). */
+export const vrRequestAtom = atom<number>(0);

@@ -169,3 +169,49 @@ test('kiosk: tapped away to another scene, the phone returns to the initial scen
     await request.patch(`/api/site/${demo.site}/settings`, { data: { kiosk: { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 } } });
   }
 });
+
+test('"look around by moving the phone": turning the phone turns the view, tilting it tilts the view; off stops it', async ({ page }) => {
+  const start = demo.scenes[0].survey_node.tiles_id;
+  await page.goto(`/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${start}&yaw=0&pitch=0&fov=1.5708`);
+  await page.getByLabel('Show Camera Info').tap();
+  const rotation = cameraInfo(page).getByTestId('camera-rotation');
+  const tilt = cameraInfo(page).getByTestId('camera-tilt');
+  await expect(rotation).toHaveText('0°');
+  await waitForRenderer(page);
+  const motion = page.getByRole('button', { name: 'Look around by moving the phone' });
+  await motion.tap();
+  await expect(motion).toHaveAttribute('aria-pressed', 'true');
+  // What the phone's sensors report (degrees, W3C frame): upright and facing ahead, then turned 30° to the
+  // right (alpha runs anticlockwise), then also tilted 20° back to look down.
+  const orient = (alpha: number, beta: number, gamma: number) =>
+    page.evaluate((o) => window.dispatchEvent(new DeviceOrientationEvent('deviceorientation', o)), { alpha, beta, gamma });
+  await orient(0, 90, 0);
+  await orient(330, 90, 0);
+  await expect.poll(() => degrees(rotation)).toBe(30);
+  await orient(330, 70, 0);
+  await expect.poll(async () => Math.abs(await degrees(tilt))).toBe(20);
+  // Off: the phone's movements no longer move the view.
+  await motion.tap();
+  await expect(motion).toHaveAttribute('aria-pressed', 'false');
+  await orient(270, 90, 0);
+  await page.waitForTimeout(300);
+  expect(await degrees(rotation)).toBe(30);
+});
+
+test('"look around by moving the phone" asks for permission where the browser does (iOS): refused, it says so and stays off', async ({ page }) => {
+  // Safari's API: DeviceOrientationEvent.requestPermission(), answered here as the visitor would.
+  await page.addInitScript(() => {
+    (window as unknown as { __answer: string }).__answer = 'denied';
+    (DeviceOrientationEvent as unknown as { requestPermission: () => Promise<string> }).requestPermission = async () => (window as unknown as { __answer: string }).__answer;
+  });
+  await page.goto(`/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${demo.scenes[0].survey_node.tiles_id}&yaw=0&pitch=0&fov=1.5708`);
+  await waitForRenderer(page);
+  const motion = page.getByRole('button', { name: 'Look around by moving the phone' });
+  await motion.tap();
+  await expect(page.getByRole('alert')).toHaveText('Motion access was not allowed. Drag to look around.');
+  await expect(motion).toHaveAttribute('aria-pressed', 'false');
+  await page.evaluate(() => ((window as unknown as { __answer: string }).__answer = 'granted'));
+  await motion.tap();
+  await expect(motion).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -54,3 +54,5 @@ export function PinGlyph({ icon, ...p }: IconProps & { icon: string }) {
     default: return <Svg {...p}><path d="M12 5v14M5 12h14" /></Svg>;
   }
 }
+export const PhoneMotionIcon = (p: IconProps) => <Svg {...p}><rect x="7" y="3" width="10" height="18" rx="2" /><path d="M11 18h2M3 9a5 5 0 0 0 0 6M21 9a5 5 0 0 1 0 6" /></Svg>;
+export const HeadsetIcon = (p: IconProps) => <Svg {...p}><path d="M3 9a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2h-4l-2-3h-2l-2 3H5a2 2 0 0 1-2-2z" /><circle cx="8" cy="12" r="1.5" /><circle cx="16" cy="12" r="1.5" /></Svg>;

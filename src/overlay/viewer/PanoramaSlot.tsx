@@ -5,12 +5,12 @@
 // drawn the first view (src/scene/earlyStage), so its evaluation never delays that view. If it cannot run
 // (no WebGL, or a failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../api/contract';
 import type { Hotspot, PanoramaHandle, View } from '../../scene';
 import { prefetchScene, prepareContext } from '../../scene/earlyLoad';
 import { cancelEarlyStage, startEarlyStage } from '../../scene/earlyStage';
-import { viewAtom, viewRequestAtom } from '../../state/atoms';
+import { deviceMotionAtom, viewAtom, viewRequestAtom, vrAvailableAtom, vrRequestAtom } from '../../state/atoms';
 import { HotspotIcon, LinkArrowIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';
 
@@ -39,6 +39,9 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const { scene, sceneTitles, initialView, mouseViewMode, autoRotate, onLinkHotspot, onInfoHotspot } = props;
   const setView = useSetAtom(viewAtom);
   const request = useAtomValue(viewRequestAtom);
+  const motion = useAtomValue(deviceMotionAtom);
+  const [vrAvailable, setVrAvailable] = useAtom(vrAvailableAtom);
+  const vrRequest = useAtomValue(vrRequestAtom);
   const handle = useRef<PanoramaHandle | null>(null);
   const node = scene.survey_node;
 
@@ -109,6 +112,16 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     else h.setView({ ...h.getView(), ...request.view });
   }, [request]);
 
+  // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part.
+  useEffect(() => {
+    let live = true;
+    navigator.xr?.isSessionSupported('immersive-vr').then((ok) => live && setVrAvailable(ok), () => {});
+    return () => { live = false; };
+  }, [setVrAvailable]);
+  useEffect(() => {
+    if (vrRequest > 0) handle.current?.enterVR().catch((e: unknown) => console.error('Could not enter VR:', e));
+  }, [vrRequest]);
+
   // Kiosk idle: slow auto-rotation (input stops it: the kiosk hook turns autoRotate off).
   useEffect(() => {
     if (!autoRotate) return;
@@ -131,7 +144,8 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
         <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
           <Suspense fallback={loading}>
             <Panorama ref={handle} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
-              onViewChange={onViewChange} mouseViewMode={mouseViewMode} className="panorama-canvas" background="#1b110a" />
+              onViewChange={onViewChange} mouseViewMode={mouseViewMode} deviceOrientation={motion} xr={vrAvailable}
+            className="panorama-canvas" background="#1b110a" />
           </Suspense>
         </RendererBoundary>
       ) : loading}

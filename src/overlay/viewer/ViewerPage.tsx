@@ -19,6 +19,7 @@ import { CameraInfo, CameraInfoToggle } from './CameraInfo';
 import { HotspotList, HotspotListToggle } from './HotspotList';
 import { TimelineButton, TimelineDrawer } from './TimelineDrawer';
 import { FloorSlider } from './FloorSlider';
+import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { MediaModal } from './MediaModal';
 
 const UploadFormSlot = lazy(() => import('../admin/UploadFormSlot'));
@@ -88,6 +89,8 @@ export function ViewerPage() {
           {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
           {settings.enable.timeline ? <TimelineButton /> : null}
           <CameraInfoToggle />
+          <MotionToggle />
+          <EnterVrButton />
         </div>
       </div>
       <HotspotList />

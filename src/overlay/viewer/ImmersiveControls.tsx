@@ -1,0 +1,44 @@
+// Two ways to look around without dragging: turning the phone (device orientation; iOS asks for permission,
+// which must come from the tap itself) and a VR headset (WebXR immersive VR, offered only where the
+// browser supports it). Each shows only where it can work.
+import { useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { requestOrientationPermission } from '../../scene/deviceOrientation';
+import { deviceMotionAtom, vrAvailableAtom, vrRequestAtom } from '../../state/atoms';
+import { HeadsetIcon, PhoneMotionIcon } from '../common/icons';
+
+/** A phone or tablet: orientation events exist and the main pointer is a finger. */
+function hasMotion(): boolean {
+  return typeof window !== 'undefined' && 'DeviceOrientationEvent' in window && window.matchMedia?.('(pointer: coarse)').matches === true;
+}
+
+export function MotionToggle() {
+  const [on, setOn] = useAtom(deviceMotionAtom);
+  const [refused, setRefused] = useState(false);
+  if (!hasMotion()) return null;
+  const toggle = async () => {
+    if (on) return setOn(false);
+    const granted = await requestOrientationPermission();
+    setRefused(!granted);
+    setOn(granted);
+  };
+  return (
+    <>
+      <button type="button" className="tool-button" aria-pressed={on} onClick={() => void toggle()}>
+        <PhoneMotionIcon /> <span className="tool-label">Look around by moving the phone</span>
+      </button>
+      {refused && <p role="alert" className="tool-alert">Motion access was not allowed. Drag to look around.</p>}
+    </>
+  );
+}
+
+export function EnterVrButton() {
+  const available = useAtomValue(vrAvailableAtom);
+  const request = useSetAtom(vrRequestAtom);
+  if (!available) return null;
+  return (
+    <button type="button" className="tool-button" onClick={() => request((n) => n + 1)}>
+      <HeadsetIcon /> <span className="tool-label">Enter VR</span>
+    </button>
+  );
+}
