@@ -1,4 +1,5 @@
 // Builds the one Fastify process: /api (every call of the spec), /media (immutable blobs) and the built client.
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -51,6 +52,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
   });
 
+  // WebXR controller profiles and models (the renderer's VR controllers), served here rather than from a CDN.
+  await app.register(fastifyStatic, {
+    root: xrProfilesDir(), prefix: '/xr-profiles/', decorateReply: false, maxAge: '1d', etag: true, index: false,
+  });
+
   // The built client, with index.html for client-side routes.
   if (fs.existsSync(path.join(config.distDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true,
@@ -70,4 +76,9 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   app.addHook('onClose', async () => { await db.destroy(); });
   return { app, ctx };
+}
+
+/** The profiles folder of @webxr-input-profiles/assets (its package exports nothing to import). */
+function xrProfilesDir(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')), 'dist', 'profiles');
 }

@@ -1,8 +1,8 @@
 // The standalone page's React part: one Panorama, and a line naming the last hotspot clicked (tests read it).
 // A link hotspot with a target switches the Panorama to that scene (same levels), which crossfades.
-import { StrictMode, useMemo, useState } from 'react';
+import { StrictMode, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { type Hotspot, Panorama, type TileSource } from '../scene';
+import { type Hotspot, Panorama, type PanoramaHandle, type TileSource } from '../scene';
 import type { SceneParams } from './sceneParams';
 
 const NO_HOTSPOTS: Hotspot[] = [];
@@ -10,6 +10,7 @@ const NO_HOTSPOTS: Hotspot[] = [];
 function ScenePage({ params }: { params: SceneParams }) {
   const [clicked, setClicked] = useState<Hotspot | null>(null);
   const [linked, setLinked] = useState<TileSource | null>(null);
+  const handle = useRef<PanoramaHandle>(null);
   const scene = useMemo(() => (linked ? { ...params.scene, ...linked } : params.scene), [linked, params.scene]);
   const onHotspotClick = (h: Hotspot) => {
     setClicked(h);
@@ -18,6 +19,8 @@ function ScenePage({ params }: { params: SceneParams }) {
   return (
     <>
       <Panorama
+        ref={handle}
+        xr={params.xr}
         scene={scene}
         initialView={params.view}
         hotspots={linked ? NO_HOTSPOTS : params.hotspots}
@@ -29,6 +32,11 @@ function ScenePage({ params }: { params: SceneParams }) {
         onViewChange={() => document.body.removeAttribute('data-stable')}
         style={{ position: 'absolute', inset: 0 }}
       />
+      {params.xr && (
+        <button type="button" style={{ position: 'absolute', right: 8, top: 8, font: '16px sans-serif' }} onClick={() => void handle.current?.enterVR()}>
+          Enter VR
+        </button>
+      )}
       {clicked && (
         <output data-testid="hotspot-clicked" style={{ position: 'absolute', left: 8, bottom: 8, color: '#fff', font: '14px sans-serif' }}>
           {clicked.kind}:{clicked.id}

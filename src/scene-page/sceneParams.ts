@@ -12,6 +12,8 @@ export interface SceneParams {
   background: string;
   /** Crossfade between scenes, ms (the Panorama's default when absent). */
   crossfadeMs?: number;
+  /** &xr=1: offer VR (an Enter VR button); &xr=emulate: with an emulated headset where there is none. */
+  xr: boolean | 'emulate';
 }
 
 export function readSceneParams(search: string): SceneParams {
@@ -34,5 +36,6 @@ export function readSceneParams(search: string): SceneParams {
     hotspots: q.get('hotspots') ? JSON.parse(q.get('hotspots')!) : [],
     background: q.get('bg') ?? '#000',
     crossfadeMs: num('fade'),
+    xr: q.get('xr') === 'emulate' ? 'emulate' : q.get('xr') === '1',
   };
 }

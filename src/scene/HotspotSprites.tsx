@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
 import type { Hotspot } from './hotspotTypes';
 import { viewDirection } from './view';
+import { raycastDisc } from './spriteRaycast';
 
 /** Sprites sit inside the cube (half-size 0.5), so they are always in front of the picture. */
 export const HOTSPOT_RADIUS = 0.4;
@@ -55,7 +56,7 @@ function HotspotSprite({ hotspot, onClick, pixelScale, inVR }: { hotspot: Hotspo
   });
 
   const click = (e: ThreeEvent<MouseEvent>) => {
-    if (e.delta > CLICK_SLOP) return;
+    if (dragDistance(e) > CLICK_SLOP) return;
     e.stopPropagation();
     onClick?.(hotspot);
   };
@@ -66,6 +67,7 @@ function HotspotSprite({ hotspot, onClick, pixelScale, inVR }: { hotspot: Hotspo
         ref={sprite}
         name={`hotspot-${hotspot.kind}-${hotspot.id}`}
         renderOrder={HOTSPOT_ORDER}
+        raycast={raycastDisc}
         onClick={click}
         onPointerOver={(e) => {
           e.stopPropagation();
@@ -90,4 +92,14 @@ function HotspotSprite({ hotspot, onClick, pixelScale, inVR }: { hotspot: Hotspo
       )}
     </group>
   );
+}
+
+/** How far the pointer moved between press and release (px); 0 for a VR controller's ray, whose events
+ *  (@pmndrs/pointer-events) throw on `delta` instead of having one. */
+function dragDistance(e: ThreeEvent<MouseEvent>): number {
+  try {
+    return e.delta;
+  } catch {
+    return 0;
+  }
 }

@@ -20,6 +20,7 @@ import type { XRControls } from './XRSupport';
 extend({ Group, Mesh, Sprite, SpriteMaterial });
 
 const XRSupport = lazy(() => import('./XRSupport'));
+const XR_WAIT_MS = 10_000;
 
 export interface PanoramaProps {
   /** The scene's pyramid: tile base address, tiles id, levels (smallest first), face size. */
@@ -36,7 +37,9 @@ export interface PanoramaProps {
   /** Follow the phone's orientation; get permission first with requestOrientationPermission() on a tap. */
   deviceOrientation?: boolean;
   /** Offer immersive VR (handle.enterVR()). */
-  xr?: boolean;
+  /** 'emulate': an emulated headset (IWER) where the browser has none, for trying VR on a desktop and for
+   *  the end-to-end test; the emulator is then on window.__xrEmulator. */
+  xr?: boolean | 'emulate';
   /** Crossfade length between scenes, ms. */
   crossfadeMs?: number;
   layerOptions?: LayerOptions;
@@ -51,8 +54,26 @@ export interface PanoramaProps {
 export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panorama(props, ref) {
   const { xr, background = '#000', className, style, ...sceneProps } = props;
   const [inVR, setInVR] = useState(false);
+  // The XR part loads lazily: an Enter VR pressed before it is there waits for it (XR_WAIT_MS at most).
   const xrControls = useRef<XRControls | null>(null);
-  const onReady = useCallback((c: XRControls | null) => void (xrControls.current = c), []);
+  const xrWaiters = useRef<Array<(c: XRControls) => void>>([]);
+  const onReady = useCallback((c: XRControls | null) => {
+    xrControls.current = c;
+    if (c) for (const w of xrWaiters.current.splice(0)) w(c);
+  }, []);
+  const xrOn = !!xr;
+  const whenXR = useCallback(
+    (): Promise<XRControls> =>
+      xrControls.current
+        ? Promise.resolve(xrControls.current)
+        : !xrOn
+          ? Promise.reject(new Error('VR is not available (set the xr prop, and use a WebXR browser)'))
+          : new Promise((resolve, reject) => {
+              xrWaiters.current.push(resolve);
+              setTimeout(() => reject(new Error('VR support did not load')), XR_WAIT_MS);
+            }),
+    [xrOn],
+  );
   // What the page prepared (prepareContext, startEarlyStage): canvas, context, and the view on screen.
   const [early] = useState(takeEarlyStage);
 
@@ -65,15 +86,12 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
         startView={early?.view ?? undefined}
         startFrames={early?.frames}
         startControls={early?.controls}
-        enterVR={async () => {
-          if (!xrControls.current) throw new Error('VR is not available (set the xr prop, and use a WebXR browser)');
-          await xrControls.current.enterVR();
-        }}
+        enterVR={async () => (await whenXR()).enterVR()}
       />
       {xr && (
         // A sibling, not a wrapper: the panorama stays mounted (and keeps its tiles) while this loads.
         <Suspense fallback={null}>
-          <XRSupport onSession={setInVR} onReady={onReady} />
+          <XRSupport onSession={setInVR} onReady={onReady} emulate={xr === 'emulate'} />
         </Suspense>
       )}
     </>

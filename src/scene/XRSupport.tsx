@@ -2,19 +2,45 @@
 // visits never enter VR, so it stays out of the first download.
 import { extend } from '@react-three/fiber';
 import { XR, createXRStore } from '@react-three/xr';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry } from 'three';
 
 // The JSX elements @react-three/xr renders (controllers, hands, pointer rays); the Panorama registers
 // only its own, never the whole THREE namespace.
 extend({ BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry });
 
+/** Where the server serves the WebXR input profiles (@webxr-input-profiles/assets). */
+export const XR_PROFILES_PATH = '/xr-profiles/';
+
 export interface XRControls {
   enterVR(): Promise<void>;
 }
 
-export default function XRSupport({ onSession, onReady }: { onSession: (inVR: boolean) => void; onReady: (c: XRControls | null) => void }) {
-  const store = useMemo(() => createXRStore({ emulate: false, offerSession: false }), []);
+declare global {
+  interface Window {
+    /** The emulated headset (IWER XRDevice) when the Panorama runs with xr="emulate". */
+    __xrEmulator?: unknown;
+  }
+}
+
+export default function XRSupport({ onSession, onReady, emulate = false }: { onSession: (inVR: boolean) => void; onReady: (c: XRControls | null) => void; emulate?: boolean }) {
+  // With emulation, the emulated runtime goes in before the XR store looks at navigator.xr.
+  const [runtimeReady, setRuntimeReady] = useState(!emulate);
+  useEffect(() => {
+    if (!emulate) return;
+    void import('./xrEmulator').then(({ installXREmulator }) => {
+      window.__xrEmulator = installXREmulator();
+      setRuntimeReady(true);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return runtimeReady ? <XRSession onSession={onSession} onReady={onReady} /> : null;
+}
+
+function XRSession({ onSession, onReady }: { onSession: (inVR: boolean) => void; onReady: (c: XRControls | null) => void }) {
+  // Controller profiles and models from our own server (XR_PROFILES_PATH), not the library's default CDN: a
+  // kiosk may be offline, and without its profile a controller (and its ray) never appears.
+  const store = useMemo(() => createXRStore({ emulate: false, offerSession: false, baseAssetPath: new URL(XR_PROFILES_PATH, location.href).href }), []);
   useEffect(() => store.subscribe((s) => onSession(s.session != null)), [store, onSession]);
   useEffect(() => {
     onReady({ enterVR: async () => void (await store.enterVR()) });

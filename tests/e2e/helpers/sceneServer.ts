@@ -2,6 +2,7 @@
 // generated pyramids at /media/gen/.
 import fs from 'node:fs';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { distDir, fixtureMissing, fixtureTilesDir } from './fixtures';
 import { type StaticServer, startStaticServer } from './staticServer';
@@ -18,6 +19,7 @@ export async function startSceneServer(): Promise<SceneServer> {
   const mounts = [
     { prefix: '/', dir: dist },
     { prefix: '/media/gen/', dir: genDir },
+    { prefix: '/xr-profiles/', dir: path.join(path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')), 'dist', 'profiles') },
   ];
   if (!fixtureMissing()) mounts.push({ prefix: '/media/tiles/', dir: await fixtureTilesDir() });
   return { server: await startStaticServer(mounts), genDir };
