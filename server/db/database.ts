@@ -14,7 +14,11 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     // Keep DOUBLE PRECISION and BIGINT as numbers, as SQLite gives them.
     pg.types.setTypeParser(701, (v: string) => Number(v));
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on
+    // the pool; without a listener that error would end the process. The pool replaces the connection.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const Sqlite = (await import('better-sqlite3')).default;
     fs.mkdirSync(opts.dataDir, { recursive: true });

@@ -307,10 +307,14 @@ export class PanoramaLayer {
     }
   }
 
-  /** Re-cut what is drawn to a new view without loading anything (a layer fading out). */
+  /**
+   * Re-cut what is drawn to a new view without loading anything (a layer fading out). Without the bleed:
+   * translucent, its overlaps would blend twice and show the tile seams; a crack in it shows the new
+   * scene underneath, never the background.
+   */
   refit(view: View, vp: Viewport, clip = true): void {
     const frame = viewFrame(view, vp);
-    for (const obj of this.group.children) fitToView(obj as THREE.Mesh, obj.userData.quad as FaceQuad, frame, clip);
+    for (const obj of this.group.children) fitToView(obj as THREE.Mesh, obj.userData.quad as FaceQuad, frame, clip, false);
   }
 
   /** For crossfades: the whole layer's opacity (transparent only while below 1). */
@@ -358,10 +362,10 @@ function disposeMesh(mesh: THREE.Mesh, quad: FaceQuad): void {
 }
 
 /** Cut a mesh's quad to the view (or restore it whole when not clipping); hide it when out of view. */
-function fitToView(mesh: THREE.Mesh, quad: FaceQuad, frame: ViewFrame, clip: boolean): void {
-  if (clip) mesh.visible = quad.clipTo(frame);
+function fitToView(mesh: THREE.Mesh, quad: FaceQuad, frame: ViewFrame, clip: boolean, bleed = true): void {
+  if (clip) mesh.visible = quad.clipTo(frame, bleed);
   else {
-    quad.setFull();
+    quad.setFull(bleed);
     mesh.visible = true;
   }
 }

@@ -26,17 +26,17 @@ export class FaceQuad {
     this.setFull();
   }
 
-  /** Cut to the view; false when none of it is visible (then hide the mesh). */
-  clipTo(frame: ViewFrame): boolean {
-    const c = clipFaceRectToView(this.face, this.rect, frame, undefined, this.bleed);
+  /** Cut to the view (widened by the bleed unless `bleed` is false); false when none of it is visible. */
+  clipTo(frame: ViewFrame, bleed = true): boolean {
+    const c = clipFaceRectToView(this.face, this.rect, frame, undefined, bleed ? this.bleed : 0);
     if (!c) return false;
     this.write(c);
     return true;
   }
 
   /** The whole rectangle (for XR, where the GPU sees other frustums than ours). */
-  setFull(): void {
-    const { corners, uv } = bleedRect(this.face, this.rect, this.bleed);
+  setFull(bleed = true): void {
+    const { corners, uv } = bleedRect(this.face, this.rect, bleed ? this.bleed : 0);
     this.write({ positions: corners.flat(), uvs: uv.flat(), count: 4 });
   }
 

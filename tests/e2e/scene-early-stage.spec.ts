@@ -5,7 +5,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import path from 'node:path';
 import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from './helpers/fixtures';
-import { decodeScreenshot, type FaceImages, loadLevelFaces, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
+import { decodeScreenshot, type FaceImages, levelForView, loadLevelFaces, magentaPixels, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl } from './helpers/scenePage';
 
@@ -17,11 +17,7 @@ const MAX_MEAN_ERROR = 3;
 let srv: SceneServer;
 const faces = new Map<number, FaceImages>();
 
-function levelFor(fov: number): number {
-  const lv = FIXTURE_SCENE.levels;
-  for (let z = 1; z < lv.length; z++) if (Math.tan(fov / 2) * lv[z]!.size >= H) return z;
-  return lv.length - 1;
-}
+const levelFor = (fov: number) => levelForView(FIXTURE_SCENE.levels, fov, H);
 
 /** Hold the engine's chunk (React, R3F, three.js) until release() is called. */
 async function holdEngine(page: Page): Promise<() => void> {
@@ -35,12 +31,6 @@ async function holdEngine(page: Page): Promise<() => void> {
 }
 
 const engineMounted = (page: Page) => page.evaluate(() => !!document.querySelector('#root canvas'));
-
-function magentaPixels(data: Buffer): number {
-  let n = 0;
-  for (let i = 0; i < data.length; i += 3) if (data[i]! > 235 && data[i + 1]! < 25 && data[i + 2]! > 235) n++;
-  return n;
-}
 
 test.describe('the early stage on the real fixture', () => {
   const missing = fixtureMissing();
@@ -105,7 +95,7 @@ test.describe('the early stage on the real fixture', () => {
     let worstChange = 0;
     for (const d of decoded) {
       expect(d.width).toBe(first.width);
-      worstMagenta = Math.max(worstMagenta, magentaPixels(d.data));
+      worstMagenta = Math.max(worstMagenta, magentaPixels(d));
       worstChange = Math.max(worstChange, meanAbsError(d.data, first.data));
     }
     console.log(`takeover: ${decoded.length} frames, largest change ${worstChange.toFixed(2)}, background pixels ${worstMagenta}`);

@@ -2,7 +2,7 @@
 // click, and no background pixel shows while the view races around with slow tiles (no holes).
 import { expect, test } from '@playwright/test';
 import { FIXTURE_SCENE, fixtureMissing } from './helpers/fixtures';
-import { decodeScreenshot, type RawImage } from './helpers/referenceProjection';
+import { decodeScreenshot, magentaPixels, type RawImage } from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
 
@@ -42,12 +42,6 @@ function orangeCentroid(img: RawImage): [number, number, number] {
     }
   }
   return [sx / n, sy / n, n];
-}
-
-function magentaPixels(img: RawImage): number {
-  let n = 0;
-  for (let i = 0; i < img.data.length; i += img.channels) if (img.data[i]! > 235 && img.data[i + 1]! < 25 && img.data[i + 2]! > 235) n++;
-  return n;
 }
 
 let srv: SceneServer;

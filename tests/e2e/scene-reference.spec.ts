@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from './helpers/fixtures';
-import { decodeScreenshot, type FaceImages, loadLevelFaces, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
+import { decodeScreenshot, type FaceImages, levelForView, loadLevelFaces, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
 
@@ -25,12 +25,7 @@ const views: Array<[string, { yaw: number; pitch: number; fov: number }]> = [
   ['wide, behind', { yaw: 3.1, pitch: 0.4, fov: 100 * DEG }],
 ];
 
-/** The level Marzipano would draw (smallest with tan(fov/2)·size ≥ device pixels), written out here. */
-function levelFor(fov: number): number {
-  const lv = FIXTURE_SCENE.levels;
-  for (let z = 1; z < lv.length; z++) if (Math.tan(fov / 2) * lv[z]!.size >= H) return z;
-  return lv.length - 1;
-}
+const levelFor = (fov: number) => levelForView(FIXTURE_SCENE.levels, fov, H);
 
 let srv: SceneServer;
 const faces = new Map<number, FaceImages>();

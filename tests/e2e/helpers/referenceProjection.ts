@@ -127,3 +127,17 @@ export async function saveComparison(file: string, ours: Buffer, ref: Buffer, wi
     .png()
     .toFile(file);
 }
+
+/** The level Marzipano would draw for a view `height` pixels high (smallest with tan(fov/2)·size ≥ height,
+ *  level 0 being the preview), written out here rather than taken from src/scene. */
+export function levelForView(levels: ReadonlyArray<{ size: number }>, fov: number, height: number): number {
+  for (let z = 1; z < levels.length; z++) if (Math.tan(fov / 2) * levels[z]!.size >= height) return z;
+  return levels.length - 1;
+}
+
+/** Pixels of the test background (#ff00ff): a hole in the panorama shows it. */
+export function magentaPixels(img: RawImage): number {
+  let n = 0;
+  for (let i = 0; i < img.data.length; i += img.channels) if (img.data[i]! > 235 && img.data[i + 1]! < 25 && img.data[i + 2]! > 235) n++;
+  return n;
+}
