@@ -4,8 +4,8 @@
 // different picture; a drag begun on the early picture goes on through the takeover.
 import { expect, type Page, type Route, test } from '@playwright/test';
 import path from 'node:path';
-import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from './helpers/fixtures';
-import { decodeScreenshot, type FaceImages, levelForView, loadLevelFaces, magentaPixels, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
+import { FIXTURE_SCENE, fixtureMissing, repoRoot } from './helpers/fixtures';
+import { decodeScreenshot, type FaceImages, fixtureFaces, levelForView, magentaPixels, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl } from './helpers/scenePage';
 
@@ -15,7 +15,7 @@ const DEG = Math.PI / 180;
 const MAX_MEAN_ERROR = 3;
 
 let srv: SceneServer;
-const faces = new Map<number, FaceImages>();
+let faces = new Map<number, FaceImages>();
 
 const levelFor = (fov: number) => levelForView(FIXTURE_SCENE.levels, fov, H);
 
@@ -39,8 +39,7 @@ test.describe('the early stage on the real fixture', () => {
 
   test.beforeAll(async () => {
     srv = await startSceneServer();
-    const dir = path.join(await fixtureTilesDir(), FIXTURE_SCENE.tilesId);
-    for (let z = 1; z < FIXTURE_SCENE.levels.length; z++) faces.set(z, await loadLevelFaces(dir, z, FIXTURE_SCENE.levels[z]!));
+    faces = await fixtureFaces();
   });
   test.afterAll(async () => srv?.server.close());
 

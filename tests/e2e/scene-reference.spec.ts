@@ -2,8 +2,8 @@
 // cube corners, tile seams and several zooms the screenshot must match the reference closely.
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from './helpers/fixtures';
-import { decodeScreenshot, type FaceImages, levelForView, loadLevelFaces, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
+import { FIXTURE_SCENE, fixtureMissing, repoRoot } from './helpers/fixtures';
+import { decodeScreenshot, type FaceImages, fixtureFaces, levelForView, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
 
@@ -28,7 +28,7 @@ const views: Array<[string, { yaw: number; pitch: number; fov: number }]> = [
 const levelFor = (fov: number) => levelForView(FIXTURE_SCENE.levels, fov, H);
 
 let srv: SceneServer;
-const faces = new Map<number, FaceImages>();
+let faces = new Map<number, FaceImages>();
 
 test.describe('panorama matches the CPU reference on the real fixture', () => {
   const missing = fixtureMissing();
@@ -37,8 +37,7 @@ test.describe('panorama matches the CPU reference on the real fixture', () => {
 
   test.beforeAll(async () => {
     srv = await startSceneServer();
-    const dir = path.join(await fixtureTilesDir(), FIXTURE_SCENE.tilesId);
-    for (let z = 1; z < FIXTURE_SCENE.levels.length; z++) faces.set(z, await loadLevelFaces(dir, z, FIXTURE_SCENE.levels[z]!));
+    faces = await fixtureFaces();
   });
   test.afterAll(async () => srv?.server.close());
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { FIXTURE_SCENE, fixtureTilesDir } from './fixtures';
 
 export interface RawImage {
   width: number;
@@ -140,4 +141,12 @@ export function magentaPixels(img: RawImage): number {
   let n = 0;
   for (let i = 0; i < img.data.length; i += img.channels) if (img.data[i]! > 235 && img.data[i + 1]! < 25 && img.data[i + 2]! > 235) n++;
   return n;
+}
+
+/** Every selectable level of the real fixture's first scene, assembled into faces (z → faces). */
+export async function fixtureFaces(): Promise<Map<number, FaceImages>> {
+  const dir = path.join(await fixtureTilesDir(), FIXTURE_SCENE.tilesId);
+  const faces = new Map<number, FaceImages>();
+  for (let z = 1; z < FIXTURE_SCENE.levels.length; z++) faces.set(z, await loadLevelFaces(dir, z, FIXTURE_SCENE.levels[z]!));
+  return faces;
 }
