@@ -1,6 +1,7 @@
 // One scene's picture as three.js objects: the tiles of the level the view needs, coarser or finer loaded
-// tiles where those are missing, and patches of the preview strip (one texture) under what nothing covers. Plain class, no React: the component calls update() when the view
-// changes and re-renders when onChange() fires (a tile arrived).
+// tiles where those are missing, and patches of the preview strip (one texture) under what nothing covers.
+// Plain class, no React: the component calls update() when the view changes and re-renders when
+// onChange() fires (a tile arrived).
 import * as THREE from 'three';
 import { FACES } from './cubeGeometry';
 import { drawList } from './drawList';
@@ -12,8 +13,8 @@ import { chooseLevel } from './levelChoice';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
 import { getPreview, peekPreview } from './previewStore';
 import { DEFAULT_CACHE_BUDGET, TextureCache, textureBytes } from './textureCache';
-import { type PyramidLevel, type TileId, tileBleed, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
-import { previewBleed, previewPatch } from './previewPatch';
+import { type PyramidLevel, type TileId, type UvRect, tileBleed, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
+import { tilePreviewPatch } from './previewPatch';
 import { type TileSource, previewUrl, tileUrl } from './tileUrls';
 import type { View, Viewport } from './view';
 import { type ViewFrame, viewFrame, visibleTiles } from './visibleTiles';
@@ -155,12 +156,7 @@ export class PanoramaLayer {
     // The GPU copy is all we need; free the decoded pixels once uploaded.
     tex.onUpdate = () => bitmap.close();
     const mat = makeFaceMaterial(tex, bitmap.width, bitmap.height, { x: 0, y: 0, w: bitmap.width, h: bitmap.height });
-    const quad = new FaceQuad(t.face, tileUvRect(level, t.x, t.y), tileBleed(level));
-    const mesh = new THREE.Mesh(quad.geometry, mat);
-    mesh.renderOrder = (t.z + 1) * ORDER_PER_LEVEL;
-    mesh.frustumCulled = false; // clipped to the view already
-    mesh.name = `tile-${key}`;
-    mesh.userData.quad = quad;
+    const { mesh, quad } = quadMesh(t.face, tileUvRect(level, t.x, t.y), tileBleed(level), mat, (t.z + 1) * ORDER_PER_LEVEL, `tile-${key}`);
     this.cache.set(key, { mesh, quad, uploaded: false }, textureBytes(size.width, size.height, mipmaps));
     // The next frame's update() uploads it and puts it on screen.
     if (notify) this.onChange();
@@ -177,15 +173,8 @@ export class PanoramaLayer {
       return p;
     }
     const { width: w, height: h } = this.previewSize;
-    const rect = tileUvRect(this.source.levels[t.z]!, t.x, t.y);
-    const { show, clamp } = previewPatch(t.face, rect, w, h);
-    const quad = new FaceQuad(t.face, rect, previewBleed(w));
-    const mesh = new THREE.Mesh(quad.geometry, makeFaceMaterial(this.previewTexture!, w, h, show, clamp));
-    mesh.renderOrder = 0;
-    mesh.frustumCulled = false; // clipped to the view already
-    mesh.name = `preview-${key}`;
-    mesh.userData.quad = quad;
-    p = { mesh, quad };
+    const { rect, bleed, show, clamp } = tilePreviewPatch(this.source.levels, t, w, h);
+    p = quadMesh(t.face, rect, bleed, makeFaceMaterial(this.previewTexture!, w, h, show, clamp), 0, `preview-${key}`);
     this.previewPatches.set(key, p);
     return p;
   }
@@ -197,12 +186,7 @@ export class PanoramaLayer {
     const level = this.source.levels[id.z]!;
     const tex = new THREE.ExternalTexture(t.texture);
     const mat = makeFaceMaterial(tex, t.width, t.height, { x: 0, y: 0, w: t.width, h: t.height });
-    const quad = new FaceQuad(id.face, tileUvRect(level, id.x, id.y), tileBleed(level));
-    const mesh = new THREE.Mesh(quad.geometry, mat);
-    mesh.renderOrder = (id.z + 1) * ORDER_PER_LEVEL;
-    mesh.frustumCulled = false;
-    mesh.name = `tile-${key}`;
-    mesh.userData.quad = quad;
+    const { mesh, quad } = quadMesh(id.face, tileUvRect(level, id.x, id.y), tileBleed(level), mat, (id.z + 1) * ORDER_PER_LEVEL, `tile-${key}`);
     this.cache.set(key, { mesh, quad, uploaded: true, external: t }, textureBytes(t.width, t.height, false));
   }
 
@@ -354,6 +338,17 @@ export class PanoramaLayer {
     const ext = this.previewExternal;
     if (ext && !ext.gl.isContextLost()) ext.gl.deleteTexture(ext.texture);
   }
+}
+
+/** A face rectangle as a mesh, re-cut to the view by fitToView (its quad kept in userData for that). */
+function quadMesh(face: FaceQuad['face'], rect: UvRect, bleed: number, material: THREE.Material, order: number, name: string): { mesh: THREE.Mesh; quad: FaceQuad } {
+  const quad = new FaceQuad(face, rect, bleed);
+  const mesh = new THREE.Mesh(quad.geometry, material);
+  mesh.renderOrder = order;
+  mesh.frustumCulled = false; // clipped to the view already
+  mesh.name = name;
+  mesh.userData.quad = quad;
+  return { mesh, quad };
 }
 
 function disposeMesh(mesh: THREE.Mesh, quad: FaceQuad): void {

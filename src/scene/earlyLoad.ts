@@ -116,11 +116,12 @@ export function takeEarlyDecoded(url: string, gl: WebGL2RenderingContext | null)
 /** An early texture of this URL on `gl`, handed over once (the preview strip: its decoded copy stays with
  *  the preview store, so only a texture is ever taken here). */
 export function takeEarlyTexture(url: string, gl: WebGL2RenderingContext): EarlyTexture | undefined {
-  const e = early.get(url);
-  if (!e?.gpu || e.taken || e.gpu.gl !== gl) return undefined;
-  early.delete(url);
-  e.taken = true;
-  return e.gpu;
+  const t = peekEarlyTexture(url, gl);
+  if (t) {
+    early.get(url)!.taken = true;
+    early.delete(url);
+  }
+  return t;
 }
 
 /** The renderer's context attributes: no depth buffer (order decides what is on top), no antialiasing

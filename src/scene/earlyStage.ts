@@ -11,10 +11,10 @@ import { drawList } from './drawList';
 import { onEarlyTexture, peekEarlyContext, peekEarlyTexture, takeEarlyContext } from './earlyLoad';
 import { chooseLevel } from './levelChoice';
 import { QuadProgram } from './quadProgram';
-import { previewBleed, previewPatch } from './previewPatch';
+import { tilePreviewPatch } from './previewPatch';
 import { type PyramidLevel, tileBleed, tileUvRect } from './tileGrid';
 import { type TileSource, previewUrl, tileUrl } from './tileUrls';
-import { type View, type Viewport, limitView } from './view';
+import { type View, type Viewport, limitView, viewsEqual } from './view';
 import { viewFrame, visibleTiles } from './visibleTiles';
 import { type MouseViewMode, ViewControls } from './ViewControls';
 
@@ -58,7 +58,8 @@ const ENGINE_DEADLINE_MS = 1500;
 
 class EarlyStage {
   view: View;
-  frames = 0;
+  /** The view when the engine took over (null if nothing was drawn yet). */
+  private viewAtTake: View | null = null;
   readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
   private readonly program: QuadProgram;
   private readonly gl: WebGL2RenderingContext;
@@ -157,9 +158,8 @@ class EarlyStage {
     // As the engine draws: patches of the preview under what no loaded tile covers, then the tiles, each
     // bleeding half a texel (see PanoramaLayer.update).
     for (const t of list.floorTiles) {
-      const rect = tileUvRect(source.levels[t.z]!, t.x, t.y);
-      const poly = clipFaceRectToView(t.face, rect, frame, undefined, previewBleed(preview.width));
-      const { show, clamp } = previewPatch(t.face, rect, preview.width, preview.height);
+      const { rect, bleed, show, clamp } = tilePreviewPatch(source.levels, t, preview.width, preview.height);
+      const poly = clipFaceRectToView(t.face, rect, frame, undefined, bleed);
       if (poly) p.draw(poly, frame, { texture: preview.texture, width: preview.width, height: preview.height, ...show, clamp });
     }
     for (const t of list.tiles) {
@@ -171,10 +171,9 @@ class EarlyStage {
       if (poly) p.draw(poly, frame, { texture: tex.texture, width: tex.width, height: tex.height, x: 0, y: 0, w: tex.width, h: tex.height });
     }
     p.end();
-    this.frames++;
-    this.handle.frames = this.frames;
+    this.handle.frames++;
     Object.assign(this.counters, { tilesRequested: wanted.length, tileBytes: bytes, cacheBytes: gpu, previewReady: true, stable: list.complete });
-    performance.mark?.(this.frames === 1 ? 'early:first-frame' : 'early:frame');
+    performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
     if (list.complete) {
       performance.mark?.('early:stable');
       this.askEngine();
@@ -190,13 +189,14 @@ class EarlyStage {
     this.program.dispose();
     const ctx = takeEarlyContext();
     if (!ctx) this.controls.dispose();
-    return ctx && { ...ctx, view: this.frames > 0 ? { ...this.view } : null, frames: this.frames, controls: this.controls };
+    this.viewAtTake = this.handle.frames > 0 ? { ...this.view } : null;
+    return ctx && { ...ctx, view: this.viewAtTake, frames: this.handle.frames, controls: this.controls };
   }
 
-  handOver(engine: EngineHandle, viewAtTake: View | null): void {
+  handOver(engine: EngineHandle): void {
     this.engineHandle = engine;
     // Input between the takeover and now moved the view kept here: the engine goes on from it.
-    if (viewAtTake && (this.view.yaw !== viewAtTake.yaw || this.view.pitch !== viewAtTake.pitch || this.view.fov !== viewAtTake.fov)) engine.setView(this.view);
+    if (this.viewAtTake && !viewsEqual(this.view, this.viewAtTake)) engine.setView(this.view);
     this.resolveEngine(engine);
   }
 }
@@ -229,15 +229,10 @@ export function startEarlyStage(opts: EarlyStageOptions): void {
  * no stage ran; null when neither exists.
  */
 export function takeEarlyStage(): EarlyHandover | null {
-  if (stage) {
-    const h = stage.take();
-    viewAtTake = h?.view ?? null;
-    return h;
-  }
+  if (stage) return stage.take();
   const ctx = takeEarlyContext();
   return ctx && { ...ctx, view: null, frames: 0, controls: null };
 }
-let viewAtTake: View | null = null;
 
 /** The page goes away before the engine came: stop, and drop the canvas and its context. */
 export function cancelEarlyStage(): void {
@@ -251,6 +246,6 @@ export function cancelEarlyStage(): void {
 
 /** The engine is live: calls made to the early handle since the takeover go to it now. */
 export function earlyStageHandedOver(engine: EngineHandle): void {
-  stage?.handOver(engine, viewAtTake);
+  stage?.handOver(engine);
   stage = null;
 }

@@ -3,7 +3,7 @@
 // that is not loaded yet may sample across the tile's edge (the same picture goes on there) but never
 // into the next face of the strip.
 import type { Face } from './cubeGeometry';
-import type { UvRect } from './tileGrid';
+import { type PyramidLevel, type TileId, type UvRect, tileUvRect } from './tileGrid';
 import { PREVIEW_FACE_ORDER } from './tileUrls';
 
 /** A rectangle in pixels of a texture, from its top-left. */
@@ -24,4 +24,11 @@ export function previewPatch(face: Face, r: UvRect, stripWidth: number, stripHei
 }
 
 /** How far (face units) a patch of the strip reaches past its tile: half a texel of the strip. */
-export const previewBleed = (stripWidth: number) => 0.5 / stripWidth;
+const previewBleed = (stripWidth: number) => 0.5 / stripWidth;
+
+/** Everything needed to draw the strip's patch under tile t: where on its face, the bleed, and the strip's
+ *  part shown and clamped to (shared by the engine's layer and the early stage). */
+export function tilePreviewPatch(levels: readonly PyramidLevel[], t: TileId, stripWidth: number, stripHeight: number): { rect: UvRect; bleed: number; show: PixelRect; clamp: PixelRect } {
+  const rect = tileUvRect(levels[t.z]!, t.x, t.y);
+  return { rect, bleed: previewBleed(stripWidth), ...previewPatch(t.face, rect, stripWidth, stripHeight) };
+}
