@@ -77,7 +77,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   return {
     baseUrl: `http://127.0.0.1:${port}`, ctx, app, config, dataDir, databaseUrl: pgDb?.url,
     async close() {
-      await app.close();
+      // Tests that check only a download's status leave its body unread: that response never finishes, its
+      // connection is never idle, and app.close() would wait for it. A finished test abandons its clients.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
