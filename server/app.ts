@@ -13,7 +13,8 @@ import { openDatabase } from './db/database.ts';
 import { BlobStore } from './storage/blobStore.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './http/errors.ts';
-import { writeGuard } from './http/auth.ts';
+import { identify } from './http/auth.ts';
+import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { registerRoutes } from './routes/index.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -24,14 +25,20 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const app = Fastify({ logger: process.env.LOG === 'true', bodyLimit: 5 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  declareAccess(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 2, fields: 10 } });
   await app.register(swagger, {
-    openapi: { info: { title: 'Survey viewer API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Survey viewer API', version: '1.0.0' },
+      // The scope of a route's `session` requirement is who may call it: siteAdmin (of the site it is about) or superAdmin.
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
     transform: jsonSchemaTransform,
   });
 
-  app.addHook('onRequest', writeGuard(ctx));
+  app.addHook('onRequest', identify(ctx));
+  app.addHook('onRequest', enforceAccess(ctx));
   app.setErrorHandler((err: any, _req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const msg = err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
@@ -44,7 +51,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   });
 
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
-  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
 
   // Media: immutable keys, so they may be cached for a year; ETags for revalidation.
   await app.register(fastifyStatic, {

@@ -77,6 +77,17 @@ const initial: Migration = {
   },
 };
 
+/** Sites a projectAdmin administers (a site id may be reserved by a pin before the site exists: no foreign key to sites). */
+const userSites: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.createTable('user_sites')
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('site', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('user_sites_pk', ['user_id', 'site']).execute();
+  },
+};
+
+// Names sort in the order they run. Each concern adds its own entry.
 export const migrationProvider: MigrationProvider = {
-  async getMigrations() { return { '0001_initial': initial }; },
+  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites }; },
 };

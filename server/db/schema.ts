@@ -30,6 +30,7 @@ export interface AboutTable { site: string; info: string }
 export interface DirectoryTable { id: string; site: string; name: string; parent: string | null }
 export interface FileTable { id: string; site: string; directory_id: string; name: string; url: string }
 export interface UserTable { id: string; username: string; password_hash: string; roles: string; type: string }
+export interface UserSiteTable { user_id: string; site: string }
 export interface SessionTable { id: string; user_id: string; expires_at: string }
 export interface BlobTable { key: string; content_type: string; size: number; etag: string; seq: Generated<number> }
 
@@ -37,5 +38,5 @@ export interface Database {
   sites: SiteTable; settings: SettingsTable; app_config: AppConfigTable; floors: FloorTable;
   minimaps: MinimapTable; surveys: SurveyTable; survey_nodes: SurveyNodeTable; minimap_nodes: MinimapNodeTable;
   hotspot_descriptions: HotspotDescriptionTable; pins: PinTable; sitemaps: SitemapTable; abouts: AboutTable;
-  directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable;
+  directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable; user_sites: UserSiteTable;
 }

@@ -4,15 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, aboutInfo, aboutBody } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { siteParam } from './params.ts';
 import { getAbout, saveAbout } from '../services/about.ts';
 
 export async function aboutRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get('/site/:site/about', {
+  r.get('/site/:site/about', { config: { access: PUBLIC },
     schema: { tags: ['about'], summary: 'The about text (HTML) of a site; empty when none was written', params: siteParam, response: { 200: envelope(aboutInfo) } },
   }, async (req) => ok(await getAbout(ctx.db, req.params.site)));
-  r.put('/site/:site/about', {
+  r.put('/site/:site/about', { config: { access: siteAdmin() },
     schema: { tags: ['about'], summary: 'Replace the about text (HTML) of a site', params: siteParam, body: aboutBody, response: { 200: envelope(aboutInfo) } },
   }, async (req) => ok(await saveAbout(ctx.db, req.params.site, req.body.info)));
 }

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, documentDirectory, documentFile, documentUploadResult } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { siteParam } from './params.ts';
 import * as docs from '../services/documents.ts';
@@ -15,29 +16,29 @@ export async function documentRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs, config } = ctx;
 
-  r.get('/site/:site/directories/root', {
+  r.get('/site/:site/directories/root', { config: { access: PUBLIC },
     schema: { tags: ['documentation'], summary: 'The root folder of the documentation (empty before any upload)', params: siteParam,
       response: { 200: envelope(documentDirectory) } },
   }, async (req) => ok(await docs.rootDirectory(db, req.params.site)));
 
-  r.get('/site/:site/directories/details', {
+  r.get('/site/:site/directories/details', { config: { access: PUBLIC },
     schema: { tags: ['documentation'], summary: 'A folder by name (the one nearest the root when several share it)', params: siteParam,
       querystring: z.object({ name: z.string({ message: 'name is required' }).min(1, 'name is required').max(255) }), response: { 200: envelope(documentDirectory) } },
   }, async (req) => ok(await docs.directoryByName(db, req.params.site, req.query.name)));
 
-  r.get('/directories/details', {
+  r.get('/directories/details', { config: { access: PUBLIC },
     schema: { tags: ['documentation'], summary: 'A folder by id', querystring: idQuery, response: { 200: envelope(documentDirectory) } },
   }, async (req) => ok(await docs.directoryById(db, req.query._id)));
 
-  r.get('/files/details', {
+  r.get('/files/details', { config: { access: PUBLIC },
     schema: { tags: ['documentation'], summary: 'A file by id', querystring: idQuery, response: { 200: envelope(documentFile) } },
   }, async (req) => ok(await docs.fileById(db, req.query._id)));
 
-  r.get('/site/:site/files', {
+  r.get('/site/:site/files', { config: { access: PUBLIC },
     schema: { tags: ['documentation'], summary: 'Every documentation file of the site, by name', params: siteParam, response: { 200: envelope(z.array(documentFile)) } },
   }, async (req) => ok(await docs.siteFiles(db, req.params.site)));
 
-  r.post('/documentation/:site', {
+  r.post('/documentation/:site', { config: { access: siteAdmin() },
     schema: { tags: ['documentation'], summary: 'Upload a documentation ZIP; its folders and files are merged into the tree',
       description: 'multipart/form-data with the archive in field `zipFile`. Same folder paths reuse the folder; a file of the same name in the same folder is replaced. All or nothing.',
       consumes: ['multipart/form-data'], params: siteParam, response: { 200: envelope(documentUploadResult) } },

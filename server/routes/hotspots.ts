@@ -5,13 +5,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, hotspotDescription } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { PUBLIC } from '../http/access.ts';
 import { siteParam } from './params.ts';
 import { hotspotDescriptions } from '../services/hotspots.ts';
 import { requireSite } from '../services/floors.ts';
 
 export async function hotspotRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get('/site/:site/hotspot/details', {
+  r.get('/site/:site/hotspot/details', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Info hotspot descriptions of a scene', params: siteParam,
       querystring: z.object({ tilesId: z.string({ message: 'tilesId (the scene) is required' }).min(1, 'tilesId (the scene) is required').max(200) }),
       response: { 200: envelope(z.array(hotspotDescription)) } },

@@ -5,17 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, minimap, floor as floorSchema, floorDetailsBody } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { siteParam, intString, floorValue } from './params.ts';
 import { minimapDetails, uploadMinimapImage } from '../services/minimaps.ts';
 import { listFloors, addFloor, saveFloorDetails } from '../services/floors.ts';
 import { IMAGE_REQUIRED_MESSAGE, MAX_IMAGE_BYTES } from '../services/uploadedImages.ts';
-
-/** For writes that are GETs in the spec (newFloor): the global guard only looks at methods, so check here. */
-export function requireAdmin(req: FastifyRequest): void {
-  if (req.user.isAdmin) return;
-  throw new HttpError(req.user.id ? 403 : 401, req.user.id ? 'Administrator rights are needed for this.' : 'Please sign in as an administrator.');
-}
 
 /**
  * Reads one file field of a multipart request into memory (images only: they are small). Answers null when the
@@ -44,29 +39,26 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs } = ctx;
 
-  r.get('/site/:site/minimap/details', {
+  r.get('/site/:site/minimap/details', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'The floor plan of a floor (the empty default when it has none)', params: siteParam,
       querystring: z.object({ floor: intString('floor').default(0) }), response: { 200: envelope(minimap) } },
   }, async (req) => ok(await minimapDetails(db, req.params.site, floorValue(req.query.floor))));
 
-  r.get('/site/:site/minimap/floors', {
+  r.get('/site/:site/minimap/floors', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'Floors of the site with name and tag, lowest first', params: siteParam, response: { 200: envelope(z.array(floorSchema)) } },
   }, async (req) => ok(await listFloors(db, req.params.site)));
 
-  r.get('/site/:site/minimap/newFloor/:n', {
+  r.get('/site/:site/minimap/newFloor/:n', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: 'Add an empty floor (a write, though a GET: administrators only)', description: 'An existing floor is answered unchanged.',
       params: siteParam.extend({ n: intString('n') }), response: { 200: envelope(floorSchema) } },
-  }, async (req) => {
-    requireAdmin(req);
-    return ok(await addFloor(db, req.params.site, floorValue(req.params.n)));
-  });
+  }, async (req) => ok(await addFloor(db, req.params.site, floorValue(req.params.n))));
 
-  r.patch('/site/:site/sitemap', {
+  r.patch('/site/:site/sitemap', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: "Change a floor's name and tag (empty tag: the floor number; empty name: 'Floor {floor}')", params: siteParam,
       body: floorDetailsBody, response: { 200: envelope(floorSchema) } },
   }, async (req) => ok(await saveFloorDetails(db, req.params.site, { ...req.body, floor: floorValue(req.body.floor) })));
 
-  r.post('/site/:site/minimap', {
+  r.post('/site/:site/minimap', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: 'Upload or replace the floor-plan image of a floor', description: multipartNote('file') + '; PNG, JPEG, WebP or GIF.',
       consumes: ['multipart/form-data'], params: siteParam, querystring: z.object({ floor: intString('floor').default(0) }), response: { 200: envelope(minimap) } },
   }, async (req) => {

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, pin, pinCreateBody, pinUpdateBody, pinCoordsBody, sitemap, sitemapCreateBody, urlResult } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { ANY_ADMIN, PUBLIC, SUPER_ADMIN, siteAdmin, type SiteOf } from '../http/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { idParam } from './params.ts';
 import * as pins from '../services/pins.ts';
@@ -29,15 +30,17 @@ function refuseInvalid(req: FastifyRequest, labels: Record<string, string>): voi
 const PIN_LABELS = { name: '- A name', icon: '- An Icon', external_url: '- A Valid URL', x: '- A place on the map (x from 0 to 100)', y: '- A place on the map (y from 0 to 100)' };
 const SITEMAP_LABELS = { name: '- A map name', image_url: '- An image' };
 
+const pinSite: SiteOf = (req, { db }) => pins.siteOfPin(db, (req.params as { id: string }).id);
+
 export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs } = ctx;
 
-  r.get('/map-pins', {
+  r.get('/map-pins', { config: { access: PUBLIC },
     schema: { tags: ['pins'], summary: 'All pins, sorted by site-map name (disabled ones only for administrators)', response: { 200: envelope(z.array(pin)) } },
   }, async (req) => ok(await pins.listPins(db, { includeDisabled: req.user.isAdmin })));
 
-  r.post('/map-pins', {
+  r.post('/map-pins', { config: { access: SUPER_ADMIN },
     attachValidation: true,
     schema: { tags: ['pins'], summary: 'Add a pin (the generated default cover when none is given; a new site id from the name when none is given)',
       body: pinCreateBody, response: { 200: envelope(pin) } },
@@ -46,7 +49,7 @@ export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(await pins.createPin(db, blobs, req.body));
   });
 
-  r.post('/map-pins/preview', {
+  r.post('/map-pins/preview', { config: { access: ANY_ADMIN },
     schema: { tags: ['pins'], summary: 'Upload a cover (or site-map) image; answers its URL', description: 'multipart/form-data with the image in field `file`.',
       consumes: ['multipart/form-data'], response: { 200: envelope(urlResult) } },
   }, async (req) => {
@@ -55,7 +58,7 @@ export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok({ url: await pins.storePreviewImage(blobs, file.data) });
   });
 
-  r.patch('/map-pins/:id', {
+  r.patch('/map-pins/:id', { config: { access: siteAdmin(pinSite) },
     attachValidation: true,
     schema: { tags: ['pins'], summary: 'Change a pin (only the fields sent)', params: idParam, body: pinUpdateBody, response: { 200: envelope(pin) } },
   }, async (req) => {
@@ -63,27 +66,27 @@ export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(await pins.updatePin(db, req.params.id, req.body));
   });
 
-  r.patch('/map-pins/:id/coords', {
+  r.patch('/map-pins/:id/coords', { config: { access: siteAdmin(pinSite) },
     schema: { tags: ['pins'], summary: 'Move a pin (x and y strictly between 0 and 100 percent)', params: idParam, body: pinCoordsBody, response: { 200: envelope(pin) } },
   }, async (req) => ok(await pins.movePin(db, req.params.id, req.body)));
 
-  r.delete('/map-pins/:id', {
+  r.delete('/map-pins/:id', { config: { access: SUPER_ADMIN },
     schema: { tags: ['pins'], summary: 'Delete a pin (answers the pin removed)', params: idParam, response: { 200: envelope(pin) } },
   }, async (req) => ok(await pins.deletePin(db, req.params.id)));
 
   const sitemapByName = async (name: string | undefined) => ok(await sitemaps.getSitemap(db, name?.trim() || sitemaps.DEFAULT_SITEMAP));
-  r.get('/site-map/:name', {
+  r.get('/site-map/:name', { config: { access: PUBLIC },
     schema: { tags: ['pins'], summary: 'A site map by name', params: z.object({ name: z.string().max(200) }), response: { 200: envelope(sitemap) } },
   }, async (req) => sitemapByName(req.params.name));
-  r.get('/site-map', {
+  r.get('/site-map', { config: { access: PUBLIC },
     schema: { tags: ['pins'], summary: "The site map named 'default'", response: { 200: envelope(sitemap) } },
   }, async () => sitemapByName(undefined));
 
-  r.get('/site-maps', {
+  r.get('/site-maps', { config: { access: PUBLIC },
     schema: { tags: ['pins'], summary: 'All site maps, by name (for the map selector)', response: { 200: envelope(z.array(sitemap)) } },
   }, async () => ok(await sitemaps.listSitemaps(db)));
 
-  r.post('/create-site-map', {
+  r.post('/create-site-map', { config: { access: SUPER_ADMIN },
     attachValidation: true,
     schema: { tags: ['pins'], summary: 'Create a site map (the client then adds its default pin with POST /api/map-pins)', body: sitemapCreateBody,
       response: { 200: envelope(sitemap) } },

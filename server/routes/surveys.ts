@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { PUBLIC } from '../http/access.ts';
 import { siteParam, siteFloorParams, intString, floorValue } from './params.ts';
 import * as surveys from '../services/surveys.ts';
 import { requireSiteSettings } from '../services/settings.ts';
@@ -15,7 +16,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs } = ctx;
 
-  r.get('/site/:site/survey/details', {
+  r.get('/site/:site/survey/details', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Scenes of a floor, optionally on one survey date', params: siteParam,
       querystring: z.object({ floor: intString('floor').default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
   }, async (req) => {
@@ -24,7 +25,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(await surveys.surveyDetails(db, blobs, req.params.site, floorValue(req.query.floor), date));
   });
 
-  r.get('/site/:site/survey/details/compact', {
+  r.get('/site/:site/survey/details/compact', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
       querystring: z.object({ floor: intString('floor').optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
   }, async (req) => {
@@ -33,7 +34,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) }));
   });
 
-  r.get('/site/:site/survey/floors', {
+  r.get('/site/:site/survey/floors', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Floors that have survey data, optionally on one date', params: siteParam,
       querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(z.number())) } },
   }, async (req) => {
@@ -41,7 +42,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(await surveys.floorsWithData(db, req.params.site, surveys.parseIsoDate(req.query.date)));
   });
 
-  r.get('/site/:site/surveys', {
+  r.get('/site/:site/surveys', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Every survey of the site with its floor, date and node count', params: siteParam,
       response: { 200: envelope(z.array(surveySummary)) } },
   }, async (req) => {
@@ -49,19 +50,19 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(await surveys.surveyList(db, req.params.site));
   });
 
-  r.get('/site/:site/exists', {
+  r.get('/site/:site/exists', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Whether the site has any survey', params: siteParam, response: { 200: envelope(existence) } },
   }, async (req) => ok({ sitePopulated: await surveys.sitePopulated(db, req.params.site) }));
 
-  r.get('/site/:site/:floor/exists', {
+  r.get('/site/:site/:floor/exists', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Whether a floor has any survey', params: siteFloorParams, response: { 200: envelope(existence) } },
   }, async (req) => ok({ floorPopulated: await surveys.floorPopulated(db, req.params.site, floorValue(req.params.floor)) }));
 
-  r.get('/site/:site/emptyFloors', {
+  r.get('/site/:site/emptyFloors', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Floors with no survey', params: siteParam, response: { 200: envelope(emptyFloorsSchema) } },
   }, async (req) => ok({ emptyFloors: await surveys.emptyFloors(db, req.params.site) }));
 
-  r.get('/site/:site/:floor/survey/minimapSingleSite', {
+  r.get('/site/:site/:floor/survey/minimapSingleSite', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'Node positions of a floor, optionally of one date', params: siteFloorParams,
       querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(minimapNodeEntry)) } },
   }, async (req) => ok(await surveys.minimapNodeEntries(db, req.params.site, floorValue(req.params.floor), surveys.parseIsoDate(req.query.date))));

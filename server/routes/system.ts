@@ -5,43 +5,48 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, siteSettings, siteSettingsPatch, appConfig, appConfigPatch, siteSummary, userInfo, userType, loginBody } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { PUBLIC, SUPER_ADMIN, siteAdmin } from '../http/access.ts';
 import { siteParam } from './params.ts';
 import { getAppConfig, patchAppConfig, patchSiteSettings, requireSiteSettings } from '../services/settings.ts';
 import { listSites } from '../services/sites.ts';
 import { login, logout, findSessionUser } from '../services/users.ts';
-import { SESSION_COOKIE, isAdminRoles } from '../http/auth.ts';
+import { SESSION_COOKIE } from '../http/auth.ts';
+import { administersAny, isSuperAdmin, type Principal } from '../auth/principal.ts';
+
+/** What the client is told of the person: roles, whether they administer any site, and which (superAdmin: all). */
+const userInfoOf = (p: Principal) => ({ username: p.username, role: p.roles, isAdmin: administersAny(p), sites: p.sites });
 
 export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
   const extra = () => ({ projectTitle: config.projectTitle, useSso: config.useSso });
 
-  r.get('/settings', { schema: { tags: ['settings'], summary: 'The multi-site app config', response: { 200: envelope(appConfig) } } },
+  r.get('/settings', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'The multi-site app config', response: { 200: envelope(appConfig) } } },
     async () => ok(await getAppConfig(db, extra())));
-  r.patch('/settings', { schema: { tags: ['settings'], summary: 'Change the app config (Enable Multisite / To Single Site)', body: appConfigPatch, response: { 200: envelope(appConfig) } } },
+  r.patch('/settings', { config: { access: SUPER_ADMIN }, schema: { tags: ['settings'], summary: 'Change the app config (Enable Multisite / To Single Site)', body: appConfigPatch, response: { 200: envelope(appConfig) } } },
     async (req) => { await patchAppConfig(db, req.body); return ok(await getAppConfig(db, extra())); });
 
-  r.get('/site/:site/settings', { schema: { tags: ['settings'], summary: 'Settings of one site', params: siteParam, response: { 200: envelope(siteSettings) } } },
+  r.get('/site/:site/settings', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'Settings of one site', params: siteParam, response: { 200: envelope(siteSettings) } } },
     async (req) => ok(await requireSiteSettings(db, req.params.site)));
-  r.patch('/site/:site/settings', { schema: { tags: ['settings'], summary: 'Change settings of one site (site name, flags, initial view)', params: siteParam, body: siteSettingsPatch, response: { 200: envelope(siteSettings) } } },
+  r.patch('/site/:site/settings', { config: { access: siteAdmin() }, schema: { tags: ['settings'], summary: 'Change settings of one site (site name, flags, initial view)', params: siteParam, body: siteSettingsPatch, response: { 200: envelope(siteSettings) } } },
     async (req) => ok(await patchSiteSettings(db, req.params.site, req.body)));
 
-  r.get('/sites', { schema: { tags: ['settings'], summary: 'All sites', response: { 200: envelope(z.array(siteSummary)) } } },
+  r.get('/sites', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'All sites', response: { 200: envelope(z.array(siteSummary)) } } },
     async () => ok(await listSites(db)));
 
-  r.get('/login/user/info', { schema: { tags: ['users'], summary: 'The signed-in user and roles', response: { 200: envelope(userInfo) } } },
-    async (req) => ok({ username: req.user.username, role: req.user.roles as any, isAdmin: req.user.isAdmin }));
-  r.get('/user/type', { schema: { tags: ['users'], summary: 'The user type', response: { 200: envelope(userType) } } },
-    async (req) => ok({ type: req.user.isAdmin ? (req.user.roles[0] ?? 'superAdmin') : 'guest' }));
+  r.get('/login/user/info', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'The signed-in user and roles', response: { 200: envelope(userInfo) } } },
+    async (req) => ok(userInfoOf(req.user)));
+  r.get('/user/type', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'The user type', response: { 200: envelope(userType) } } },
+    async (req) => ok({ type: isSuperAdmin(req.user) ? 'superAdmin' : req.user.roles.includes('projectAdmin') ? 'projectAdmin' : 'guest' }));
 
-  r.post('/login', { schema: { tags: ['users'], summary: 'Sign in with a password', body: loginBody, response: { 200: envelope(userInfo) } } },
+  r.post('/login', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Sign in with a password', body: loginBody, response: { 200: envelope(userInfo) } } },
     async (req, reply) => {
       const sid = await login(db, req.body.username, req.body.password);
       reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.protocol === 'https', maxAge: 14 * 86400 });
       const user = (await findSessionUser(db, sid))!;
-      return ok({ username: user.username, role: user.roles as any, isAdmin: !config.useSso || isAdminRoles(user.roles) }, 'Signed in.');
+      return ok(userInfoOf(config.useSso ? user : { ...user, roles: ['superAdmin'] }), 'Signed in.');
     });
-  r.post('/logout', { schema: { tags: ['users'], summary: 'Sign out', response: { 200: envelope(z.null()) } } },
+  r.post('/logout', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Sign out', response: { 200: envelope(z.null()) } } },
     async (req, reply) => {
       const sid = req.cookies[SESSION_COOKIE];
       if (sid) await logout(db, sid);

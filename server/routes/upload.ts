@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, uploadResult } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
@@ -56,7 +57,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
 export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/site/:site/:floor/addScenes', {
+  r.post('/site/:site/:floor/addScenes', { config: { access: siteAdmin() },
     schema: {
       tags: ['upload'],
       summary: 'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0',

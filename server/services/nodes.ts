@@ -26,3 +26,9 @@ async function update(db: DB, id: string, values: { x?: number; y?: number; rota
 
 export const updateNodeCoords = (db: DB, id: string, coords: { x: number; y: number }) => update(db, id, { x: coords.x, y: coords.y });
 export const updateNodeRotation = (db: DB, id: string, rotation: number) => update(db, id, { rotation });
+
+/** The site a node belongs to (for the access rule of node edits); null when there is no such node. */
+export async function siteOfNode(db: DB, id: string): Promise<string | null> {
+  if (id.length > 200) return null;
+  return (await db.selectFrom('minimap_nodes').select('site').where('id', '=', id).executeTakeFirst())?.site ?? null;
+}

@@ -51,6 +51,12 @@ export async function listPins(db: DB, opts: { includeDisabled: boolean }): Prom
   return (await q.execute()).sort((a, b) => byText(a.sitemap, b.sitemap) || byText(a.name, b.name) || byText(a.id, b.id)).map(toPin);
 }
 
+/** The site a pin marks (for the access rule of pin edits); null when there is no such pin. */
+export async function siteOfPin(db: DB, id: string): Promise<string | null> {
+  if (id.length > 200) return null;
+  return (await db.selectFrom('pins').select('site').where('id', '=', id).executeTakeFirst())?.site ?? null;
+}
+
 export async function getPin(db: DB, id: string): Promise<Pin> {
   const row = await db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`There is no pin "${id}"; reload the map and try again.`);

@@ -3,6 +3,8 @@ import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'no
 import { promisify } from 'node:util';
 import type { DB } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { roles, type Role } from '../../src/api/contract.ts';
+import type { Principal } from '../auth/principal.ts';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
 const SESSION_DAYS = 14;
@@ -21,15 +23,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-export async function addUser(db: DB, username: string, password: string, roles: string[]): Promise<string> {
+/** Creates an account, or resets an existing one (password, roles and sites), ending its sessions. */
+export async function addUser(db: DB, username: string, password: string, roles: string[], sites: string[] = []): Promise<string> {
   if (!username.trim()) throw new HttpError(400, 'A user name is needed.');
   if (password.length < 8) throw new HttpError(400, 'The password must have at least 8 characters.');
-  const id = randomUUID();
-  const existing = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
   const row = { username, password_hash: await hashPassword(password), roles: JSON.stringify(roles), type: roles[0] ?? 'guest' };
-  if (existing) { await db.updateTable('users').set(row).where('id', '=', existing.id).execute(); return existing.id; }
-  await db.insertInto('users').values({ id, ...row }).execute();
-  return id;
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    const id = existing?.id ?? randomUUID();
+    if (existing) {
+      await trx.updateTable('users').set(row).where('id', '=', id).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+      await trx.deleteFrom('user_sites').where('user_id', '=', id).execute();
+    } else {
+      await trx.insertInto('users').values({ id, ...row }).execute();
+    }
+    const unique = [...new Set(sites)];
+    if (unique.length) await trx.insertInto('user_sites').values(unique.map((site) => ({ user_id: id, site }))).execute();
+    return id;
+  });
 }
 
 export async function login(db: DB, username: string, password: string): Promise<string> {
@@ -45,10 +57,19 @@ export async function logout(db: DB, sid: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sid).execute();
 }
 
-export async function findSessionUser(db: DB, sid: string) {
+/** The account of a live session, with its roles and the sites it administers; null when expired or unknown. */
+export async function findSessionUser(db: DB, sid: string): Promise<Principal | null> {
   const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.roles', 'users.type', 'sessions.expires_at'])
+    .select(['users.id', 'users.username', 'users.roles', 'sessions.expires_at'])
     .where('sessions.id', '=', sid).executeTakeFirst();
   if (!row || row.expires_at < new Date().toISOString()) return null;
-  return { id: row.id, username: row.username, roles: JSON.parse(row.roles) as string[], type: row.type };
+  const sites = await db.selectFrom('user_sites').select('site').where('user_id', '=', row.id).orderBy('site').execute();
+  return { id: row.id, username: row.username, roles: parseRoles(row.roles), sites: sites.map((s) => s.site) };
+}
+
+/** Stored roles, keeping only the ones the product knows. */
+export function parseRoles(json: string): Role[] {
+  let list: unknown;
+  try { list = JSON.parse(json); } catch { return []; }
+  return Array.isArray(list) ? list.filter((r): r is Role => (roles as readonly unknown[]).includes(r)) : [];
 }

@@ -151,7 +151,11 @@ export const aboutInfo = z.object({ info: z.string() });
 export const aboutBody = z.object({ info: z.string().max(200_000) });
 
 export const roles = ['superAdmin', 'projectAdmin', 'guest'] as const;
-export const userInfo = z.object({ username: z.string().nullable(), role: z.array(z.enum(roles)), isAdmin: z.boolean() });
+export type Role = (typeof roles)[number];
+/** isAdmin: administers at least one site; `sites`: the sites a projectAdmin administers (a superAdmin administers all). */
+export const userInfo = z.object({
+  username: z.string().nullable(), role: z.array(z.enum(roles)), isAdmin: z.boolean(), sites: z.array(z.string()).default([]),
+});
 export type UserInfo = z.infer<typeof userInfo>;
 export const userType = z.object({ type: z.string() });
 export const loginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });

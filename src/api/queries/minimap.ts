@@ -39,7 +39,7 @@ export function useMinimapFloors(site: string) {
 export function useAddFloor(site: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (n: number) => send<unknown>('GET', `${site$(site)}/minimap/newFloor/${seg(n)}`),
+    mutationFn: (n: number) => send<unknown>('POST', `${site$(site)}/minimap/newFloor/${seg(n)}`),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
   });
 }

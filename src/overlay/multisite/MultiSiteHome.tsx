@@ -17,7 +17,7 @@ const AdminPinMap = lazy(() => import('../../editor/pins/AdminPinMap'));
 
 export default function MultiSiteHome() {
   const config = useAppConfig().data;
-  const isAdmin = useIsAdmin();
+  const isAdmin = useIsAdmin(null);
   const navigate = useNavigate();
   const [mapName, setMapName] = useState(readCurrentSitemap);
   const [seeMore, setSeeMore] = useState(false);

@@ -1,0 +1,26 @@
+// Who is asking, as a plain value, and what that person may administer. Pure: no I/O, no Fastify.
+// superAdmin administers everything (global settings, site maps, pins of every site, users); projectAdmin
+// administers only the sites assigned to it; guest and anonymous visitors read.
+import type { Role } from '../../src/api/contract.ts';
+
+export interface Principal {
+  /** The account id, or null for an anonymous visitor (and for everyone on an install without sign-on). */
+  id: string | null;
+  username: string | null;
+  roles: Role[];
+  /** Sites a projectAdmin administers. */
+  sites: string[];
+}
+
+export const anonymous = (): Principal => ({ id: null, username: null, roles: ['guest'], sites: [] });
+
+/** Without sign-on (USE_SSO=false) the install is trusted, a kiosk or a local install: everyone is a superAdmin. */
+export const trustedInstall = (): Principal => ({ id: null, username: null, roles: ['superAdmin'], sites: [] });
+
+export const isSuperAdmin = (p: Principal) => p.roles.includes('superAdmin');
+
+/** Administers this one site. */
+export const administers = (p: Principal, site: string) => isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.includes(site));
+
+/** Administers at least one site (the UI shows admin tools only where `administers` holds). */
+export const administersAny = (p: Principal) => isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.length > 0);
