@@ -14,6 +14,7 @@ import { BlobStore } from './storage/blobStore.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './http/errors.ts';
 import { identify } from './http/auth.ts';
+import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.ts';
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -39,6 +40,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   app.addHook('onRequest', identify(ctx));
   app.addHook('onRequest', enforceAccess(ctx));
+  app.addHook('onRequest', refuseUnstorableUrl);
+  app.addHook('preValidation', refuseUnstorableBody);
   app.setErrorHandler((err: any, _req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const msg = err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');

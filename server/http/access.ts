@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { administers, administersAny, isSuperAdmin } from '../auth/principal.ts';
 import { HttpError } from './errors.ts';
+import { findUnstorable } from './storableText.ts';
 
 /** The site a request is about, read from its (already routed) params; null when it names none that exists. */
 export type SiteOf = (req: FastifyRequest, ctx: AppContext) => string | null | Promise<string | null>;
@@ -48,6 +49,8 @@ export function declareAccess(app: FastifyInstance): void {
       route.config = { ...route.config, access: PUBLIC };
       return;
     }
+    // No GET or HEAD changes state, so none needs more than a visitor's rights.
+    if (access.kind !== 'public' && methodsOf(route).some((m) => READS.has(m))) throw new Error(`Route GET ${route.url} must be public: reads change nothing.`);
     if (route.schema) route.schema = { ...route.schema, security: securityOf(access) } as typeof route.schema;
   });
 }
@@ -72,7 +75,8 @@ export function enforceAccess(ctx: AppContext) {
       if (!administersAny(req.user)) throw refuse(req);
       return;
     }
-    const site = await access.siteOf(req, ctx);
+    // A parameter no database could hold names no record: refused without asking the database.
+    const site = findUnstorable(req.params) ? null : await access.siteOf(req, ctx);
     if (site === null || !administers(req.user, site)) throw refuse(req);
   };
 }

@@ -7,6 +7,7 @@ import { findSessionUser } from '../services/users.ts';
 import { anonymous, trustedInstall, administersAny, type Principal } from '../auth/principal.ts';
 
 export const SESSION_COOKIE = 'sid';
+const SESSION_ID = /^[A-Za-z0-9_-]{20,100}$/;
 export interface RequestUser extends Principal {
   /** Administers at least one site (the pin list shows disabled pins to administrators). */
   isAdmin: boolean;
@@ -18,7 +19,8 @@ export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise
   // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
   if (!ctx.config.useSso) return withFlags(trustedInstall());
   const sid = req.cookies?.[SESSION_COOKIE];
-  const user = sid ? await findSessionUser(ctx.db, sid) : null;
+  // Our ids are 43 base64url characters: anything else is no session, and never reaches the database.
+  const user = sid && SESSION_ID.test(sid) ? await findSessionUser(ctx.db, sid) : null;
   return withFlags(user ?? anonymous());
 }
 

