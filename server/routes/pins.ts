@@ -6,7 +6,8 @@ import type { AppContext } from '../context.ts';
 import { envelope, pin, pinCreateBody, pinUpdateBody, pinCoordsBody, sitemap, sitemapCreateBody, urlResult } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
 import { ANY_ADMIN, PUBLIC, SUPER_ADMIN, siteAdmin, type SiteOf } from '../http/access.ts';
-import { badRequest } from '../http/errors.ts';
+import { HttpError, badRequest } from '../http/errors.ts';
+import { administers } from '../auth/principal.ts';
 import { idParam } from './params.ts';
 import * as pins from '../services/pins.ts';
 import * as sitemaps from '../services/sitemaps.ts';
@@ -63,6 +64,9 @@ export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['pins'], summary: 'Change a pin (only the fields sent)', params: idParam, body: pinUpdateBody, response: { 200: envelope(pin) } },
   }, async (req) => {
     refuseInvalid(req, PIN_LABELS);
+    // Re-pointing a pin at another site is administering that site too.
+    const target = req.body.site?.trim();
+    if (target && !administers(req.user, target)) throw new HttpError(403, `Your account may not point a pin at the site "${target}".`);
     return ok(await pins.updatePin(db, req.params.id, req.body));
   });
 

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
 import { envelope, uploadResult } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
+import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { siteFloorParams } from './params.ts';
@@ -82,7 +83,7 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
       const siteName = parts.fields.siteName ?? req.query.siteName;
       const result = await ingestExport(ctx, {
         zipPath: parts.zipPath!, csvText: parts.csvText!, site: req.params.site, floor: req.params.floor,
-        mode: modeValue as IngestMode, siteName,
+        mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user),
       });
       return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
     } finally {

@@ -6,6 +6,7 @@ import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { fullState, seedSite, jsonInit, type SeededSite } from './resources-helpers.ts';
 import { addUser } from '../../server/services/users.ts';
 import { createPin } from '../../server/services/pins.ts';
+import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
 
 let s: TestServer;
 let seeded: SeededSite;
@@ -107,5 +108,29 @@ describe('write routes with single sign-on on', () => {
     expect(await names(sessions.guest)).toEqual(['Open farm']);
     expect(await names(sessions.superAdmin)).toEqual(['Hidden farm', 'Open farm']);
     expect(await names(sessions.projectAdmin)).toEqual(['Hidden farm', 'Open farm']);
+  });
+
+  it('keeps a projectAdmin to its own sites when creating a site or re-pointing a pin', async () => {
+    const cookie = sessions.projectAdmin;
+    const upload = async (site: string, mode: string) => {
+      const form = new FormData();
+      form.append('zipFile', new Blob([new Uint8Array(await exportZip())], { type: 'application/zip' }), 'export.zip');
+      form.append('properties', new Blob([positionsCsv()], { type: 'text/csv' }), 'positions.csv');
+      form.append('mode', mode);
+      form.append('siteName', 'A new name');
+      return fetchJson(`${s.baseUrl}/api/site/${site}/0/addScenes`, { method: 'POST', body: form, headers: { cookie } });
+    };
+    // Its own site exists already: creating it again is refused, and it cannot create another one.
+    const again = await upload('farm', 'addNewSite');
+    expect({ status: again.status, message: again.body.message }).toEqual({ status: 409, message: 'The site "farm" already exists; add the scenes to it instead of creating it again.' });
+    expect((await upload('elsewhere', 'addNewSite')).status).toBe(403);
+    // A site assigned to it before it exists (a pin reserved the id) is created under exactly that id.
+    await s.ctx.db.insertInto('user_sites').values({ user_id: (await s.ctx.db.selectFrom('users').select('id').where('username', '=', 'projectAdmin-user').executeTakeFirstOrThrow()).id, site: 'new-barn' }).execute();
+    const created = await upload('new-barn', 'addNewSite');
+    expect({ status: created.status, site: created.body.payload?.site }).toEqual({ status: 200, site: 'new-barn' });
+    // Its pin may not be pointed at a site it does not administer.
+    const repoint = await fetchJson(`${s.baseUrl}/api/map-pins/${pinId}`, jsonInit('PATCH', { site: 'someone-else' }, { cookie }));
+    expect(repoint.status).toBe(403);
+    expect((await s.ctx.db.selectFrom('pins').select('site').where('id', '=', pinId).executeTakeFirstOrThrow()).site).toBe('farm');
   });
 });

@@ -18,7 +18,7 @@ const SPEC_CALLS = [
   'GET /api/site/{site}/hotspot/details',
   'GET /api/site/{site}/minimap/details',
   'GET /api/site/{site}/minimap/floors',
-  'GET /api/site/{site}/minimap/newFloor/{n}',
+  'POST /api/site/{site}/minimap/newFloor/{n}',
   'PATCH /api/site/{site}/sitemap',
   'POST /api/site/{site}/minimap',
   'POST /api/site/{site}/{floor}/addScenes',

@@ -101,7 +101,7 @@ describe('floors and minimaps', () => {
   });
 
   it('adds an empty floor with default name and tag, once', async () => {
-    const res = await get('/site/farm/minimap/newFloor/3');
+    const res = await send('POST', '/site/farm/minimap/newFloor/3', {});
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({ floor: 3, floor_tag: '3', floor_name: 'Floor 3' });
     expect((await get('/site/farm/minimap/floors')).body.payload.map((f: any) => f.floor)).toEqual([0, 1, 3]);
@@ -109,14 +109,14 @@ describe('floors and minimaps', () => {
     expect((await get('/site/farm/emptyFloors')).body.payload.emptyFloors).toEqual([1, 3]);
     // Asking again changes nothing.
     const before = await fullState(s.ctx);
-    expect((await get('/site/farm/minimap/newFloor/1')).body.payload).toEqual({ floor: 1, floor_tag: 'L', floor_name: 'Loft' });
+    expect((await send('POST', '/site/farm/minimap/newFloor/1', {})).body.payload).toEqual({ floor: 1, floor_tag: 'L', floor_name: 'Loft' });
     expect(await fullState(s.ctx)).toEqual(before);
   });
 
   it('refuses bad floors and unknown sites for newFloor', async () => {
-    await refused(() => get('/site/farm/minimap/newFloor/abc'), 400, /n must be a whole number/);
-    await refused(() => get('/site/farm/minimap/newFloor/999'), 400, 'The floor must be a whole number from 0 to 200, not 999.');
-    await refused(() => get('/site/nowhere/minimap/newFloor/1'), 404, 'There is no site "nowhere".');
+    await refused(() => send('POST', '/site/farm/minimap/newFloor/abc', {}), 400, /n must be a whole number/);
+    await refused(() => send('POST', '/site/farm/minimap/newFloor/999', {}), 400, 'The floor must be a whole number from 0 to 200, not 999.');
+    await refused(() => send('POST', '/site/nowhere/minimap/newFloor/1', {}), 404, 'There is no site "nowhere".');
   });
 
   it('saves floor name and tag, with the spec defaults for empty values', async () => {

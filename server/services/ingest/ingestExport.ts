@@ -32,6 +32,11 @@ export interface IngestRequest {
   mode: IngestMode;
   /** Name of the new site (mode addNewSite). */
   siteName?: string;
+  /**
+   * A new site must take exactly the URL's id (a projectAdmin may only create the site it is assigned, e.g. one a pin
+   * reserved); otherwise a new site's id comes from its name.
+   */
+  exactSiteId?: boolean;
 }
 
 export interface IngestResult { site: string; floor: number; scenes: number; surveys: string[] }
@@ -172,10 +177,15 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
     const reservedByPin = SITE_ID.test(req.site)
       && !!(await trx.selectFrom('pins').select('id').where('site', '=', req.site).limit(1).executeTakeFirst())
       && !(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst());
-    site = reservedByPin ? req.site : await uniqueSiteId(trx, name);
+    if (req.exactSiteId && !SITE_ID.test(req.site)) throw badRequest(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
+    if (req.exactSiteId && !reservedByPin && (await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
+      throw new HttpError(409, `The site "${req.site}" already exists; add the scenes to it instead of creating it again.`);
+    }
+    site = reservedByPin || req.exactSiteId ? req.site : await uniqueSiteId(trx, name);
     await createSite(trx, site, name);
     newSite = true;
   } else if (!(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
+    if (req.exactSiteId && !SITE_ID.test(req.site)) throw badRequest(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
     site = SITE_ID.test(req.site) ? req.site : await uniqueSiteId(trx, req.site);
     await createSite(trx, site, (req.siteName ?? '').trim() || req.site);
     newSite = true;
