@@ -1,5 +1,6 @@
 // Schema migrations, written once for both dialects (portable column types only).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { concurrencyKeys } from './migration0006Concurrency.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -89,5 +90,5 @@ const userSites: Migration = {
 
 // Names sort in the order they run. Each concern adds its own entry.
 export const migrationProvider: MigrationProvider = {
-  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites }; },
+  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0006_concurrency_keys': concurrencyKeys }; },
 };

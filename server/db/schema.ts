@@ -18,6 +18,8 @@ export interface SurveyNodeTable {
 }
 export interface MinimapNodeTable {
   id: string; site: string; floor: number; survey_node_id: string; node_number: number; tiles_id: string;
+  /** The survey of the node (node_number is unique within it); null only in rows older than migration 0006. */
+  survey_id: string | null;
   x: number; y: number; x_scale: number; y_scale: number; rotation: number;
 }
 export interface HotspotDescriptionTable { id: string; site: string; tiles_id: string; info_id: string; header: string; contents: string }
@@ -32,6 +34,8 @@ export interface FileTable { id: string; site: string; directory_id: string; nam
 export interface UserTable { id: string; username: string; password_hash: string; roles: string; type: string }
 export interface UserSiteTable { user_id: string; site: string }
 export interface SessionTable { id: string; user_id: string; expires_at: string }
+/** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
+export interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
 export interface BlobTable { key: string; content_type: string; size: number; etag: string; seq: Generated<number> }
 
 export interface Database {
@@ -39,4 +43,5 @@ export interface Database {
   minimaps: MinimapTable; surveys: SurveyTable; survey_nodes: SurveyNodeTable; minimap_nodes: MinimapNodeTable;
   hotspot_descriptions: HotspotDescriptionTable; pins: PinTable; sitemaps: SitemapTable; abouts: AboutTable;
   directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable; user_sites: UserSiteTable;
+  pending_blobs: PendingBlobTable;
 }

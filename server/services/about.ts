@@ -11,9 +11,7 @@ export async function getAbout(db: DB, site: string): Promise<{ info: string }> 
 export async function saveAbout(db: DB, site: string, info: string): Promise<{ info: string }> {
   return db.transaction().execute(async (trx) => {
     await requireSite(trx, site);
-    const exists = await trx.selectFrom('abouts').select('site').where('site', '=', site).executeTakeFirst();
-    if (exists) await trx.updateTable('abouts').set({ info }).where('site', '=', site).execute();
-    else await trx.insertInto('abouts').values({ site, info }).execute();
+    await trx.insertInto('abouts').values({ site, info }).onConflict((oc) => oc.column('site').doUpdateSet({ info })).execute();
     return { info };
   });
 }

@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { DocumentDirectory, DocumentFile } from '../../src/api/contract.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { requireSite } from './floors.ts';
+import { lockSite } from '../db/transactions.ts';
 import { ZipArchive, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
 
 export const ROOT_NAME = 'root';
@@ -182,6 +183,8 @@ export async function uploadDocumentation(db: DB, blobs: BlobStore, config: Pick
     if (!files.length && !dirs.size) throw badRequest(MESSAGES.empty);
     await staging.commit(files.map((f) => path.posix.dirname(f.key)));
     await db.transaction().execute(async (trx) => {
+      // Uploads to one site take turns: each reads the tree, then adds what it lacks (no duplicate folders).
+      await lockSite(trx, site);
       await trx.insertInto('directories').values({ id: rootId(site), site, name: ROOT_NAME, parent: null })
         .onConflict((oc) => oc.column('id').doNothing()).execute();
       const existing = await trx.selectFrom('directories').select(['id', 'name', 'parent']).where('site', '=', site).execute();

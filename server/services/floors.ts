@@ -4,6 +4,7 @@ import type { Floor } from '../../src/api/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { siteExists } from './sites.ts';
 import { patchSiteSettings } from './settings.ts';
+import { inTransaction, lockSite } from '../db/transactions.ts';
 
 /** Highest floor number accepted (a sanity bound, not a product rule). */
 export const MAX_FLOOR = 200;
@@ -38,12 +39,13 @@ export async function syncFloorCount(db: DB, site: string): Promise<void> {
 /** Adds an empty floor with default name and tag; an existing floor is left as it is. Answers the floor. */
 export async function addFloor(db: DB, site: string, floor: number): Promise<Floor> {
   checkFloor(floor);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await requireSite(trx, site);
-    const existing = await getFloor(trx, site, floor);
-    if (existing) return existing;
+    await lockSite(trx, site);
     const row = { site, floor, floor_tag: defaultFloorTag(floor), floor_name: defaultFloorName(floor) };
-    await trx.insertInto('floors').values(row).execute();
+    // Insert-or-keep: a floor a concurrent request added meanwhile is answered as it is.
+    const added = await trx.insertInto('floors').values(row).onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return (await getFloor(trx, site, floor))!;
     await syncFloorCount(trx, site);
     return { floor, floor_tag: row.floor_tag, floor_name: row.floor_name };
   });
@@ -54,15 +56,13 @@ export async function saveFloorDetails(db: DB, site: string, input: { floor: num
   checkFloor(input.floor);
   const floor_tag = input.floor_tag.trim() || defaultFloorTag(input.floor);
   const floor_name = input.floor_name.trim() || defaultFloorName(input.floor);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await requireSite(trx, site);
+    await lockSite(trx, site);
     const existing = await getFloor(trx, site, input.floor);
-    if (existing) {
-      await trx.updateTable('floors').set({ floor_tag, floor_name }).where('site', '=', site).where('floor', '=', input.floor).execute();
-    } else {
-      await trx.insertInto('floors').values({ site, floor: input.floor, floor_tag, floor_name }).execute();
-      await syncFloorCount(trx, site);
-    }
+    await trx.insertInto('floors').values({ site, floor: input.floor, floor_tag, floor_name })
+      .onConflict((oc) => oc.columns(['site', 'floor']).doUpdateSet({ floor_tag, floor_name })).execute();
+    if (!existing) await syncFloorCount(trx, site);
     return { floor: input.floor, floor_tag, floor_name };
   });
 }

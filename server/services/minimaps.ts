@@ -6,6 +6,8 @@ import type { Minimap } from '../../src/api/contract.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
 import { inspectImage, encodeVariant } from './uploadedImages.ts';
 import { badRequest } from '../http/errors.ts';
+import { inTransaction, lockSite } from '../db/transactions.ts';
+import { sql } from 'kysely';
 
 /** Widths of the two variants: the corner minimap and the enlarged one. */
 export const SMALL_WIDTH = 400;
@@ -57,23 +59,19 @@ export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string,
     await staging.write(keys.small, small.data);
     await staging.write(keys.large, large.data);
     await staging.commit([prefix]);
-    await db.transaction().execute(async (trx) => {
-      const cur = await trx.selectFrom('minimaps').selectAll().where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
+    await inTransaction(db, async (trx) => {
+      await lockSite(trx, site);
       const images = {
         image: blobs.url(keys.original), image_url: blobs.url(keys.small), image_large_url: blobs.url(keys.large),
         img_width: info.width, img_height: info.height,
       };
-      if (cur) {
-        await trx.updateTable('minimaps').set({ ...images, version: cur.version + 1 }).where('site', '=', site).where('floor', '=', floor).execute();
-      } else {
-        await trx.insertInto('minimaps').values({
-          site, floor, ...images, x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, xy_flipped: 0, version: 1,
-        }).execute();
-      }
-      if (!(await getFloor(trx, site, floor))) {
-        await trx.insertInto('floors').values({ site, floor, floor_name: defaultFloorName(floor), floor_tag: defaultFloorTag(floor) }).execute();
-        await syncFloorCount(trx, site);
-      }
+      // Upserts: two uploads of the same floor at once both count in __v, neither is refused.
+      await trx.insertInto('minimaps').values({
+        site, floor, ...images, x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, xy_flipped: 0, version: 1,
+      }).onConflict((oc) => oc.columns(['site', 'floor']).doUpdateSet({ ...images, version: sql<number>`minimaps.version + 1` })).execute();
+      const added = await trx.insertInto('floors').values({ site, floor, floor_name: defaultFloorName(floor), floor_tag: defaultFloorTag(floor) })
+        .onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).executeTakeFirst();
+      if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) await syncFloorCount(trx, site);
     });
   } catch (err) {
     await staging.rollback();

@@ -8,6 +8,7 @@ import type { BlobStore } from '../storage/blobStore.ts';
 import type { Pin } from '../../src/api/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { inspectImage, encodeVariant } from './uploadedImages.ts';
+import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
 /** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
 export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
@@ -97,9 +98,14 @@ async function reserveSiteId(db: DB, name: string): Promise<string> {
 export async function createPin(db: DB, blobs: BlobStore, input: PinInput): Promise<Pin> {
   checkImageUrl(input.cover_image, 'The cover image');
   const cover = input.cover_image || (await defaultCoverUrl(blobs));
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let site = input.site?.trim() ?? '';
-    if (site) checkSiteId(site); else site = await reserveSiteId(trx, input.site_name.trim() || input.name);
+    if (site) checkSiteId(site);
+    else {
+      // One reservation at a time: two pins created at once with one name get name and name-2.
+      await lockSiteIds(trx);
+      site = await reserveSiteId(trx, input.site_name.trim() || input.name);
+    }
     const existing = await trx.selectFrom('sites').select('name').where('id', '=', site).executeTakeFirst();
     const row: PinTable = {
       id: randomUUID(), site, name: input.name.trim(), site_name: input.site_name.trim() || existing?.name || input.name.trim(),

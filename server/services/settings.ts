@@ -2,6 +2,7 @@
 import type { DB } from '../db/database.ts';
 import type { AppConfig, SiteSettings } from '../../src/api/contract.ts';
 import { notFound } from '../http/errors.ts';
+import { inTransaction, lockAppConfig, lockSite } from '../db/transactions.ts';
 
 export function defaultSiteSettings(site: string, title: string): SiteSettings {
   return {
@@ -33,16 +34,22 @@ export async function requireSiteSettings(db: DB, site: string): Promise<SiteSet
 
 export async function saveSiteSettings(db: DB, settings: SiteSettings): Promise<void> {
   const json = JSON.stringify(settings);
-  const exists = await db.selectFrom('settings').select('site').where('site', '=', settings.site).executeTakeFirst();
-  if (exists) await db.updateTable('settings').set({ json }).where('site', '=', settings.site).execute();
-  else await db.insertInto('settings').values({ site: settings.site, json }).execute();
+  await db.insertInto('settings').values({ site: settings.site, json }).onConflict((oc) => oc.column('site').doUpdateSet({ json })).execute();
 }
 
 type SettingsPatch = Partial<Omit<SiteSettings, 'enable' | 'initial_settings' | 'display'>> & {
   enable?: Partial<SiteSettings['enable']>; initial_settings?: Partial<SiteSettings['initial_settings']>; display?: { title: string };
 };
 
+/** Read-modify-write of the settings document, one writer of the site at a time (no lost update). */
 export async function patchSiteSettings(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
+  return inTransaction(db, async (trx) => {
+    await lockSite(trx, site);
+    return applySettingsPatch(trx, site, patch);
+  });
+}
+
+async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
   const cur = await requireSiteSettings(db, site);
   const next: SiteSettings = {
     ...cur, ...patch,
@@ -72,10 +79,14 @@ export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSs
   };
 }
 
+/** Read-modify-write of the app config document, one writer at a time (no lost update). */
 export async function patchAppConfig(db: DB, patch: Partial<Pick<AppConfig, 'enableMultiSite' | 'defaultSite'>> & { singleSiteSettings?: Partial<AppConfig['singleSiteSettings']> }): Promise<void> {
-  const row = await db.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
-  const cur = row ? JSON.parse(row.json) : {};
-  const next = { ...cur, ...patch, singleSiteSettings: { ...cur.singleSiteSettings, ...patch.singleSiteSettings } };
-  if (row) await db.updateTable('app_config').set({ json: JSON.stringify(next) }).where('key', '=', APP_KEY).execute();
-  else await db.insertInto('app_config').values({ key: APP_KEY, json: JSON.stringify(next) }).execute();
+  await inTransaction(db, async (trx) => {
+    await lockAppConfig(trx);
+    const row = await trx.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
+    const cur = row ? JSON.parse(row.json) : {};
+    const next = { ...cur, ...patch, singleSiteSettings: { ...cur.singleSiteSettings, ...patch.singleSiteSettings } };
+    const json = JSON.stringify(next);
+    await trx.insertInto('app_config').values({ key: APP_KEY, json }).onConflict((oc) => oc.column('key').doUpdateSet({ json })).execute();
+  });
 }

@@ -20,10 +20,9 @@ export async function listSitemaps(db: DB): Promise<Sitemap[]> {
 export async function createSitemap(db: DB, input: { name: string; image_url: string }): Promise<Sitemap> {
   const name = input.name.trim();
   checkImageUrl(input.image_url, 'The map image');
-  return db.transaction().execute(async (trx) => {
-    const exists = await trx.selectFrom('sitemaps').select('name').where('name', '=', name).executeTakeFirst();
-    if (exists) throw new HttpError(409, `A site map named "${name}" already exists; please choose another name.`);
-    await trx.insertInto('sitemaps').values({ name, image_url: input.image_url }).execute();
-    return { name, image_url: input.image_url };
-  });
+  // Insert-or-keep on the unique name: of two creations at once one wins, the other is told the name is taken.
+  const added = await db.insertInto('sitemaps').values({ name, image_url: input.image_url })
+    .onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+  if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw new HttpError(409, `A site map named "${name}" already exists; please choose another name.`);
+  return { name, image_url: input.image_url };
 }

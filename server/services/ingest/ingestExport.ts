@@ -2,9 +2,11 @@
 //   1. parse and check the CSV; open the zip and check every entry (paths, links, sizes, bombs);
 //   2. read app-files/data.js as data, match its scenes to CSV rows by name, inventory and check the tiles;
 //   3. stream the tiles and previews into a private staging area under fresh, immutable keys tiles/{tiles_id}/…;
-//   4. in ONE transaction: site (when new), floors, empty minimaps, surveys, survey nodes, minimap nodes,
-//      hotspot descriptions and settings, and — still inside it — move the staged blobs into place.
-// Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out.
+//   4. record the tile prefixes as pending and move them into place (see Staging.commit), then in ONE
+//      transaction: site (when new), floors, empty minimaps, surveys, survey nodes, minimap nodes, hotspot
+//      descriptions and settings. A transaction that lost a race with a concurrent writer is run again.
+// Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
+// and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
@@ -13,6 +15,7 @@ import type { Staging } from '../../storage/blobStore.ts';
 import type { SiteSettings } from '../../../src/api/contract.ts';
 import { createSite, uniqueSiteId } from '../sites.ts';
 import { saveSiteSettings } from '../settings.ts';
+import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
 import { parseDataJs, folderNameOf, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
@@ -148,22 +151,18 @@ async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedSc
 }
 
 async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: boolean): Promise<void> {
-  const exists = await trx.selectFrom('floors').select('floor').where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
-  if (!exists) {
-    try {
-      await trx.insertInto('floors').values({ site, floor, floor_name: `Floor ${floor}`, floor_tag: String(floor) }).execute();
-    } catch (e) {
-      if (!siteHadFloors) throw new HttpError(500, 'Could not create first floor in database');
-      throw e;
-    }
+  // Inserts that keep a row a concurrent writer made meanwhile (no select-then-insert race).
+  try {
+    await trx.insertInto('floors').values({ site, floor, floor_name: `Floor ${floor}`, floor_tag: String(floor) })
+      .onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).execute();
+  } catch (e) {
+    if (!siteHadFloors) throw new HttpError(500, 'Could not create first floor in database');
+    throw e;
   }
-  const minimap = await trx.selectFrom('minimaps').select('floor').where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
-  if (!minimap) {
-    await trx.insertInto('minimaps').values({
-      site, floor, image: '', image_url: '', image_large_url: '', x_pixel_offset: 0, y_pixel_offset: 0,
-      x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: 0, version: 0,
-    }).execute();
-  }
+  await trx.insertInto('minimaps').values({
+    site, floor, image: '', image_url: '', image_large_url: '', x_pixel_offset: 0, y_pixel_offset: 0,
+    x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: 0, version: 0,
+  }).onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).execute();
 }
 
 /** Writes every row of the plan; returns site id and survey ids. Runs inside the caller's transaction. */
@@ -172,6 +171,8 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
   let site = req.site;
   let newSite = false;
   if (req.mode === 'addNewSite') {
+    // New site ids are chosen one writer at a time (concurrent uploads with one name get name, name-2, ...).
+    await lockSiteIds(trx);
     const name = (req.siteName ?? '').trim() || req.site;
     // A pin of the multi-site map may already point at the URL's site id: the new site takes that id.
     const reservedByPin = SITE_ID.test(req.site)
@@ -190,6 +191,8 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
     await createSite(trx, site, (req.siteName ?? '').trim() || req.site);
     newSite = true;
   }
+  // Writers of one site take turns from here: node numbers and the settings document are read, then written.
+  await lockSite(trx, site);
 
   // Floors and their (empty) minimaps.
   const siteHadFloors = !!(await trx.selectFrom('floors').select('floor').where('site', '=', site).limit(1).executeTakeFirst());
@@ -207,14 +210,15 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
   for (const group of groups.values()) {
     const { floor, date } = group[0].row;
     const survey_name = group[0].surveyName;
-    const existing = await trx.selectFrom('surveys').select('id')
-      .where('site', '=', site).where('floor', '=', floor).where('date', '=', date).where('survey_name', '=', survey_name).executeTakeFirst();
-    const surveyId = existing?.id ?? randomUUID();
-    if (!existing) await trx.insertInto('surveys').values({ id: surveyId, site, floor, date, survey_name }).execute();
+    // The key (site, floor, date, survey_name) is unique: insert-or-keep, then read the survey's id.
+    await trx.insertInto('surveys').values({ id: randomUUID(), site, floor, date, survey_name })
+      .onConflict((oc) => oc.columns(['site', 'floor', 'date', 'survey_name']).doNothing()).execute();
+    const surveyId = (await trx.selectFrom('surveys').select('id')
+      .where('site', '=', site).where('floor', '=', floor).where('date', '=', date).where('survey_name', '=', survey_name).executeTakeFirstOrThrow()).id;
     surveyIds.push(surveyId);
-    const before = existing
-      ? Number((await trx.selectFrom('survey_nodes').select((eb) => eb.fn.countAll<number>().as('n')).where('survey_id', '=', surveyId).executeTakeFirstOrThrow()).n)
-      : 0;
+    // New nodes are numbered after the survey's last one ((survey_id, node_number) is unique).
+    const last = await trx.selectFrom('minimap_nodes').select((eb) => eb.fn.max('node_number').as('n')).where('survey_id', '=', surveyId).executeTakeFirst();
+    const before = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
     for (const [i, p] of group.entries()) {
       const s = p.scene;
       const nodeId = randomUUID();
@@ -228,7 +232,7 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
         info_hotspots: JSON.stringify(infoHotspots),
       }).execute();
       await trx.insertInto('minimap_nodes').values({
-        id: randomUUID(), site, floor, survey_node_id: nodeId, node_number: before + i, tiles_id: p.tilesId,
+        id: randomUUID(), site, floor, survey_node_id: nodeId, survey_id: surveyId, node_number: before + i, tiles_id: p.tilesId,
         x: p.row.x, y: p.row.y, x_scale: 1, y_scale: 1, rotation: 0,
       }).execute();
       for (const [k, h] of s.infoHotspots.entries()) {
@@ -282,12 +286,10 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
     await stageTiles(archive, staging, plan);
     archive.close();
 
-    const result = await ctx.db.transaction().execute(async (trx) => {
-      const written = await writeRows(trx, req, data, plan);
-      // Blobs move into place inside the transaction: if the database then refuses, the catch below takes them out.
-      await staging!.commit(plan.map((p) => `tiles/${p.tilesId}`));
-      return written;
-    });
+    // Blobs move into place first (recorded as pending: a kill from here on leaves nothing the sweep keeps), then the
+    // rows; if the database refuses, the catch below takes the blobs back out. A lost race reruns only the rows.
+    await staging.commit(plan.map((p) => `tiles/${p.tilesId}`));
+    const result = await inTransaction(ctx.db, (trx) => writeRows(trx, req, data, plan));
     committed = true;
     return { site: result.site, floor: uploadFloor, scenes: plan.length, surveys: result.surveys };
   } catch (e) {
