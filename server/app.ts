@@ -11,6 +11,9 @@ import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFasti
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { BlobStore } from './storage/blobStore.ts';
+import { pendingLedger } from './storage/pendingBlobs.ts';
+import { conflictOf } from './db/dbErrors.ts';
+import { loggerOptions, requestIdOf } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './http/errors.ts';
 import { identify } from './http/auth.ts';
@@ -20,10 +23,12 @@ import { registerRoutes } from './routes/index.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const blobs = new BlobStore(config.dataDir);
+  const blobs = new BlobStore(config.dataDir, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };
 
-  const app = Fastify({ logger: process.env.LOG === 'true', bodyLimit: 5 * 1024 * 1024 });
+  // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
+  const app = Fastify({ logger: loggerOptions(config.logLevel), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
+  app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);
@@ -42,15 +47,25 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onRequest', enforceAccess(ctx));
   app.addHook('onRequest', refuseUnstorableUrl);
   app.addHook('preValidation', refuseUnstorableBody);
-  app.setErrorHandler((err: any, _req, reply) => {
+  app.setErrorHandler((err: any, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const msg = err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
       return reply.status(400).send({ success: false, message: `Invalid request. ${msg}` });
     }
-    if (err instanceof HttpError) return reply.status(err.status).send({ success: false, message: err.message });
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) app.log.error(err); else if (process.env.LOG === 'true') app.log.warn(err);
-    return reply.status(status).send({ success: false, message: status === 500 ? 'Internal server error.' : err.message });
+    // A race lost even after retries (unique key taken, serialization failure): a 409 the person can retry.
+    const conflict = err instanceof HttpError ? null : conflictOf(err);
+    if (conflict) req.log.info({ err }, 'conflict with a concurrent write');
+    const known = err instanceof HttpError ? err : conflict;
+    const status = known ? known.status
+      : typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) {
+      // Every 5xx is logged with the request id, and the answer carries it so a person can quote it.
+      req.log.error({ err }, 'request failed');
+      const message = known ? known.message : `Internal server error. Please quote request id ${req.id} when you report it.`;
+      return reply.status(status).send({ success: false, message, requestId: req.id });
+    }
+    if (!known) req.log.info({ err }, 'request refused');
+    return reply.status(status).send({ success: false, message: known ? known.message : err.message });
   });
 
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
@@ -84,7 +99,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     app.setNotFoundHandler((req, reply) => reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url.split('?')[0]}` }));
   }
 
-  app.addHook('onClose', async () => { await db.destroy(); });
+  app.addHook('onClose', async () => { blobs.close(); await db.destroy(); });
   return { app, ctx };
 }
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 export interface Config {
   port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
   maxUploadBytes: number; maxUncompressedBytes: number; maxCompressionRatio: number; distDir: string; demo: boolean;
+  /** pino level of the structured logs: info by default, warn under the test runner (5xx are errors, always logged). */
+  logLevel: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -19,5 +21,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxCompressionRatio: Number(env.MAX_COMPRESSION_RATIO ?? 100),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     demo: env.DEMO !== 'false',
+    logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
 }

@@ -1,10 +1,39 @@
 // Entry point: one process on PORT serving the app, /api and /media; seeds the demo site on an empty DATA_DIR.
+// At start it sweeps what dead processes left behind; on SIGTERM/SIGINT it stops taking connections, lets the
+// requests in flight (an upload) finish, and exits 0 (1 if they have not finished within SHUTDOWN_TIMEOUT_MS).
 import { readConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
+import { sweep } from './services/sweep.ts';
+
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
 const config = readConfig();
 const { app, ctx } = await buildApp(config);
+const swept = await sweep(ctx.db, ctx.blobs);
+app.log.info({ ...swept, stagingRemoved: swept.stagingRemoved.length, blobsRemoved: swept.blobsRemoved.length }, 'start-up sweep done');
 if (config.demo) await seedDemoIfEmpty(ctx);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: no new connections; finishing the requests in flight`);
+  const force = setTimeout(() => {
+    app.log.error(`requests still running after ${SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
 await app.listen({ port: config.port, host: config.host });
 console.log(`Survey viewer on http://localhost:${config.port} (data in ${config.dataDir})`);

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { BlobStore } from '../storage/blobStore.ts';
+import { pendingLedger } from '../storage/pendingBlobs.ts';
 import { HttpError } from '../http/errors.ts';
 import { ingestExport } from '../services/ingest/ingestExport.ts';
 import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
@@ -31,7 +32,9 @@ async function main(): Promise<number> {
 
   const config = readConfig();
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const ctx: AppContext = { config, db, blobs: new BlobStore(config.dataDir) };
+  // Its own staging folder and pending records: a running server's start-up sweep leaves them alone while this lives.
+  const blobs = new BlobStore(config.dataDir, pendingLedger(db));
+  const ctx: AppContext = { config, db, blobs };
   try {
     const siteName = args.values.site?.trim() || path.basename(zipPath).replace(/\.zip$/i, '');
     const result = await ingestExport(ctx, {
@@ -44,6 +47,7 @@ async function main(): Promise<number> {
     console.error(e instanceof HttpError ? `Import refused: ${e.message}` : e);
     return 1;
   } finally {
+    blobs.close();
     await db.destroy();
   }
 }

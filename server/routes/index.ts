@@ -10,6 +10,7 @@ import { pinRoutes } from './pins.ts';
 import { documentRoutes } from './documents.ts';
 import { aboutRoutes } from './about.ts';
 import { uploadRoutes } from './upload.ts';
+import { healthRoutes } from './health.ts';
 
 export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await systemRoutes(api, ctx);
@@ -21,4 +22,5 @@ export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await documentRoutes(api, ctx);
   await aboutRoutes(api, ctx);
   await uploadRoutes(api, ctx);
+  await healthRoutes(api, ctx);
 }

@@ -163,7 +163,9 @@ describe('a database that refuses the first floor', () => {
     const before = await snapshotState(s.ctx);
     const res = await uploadScenes(s.baseUrl, 'first', -1, { zip: await exportZip(), csv, mode: 'addNewSite', siteName: 'First' });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ success: false, message: 'Could not create first floor in database' });
+    // Every 5xx carries the request id it was logged under.
+    expect(res.body).toEqual({ success: false, message: 'Could not create first floor in database', requestId: res.headers.get('x-request-id') });
+    expect(res.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await snapshotState(s.ctx)).toEqual(before);
   });
 });

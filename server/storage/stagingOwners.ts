@@ -1,0 +1,50 @@
+// Which process owns a staging folder, and whether it is still alive. Each process (server instance, import
+// command) stages under DATA_DIR/staging/<owner>/ and keeps DATA_DIR/staging/<owner>.owner.json beside it:
+// on this host the owner lives while its pid does; on another host (shared storage) while it touches the marker.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export const MARKER_SUFFIX = '.owner.json';
+/** How often a live owner touches its marker, and how stale a marker of another host may be before its owner counts as dead. */
+export const HEARTBEAT_MS = 60_000;
+export const STALE_HEARTBEAT_MS = 10 * HEARTBEAT_MS;
+
+export interface OwnerMarker { host: string; pid: number; startedAt: string }
+
+const HOST = os.hostname();
+
+/** A name unique to this process and this store: host, pid and a random part (several stores may share a process in tests). */
+export function newOwnerId(): string {
+  return `${HOST.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 60)}.${process.pid}.${randomBytes(4).toString('hex')}`;
+}
+
+export const markerPath = (stagingRoot: string, owner: string) => path.join(stagingRoot, owner + MARKER_SUFFIX);
+
+/** Writes the marker atomically (a reader never sees half of it). */
+export function writeMarker(stagingRoot: string, owner: string): void {
+  const marker: OwnerMarker = { host: HOST, pid: process.pid, startedAt: new Date().toISOString() };
+  const tmp = `${markerPath(stagingRoot, owner)}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(marker));
+  fs.renameSync(tmp, markerPath(stagingRoot, owner));
+}
+
+function pidAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/** Whether the owner of a staging folder or pending blob is alive (a missing or unreadable marker: dead). */
+export function ownerAlive(stagingRoot: string, owner: string, now = Date.now()): boolean {
+  const file = markerPath(stagingRoot, owner);
+  let marker: OwnerMarker;
+  let mtime: number;
+  try {
+    marker = JSON.parse(fs.readFileSync(file, 'utf8')) as OwnerMarker;
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return false;
+  }
+  if (marker.host === HOST) return pidAlive(marker.pid);
+  return now - mtime < STALE_HEARTBEAT_MS;
+}
