@@ -1,0 +1,171 @@
+// SIGKILL at 20 points of an HTTP upload and of `npm run import` (node --import tsx server/cli/import.ts), on the
+// suite's database (SQLite, or PostgreSQL when DATABASE_URL is set). After each restart of the server (its start-up
+// sweep runs): no partial site, no survey without nodes, no node without its tiles, no blob no row points to, no
+// staging or pending record of a dead process. The figures are printed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../../server/db/database.ts';
+import { createTempPgDatabase, tempDir } from './helpers/server.ts';
+import { appData, dataJsText, positionsCsv, type SceneSpec } from './helpers/exportBuilder.ts';
+import { writeZip, type ZipWriterEntry } from './helpers/zipWriter.ts';
+import { uploadScenes } from './helpers/upload.ts';
+import { startChildServer, type ChildServer } from './helpers/childServer.ts';
+import { repoRoot } from './helpers/fixtures.ts';
+
+const POINTS = 20;
+const SCENES = 16;
+const FILES_PER_SCENE = 7; // preview + one tile per face
+
+let dataDir: string;
+let databaseUrl = '';
+let dropDb: (() => Promise<void>) | undefined;
+let db: DB;
+let zip: Buffer;
+let zipPath: string;
+let csvPath: string;
+const csv = () => fs.readFileSync(csvPath, 'utf8');
+const backend = () => (databaseUrl ? 'PostgreSQL' : 'SQLite');
+
+/** A realistically heavy export: SCENES scenes, each with a preview and 6 tiles of noisy JPEG (about 60 KB each). */
+async function heavyExport(): Promise<{ zip: Buffer; scenes: SceneSpec[] }> {
+  const noise = Buffer.alloc(256 * 256 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const jpg = await sharp(noise, { raw: { width: 256, height: 256, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  const scenes: SceneSpec[] = Array.from({ length: SCENES }, (_, i) => ({ id: `${i}-room_${i}`, name: `room_${i}` }));
+  const entries: ZipWriterEntry[] = [{ name: 'app-files/data.js', data: dataJsText(appData(scenes, 'kill_tour')) }];
+  for (const s of scenes) {
+    entries.push({ name: `app-files/tiles/${s.id}/preview.jpg`, data: jpg, method: 'store' });
+    for (const f of ['b', 'd', 'f', 'l', 'r', 'u']) entries.push({ name: `app-files/tiles/${s.id}/1/${f}/0/0.jpg`, data: jpg, method: 'store' });
+  }
+  return { zip: await writeZip(entries), scenes };
+}
+
+interface Damage { partialSites: string[]; surveysWithoutNodes: number; nodesWithoutTiles: string[]; orphanBlobs: string[]; deadStaging: string[]; pendingRecords: number }
+
+/** What a crash may have left behind, counted from the rows and the folders (not from the sweep's own reasoning). */
+async function damage(livePid: number): Promise<Damage> {
+  const sites = await db.selectFrom('sites').leftJoin('surveys', 'surveys.site', 'sites.id').select(['sites.id', 'surveys.id as survey']).execute();
+  const partialSites = [...new Set(sites.filter((r) => !r.survey).map((r) => r.id))];
+  const surveys = await db.selectFrom('surveys').leftJoin('survey_nodes', 'survey_nodes.survey_id', 'surveys.id').select(['surveys.id', 'survey_nodes.id as node']).execute();
+  const surveysWithoutNodes = surveys.filter((r) => !r.node).length;
+  const tilesIds = new Set((await db.selectFrom('survey_nodes').select('tiles_id').execute()).map((r) => r.tiles_id));
+  const tilesDir = path.join(dataDir, 'media', 'tiles');
+  const onDisk = fs.existsSync(tilesDir) ? fs.readdirSync(tilesDir) : [];
+  const countFiles = (d: string): number => fs.readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(path.join(d, e.name)) : 1), 0);
+  const nodesWithoutTiles = [...tilesIds].filter((id) => !onDisk.includes(id) || countFiles(path.join(tilesDir, id)) !== FILES_PER_SCENE);
+  const otherMedia = fs.readdirSync(path.join(dataDir, 'media')).filter((e) => e !== 'tiles');
+  const orphanBlobs = [...onDisk.filter((id) => !tilesIds.has(id)).map((id) => `tiles/${id}`), ...otherMedia];
+  const stagingRoot = path.join(dataDir, 'staging');
+  const deadStaging = fs.readdirSync(stagingRoot).filter((e) => {
+    const owner = e.replace(/\.owner\.json$/, '');
+    const marker = path.join(stagingRoot, `${owner}.owner.json`);
+    return !fs.existsSync(marker) || JSON.parse(fs.readFileSync(marker, 'utf8')).pid !== livePid;
+  });
+  const pendingRecords = (await db.selectFrom('pending_blobs').select('prefix').execute()).length;
+  return { partialSites, surveysWithoutNodes, nodesWithoutTiles, orphanBlobs, deadStaging, pendingRecords };
+}
+
+const NO_DAMAGE: Damage = { partialSites: [], surveysWithoutNodes: 0, nodesWithoutTiles: [], orphanBlobs: [], deadStaging: [], pendingRecords: 0 };
+
+/** The start-up sweep's report in the server's log. */
+function sweepReport(server: ChildServer): { blobsRemoved: number; stagingRemoved: number; pendingCleared: number } {
+  for (const line of server.lines) {
+    try { const j = JSON.parse(line); if (j.msg === 'start-up sweep done') return j; } catch { /* not JSON */ }
+  }
+  throw new Error(`no sweep report in the server's log:\n${server.lines.join('\n')}`);
+}
+
+const start = () => startChildServer({ dataDir, databaseUrl, env: { LOG_LEVEL: 'info' } });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** POINTS kill delays over a run of `total` ms: most spread over it, a quarter packed around its end (the commit; a restarted server runs a little slower). */
+function killPoints(total: number, from = 0.05): number[] {
+  const late = Math.round(POINTS / 4);
+  return [
+    ...Array.from({ length: POINTS - late }, () => total * (from + Math.random() * (0.9 - from))),
+    ...Array.from({ length: late }, () => total * (0.85 + Math.random() * 0.5)),
+  ].map(Math.round).sort((a, b) => a - b);
+}
+
+beforeAll(async () => {
+  dataDir = tempDir('survey-kill-');
+  if (process.env.DATABASE_URL && /^postgres/.test(process.env.DATABASE_URL)) {
+    const pg = await createTempPgDatabase(process.env.DATABASE_URL);
+    databaseUrl = pg.url;
+    dropDb = pg.drop;
+  }
+  db = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+  const built = await heavyExport();
+  zip = built.zip;
+  zipPath = path.join(dataDir, '..', `${path.basename(dataDir)}-export.zip`);
+  csvPath = path.join(dataDir, '..', `${path.basename(dataDir)}-positions.csv`);
+  fs.writeFileSync(zipPath, zip);
+  fs.writeFileSync(csvPath, positionsCsv(built.scenes));
+});
+afterAll(async () => {
+  await db?.destroy();
+  await dropDb?.();
+  for (const p of [dataDir, zipPath, csvPath]) if (p) fs.rmSync(p, { recursive: true, force: true });
+});
+
+describe('SIGKILL during uploads and imports', () => {
+  it(`HTTP upload killed at ${POINTS} points: nothing partial or orphaned after restart`, async () => {
+    let server = await start();
+    const t0 = Date.now();
+    const warm = await uploadScenes(server.baseUrl, 'x', 0, { zip, csv: csv(), mode: 'addNewSite', siteName: 'Warm' });
+    const uploadMs = Date.now() - t0;
+    expect(warm.status).toBe(200);
+    const points = killPoints(uploadMs);
+    const landed = { before: 0, during: 0, after: 0, answeredBeforeKill: 0 };
+    for (const [i, delay] of points.entries()) {
+      const upload = uploadScenes(server.baseUrl, 'x', 0, { zip, csv: csv(), mode: 'addNewSite', siteName: `Kill ${i}` }).catch(() => null);
+      await sleep(delay);
+      await server.kill('SIGKILL');
+      if ((await upload)?.status === 200) landed.answeredBeforeKill++;
+      server = await start();
+      const swept = sweepReport(server);
+      const committed = await db.selectFrom('sites').select('id').where('name', '=', `Kill ${i}`).executeTakeFirst();
+      if (committed) landed.after++; else if (swept.blobsRemoved > 0) landed.during++; else landed.before++;
+      expect(await damage(server.proc.pid!), `kill ${i} at ${delay} ms`).toEqual(NO_DAMAGE);
+    }
+    await server.kill('SIGTERM');
+    console.log(`kill test, HTTP upload on ${backend()}: upload of ${SCENES} scenes (${(zip.length / 1e6).toFixed(1)} MB) takes ${uploadMs} ms; `
+      + `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (blobs moved, rows not committed) ${landed.during}, `
+      + `after commit ${landed.after} (answered before the kill: ${landed.answeredBeforeKill}); partial sites, orphan blobs, orphan rows found: 0`);
+  }, 240_000);
+
+  it(`npm run import killed at ${POINTS} points, beside a live server: nothing partial or orphaned after restart`, async () => {
+    let server = await start();
+    const cli = (site: string) => spawn(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', zipPath, csvPath, '--site', site], {
+      cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exit = (p: ReturnType<typeof cli>) => new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
+    const t0 = Date.now();
+    const full = cli('Cli Warm');
+    expect(await exit(full)).toBe(0);
+    const importMs = Date.now() - t0;
+    // Start-up of node and tsx takes most of the first part of a run: the kills spread over the part that writes.
+    const points = killPoints(importMs, 0.35);
+    const landed = { before: 0, during: 0, after: 0 };
+    for (const [i, delay] of points.entries()) {
+      const p = cli(`Cli ${i}`);
+      const exited = exit(p);
+      await sleep(delay);
+      p.kill('SIGKILL');
+      await exited;
+      const committed = await db.selectFrom('sites').select('id').where('name', '=', `Cli ${i}`).executeTakeFirst();
+      const pending = await db.selectFrom('pending_blobs').select('prefix').where('owner', 'like', `%.${p.pid}.%`).execute();
+      if (committed) landed.after++; else if (pending.length) landed.during++; else landed.before++;
+    }
+    // The live server did not sweep anything meanwhile; its restart does.
+    await server.kill('SIGTERM');
+    server = await start();
+    expect(await damage(server.proc.pid!)).toEqual(NO_DAMAGE);
+    await server.kill('SIGTERM');
+    console.log(`kill test, import command on ${backend()}: a full import takes ${importMs} ms (with node start-up); `
+      + `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (pending blobs recorded, rows not committed) ${landed.during}, `
+      + `after commit ${landed.after}; partial sites, orphan blobs, orphan rows found after restart: 0`);
+  }, 240_000);
+});
