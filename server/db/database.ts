@@ -27,7 +27,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     file.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
-  const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  // Concerns add numbered migrations in parallel; a database may have run a later number before an earlier one lands.
+  const { error } = await new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true }).migrateToLatest();
   if (error) throw error;
   return db;
 }
