@@ -1,4 +1,5 @@
-// The standalone page's React part: one Panorama, and a line naming the last hotspot clicked (tests read it).
+// The standalone page's React part: one Panorama, and a line naming the last hotspot clicked and counting
+// the clicks (tests read both).
 // A link hotspot with a target switches the Panorama to that scene (same levels), which crossfades.
 import { StrictMode, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,11 +10,13 @@ const NO_HOTSPOTS: Hotspot[] = [];
 
 function ScenePage({ params }: { params: SceneParams }) {
   const [clicked, setClicked] = useState<Hotspot | null>(null);
+  const [clicks, setClicks] = useState(0);
   const [linked, setLinked] = useState<TileSource | null>(null);
   const handle = useRef<PanoramaHandle>(null);
   const scene = useMemo(() => (linked ? { ...params.scene, ...linked } : params.scene), [linked, params.scene]);
   const onHotspotClick = (h: Hotspot) => {
     setClicked(h);
+    setClicks((n) => n + 1);
     if (h.kind === 'link' && h.target) setLinked({ mantaLink: h.target.mantaLink, tilesId: h.target.tilesId });
   };
   return (
@@ -38,7 +41,7 @@ function ScenePage({ params }: { params: SceneParams }) {
         </button>
       )}
       {clicked && (
-        <output data-testid="hotspot-clicked" style={{ position: 'absolute', left: 8, bottom: 8, color: '#fff', font: '14px sans-serif' }}>
+        <output data-testid="hotspot-clicked" data-clicks={clicks} style={{ position: 'absolute', left: 8, bottom: 8, color: '#fff', font: '14px sans-serif' }}>
           {clicked.kind}:{clicked.id}
         </output>
       )}

@@ -41,5 +41,5 @@ export const FIXTURE_SCENE = {
 
 /** The built pages: dist/ normally; SCENE_DIST overrides (e.g. the benchmark's own build). */
 export function distDir(): string {
-  return process.env.SCENE_DIST ?? path.join(repoRoot, 'dist');
+  return process.env.SCENE_DIST ?? process.env.DIST_DIR ?? path.join(repoRoot, 'dist');
 }
