@@ -96,15 +96,12 @@ export async function siteFiles(db: DB, site: string): Promise<DocumentFile[]> {
 const isJunk = (segments: string[]) =>
   segments.includes('__MACOSX') || ['.DS_Store', 'Thumbs.db', 'desktop.ini'].includes(segments[segments.length - 1]);
 
-/** Extensions browsers would run as active content on our origin: stored with ".txt" added so they are served as plain text. */
-const ACTIVE = new Set(['html', 'htm', 'xhtml', 'xht', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs', 'mht', 'mhtml', 'rdf', 'swf', 'wasm']);
-
-/** A file-system- and URL-safe blob name for a document, keeping its extension (active content gets ".txt" added). */
+/**
+ * A file-system- and URL-safe blob name for a document, keeping its extension so a download keeps its name.
+ * What is shown inline and what is an attachment is decided when serving, from an allow-list (http/servedFile.ts).
+ */
 export function blobName(name: string): string {
-  let safe = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-120) || 'file';
-  const ext = path.extname(safe).slice(1).toLowerCase();
-  if (ACTIVE.has(ext) || !ext) safe += '.txt';
-  return safe;
+  return name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').replace(/\.+$/, '').slice(-120) || 'file';
 }
 
 /** Whether the file starts like a zip archive (PK signature). */

@@ -352,7 +352,9 @@ describe('documentation', () => {
     expect(pdfRes.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdfRes.arrayBuffer())).toEqual(pdf);
     const htmlRes = await fetch(s.baseUrl + byName['page.html'].url);
-    expect(htmlRes.headers.get('content-type')).toMatch(/^text\/plain/);
+    // Downloaded, never shown as a page of ours (tests/api/served-files.test.ts tries every kind).
+    expect(htmlRes.headers.get('content-type')).toBe('application/octet-stream');
+    expect(htmlRes.headers.get('content-disposition')).toMatch(/^attachment; filename="page.html"/);
     expect(await htmlRes.text()).toBe('<script>alert(1)</script>');
     expect((await fetch(s.baseUrl + byName['plan.png'].url)).headers.get('content-type')).toBe('image/png');
     expect(await (await fetch(s.baseUrl + byName['readme.txt'].url)).text()).toBe('hello docs');
