@@ -6,6 +6,8 @@ export interface Config {
   maxUploadBytes: number; maxUncompressedBytes: number; maxCompressionRatio: number; distDir: string; demo: boolean;
   /** pino level of the structured logs: info by default, warn under the test runner (5xx are errors, always logged). */
   logLevel: string;
+  /** Info panels and the about page may show pictures from other sites (off: only our own media). */
+  allowExternalImages: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -21,6 +23,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxCompressionRatio: Number(env.MAX_COMPRESSION_RATIO ?? 100),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     demo: env.DEMO !== 'false',
+    allowExternalImages: env.ALLOW_EXTERNAL_IMAGES === 'true',
     logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
 }

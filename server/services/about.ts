@@ -1,5 +1,6 @@
-// The about page of a site: one HTML text per site (sanitised by the client with DOMPurify before rendering).
+// The about page of a site: one HTML text per site, stored sanitised (and sanitised again by the client).
 import type { DB } from '../db/database.ts';
+import { sanitizeStoredHtml } from './sanitizeHtml.ts';
 import { requireSite } from './floors.ts';
 
 export async function getAbout(db: DB, site: string): Promise<{ info: string }> {
@@ -8,7 +9,8 @@ export async function getAbout(db: DB, site: string): Promise<{ info: string }> 
   return { info: row?.info ?? '' };
 }
 
-export async function saveAbout(db: DB, site: string, info: string): Promise<{ info: string }> {
+export async function saveAbout(db: DB, site: string, html: string): Promise<{ info: string }> {
+  const info = sanitizeStoredHtml(html);
   return db.transaction().execute(async (trx) => {
     await requireSite(trx, site);
     await trx.insertInto('abouts').values({ site, info }).onConflict((oc) => oc.column('site').doUpdateSet({ info })).execute();

@@ -63,7 +63,7 @@ async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): P
 }
 
 const APP_KEY = 'app';
-export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean }): Promise<AppConfig> {
+export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean }): Promise<AppConfig> {
   const row = await db.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
   const firstSite = await db.selectFrom('sites').select(['id', 'name']).orderBy('created_at').limit(1).executeTakeFirst();
   const stored = row ? (JSON.parse(row.json) as Partial<AppConfig>) : {};
@@ -76,6 +76,7 @@ export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSs
     defaultSite: stored.defaultSite ?? firstSite?.id ?? '',
     projectTitle: extra?.projectTitle ?? 'PROJECT TITLE',
     useSso: extra?.useSso ?? false,
+    allowExternalImages: extra?.allowExternalImages ?? false,
   };
 }
 

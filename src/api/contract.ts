@@ -109,6 +109,8 @@ export const appConfig = z.object({
   defaultSite: z.string(),
   projectTitle: z.string(),
   useSso: z.boolean(),
+  /** Whether info panels and the about page show pictures from other sites (ALLOW_EXTERNAL_IMAGES). */
+  allowExternalImages: z.boolean().default(false),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 export const appConfigPatch = z.object({

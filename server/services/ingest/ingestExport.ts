@@ -7,6 +7,7 @@
 //      descriptions and settings. A transaction that lost a race with a concurrent writer is run again.
 // Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
 // and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
+import { sanitizeStoredHtml } from '../sanitizeHtml.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
@@ -239,8 +240,8 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
         await trx.insertInto('hotspot_descriptions').values({
           id: randomUUID(), site, tiles_id: p.tilesId, info_id: infoHotspots[k].info_id,
           header: JSON.stringify({ main_img_url: '', label_title: h.title }),
-          // The text is HTML written in the Tool: stored as is; the client sanitises it before showing it.
-          contents: JSON.stringify([{ title: h.title, content: h.text }]),
+          // The text is HTML written in the Tool: stored sanitised (the client sanitises again before showing it).
+          contents: JSON.stringify([{ title: h.title, content: sanitizeStoredHtml(h.text) }]),
         }).execute();
       }
     }

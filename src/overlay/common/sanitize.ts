@@ -1,32 +1,12 @@
-// Every piece of HTML from the server goes through DOMPurify before it is rendered.
+// Every piece of HTML from the server goes through the shared policy (src/api/htmlPolicy.ts) before it is rendered.
 import DOMPurify from 'dompurify';
+import { sanitizeWith, type HtmlPolicyOptions } from '../../api/htmlPolicy';
+import { useAppConfig } from '../../api/queries/settings';
 
-let mediaFocusable = false;
-let hooked = false;
-function hook() {
-  if (hooked) return;
-  hooked = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
-    // Images and videos that open enlarged are reachable by keyboard too.
-    if (mediaFocusable && (node.tagName === 'IMG' || node.tagName === 'VIDEO')) {
-      node.setAttribute('tabindex', '0');
-      node.setAttribute('role', 'button');
-      if (node.tagName === 'IMG' && !node.getAttribute('alt')) node.setAttribute('alt', 'Image');
-    }
-  });
-}
+/** Whether pictures from other sites may be shown (the ALLOW_EXTERNAL_IMAGES setting; off until known). */
+export const useAllowExternalImages = (): boolean => useAppConfig().data?.allowExternalImages ?? false;
 
 /** Sanitised HTML, safe for dangerouslySetInnerHTML. */
-export function sanitizeHtml(html: string, opts: { mediaFocusable?: boolean } = {}): string {
-  hook();
-  mediaFocusable = !!opts.mediaFocusable;
-  try {
-    return DOMPurify.sanitize(html ?? '', {
-      USE_PROFILES: { html: true }, ADD_ATTR: ['target'],
-      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-    });
-  } finally {
-    mediaFocusable = false;
-  }
+export function sanitizeHtml(html: string, opts: HtmlPolicyOptions = {}): string {
+  return sanitizeWith(DOMPurify, html, opts);
 }

@@ -4,7 +4,8 @@ import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { infoPanelAtom, mediaModalAtom } from '../../state/atoms';
 import { useHotspotDescriptions } from '../../api/queries/hotspots';
-import { sanitizeHtml } from '../common/sanitize';
+import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
+import { isAllowedMediaSrc } from '../../api/htmlPolicy';
 import { CloseIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';
 import { useSiteId } from '../common/useSite';
@@ -17,14 +18,16 @@ export default function InfoPanel() {
   const [info, setInfo] = useAtom(infoPanelAtom);
   const site = useSiteId();
   const descriptions = useHotspotDescriptions(site, info?.tilesId ?? null);
+  const allowExternal = useAllowExternalImages();
   useEscape(!!info, () => setInfo(null));
   if (!info) return null;
   const desc = descriptions.data?.find((d) => d.info_id === info.infoId);
   const title = desc?.header.label_title || info.title;
+  const mainImage = desc?.header.main_img_url && isAllowedMediaSrc(desc.header.main_img_url, allowExternal) ? desc.header.main_img_url : '';
   return (
     <aside className="info-panel panel" aria-label={`Information: ${title}`}>
       <div className="info-header">
-        {desc?.header.main_img_url ? <MainImage key={desc.header.main_img_url} src={desc.header.main_img_url} alt={title} /> : null}
+        {mainImage ? <MainImage key={mainImage} src={mainImage} alt={title} /> : null}
         <div className="info-title-row">
           <h2 className="panel-title">{title}</h2>
           <button type="button" className="icon-button" aria-label="Close information" onClick={() => setInfo(null)}><CloseIcon /></button>
@@ -39,7 +42,7 @@ export default function InfoPanel() {
             </section>
           ) : !desc || desc.contents.length === 0 ? (
             <p className="muted">No content available.</p>
-          ) : desc.contents.map((c, i) => <InfoSection key={i} title={c.title} html={c.content} />)}
+          ) : desc.contents.map((c, i) => <InfoSection key={i} title={c.title} html={c.content} allowExternal={allowExternal} />)}
       </div>
     </aside>
   );
@@ -57,7 +60,7 @@ function MainImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-function InfoSection({ title, html }: { title: string; html: string }) {
+function InfoSection({ title, html, allowExternal }: { title: string; html: string; allowExternal: boolean }) {
   const openMedia = useSetAtom(mediaModalAtom);
   const open = (target: EventTarget | null) => {
     const el = target as HTMLElement | null;
@@ -79,7 +82,7 @@ function InfoSection({ title, html }: { title: string; html: string }) {
   return (
     <section className="info-section">
       {title ? <h3>{title}</h3> : null}
-      <div className="rich-text" onClick={onClick} onKeyDown={onKey} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, { mediaFocusable: true }) }} />
+      <div className="rich-text" onClick={onClick} onKeyDown={onKey} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, { mediaFocusable: true, allowExternalImages: allowExternal }) }} />
     </section>
   );
 }
