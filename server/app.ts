@@ -20,7 +20,7 @@ import { identify } from './http/auth.ts';
 import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.ts';
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { registerRoutes } from './routes/index.ts';
-import { servedHeaders } from './http/servedFile.ts';
+import { mediaRoutes } from './http/mediaRoute.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -72,18 +72,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
 
-  // Media: immutable keys, so they may be cached for a year; ETags for revalidation. Only passive types inline
-  // (servedFile.ts): the type is ours, set after the static plugin's own guess, and browsers may not sniff another.
-  await app.register(async (media) => {
-    media.addHook('onSend', async (req, reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      if (reply.statusCode >= 400) return;
-      for (const [k, v] of Object.entries(servedHeaders((req.params as { '*'?: string })['*'] ?? ''))) reply.header(k, v);
-    });
-    await media.register(fastifyStatic, {
-      root: blobs.mediaDir, prefix: '/media/', decorateReply: false, immutable: true, maxAge: '365d', etag: true, index: false, dotfiles: 'deny',
-    });
-  });
+  // Media: every user file, served passive (http/servedFiles.ts); immutable keys, cached for a year, with ETags.
+  await mediaRoutes(app, blobs.mediaDir);
 
   // WebXR controller profiles and models (the renderer's VR controllers), served here rather than from a CDN.
   await app.register(fastifyStatic, {

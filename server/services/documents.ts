@@ -98,7 +98,7 @@ const isJunk = (segments: string[]) =>
 
 /**
  * A file-system- and URL-safe blob name for a document, keeping its extension so a download keeps its name.
- * What is shown inline and what is an attachment is decided when serving, from an allow-list (http/servedFile.ts).
+ * What is shown inline and what is an attachment is decided when serving, from an allow-list (http/servedFiles.ts).
  */
 export function blobName(name: string): string {
   return name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').replace(/\.+$/, '').slice(-120) || 'file';

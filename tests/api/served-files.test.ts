@@ -1,56 +1,30 @@
-// Nothing we serve runs on our origin: a documentation ZIP carrying every kind of active content is uploaded
-// over HTTP, and each file is fetched back, byte for byte, under several spellings of its URL. Only passive
-// types come back inline (with their own type, never sniffed); everything else is an attachment of type
-// application/octet-stream in a CSP sandbox.
+// Nothing we serve runs on our origin. A documentation ZIP carrying every kind of active content is uploaded over
+// HTTP and each file is fetched back under several spellings of its URL, with GET, HEAD and a Range: only passive
+// types come back inline (our type, checked against the content, nosniff, sandboxed); everything else is an
+// application/octet-stream attachment in a CSP sandbox. Pictures of every other upload (floor plans, pin covers,
+// tiles) and files stored before this rule are checked too. The browser side is tests/e2e/served-files.spec.ts.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { writeZip } from './helpers/zipWriter.ts';
 import { rawRequest } from './helpers/rawHttp.ts';
+import { HOSTILE_FILES, passiveFiles } from './helpers/servedFileCorpus.ts';
+import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
+import { uploadScenes } from './helpers/upload.ts';
 import { png, postFile, seedSite } from './resources-helpers.ts';
-
-const SCRIPT = '<script>document.title="ran"</script>';
-/** Active or unknown content under the names an attacker would try. */
-const ACTIVE: Record<string, string> = {
-  'page.html': `<html><body>${SCRIPT}</body></html>`,
-  'page.htm': SCRIPT,
-  'page.xhtml': `<html xmlns="http://www.w3.org/1999/xhtml"><body>${SCRIPT}</body></html>`,
-  'page.xht': SCRIPT,
-  'page.shtml': SCRIPT,
-  'page.mht': `MIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n${SCRIPT}`,
-  'feed.xml': `<?xml version="1.0"?><?xml-stylesheet type="text/xsl" href="style.xsl"?><root/>`,
-  'style.xsl': `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><html>${SCRIPT}</html></xsl:template></xsl:stylesheet>`,
-  'schema.xsd': `<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">document.title="ran"</x:script>`,
-  'news.rss': `<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">document.title="ran"</x:script>`,
-  'pic.svg': `<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`,
-  'PIC2.SVG': `<svg xmlns="http://www.w3.org/2000/svg" onload="document.title='ran'"/>`,
-  'app.js': 'document.title="ran"',
-  'app.mjs': 'document.title="ran"',
-  'look.css': 'body{background:url(javascript:alert(1))}',
-  'movie.swf': 'FWS',
-  'noextension': SCRIPT,
-  'double.png.html': SCRIPT,
-  'trailing.html.': SCRIPT,
-  'data.json': '{"a":1}',
-  'sheet.csv': '=HYPERLINK("http://evil")',
-  'module.wasm': '\0asm',
-  'cache.appcache': 'CACHE MANIFEST',
-  'vcard.vcf': 'BEGIN:VCARD',
-  'book.epub': 'PK',
-};
 
 let s: TestServer;
 let urls: Map<string, string>;
+let passive: Awaited<ReturnType<typeof passiveFiles>>;
 
 beforeAll(async () => {
   s = await startServer();
+  passive = await passiveFiles();
   const { site } = await seedSite(s.ctx, 'served');
   const entries = [
-    ...Object.entries(ACTIVE).map(([name, data]) => ({ name: `evil/${name}`, data })),
-    { name: 'fine/plan.png', data: await png(8, 8) },
-    { name: 'fine/html-in-a.png', data: SCRIPT },
-    { name: 'fine/readme.txt', data: 'plain words' },
-    { name: 'fine/manual.pdf', data: '%PDF-1.4\n%%EOF\n' },
-    { name: 'fine/clip.mp4', data: 'not really a video' },
+    ...Object.entries(HOSTILE_FILES).map(([name, data]) => ({ name: `evil/${name}`, data })),
+    ...Object.entries(passive).map(([name, f]) => ({ name: `fine/${name}`, data: f.data })),
   ];
   const res = await postFile(`${s.baseUrl}/api/documentation/${site}`, 'zipFile', writeZip(entries), 'docs.zip', 'application/zip');
   expect(res.status).toBe(200);
@@ -60,80 +34,154 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-/** The same file under other spellings of its path that still reach it. */
+/** The same file under other spellings of its path; each either reaches the same file or nothing (404). */
 function spellings(url: string): string[] {
   const dot = url.lastIndexOf('.');
+  const last = url.lastIndexOf('/');
+  const enc = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
   return [
     url,
     url.replace('/media/', '/media//'),
     url.replace('/media/', '/media/./'),
-    dot > 0 ? `${url.slice(0, dot)}%2E${url.slice(dot + 1)}` : url,
-    url.replace(/\/([^/]+)$/, (_m, last: string) => `/${[...last].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')}`),
+    url.replace('/media/', '/media/x/../'),
+    url.replace('/media/', '/media/%2e/'),
+    dot > last ? `${url.slice(0, dot)}%2E${url.slice(dot + 1)}` : url,
+    `${url.slice(0, last + 1)}${[...url.slice(last + 1)].map(enc).join('')}`,
+    `${url.slice(0, last)}%2F${url.slice(last + 1)}`,
+    url.toUpperCase(),
+    dot > last ? url.slice(0, dot) + url.slice(dot).toUpperCase() : url,
+    `${url}.`,
+    `${url}/`,
+    `${url}%20`,
+    `${url}::$DATA`,
+    `${url};.png`,
+    `${url}?x=.png`,
+    `${url}#.png`,
   ];
 }
 
-async function headersOf(method: string, rawPath: string, extra: Record<string, string> = {}) {
+const METHODS = [['GET', {}], ['HEAD', {}], ['GET', { range: 'bytes=0-5' }], ['GET', { range: 'bytes=3-' }]] as const;
+
+async function answer(method: string, rawPath: string, extra: Record<string, string> = {}) {
   const a = await rawRequest(s.baseUrl, method, rawPath, extra);
-  return { status: a.status, h: a.headers };
+  return { status: a.status, h: a.headers, body: a.body };
 }
 
 describe('files from a documentation ZIP', () => {
-  it(`serves each of ${Object.keys(ACTIVE).length} active or unknown kinds as a sandboxed attachment, however its URL is spelled`, async () => {
-    let checked = 0;
-    for (const name of Object.keys(ACTIVE)) {
+  it(`serves each of ${Object.keys(HOSTILE_FILES).length} active, unknown or mislabelled kinds as a sandboxed attachment, however it is asked for`, async () => {
+    let reached = 0;
+    for (const name of Object.keys(HOSTILE_FILES)) {
       const url = urls.get(name);
       expect(url, name).toBeTruthy();
       for (const p of spellings(url!)) {
-        for (const [method, extra] of [['GET', {}], ['HEAD', {}], ['GET', { range: 'bytes=0-5' }]] as const) {
-          const { status, h } = await headersOf(method, p, extra);
-          if (status === 404) continue; // a spelling that reaches no file serves nothing
+        for (const [method, extra] of METHODS) {
+          const { status, h } = await answer(method, p, extra);
+          if ([400, 404, 416].includes(status)) {
+            // Reaching no file (or no byte of it) serves nothing of it: the JSON envelope, never the file as another type.
+            expect(String(h['content-type']), `${method} ${p}`).toMatch(/^application\/json/);
+            continue;
+          }
           expect([200, 206], `${method} ${p}`).toContain(status);
-          const type = String(h['content-type']);
-          expect(type, `${method} ${p}`).toBe('application/octet-stream');
-          expect(String(h['content-disposition']), `${method} ${p}`).toMatch(/^attachment; filename=/);
-          expect(String(h['content-security-policy']), `${method} ${p}`).toMatch(/^sandbox/);
-          expect(h['x-content-type-options']).toBe('nosniff');
-          checked++;
+          expect(h['content-type'], `${method} ${p}`).toBe('application/octet-stream');
+          expect(String(h['content-disposition']), `${method} ${p}`).toMatch(/^attachment; filename="/);
+          expect(String(h['content-security-policy']), `${method} ${p}`).toMatch(/^sandbox; default-src 'none'/);
+          expect(h['x-content-type-options'], `${method} ${p}`).toBe('nosniff');
+          reached++;
         }
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(Object.keys(ACTIVE).length * 3);
+    // Every file is reached at least by its own URL, percent-encoded letters and an encoded dot, each 4 ways.
+    expect(reached).toBeGreaterThanOrEqual(Object.keys(HOSTILE_FILES).length * METHODS.length * 3);
   });
 
-  it('shows passive files inline with their own type', async () => {
-    const expectInline = async (name: string, type: string) => {
-      const { status, h } = await headersOf('GET', urls.get(name)!);
-      expect(status).toBe(200);
-      expect(h['content-type'], name).toBe(type);
-      expect(h['content-disposition'], name).toBeUndefined();
-      expect(h['x-content-type-options']).toBe('nosniff');
-    };
-    await expectInline('plan.png', 'image/png');
-    await expectInline('readme.txt', 'text/plain; charset=utf-8');
-    await expectInline('manual.pdf', 'application/pdf');
-    await expectInline('clip.mp4', 'video/mp4');
-    // HTML in a file named .png is sent as an image that never decodes, and may not be sniffed as HTML.
-    await expectInline('html-in-a.png', 'image/png');
+  it('shows passive files inline with the type of their content, sandboxed and never sniffed', async () => {
+    for (const [name, f] of Object.entries(passive)) {
+      for (const [method, extra] of METHODS) {
+        const { status, h, body } = await answer(method, urls.get(name)!, extra);
+        expect([200, 206], `${method} ${name}`).toContain(status);
+        expect(h['content-type'], `${method} ${name}`).toBe(f.type);
+        expect(String(h['content-disposition']), name).toMatch(/^inline; filename="/);
+        expect(String(h['content-security-policy']), name).toMatch(/^sandbox; default-src 'none'/);
+        expect(h['x-content-type-options'], name).toBe('nosniff');
+        if (method === 'HEAD') { expect(body).toBe(''); expect(Number(h['content-length'])).toBe(f.data.length); }
+        if ('range' in extra && extra.range === 'bytes=0-5') expect(h['content-range']).toBe(`bytes 0-5/${f.data.length}`);
+      }
+    }
+    const full = await fetch(s.baseUrl + urls.get('manual.pdf')!);
+    expect(Buffer.from(await full.arrayBuffer())).toEqual(passive['manual.pdf'].data);
   });
 
   it('an attachment keeps the name it had in the ZIP', async () => {
-    const { h } = await headersOf('GET', urls.get('page.html')!);
-    expect(String(h['content-disposition'])).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect((await answer('GET', urls.get('page.html')!)).h['content-disposition']).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect((await answer('GET', urls.get('UPPER.HTML')!)).h['content-disposition']).toMatch(/^attachment; filename="UPPER.HTML"/);
+    const body = await (await fetch(s.baseUrl + urls.get('page.html')!)).text();
+    expect(body).toBe(HOSTILE_FILES['page.html']);
+  });
+
+  it('a revalidation (304) and an unsatisfiable range (416) keep nosniff and the sandbox, and say what to do', async () => {
+    const url = urls.get('plan.png')!;
+    const first = await answer('GET', url);
+    const again = await answer('GET', url, { 'if-none-match': first.h.etag });
+    expect(again.status).toBe(304);
+    expect(again.h['x-content-type-options']).toBe('nosniff');
+    expect(String(again.h['content-security-policy'])).toMatch(/^sandbox/);
+    const beyond = await answer('GET', urls.get('page.html')!, { range: 'bytes=999999-' });
+    expect(beyond.status).toBe(416);
+    expect(JSON.parse(beyond.body).message).toMatch(/range/);
   });
 });
 
-describe('files under /media that no upload made', () => {
-  it('treats a name without an allowed extension as an attachment, and a missing file as 404 JSON', async () => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-    const dir = path.join(s.dataDir, 'media', 'stray');
+describe('files under /media that no upload of this version made', () => {
+  it('are served by the same rule: old ".txt" names as text, other names as attachments, missing files as 404 JSON', async () => {
+    const dir = path.join(s.dataDir, 'media', 'docs', 'served', 'old-upload');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'x.xml'), '<x/>');
-    const { h } = await headersOf('GET', '/media/stray/x.xml');
-    expect(h['content-type']).toBe('application/octet-stream');
-    const missing = await headersOf('GET', '/media/stray/none.svg');
-    expect(missing.status).toBe(404);
-    expect(String(missing.h['content-type'])).toMatch(/^application\/json/);
+    fs.writeFileSync(path.join(dir, 'x.xml'), HOSTILE_FILES['feed.xml']);
+    fs.writeFileSync(path.join(dir, 'README'), HOSTILE_FILES['page.html']);
+    fs.writeFileSync(path.join(dir, 'report.svg.txt'), HOSTILE_FILES['plan.svg']);
+    fs.writeFileSync(path.join(dir, 'photo.png'), await png(4, 4));
+    const get = async (n: string) => (await answer('GET', `/media/docs/served/old-upload/${n}`)).h;
+    expect(await get('x.xml')).toMatchObject({ 'content-type': 'application/octet-stream', 'x-content-type-options': 'nosniff' });
+    expect(String((await get('x.xml'))['content-disposition'])).toMatch(/^attachment/);
+    expect(String((await get('README'))['content-disposition'])).toMatch(/^attachment; filename="README"/);
+    expect((await get('report.svg.txt'))['content-type']).toBe('text/plain; charset=utf-8');
+    expect((await get('photo.png'))['content-type']).toBe('image/png');
+    for (const p of ['/media/docs/served/old-upload/none.svg', '/media/docs/served/old-upload/', '/media/docs/served/old-upload',
+      '/media/../survey.sqlite', '/media/%2e%2e/survey.sqlite', '/media/docs/served/old-upload/x.xml%00.png', '/media/']) {
+      const a = await answer('GET', p);
+      expect([400, 404], p).toContain(a.status);
+      expect(String(a.h['content-type']), p).toMatch(/^application\/json/);
+      expect(JSON.parse(a.body).message, p).toBeTruthy();
+    }
+  });
+});
+
+describe('pictures of the other uploads', () => {
+  it('floor plans, pin covers, tiles and previews are inline pictures with nosniff and the sandbox', async () => {
+    const { site } = await seedSite(s.ctx, 'pictures');
+    const plan = await postFile(`${s.baseUrl}/api/site/${site}/minimap?floor=0`, 'file', await png(64, 48), 'plan.png', 'image/png');
+    const cover = await postFile(`${s.baseUrl}/api/map-pins/preview`, 'file', await png(32, 32), 'cover.png', 'image/png');
+    const up = await uploadScenes(s.baseUrl, 'tiles-site', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Tiles site' });
+    expect(up.status).toBe(200);
+    const picked: string[] = [];
+    expect(plan.status).toBe(200);
+    picked.push(plan.body.payload.image, plan.body.payload.image_url, plan.body.payload.image_large_url);
+    expect(cover.status).toBe(200);
+    picked.push(cover.body.payload.url);
+    // Tiles: every scene's preview and one tile, found on disk under the tiles prefix the upload wrote.
+    const tilesDir = path.join(s.dataDir, 'media', 'tiles');
+    const tilesIds = fs.readdirSync(tilesDir);
+    expect(tilesIds.length).toBeGreaterThan(0);
+    for (const t of tilesIds) picked.push(`/media/tiles/${t}/preview.jpg`, `/media/tiles/${t}/1/f/0/0.jpg`);
+    for (const url of picked) {
+      expect(url, 'an upload answered a URL').toMatch(/^\/media\//);
+      const { status, h } = await answer('GET', url);
+      expect(status, url).toBe(200);
+      expect(String(h['content-type']), url).toMatch(/^image\/(png|jpeg)$/);
+      expect(String(h['content-security-policy']), url).toMatch(/^sandbox/);
+      expect(h['x-content-type-options'], url).toBe('nosniff');
+      expect(h['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+    expect(picked.length).toBeGreaterThanOrEqual(3 + 1 + 2 * 2);
   });
 });
 
