@@ -18,6 +18,6 @@ export async function hotspotRoutes(api: FastifyInstance, ctx: AppContext) {
       response: { 200: envelope(z.array(hotspotDescription)) } },
   }, async (req) => {
     await requireSite(ctx.db, req.params.site);
-    return ok(await hotspotDescriptions(ctx.db, req.params.site, req.query.tilesId));
+    return ok(await hotspotDescriptions(ctx.db, req.params.site, req.query.tilesId, ctx.config));
   });
 }

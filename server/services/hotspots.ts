@@ -1,8 +1,11 @@
-// Info hotspot descriptions of a scene: header (image, label) and HTML sections, stored as JSON text.
+// Info hotspot descriptions of a scene: header (image, label) and HTML sections, stored as JSON text. The sections
+// are handed out through the HTML policy and the header picture only when the policy would show it (rows stored
+// before the policy, or written by other means such as the demo seed, are held to it too).
 import type { DB } from '../db/database.ts';
 import type { HotspotDescription } from '../../src/api/contract.ts';
+import { sanitizeServedHtml, servedImageUrl } from './sanitizeHtml.ts';
 
-export async function hotspotDescriptions(db: DB, site: string, tilesId: string): Promise<HotspotDescription[]> {
+export async function hotspotDescriptions(db: DB, site: string, tilesId: string, opts: { allowExternalImages: boolean }): Promise<HotspotDescription[]> {
   const rows = await db.selectFrom('hotspot_descriptions').select(['tiles_id', 'info_id', 'header', 'contents'])
     .where('site', '=', site).where('tiles_id', '=', tilesId).orderBy('info_id').execute();
   return rows.map((r) => {
@@ -10,8 +13,10 @@ export async function hotspotDescriptions(db: DB, site: string, tilesId: string)
     const contents = JSON.parse(r.contents) as HotspotDescription['contents'];
     return {
       tiles_id: r.tiles_id, info_id: r.info_id,
-      header: { main_img_url: header.main_img_url ?? '', label_title: header.label_title ?? '' },
-      contents: Array.isArray(contents) ? contents.map((c) => ({ title: String(c?.title ?? ''), content: String(c?.content ?? '') })) : [],
+      header: { main_img_url: servedImageUrl(String(header.main_img_url ?? ''), opts.allowExternalImages), label_title: String(header.label_title ?? '') },
+      contents: Array.isArray(contents)
+        ? contents.map((c) => ({ title: String(c?.title ?? ''), content: sanitizeServedHtml(String(c?.content ?? ''), opts.allowExternalImages) }))
+        : [],
     };
   });
 }

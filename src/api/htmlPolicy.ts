@@ -15,8 +15,8 @@ const TAGS = ['p', 'br', 'b', 'i', 'em', 'strong', 'u', 's', 'sub', 'sup', 'smal
   'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'code', 'a', 'img', 'video', 'source', 'figure', 'figcaption',
   'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'div'];
 const ATTRS = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'controls', 'poster', 'type'];
-/** Links: the web, mail, and our own pages. */
-const LINK = /^(?:https?:\/\/|mailto:|\/(?!\/)|#)/i;
+/** Links: the web, mail, and our own pages (a backslash could turn "/\host" into another site's address). */
+const LINK = /^(?:https?:\/\/|mailto:|\/(?![/\\])|#)/i;
 const DATA_RASTER = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 const OWN_MEDIA = /^\/media\/[^\\]*$/;
 
@@ -46,9 +46,9 @@ function hook(purify: DOMPurify) {
     const el = node as Element;
     if (el.tagName === 'A') {
       const href = el.getAttribute('href');
-      if (href != null && !LINK.test(href.trim())) el.removeAttribute('href');
-      // Links leave in a new tab, without a handle back to us.
-      if (el.getAttribute('href')?.match(/^(?:https?:|mailto:)/i)) {
+      if (href != null && (!LINK.test(href.trim()) || href.includes('\\'))) el.removeAttribute('href');
+      // Every link leaves in a new tab, without a handle back to us or the address it came from.
+      if (el.hasAttribute('href')) {
         el.setAttribute('target', '_blank');
         el.setAttribute('rel', 'noopener noreferrer');
       }

@@ -45,8 +45,28 @@ const HOSTILE = [
   '<div data-x="1" aria-hidden="true" tabindex="1" role="dialog">x</div>',
   '<a href="https://ok.example" target="_self" rel="opener">x</a>',
   '<img src="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=">',
+  // Mutation XSS (namespace confusion, re-parsing) and encoded schemes.
+  '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
+  '<math><mi><mglyph><svg><mtext><textarea><path id="</textarea><img onerror=alert(1) src=1>">',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href="java&#x09;script:alert(1)">x</a>',
+  '<a href="/\\evil.example/">x</a>',
+  '<img src="/media/a.png" srcset="https://evil.example/x.png 2x">',
+  '<a href="https://example.org" ping="https://evil.example/ping">x</a>',
+  '<video src="/media/v.mp4"><track src="https://evil.example/t.vtt"></video>',
+  '<img src="/media/a.png" usemap="#m"><map name="m"><area href="javascript:alert(1)"></map>',
+  '<body onload=alert(1)>',
+  '<input autofocus onfocus=alert(1)>',
+  '<select><option>x</option></select><textarea>x</textarea>',
+  '<dialog open>covers</dialog>',
+  '<marquee onstart=alert(1)>x</marquee>',
+  '<frameset><frame src="https://evil.example"></frameset>',
+  '<isindex action="javascript:alert(1)" type=image>',
+  '<button formaction="javascript:alert(1)">x</button>',
+  '<a href="data:image/png;base64,iVBORw0KGgo=">download</a>',
 ];
-const ACTIVE = /<(script|svg|math|iframe|object|embed|form|input|button|style|link|meta|base|template|noscript)\b|\bon[a-z]+=|javascript:|vbscript:|data:text|style=|class=|id=|name=|data-x|aria-|role=|tracker|evil\.example|\/media\/\.\./i;
+const ACTIVE = /<(script|svg|math|iframe|object|embed|form|input|button|style|link|meta|base|template|noscript|textarea|select|dialog|marquee|frame|frameset|map|area|track|isindex|body)\b|srcset|ping=|usemap|formaction|href="data:|\bon[a-z]+=|javascript:|vbscript:|data:text|style=|class=|id=|name=|data-x|aria-|role=|tracker|evil\.example|\/media\/\.\./i;
 
 describe('the HTML policy', () => {
   it(`removes everything active or covering from ${HOSTILE.length} hostile payloads`, () => {
@@ -65,6 +85,13 @@ describe('the HTML policy', () => {
     expect(out).toContain('src="data:image/png;base64,iVBORw0KGgo="');
     expect(out).toContain('<td colspan="2">x</td>');
     expect(out).toContain('<video controls="" src="/media/docs/s/v.mp4"></video>');
+  });
+
+  it('opens every link in a new tab without opener or referrer, our own pages too', () => {
+    expect(clean('<a href="/site/demo-farm/about">about</a>')).toBe('<a href="/site/demo-farm/about" target="_blank" rel="noopener noreferrer">about</a>');
+    expect(clean('<a href="mailto:farm@example.org">mail</a>')).toBe('<a href="mailto:farm@example.org" target="_blank" rel="noopener noreferrer">mail</a>');
+    expect(clean('<a href="/\\evil.example">x</a>')).toBe('<a>x</a>');
+    expect(clean('<a href="//evil.example">x</a>')).toBe('<a>x</a>');
   });
 
   it('shows pictures from other sites only when the setting allows it', () => {
