@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations.ts';
+import { withStatementCache } from './sqliteStatements.ts';
 
 export type DB = Kysely<Database>;
 
@@ -25,7 +26,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     const file = new Sqlite(path.join(opts.dataDir, 'survey.sqlite'));
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
   // Concerns add numbered migrations in parallel; a database may have run a later number before an earlier one lands.
   const { error } = await new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true }).migrateToLatest();
