@@ -13,7 +13,7 @@ import { openDatabase } from './db/database.ts';
 import { BlobStore } from './storage/blobStore.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { conflictOf } from './db/dbErrors.ts';
-import { loggerOptions, requestIdOf } from './http/requestLog.ts';
+import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
 import { HttpError } from './http/errors.ts';
 import { identify } from './http/auth.ts';
@@ -28,7 +28,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const ctx: AppContext = { config, db, blobs };
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
-  const app = Fastify({ logger: loggerOptions(config.logLevel), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
+  const app = Fastify({ logger: loggerOptions(config.logLevel), logController: new RequestLog(), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
   app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
