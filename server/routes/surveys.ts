@@ -8,7 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
 import { siteParam, siteFloorParams, intString, floorValue } from './params.ts';
 import * as surveys from '../services/surveys.ts';
-import { requireSiteSettings } from '../services/settings.ts';
+import { requireSite } from '../services/floors.ts';
 
 const dateQuery = z.string().optional();
 
@@ -20,7 +20,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['surveys'], summary: 'Scenes of a floor, optionally on one survey date', params: siteParam,
       querystring: z.object({ floor: intString('floor').default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
   }, async (req) => {
-    await requireSiteSettings(db, req.params.site);
+    await requireSite(db, req.params.site);
     const date = surveys.parseIsoDate(req.query.date);
     return ok(await surveys.surveyDetails(db, blobs, req.params.site, floorValue(req.query.floor), date));
   });
@@ -29,7 +29,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
       querystring: z.object({ floor: intString('floor').optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
   }, async (req) => {
-    await requireSiteSettings(db, req.params.site);
+    await requireSite(db, req.params.site);
     const floor = req.query.floor === undefined ? undefined : floorValue(req.query.floor);
     return ok(await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) }));
   });
@@ -38,7 +38,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['surveys'], summary: 'Floors that have survey data, optionally on one date', params: siteParam,
       querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(z.number())) } },
   }, async (req) => {
-    await requireSiteSettings(db, req.params.site);
+    await requireSite(db, req.params.site);
     return ok(await surveys.floorsWithData(db, req.params.site, surveys.parseIsoDate(req.query.date)));
   });
 
@@ -46,7 +46,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['surveys'], summary: 'Every survey of the site with its floor, date and node count', params: siteParam,
       response: { 200: envelope(z.array(surveySummary)) } },
   }, async (req) => {
-    await requireSiteSettings(db, req.params.site);
+    await requireSite(db, req.params.site);
     return ok(await surveys.surveyList(db, req.params.site));
   });
 

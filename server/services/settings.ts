@@ -22,8 +22,7 @@ export async function getSiteSettings(db: DB, site: string): Promise<SiteSetting
   const row = await db.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirst();
   if (!row) return null;
   const stored = JSON.parse(row.json) as SiteSettings;
-  const app = await getAppConfig(db);
-  return { ...stored, enableMultiSite: app.enableMultiSite };
+  return { ...stored, enableMultiSite: (await storedAppConfig(db)).enableMultiSite ?? false };
 }
 
 export async function requireSiteSettings(db: DB, site: string): Promise<SiteSettings> {
@@ -63,10 +62,15 @@ async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): P
 }
 
 const APP_KEY = 'app';
-export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean }): Promise<AppConfig> {
+/** The app config document as saved (what was never set is missing). */
+async function storedAppConfig(db: DB): Promise<Partial<AppConfig>> {
   const row = await db.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
+  return row ? (JSON.parse(row.json) as Partial<AppConfig>) : {};
+}
+
+export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean }): Promise<AppConfig> {
+  const stored = await storedAppConfig(db);
   const firstSite = await db.selectFrom('sites').select(['id', 'name']).orderBy('created_at').limit(1).executeTakeFirst();
-  const stored = row ? (JSON.parse(row.json) as Partial<AppConfig>) : {};
   return {
     enableMultiSite: stored.enableMultiSite ?? false,
     singleSiteSettings: {
