@@ -5,7 +5,7 @@
 // the real access check and the real transaction). Each at 50 and 200 connections for BENCH_SECONDS (default 10).
 // Target on the 2-core machine: 0 errors everywhere, API p99 under 100 ms at 200 connections. Exits 0 either way.
 //   npm run bench:load
-//   BENCH_SECONDS=5 BENCH_ONLY=sqlite node --import tsx bench/load.ts
+//   BENCH_SECONDS=5 BENCH_ONLY=sqlite BENCH_TARGETS=details,write node --import tsx bench/load.ts
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,12 +23,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
 /** sqlite,postgres by default; BENCH_ONLY=sqlite for one of them. */
 const DATABASES = (process.env.BENCH_ONLY ?? 'sqlite,postgres').split(',');
+/** All five by default: list, details, tile, preview, write. */
+const ONLY_TARGETS = process.env.BENCH_TARGETS?.split(',');
 /** API p99 target, at the highest connection count. */
 const P99_TARGET_MS = 100;
 const TARGET_CONNECTIONS = 200;
+/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const BENCH_USER = { username: 'bench-admin', password: 'bench-password-1' };
 
 interface Target {
+  /** For BENCH_TARGETS=details,write (a shorter run while working on one of them). */
+  key: string;
   name: string;
   /** API calls have the p99 target; media only the no-errors one. */
   api: boolean;
@@ -62,7 +68,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Runnin
   const logFile = path.join(dataDir, 'server.log');
   fs.mkdirSync(dataDir, { recursive: true });
   const log = fs.openSync(logFile, 'a');
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO: 'true', USE_SSO: 'true',
@@ -109,12 +115,12 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
   const node = scenes.payload[0]!.survey_node;
   const scene = `${node.manta_link}${node.tiles_id}`;
   const targets: Target[] = [
-    { name: 'site list', api: true, path: '/api/map-pins' },
-    { name: 'survey details', api: true, path: details },
-    { name: 'tile', api: false, path: `${scene}/1/f/0/0.jpg` },
-    { name: 'preview', api: false, path: `${scene}/preview.jpg` },
+    { key: 'list', name: 'site list', api: true, path: '/api/map-pins' },
+    { key: 'details', name: 'survey details', api: true, path: details },
+    { key: 'tile', name: 'tile', api: false, path: `${scene}/1/f/0/0.jpg` },
+    { key: 'preview', name: 'preview', api: false, path: `${scene}/preview.jpg` },
     // Sets the initial view to what it is: a real read-modify-write under the site's lock, same result every time.
-    { name: 'write (site settings)', api: true, path: `/api/site/${DEMO_SITE}/settings`, method: 'PATCH',
+    { key: 'write', name: 'write (site settings)', api: true, path: `/api/site/${DEMO_SITE}/settings`, method: 'PATCH',
       body: JSON.stringify({ initial_settings: { yaw: 0.25 } }), headers: { 'content-type': 'application/json', cookie } },
   ];
   for (const t of targets) {
@@ -122,7 +128,7 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${t.name}: ${t.method ?? 'GET'} ${t.path} answered ${res.status} before the load`);
   }
-  return targets;
+  return targets.filter((t) => !ONLY_TARGETS || ONLY_TARGETS.includes(t.key));
 }
 
 async function load(baseUrl: string, t: Target, connections: number, seconds: number): Promise<autocannon.Result> {
