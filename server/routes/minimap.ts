@@ -7,7 +7,8 @@ import { envelope, minimap, floor as floorSchema, floorDetailsBody } from '../..
 import { ok } from '../http/envelope.ts';
 import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
-import { siteParam, intString, floorValue } from './params.ts';
+import { siteParam, intString, floorText, floorValue } from './params.ts';
+import { FLOOR_MAX } from '../../src/api/limits.ts';
 import { minimapDetails, uploadMinimapImage } from '../services/minimaps.ts';
 import { listFloors, addFloor, saveFloorDetails } from '../services/floors.ts';
 import { IMAGE_REQUIRED_MESSAGE, MAX_IMAGE_BYTES } from '../services/uploadedImages.ts';
@@ -41,7 +42,7 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/minimap/details', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'The floor plan of a floor (the empty default when it has none)', params: siteParam,
-      querystring: z.object({ floor: intString('floor').default(0) }), response: { 200: envelope(minimap) } },
+      querystring: z.object({ floor: floorText().default(0) }), response: { 200: envelope(minimap) } },
   }, async (req) => ok(await minimapDetails(db, req.params.site, floorValue(req.query.floor))));
 
   r.get('/site/:site/minimap/floors', { config: { access: PUBLIC },
@@ -51,7 +52,7 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
   // A POST, though the spec lists a GET: no GET changes state.
   r.post('/site/:site/minimap/newFloor/:n', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: 'Add an empty floor', description: 'An existing floor is answered unchanged.',
-      params: siteParam.extend({ n: intString('n') }), response: { 200: envelope(floorSchema) } },
+      params: siteParam.extend({ n: intString('floor', 0, FLOOR_MAX) }), response: { 200: envelope(floorSchema) } },
   }, async (req) => ok(await addFloor(db, req.params.site, floorValue(req.params.n))));
 
   r.patch('/site/:site/sitemap', { config: { access: siteAdmin() },
@@ -61,7 +62,7 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.post('/site/:site/minimap', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: 'Upload or replace the floor-plan image of a floor', description: multipartNote('file') + '; PNG, JPEG, WebP or GIF.',
-      consumes: ['multipart/form-data'], params: siteParam, querystring: z.object({ floor: intString('floor').default(0) }), response: { 200: envelope(minimap) } },
+      consumes: ['multipart/form-data'], params: siteParam, querystring: z.object({ floor: floorText().default(0) }), response: { 200: envelope(minimap) } },
   }, async (req) => {
     const file = await readFileField(req, 'file', MAX_IMAGE_BYTES);
     if (!file) throw badRequest(IMAGE_REQUIRED_MESSAGE);

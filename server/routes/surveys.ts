@@ -6,11 +6,13 @@ import type { AppContext } from '../context.ts';
 import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
-import { siteParam, siteFloorParams, intString, floorValue } from './params.ts';
+import { siteParam, siteFloorParams, floorText, floorValue } from './params.ts';
+import { boundedText } from '../../src/api/limits.ts';
 import * as surveys from '../services/surveys.ts';
 import { requireSite } from '../services/floors.ts';
 
-const dateQuery = z.string().optional();
+// Any text a deep link carries (an unknown date finds nothing), within a bound.
+const dateQuery = boundedText('date', 32).optional();
 
 export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +20,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/survey/details', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Scenes of a floor, optionally on one survey date', params: siteParam,
-      querystring: z.object({ floor: intString('floor').default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
+      querystring: z.object({ floor: floorText().default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
   }, async (req) => {
     await requireSite(db, req.params.site);
     const date = surveys.parseIsoDate(req.query.date);
@@ -27,7 +29,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/survey/details/compact', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
-      querystring: z.object({ floor: intString('floor').optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
+      querystring: z.object({ floor: floorText().optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
   }, async (req) => {
     await requireSite(db, req.params.site);
     const floor = req.query.floor === undefined ? undefined : floorValue(req.query.floor);

@@ -1,5 +1,6 @@
 // The one contract between server and client: zod schemas of every entity and request body.
 // The server validates with these and generates its OpenAPI document from them; the client types come from them.
+import { ANGLE_MAX, COORD_MAX, ID_MAX, NAME_MAX, PASSWORD_MAX, SECONDS_MAX, URL_MAX, USERNAME_MAX, boundedNumber, boundedText, dateText, floorNumber } from './limits';
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
@@ -60,9 +61,9 @@ export const minimapNodeEntry = z.object({
 });
 export type MinimapNodeEntry = z.infer<typeof minimapNodeEntry>;
 
-export const nodeCoordsBody = z.object({ x: z.number().finite(), y: z.number().finite() });
-export const nodeRotationBody = z.object({ rotation: z.number().finite() });
-export const floorDetailsBody = z.object({ floor: z.number().int(), floor_name: z.string().max(200), floor_tag: z.string().max(50) });
+export const nodeCoordsBody = z.object({ x: boundedNumber('x', COORD_MAX), y: boundedNumber('y', COORD_MAX) });
+export const nodeRotationBody = z.object({ rotation: boundedNumber('rotation', 100_000) });
+export const floorDetailsBody = z.object({ floor: floorNumber(), floor_name: z.string().max(200), floor_tag: z.string().max(50) });
 
 export const existence = z.object({ sitePopulated: z.boolean().optional(), floorPopulated: z.boolean().optional() });
 export const emptyFloors = z.object({ emptyFloors: z.array(z.number()) });
@@ -97,10 +98,16 @@ export type SiteSettings = z.infer<typeof siteSettings>;
 export const siteSettingsPatch = z.object({
   display: z.object({ title: z.string().trim().min(1, 'Error! You need a site name!').max(200) }).optional(),
   enable: siteSettings.shape.enable.partial().optional(),
-  initial_settings: siteSettings.shape.initial_settings.partial().optional(),
+  initial_settings: z.object({
+    date: z.union([z.literal(''), dateText()]), pano_id: boundedText('pano_id', ID_MAX), floor: floorNumber(),
+    yaw: boundedNumber('yaw', ANGLE_MAX), pitch: boundedNumber('pitch', ANGLE_MAX), fov: boundedNumber('fov', Math.PI, 0),
+    rotation_offset: boundedNumber('rotation_offset', 100_000),
+  }).partial().optional(),
   marzipano_mouse_view_mode: siteSettings.shape.marzipano_mouse_view_mode.optional(),
-  animation: siteSettings.shape.animation.optional(),
-  kiosk: siteSettings.shape.kiosk.optional(),
+  animation: z.object({ title: boundedText('animation title', NAME_MAX), url: boundedText('animation url', URL_MAX) }).optional(),
+  kiosk: z.object({
+    enabled: z.boolean(), idleRotateSeconds: boundedNumber('idleRotateSeconds', SECONDS_MAX, 0), idleResetSeconds: boundedNumber('idleResetSeconds', SECONDS_MAX, 0),
+  }).optional(),
 }).strict();
 
 export const appConfig = z.object({
@@ -115,8 +122,8 @@ export const appConfig = z.object({
 export type AppConfig = z.infer<typeof appConfig>;
 export const appConfigPatch = z.object({
   enableMultiSite: z.boolean().optional(),
-  singleSiteSettings: appConfig.shape.singleSiteSettings.partial().optional(),
-  defaultSite: z.string().optional(),
+  singleSiteSettings: z.object({ siteTitle: boundedText('siteTitle', NAME_MAX), backgroundImage: boundedText('backgroundImage', URL_MAX) }).partial().optional(),
+  defaultSite: boundedText('defaultSite', ID_MAX).optional(),
 }).strict();
 
 export const siteSummary = z.object({ id: z.string(), name: z.string() });
@@ -130,17 +137,18 @@ export const pin = z.object({
 });
 export type Pin = z.infer<typeof pin>;
 export const pinIcons = ['learn', 'shop', 'farm', 'pig', 'animal', 'truck', 'plus'] as const;
-const externalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'A Valid URL' })]);
+const externalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'A Valid URL' }).max(URL_MAX, 'A Valid URL')]);
 export const pinCreateBody = z.object({
-  enabled: z.boolean().default(false), x: percent, y: percent, cover_image: z.string().default(''),
-  icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name'), site_name: z.string().default(''),
-  external_url: externalUrl.optional(), sitemap: z.string().min(1).default('default'), site: z.string().optional(),
+  enabled: z.boolean().default(false), x: percent, y: percent, cover_image: boundedText('cover_image', URL_MAX).default(''),
+  icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name').max(NAME_MAX, `A name of at most ${NAME_MAX} characters`),
+  site_name: boundedText('site_name', NAME_MAX).default(''),
+  external_url: externalUrl.optional(), sitemap: z.string().min(1).max(NAME_MAX).default('default'), site: boundedText('site', 100).optional(),
 });
-export const pinPatchBody = pinCreateBody.partial().extend({ _id: z.string().optional(), site: z.string().optional() });
+export const pinPatchBody = pinCreateBody.partial().extend({ _id: boundedText('_id', ID_MAX).optional(), site: boundedText('site', 100).optional() });
 export const pinCoordsBody = z.object({ x: z.number().gt(0).lt(100), y: z.number().gt(0).lt(100) });
 export const sitemap = z.object({ name: z.string(), image_url: z.string() });
 export type Sitemap = z.infer<typeof sitemap>;
-export const sitemapCreateBody = z.object({ name: z.string().trim().min(1, 'A map name'), image_url: z.string().min(1, 'An image') });
+export const sitemapCreateBody = z.object({ name: z.string().trim().min(1, 'A map name').max(NAME_MAX, `A map name of at most ${NAME_MAX} characters`), image_url: z.string().min(1, 'An image').max(URL_MAX, 'An image address of at most 2000 characters') });
 
 // ---------- documentation, about, users ----------
 export const documentDirectory = z.object({
@@ -160,7 +168,7 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 export const userType = z.object({ type: z.string() });
-export const loginBody = z.object({ username: z.string().min(1), password: z.string().min(1) });
+export const loginBody = z.object({ username: z.string().min(1).max(USERNAME_MAX, 'Wrong user name or password.'), password: z.string().min(1).max(PASSWORD_MAX, 'Wrong user name or password.') });
 
 // ---------- upload ----------
 export const uploadResult = z.object({ site: z.string(), floor: z.number(), scenes: z.number(), surveys: z.array(z.string()) });
@@ -169,7 +177,7 @@ export const urlResult = z.object({ url: z.string() });
 // ---------- additions for the resource routes (minimap, nodes, pins, site maps, documentation) ----------
 /** PATCH /api/map-pins/{id}: only the fields sent change (pinPatchBody would fill in its defaults). */
 export const pinUpdateBody = z.object({
-  _id: z.string(), site: z.string().max(100), enabled: z.boolean(), x: percent, y: percent, cover_image: z.string().max(2000),
+  _id: boundedText('_id', ID_MAX), site: z.string().max(100), enabled: z.boolean(), x: percent, y: percent, cover_image: z.string().max(2000),
   icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name').max(200), site_name: z.string().max(200),
   external_url: externalUrl, sitemap: z.string().max(200),
 }).partial();

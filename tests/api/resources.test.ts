@@ -114,8 +114,8 @@ describe('floors and minimaps', () => {
   });
 
   it('refuses bad floors and unknown sites for newFloor', async () => {
-    await refused(() => send('POST', '/site/farm/minimap/newFloor/abc', {}), 400, /n must be a whole number/);
-    await refused(() => send('POST', '/site/farm/minimap/newFloor/999', {}), 400, 'The floor must be a whole number from 0 to 200, not 999.');
+    await refused(() => send('POST', '/site/farm/minimap/newFloor/abc', {}), 400, /floor must be a whole number/);
+    await refused(() => send('POST', '/site/farm/minimap/newFloor/999', {}), 400, /floor must be from 0 to 200/);
     await refused(() => send('POST', '/site/nowhere/minimap/newFloor/1', {}), 404, 'There is no site "nowhere".');
   });
 
