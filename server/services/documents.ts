@@ -119,7 +119,7 @@ interface StagedFile { id: string; dirPath: string; name: string; key: string }
 /** Checks every entry, then writes the files into staging; refuses the whole archive at the first problem. */
 async function unpackToStaging(zipPath: string, staging: Staging, site: string, limits: ZipLimits): Promise<{ dirs: Set<string>; files: StagedFile[] }> {
   if (!(await hasZipSignature(zipPath))) throw badRequest(MESSAGES.notZip);
-  const zip = await ZipArchive.open(zipPath, limits);
+  const zip = await ZipArchive.open(zipPath, { ...limits, maxEntries: MAX_ENTRIES });
   const refuse = (why: string) => badRequest(`This ZIP file cannot be used: ${why}. Nothing was changed.`);
   const dirs = new Set<string>();
   const files = new Map<string, StagedFile>();

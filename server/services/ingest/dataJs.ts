@@ -4,25 +4,39 @@
 import { z } from 'zod';
 import { badRequest } from '../../http/errors.ts';
 
-const num = z.number({ message: 'expected a number' }).finite();
+// Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
+// and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
+export const DATA_JS_LIMITS = {
+  scenes: 2000, levels: 12, faceSize: 65_536, tileSizeMin: 16, tileSizeMax: 8192, tilesPerSide: 256,
+  hotspots: 1000, idChars: 200, nameChars: 500, textChars: 100_000, angle: 1000,
+} as const;
+const L = DATA_JS_LIMITS;
+const num = (lo: number, hi: number) => z.number({ message: 'expected a number' }).finite('expected a finite number')
+  .min(lo, `must be from ${lo} to ${hi}`).max(hi, `must be from ${lo} to ${hi}`);
+const whole = (lo: number, hi: number) => z.number({ message: 'expected a whole number' }).int('expected a whole number')
+  .min(lo, `must be from ${lo} to ${hi}`).max(hi, `must be from ${lo} to ${hi}`);
+const text = (max: number) => z.string({ message: 'expected text' }).max(max, `may have at most ${max} characters`);
+const angle = num(-L.angle, L.angle);
 const level = z.object({
-  tileSize: z.number({ message: 'expected a whole number' }).int().positive(),
-  size: z.number({ message: 'expected a whole number' }).int().positive(),
+  tileSize: whole(L.tileSizeMin, L.tileSizeMax),
+  size: whole(1, L.faceSize),
   fallbackOnly: z.boolean().optional(),
-});
+}).refine((l) => Math.ceil(l.size / l.tileSize) <= L.tilesPerSide, { message: `has more than ${L.tilesPerSide} tiles per face side` });
 const scene = z.object({
-  id: z.string({ message: 'expected text' }).min(1, 'must not be empty'),
-  name: z.string({ message: 'expected text' }),
-  levels: z.array(level).min(2, 'needs the preview level and at least one tile level'),
-  faceSize: num.positive(),
-  initialViewParameters: z.object({ yaw: num, pitch: num, fov: num.positive() }),
-  linkHotspots: z.array(z.object({ yaw: num, pitch: num, rotation: num.default(0), target: z.string({ message: 'expected a scene id' }) })).default([]),
-  infoHotspots: z.array(z.object({ yaw: num, pitch: num, title: z.string().default(''), text: z.string().default('') })).default([]),
+  id: text(L.idChars).min(1, 'must not be empty'),
+  name: text(L.nameChars),
+  levels: z.array(level).min(2, 'needs the preview level and at least one tile level').max(L.levels, `may have at most ${L.levels} levels`),
+  faceSize: num(0, L.faceSize).positive(),
+  initialViewParameters: z.object({ yaw: angle, pitch: angle, fov: num(0, 10).positive() }),
+  linkHotspots: z.array(z.object({ yaw: angle, pitch: angle, rotation: angle.default(0), target: text(L.idChars) }))
+    .max(L.hotspots, `may have at most ${L.hotspots} link hotspots`).default([]),
+  infoHotspots: z.array(z.object({ yaw: angle, pitch: angle, title: text(L.nameChars).default(''), text: text(L.textChars).default('') }))
+    .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`).default([]),
 });
 export const appDataSchema = z.object({
-  scenes: z.array(scene).min(1, 'the tour has no scenes'),
-  name: z.string().optional(),
-  settings: z.object({ mouseViewMode: z.string().optional() }).loose().optional(),
+  scenes: z.array(scene).min(1, 'the tour has no scenes').max(L.scenes, `may have at most ${L.scenes} scenes`),
+  name: text(L.nameChars).optional(),
+  settings: z.object({ mouseViewMode: text(20).optional() }).loose().optional(),
 });
 export type AppData = z.infer<typeof appDataSchema>;
 export type AppScene = AppData['scenes'][number];
@@ -63,6 +77,9 @@ export function parseDataJs(text: string): AppData {
   } catch (e) {
     throw badRequest(`${FILE} could not be read: APP_DATA is not valid JSON (${(e as Error).message}). Export the tour again with the Marzipano Tool.`);
   }
+  // Counted before the schema walks them, so a data.js of a million scenes costs nothing more.
+  const sceneCount = Array.isArray((raw as { scenes?: unknown })?.scenes) ? (raw as { scenes: unknown[] }).scenes.length : 0;
+  if (sceneCount > L.scenes) throw badRequest(`${FILE} describes ${sceneCount} scenes; one upload may hold at most ${L.scenes}. Split the tour into smaller exports.`);
   const parsed = appDataSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(raw, i.path)}: ${i.message}`);

@@ -20,7 +20,7 @@ import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
 import { parseDataJs, folderNameOf, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
-import { parseTilePath, expectedTiles, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
+import { parseTilePath, expectedTiles, expectedTileCount, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
 
 export type IngestMode = 'addNewSite' | 'addScene';
 
@@ -45,7 +45,8 @@ export interface IngestRequest {
 
 export interface IngestResult { site: string; floor: number; scenes: number; surveys: string[] }
 
-const DATA_JS_MAX_BYTES = 20 * 1024 * 1024;
+/** data.js of 2,000 scenes with long hotspot texts stays well under this. */
+const DATA_JS_MAX_BYTES = 8 * 1024 * 1024;
 const DATA_JS = /(^|\/)app-files\/data\.js$/;
 const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)/;
 const SITE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/i;
@@ -111,6 +112,16 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     let files = found.get(scene.id);
     if (!files) found.set(scene.id, (files = new Map()));
     files.set(tileRelPath(parsed.ref), { ref: parsed.ref, entry });
+  }
+  // A pyramid larger than the zip can hold is refused by arithmetic, before any list of its tiles is made.
+  const tileFiles = archive.entries.length;
+  let needed = 0;
+  for (const { scene } of scenes) {
+    const n = expectedTileCount(scene.levels);
+    needed += n;
+    if (needed > tileFiles) {
+      throw badRequest(`Scene "${scene.name}": data.js describes ${n.toLocaleString('en')} tile files for it, more than the ${tileFiles.toLocaleString('en')} files in the whole zip. Export the tour again.`);
+    }
   }
   const out = new Map<string, { ref: TileRef; entry: ZipEntry }[]>();
   for (const { scene } of scenes) {

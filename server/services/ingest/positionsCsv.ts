@@ -2,6 +2,12 @@
 // Parsed with papaparse (quotes, BOM, CRLF); every row is checked and a failure names its line and scene.
 import Papa from 'papaparse';
 import { badRequest } from '../../http/errors.ts';
+import { COORD_MAX, FLOOR_MAX, NAME_MAX } from '../../../src/api/limits.ts';
+
+/** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
+export const CSV_MAX_ROWS = 2000;
+/** Survey years: photographs older than 1900 or after 2200 are typing errors. */
+const YEAR_MIN = 1900, YEAR_MAX = 2200;
 
 export interface PositionRow {
   /** 1-based line of the row in the file (the header is line 1). */
@@ -31,6 +37,8 @@ const REQUIRED: Column[] = ['filename', 'x', 'y', 'date'];
 const DISPLAY: Record<Column, string> = { title: 'title', filename: 'fileName', x: 'x', y: 'y', date: 'date', floor: 'floor', surveyname: 'survey_name' };
 const HEADER_HINT = 'its first line must be title,fileName,x,y,date,floor (survey_name optional)';
 
+/** A cell quoted in a message, cut short: a message repeats no megabyte of input. */
+const clip = (v: string) => (v.length > 40 ? `${v.slice(0, 40)}...` : v);
 const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** `dd/mm/yyyy` (the field's format; d/m also accepted) or ISO `yyyy-mm-dd` to ISO; null when it is not a real date. */
@@ -43,6 +51,7 @@ export function parseSurveyDate(value: string): string | null {
     if (!match) return null;
     y = +match[1]; m = +match[2]; d = +match[3];
   }
+  if (y < YEAR_MIN || y > YEAR_MAX) return null;
   const t = new Date(Date.UTC(y, m - 1, d));
   if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -53,7 +62,7 @@ function parseCoordinate(value: string): number | null {
   const v = value.trim();
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(v)) return null;
   const n = Number(v);
-  return Number.isFinite(n) ? n : null;
+  return Number.isFinite(n) && Math.abs(n) <= COORD_MAX ? n : null;
 }
 
 /**
@@ -69,6 +78,7 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     throw badRequest(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
   }
   const [header, ...records] = parsed.data;
+  if (records.length > CSV_MAX_ROWS + 100) throw badRequest(`The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`);
   const index = new Map<Column, number>();
   header.forEach((h, i) => {
     const name = normaliseHeader(h) as Column;
@@ -87,14 +97,17 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     if (rec.every((c) => c.trim() === '')) return; // blank line
     const cell = (c: Column) => { const at = index.get(c); return at === undefined ? '' : (rec[at] ?? '').trim(); };
     const fileName = cell('filename');
-    const who = fileName ? `CSV line ${line} (${fileName})` : `CSV line ${line}`;
+    const who = fileName ? `CSV line ${line} (${clip(fileName)})` : `CSV line ${line}`;
     const problems: string[] = [];
     if (!fileName) problems.push('fileName is empty');
+    for (const c of ['title', 'filename', 'surveyname'] as const) {
+      if (cell(c).length > NAME_MAX) problems.push(`${DISPLAY[c]} is longer than ${NAME_MAX} characters`);
+    }
     const coord = (c: 'x' | 'y') => {
       const raw = cell(c);
       if (raw === '') { problems.push(`${c} is missing`); return NaN; }
       const n = parseCoordinate(raw);
-      if (n === null) { problems.push(`${c} "${raw}" is not a number`); return NaN; }
+      if (n === null) { problems.push(`${c} "${clip(raw)}" is not a number of floor-plan pixels (at most ${COORD_MAX} either way)`); return NaN; }
       return n;
     };
     const x = coord('x');
@@ -102,11 +115,11 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     const rawDate = cell('date');
     const date = rawDate === '' ? null : parseSurveyDate(rawDate);
     if (rawDate === '') problems.push('the date is missing (write it as dd/mm/yyyy)');
-    else if (!date) problems.push(`the date "${rawDate}" is not a date (write it as dd/mm/yyyy or yyyy-mm-dd)`);
+    else if (!date) problems.push(`the date "${clip(rawDate)}" is not a date from ${YEAR_MIN} to ${YEAR_MAX} (write it as dd/mm/yyyy or yyyy-mm-dd)`);
     const rawFloor = cell('floor');
     let floor = uploadFloor;
     if (rawFloor !== '') {
-      if (!/^-?\d+$/.test(rawFloor) || Number(rawFloor) < -1) problems.push(`the floor "${rawFloor}" is not a floor number (0, 1, 2, ...)`);
+      if (!/^-?\d{1,6}$/.test(rawFloor) || Number(rawFloor) < -1 || Number(rawFloor) > FLOOR_MAX) problems.push(`the floor "${clip(rawFloor)}" is not a floor number (0 to ${FLOOR_MAX})`);
       else if (Number(rawFloor) >= 0) floor = Number(rawFloor);
     }
     if (fileName && seen.has(fileName)) problems.push(`the scene is listed twice (also on line ${seen.get(fileName)})`);

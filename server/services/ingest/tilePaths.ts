@@ -54,6 +54,13 @@ export function tilesPerSide(level: LevelSpec): number {
   return Math.max(1, Math.ceil(level.size / level.tileSize));
 }
 
+/** How many files a scene must have (preview and every tile), counted without listing them. */
+export function expectedTileCount(levels: readonly LevelSpec[]): number {
+  let n = 1;
+  for (let z = 1; z < levels.length; z++) n += 6 * tilesPerSide(levels[z]) ** 2;
+  return n;
+}
+
 /** Every file a scene must have: preview.jpg and each tile of levels 1.. (all six faces, the full grid). */
 export function expectedTiles(levels: readonly LevelSpec[]): TileRef[] {
   const out: TileRef[] = [{ kind: 'preview' }];

@@ -15,7 +15,15 @@ export interface ZipLimits {
   maxUncompressedBytes: number;
   /** Uncompressed / compressed, per entry and for the whole archive. */
   maxCompressionRatio: number;
+  /** Entries (files and folders) read from the central directory, each kept in memory while the upload is checked. */
+  maxEntries?: number;
 }
+
+/**
+ * Entries of one upload, scene export or documentation alike: a tour of 400 scenes of five levels is ~200,000 tiles;
+ * each entry costs a few hundred bytes while the upload is checked, so this bounds that memory to tens of MB.
+ */
+export const MAX_ZIP_ENTRIES = 250_000;
 
 /** Entries (and archives) smaller than this are not held to the compression ratio: tiny text files compress well. */
 export const RATIO_CHECK_MIN_BYTES = 64 * 1024;
@@ -114,6 +122,10 @@ export class ZipArchive {
     } catch (e) {
       throw await openError(file, e as Error);
     }
+    const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
+    const tooMany = (n: number | string) => badRequest(`The zip holds ${n} entries; an upload may hold at most ${maxEntries.toLocaleString('en')}. Split it into smaller uploads.`);
+    // The count the archive declares is refused before any entry is read; the real count is checked as they come.
+    if (zip.entryCount > maxEntries) { zip.close(); throw tooMany(zip.entryCount.toLocaleString('en')); }
     const { size: fileSize } = await fsp.stat(file);
     const entries: ZipEntry[] = [];
     try {
@@ -134,6 +146,7 @@ export class ZipArchive {
           if (size >= RATIO_CHECK_MIN_BYTES && (compressedSize === 0 || size / compressedSize > limits.maxCompressionRatio)) {
             return fail(badRequest(`The zip entry "${name}" is compressed ${compressedSize ? Math.round(size / compressedSize) : 'infinitely'} to 1, more than the ${limits.maxCompressionRatio} to 1 allowed; the zip looks like a zip bomb and was refused.`));
           }
+          if (entries.length >= maxEntries) return fail(tooMany(`more than ${maxEntries.toLocaleString('en')}`));
           entries.push({ name, isDirectory, size, compressedSize: compressedSize, raw });
           zip.readEntry();
         });
