@@ -20,10 +20,11 @@ import { identify } from './http/auth.ts';
 import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.ts';
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { registerRoutes } from './routes/index.ts';
+import { multipartFailure } from './http/multipartErrors.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize });
   const blobs = new BlobStore(config.dataDir, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };
 
@@ -54,6 +55,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       return reply.status(400).send({ success: false, message: `Invalid request. ${msg}` });
     }
     // A race lost even after retries (unique key taken, serialization failure): a 409 the person can retry.
+    const multipartError = multipartFailure(err, req);
+    if (multipartError) return reply.status(multipartError.status).send({ success: false, message: multipartError.message });
     const conflict = err instanceof HttpError ? null : conflictOf(err);
     if (conflict) req.log.info({ err }, 'conflict with a concurrent write');
     const known = err instanceof HttpError ? err : conflict;

@@ -1,0 +1,23 @@
+// A multipart body the parser cannot read (no or wrong boundary, cut short, malformed part headers, too many
+// parts) is the sender's fault: a 400 or 413 with a sentence, never a 500. The parser (busboy, through
+// @fastify/multipart) throws plain errors from wherever a route reads its parts, so they are recognised here once.
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from './errors.ts';
+
+const LIMITS: Record<string, string> = {
+  FST_PARTS_LIMIT: 'The upload has too many parts; send the file and its few form fields only.',
+  FST_FILES_LIMIT: 'The upload has too many files; send one file per field.',
+  FST_FIELDS_LIMIT: 'The upload has too many form fields; send the file and its few form fields only.',
+};
+
+const fromParser = (err: any) => typeof err?.stack === 'string' && /[\\/]node_modules[\\/](busboy|@fastify[\\/](busboy|multipart))[\\/]/.test(err.stack);
+
+/** The HTTP error for a multipart parsing failure of `req`, or null when `err` is something else. */
+export function multipartFailure(err: any, req: FastifyRequest): HttpError | null {
+  if (err instanceof HttpError || !req.isMultipart?.()) return null;
+  if (typeof err?.code === 'string' && LIMITS[err.code]) return new HttpError(413, LIMITS[err.code]);
+  if (err?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (typeof err?.statusCode !== 'number' && fromParser(err))) {
+    return new HttpError(400, `The upload could not be read as multipart/form-data (${String(err.message).slice(0, 100)}). Send it again from the form, or check the boundary and that the body is complete.`);
+  }
+  return null;
+}
