@@ -54,9 +54,12 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       const msg = err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
       return reply.status(400).send({ success: false, message: `Invalid request. ${msg}` });
     }
-    // A race lost even after retries (unique key taken, serialization failure): a 409 the person can retry.
+    // Refused before the body was read to its end: the rest of it would be read as the next request on this
+    // connection, so the connection ends with this answer.
+    if (!req.raw.complete) reply.header('connection', 'close');
     const multipartError = multipartFailure(err, req);
     if (multipartError) return reply.status(multipartError.status).send({ success: false, message: multipartError.message });
+    // A race lost even after retries (unique key taken, serialization failure): a 409 the person can retry.
     const conflict = err instanceof HttpError ? null : conflictOf(err);
     if (conflict) req.log.info({ err }, 'conflict with a concurrent write');
     const known = err instanceof HttpError ? err : conflict;

@@ -28,6 +28,8 @@ export const MAX_ENTRIES = 10_000;
 const fmtBytes = (n: number) => (n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(2)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} kB` : `${n} bytes`);
 export const tooLargeMessage = (limit: number) => `The ZIP file is larger than the upload limit of ${fmtBytes(limit)}; split the documents into smaller archives.`;
 const MAX_DEPTH = 32;
+/** A name quoted in a message, cut short: a message repeats no kilobytes of input. */
+const clip = (name: string) => (name.length > 80 ? `${name.slice(0, 40)}...${name.slice(-37)}` : name);
 const MAX_NAME = 255;
 
 /** The root directory of a site has a fixed id, so it can be answered before anything was uploaded. */
@@ -129,8 +131,8 @@ async function unpackToStaging(zipPath: string, staging: Staging, site: string, 
     for (const entry of zip.entries) {
       const segments = entry.name.split('/').filter((s) => s !== '' && s !== '.');
       if (!segments.length || isJunk(segments)) continue;
-      if (segments.length > MAX_DEPTH) throw refuse(`"${entry.name}" is nested more than ${MAX_DEPTH} folders deep`);
-      if (segments.some((s) => s.length > MAX_NAME)) throw refuse(`"${entry.name}" has a name longer than ${MAX_NAME} characters`);
+      if (segments.length > MAX_DEPTH) throw refuse(`"${clip(entry.name)}" is nested more than ${MAX_DEPTH} folders deep`);
+      if (segments.some((s) => s.length > MAX_NAME)) throw refuse(`"${clip(entry.name)}" has a name longer than ${MAX_NAME} characters`);
       const folderSegs = entry.isDirectory ? segments : segments.slice(0, -1);
       for (let i = 1; i <= folderSegs.length; i++) dirs.add(folderSegs.slice(0, i).join('/'));
       if (entry.isDirectory) continue;
