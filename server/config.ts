@@ -1,11 +1,14 @@
 // Environment settings, read once. Defaults make a fresh install usable.
 import path from 'node:path';
+import { DEFAULT_POOL_SIZE } from './db/database.ts';
 
 export interface Config {
   port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
   maxUploadBytes: number; maxUncompressedBytes: number; maxCompressionRatio: number; distDir: string; demo: boolean;
   /** pino level of the structured logs: info by default, warn under the test runner (5xx are errors, always logged). */
   logLevel: string;
+  /** PostgreSQL connections of the server process (pg Pool max). */
+  dbPoolSize: number;
   /** Info panels and the about page may show pictures from other sites (off: only our own media). */
   allowExternalImages: boolean;
 }
@@ -16,6 +19,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbPoolSize: positiveInt(env.DB_POOL_SIZE, DEFAULT_POOL_SIZE, 'DB_POOL_SIZE'),
     useSso: env.USE_SSO === 'true',
     projectTitle: env.PROJECT_TITLE ?? 'PROJECT TITLE',
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 2 * 1024 ** 3),
@@ -26,4 +30,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowExternalImages: env.ALLOW_EXTERNAL_IMAGES === 'true',
     logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
+}
+
+/** A whole number of at least 1 from the environment, the default when unset; anything else stops the start with a sentence. */
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}".`);
+  return n;
 }

@@ -8,14 +8,18 @@ import { withStatementCache } from './sqliteStatements.ts';
 
 export type DB = Kysely<Database>;
 
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<DB> {
+/** PostgreSQL connections of one process unless DB_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; poolSize?: number }): Promise<DB> {
   let db: DB;
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pg = (await import('pg')).default;
     // Keep DOUBLE PRECISION and BIGINT as numbers, as SQLite gives them.
     pg.types.setTypeParser(701, (v: string) => Number(v));
     pg.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Kept well under the server's max_connections (100 by default), which the import command and other processes share.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on
     // the pool; without a listener that error would end the process. The pool replaces the connection.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`));
