@@ -4,7 +4,7 @@ import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { Minimap } from '../../src/api/contract.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
-import { inspectImage, encodeVariant } from './uploadedImages.ts';
+import { prepareImage } from './uploadedImages.ts';
 import { badRequest } from '../http/errors.ts';
 import { inTransaction, lockSite } from '../db/transactions.ts';
 import { sql } from 'kysely';
@@ -48,8 +48,7 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
 export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string, floor: number, data: Buffer): Promise<Minimap> {
   if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw badRequest(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
   await requireSite(db, site);
-  const info = await inspectImage(data);
-  const [small, large] = [await encodeVariant(data, SMALL_WIDTH, info.hasAlpha), await encodeVariant(data, LARGE_WIDTH, info.hasAlpha)];
+  const { info, variants: [small, large] } = await prepareImage(data, [SMALL_WIDTH, LARGE_WIDTH]);
   const id = randomUUID();
   const prefix = `minimaps/${site}/${id}`;
   const keys = { original: `${prefix}/original.${info.ext}`, small: `${prefix}/small.${small.ext}`, large: `${prefix}/large.${large.ext}` };

@@ -7,7 +7,7 @@ import type { PinTable } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { Pin } from '../../src/api/contract.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { inspectImage, encodeVariant } from './uploadedImages.ts';
+import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
 /** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
@@ -151,7 +151,6 @@ export async function deletePin(db: DB, id: string): Promise<Pin> {
 
 /** Stores an uploaded cover (or site-map) picture, re-encoded without metadata, under a new key; answers its URL. */
 export async function storePreviewImage(blobs: BlobStore, data: Buffer): Promise<string> {
-  const info = await inspectImage(data);
-  const img = await encodeVariant(data, COVER_WIDTH, info.hasAlpha);
+  const { variants: [img] } = await prepareImage(data, [COVER_WIDTH]);
   return blobs.put(`pins/${randomUUID()}.${img.ext}`, img.data);
 }

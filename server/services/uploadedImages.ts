@@ -1,6 +1,6 @@
 // Images people upload (minimap floor plans, pin covers, site-map pictures): check that they decode, and
 // re-encode sized variants. Only the raster formats browsers show everywhere are accepted (no SVG: it can carry script).
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { badRequest } from '../http/errors.ts';
 
 export const IMAGE_REQUIRED_MESSAGE = 'Please choose an image file (PNG, JPEG, WebP or GIF).';
@@ -13,28 +13,42 @@ const EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif
 
 export interface ImageInfo { format: string; ext: string; width: number; height: number; hasAlpha: boolean }
 
-const open = (data: Buffer) => sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false });
+// libvips keeps decoded images in a cache for reuse; an upload server reuses nothing, so it keeps nothing.
+sharp.cache(false);
 
-/** Reads an image's format and displayed size (after its EXIF orientation); refuses anything else with a message. */
-export async function inspectImage(data: Buffer): Promise<ImageInfo> {
+/** The header's format and size, before any pixel is decoded: a lying header is refused here. */
+async function readHeader(data: Buffer): Promise<Metadata> {
   let meta: Metadata;
   try { meta = await sharp(data, { limitInputPixels: false }).metadata(); } catch { throw badRequest(IMAGE_REQUIRED_MESSAGE); }
   if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw badRequest(IMAGE_REQUIRED_MESSAGE);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
     throw badRequest(`The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`);
   }
-  const swap = (meta.orientation ?? 1) >= 5;
-  try { await open(data).stats(); } catch { throw badRequest(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`); }
-  return { format: meta.format, ext: EXT[meta.format], width: swap ? meta.height : meta.width, height: swap ? meta.width : meta.height, hasAlpha: !!meta.hasAlpha };
+  return meta;
 }
 
-/** A copy at most `width` pixels wide, upright, without metadata: PNG when the picture has transparency, otherwise JPEG. */
-export async function encodeVariant(data: Buffer, width: number, hasAlpha: boolean): Promise<{ data: Buffer; ext: 'png' | 'jpg' }> {
-  const img = open(data).rotate().resize({ width, withoutEnlargement: true });
+export interface PreparedImage { info: ImageInfo; variants: { data: Buffer; ext: 'png' | 'jpg' }[] }
+
+/**
+ * Checks a picture and makes copies at most `widths` pixels wide (upright, without metadata; PNG when it has
+ * transparency, otherwise JPEG). The pixels are decoded once, read in sequence and shrunk while loading, to the
+ * largest width asked for; the smaller copies are made from that. A damaged picture is refused with a message.
+ */
+export async function prepareImage(data: Buffer, widths: number[]): Promise<PreparedImage> {
+  const meta = await readHeader(data);
+  const swap = (meta.orientation ?? 1) >= 5;
+  const info: ImageInfo = { format: meta.format!, ext: EXT[meta.format!], width: swap ? meta.height! : meta.width!, height: swap ? meta.width! : meta.height!, hasAlpha: !!meta.hasAlpha };
+  const damaged = () => badRequest(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`);
+  let decoded: { data: Buffer; info: OutputInfo };
   try {
-    if (hasAlpha) return { data: await img.png({ compressionLevel: 9 }).toBuffer(), ext: 'png' };
-    return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: 'jpg' };
-  } catch {
-    throw badRequest(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`);
-  }
+    decoded = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false, sequentialRead: true })
+      .rotate().resize({ width: Math.max(...widths), withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+  } catch { throw damaged(); }
+  const { width, height, channels } = decoded.info;
+  const variants = await Promise.all(widths.map(async (w) => {
+    const img = sharp(decoded.data, { raw: { width, height, channels } }).resize({ width: w, withoutEnlargement: true });
+    if (info.hasAlpha) return { data: await img.png({ compressionLevel: 9 }).toBuffer(), ext: 'png' as const };
+    return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: 'jpg' as const };
+  }));
+  return { info, variants };
 }
