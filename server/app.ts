@@ -21,6 +21,7 @@ import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.t
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { registerRoutes } from './routes/index.ts';
 import { multipartFailure } from './http/multipartErrors.ts';
+import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -29,8 +30,16 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const ctx: AppContext = { config, db, blobs };
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
-  const app = Fastify({ logger: loggerOptions(config.logLevel), logController: new RequestLog(), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
+  // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
+  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy as boolean | string[], logController: new RequestLog(), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
   app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
+  // Every page we send (the client, scene.html, the client-route fallback) carries our CSP and frame rule.
+  const pageHeaderValues = pageHeaders(config);
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(pageHeaderValues);
+    return payload;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);
@@ -63,6 +72,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     const conflict = err instanceof HttpError ? null : conflictOf(err);
     if (conflict) req.log.info({ err }, 'conflict with a concurrent write');
     const known = err instanceof HttpError ? err : conflict;
+    if (known) reply.headers(known.headers);
     const status = known ? known.status
       : typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {

@@ -11,6 +11,21 @@ export interface Config {
   dbPoolSize: number;
   /** Info panels and the about page may show pictures from other sites (off: only our own media). */
   allowExternalImages: boolean;
+  /** Fastify trustProxy: whose X-Forwarded-* headers to believe (client address, https for Secure cookies). */
+  trustProxy: boolean | number | string[];
+  /** Host names (host or host:port) writes may be addressed to; empty: any (DNS rebinding is then not checked). */
+  allowedHosts: string[];
+  /** CSP frame-ancestors of our pages: who may show them in a frame. */
+  frameAncestors: string;
+}
+
+/** TRUST_PROXY: true/false, a number of proxy hops, or a comma list of proxy addresses or CIDRs. */
+export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+  const t = (v ?? '').trim();
+  if (t === '' || t === 'false') return false;
+  if (t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  return t.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,6 +43,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     demo: env.DEMO !== 'false',
     allowExternalImages: env.ALLOW_EXTERNAL_IMAGES === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
     logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
 }

@@ -1,6 +1,7 @@
 // Schema migrations, written once for both dialects (portable column types only).
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { concurrencyKeys } from './migration0006Concurrency.ts';
+import { loginAttempts } from './migration0003LoginAttempts.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -90,5 +91,5 @@ const userSites: Migration = {
 
 // Names sort in the order they run. Each concern adds its own entry.
 export const migrationProvider: MigrationProvider = {
-  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0006_concurrency_keys': concurrencyKeys }; },
+  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys }; },
 };

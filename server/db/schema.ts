@@ -34,6 +34,8 @@ export interface FileTable { id: string; site: string; directory_id: string; nam
 export interface UserTable { id: string; username: string; password_hash: string; roles: string; type: string }
 export interface UserSiteTable { user_id: string; site: string }
 export interface SessionTable { id: string; user_id: string; expires_at: string }
+/** Failed sign-ins of one account ('user:<name>') or client address ('addr:<ip>') in the current window. */
+export interface LoginAttemptTable { key: string; failures: number; window_start: string }
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
 export interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
 export interface BlobTable { key: string; content_type: string; size: number; etag: string; seq: Generated<number> }
@@ -43,5 +45,5 @@ export interface Database {
   minimaps: MinimapTable; surveys: SurveyTable; survey_nodes: SurveyNodeTable; minimap_nodes: MinimapNodeTable;
   hotspot_descriptions: HotspotDescriptionTable; pins: PinTable; sitemaps: SitemapTable; abouts: AboutTable;
   directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable; user_sites: UserSiteTable;
-  pending_blobs: PendingBlobTable;
+  pending_blobs: PendingBlobTable; login_attempts: LoginAttemptTable;
 }

@@ -30,6 +30,11 @@ const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function identify(ctx: AppContext) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const origin = req.headers.origin;
+    // DNS rebinding: a hostile name pointed at our address reaches us with its own Host; writes must name us.
+    const hosts = ctx.config.allowedHosts;
+    if (WRITE.has(req.method) && hosts.length && !hosts.includes(String(req.headers.host ?? '').toLowerCase())) {
+      throw new HttpError(403, `This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.`);
+    }
     if (WRITE.has(req.method) && origin) {
       let originHost = '';
       try { originHost = new URL(origin).host; } catch { /* malformed: refused below */ }

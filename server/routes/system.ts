@@ -41,7 +41,7 @@ export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.post('/login', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Sign in with a password', body: loginBody, response: { 200: envelope(userInfo) } } },
     async (req, reply) => {
-      const sid = await login(db, req.body.username, req.body.password);
+      const sid = await login(db, req.body.username, req.body.password, req.ip);
       reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.protocol === 'https', maxAge: 14 * 86400 });
       const user = (await findSessionUser(db, sid))!;
       return ok(userInfoOf(config.useSso ? user : { ...user, roles: ['superAdmin'] }), 'Signed in.');

@@ -5,6 +5,7 @@ import type { DB } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { roles, type Role } from '../../src/api/contract.ts';
 import type { Principal } from '../auth/principal.ts';
+import { THROTTLE, accountKey, addressKey, clearFailures, recordFailure, refuseIfThrottled } from './signInThrottle.ts';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
 const SESSION_DAYS = 14;
@@ -19,6 +20,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [kind, saltHex, hashHex] = stored.split('$');
   if (kind !== 'scrypt' || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
+  if (expected.length !== 64) return false;
   const actual = await scrypt(password, Buffer.from(saltHex, 'hex'), expected.length);
   return timingSafeEqual(actual, expected);
 }
@@ -44,9 +46,21 @@ export async function addUser(db: DB, username: string, password: string, roles:
   });
 }
 
-export async function login(db: DB, username: string, password: string): Promise<string> {
+/** Checked when the user name is unknown, so that an unknown name costs the same scrypt work as a wrong password. */
+let dummyHash: Promise<string> | undefined;
+
+/** Signs in with a password; `address` is the client's, for throttling (signInThrottle.ts). */
+export async function login(db: DB, username: string, password: string, address = 'unknown'): Promise<string> {
+  const account = accountKey(username), from = addressKey(address);
+  await refuseIfThrottled(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  if (!user || !(await verifyPassword(password, user.password_hash))) throw new HttpError(401, 'Wrong user name or password.');
+  const stored = user?.password_hash ?? await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  const valid = await verifyPassword(password, stored);
+  if (!user || !valid) {
+    await recordFailure(db, [account, from]);
+    throw new HttpError(401, 'Wrong user name or password.');
+  }
+  await clearFailures(db, account);
   const sid = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + SESSION_DAYS * 86400_000).toISOString();
   await db.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: expires }).execute();

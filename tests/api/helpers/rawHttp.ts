@@ -6,7 +6,9 @@ export interface RawAnswer { status: number; headers: Record<string, string>; bo
 
 export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
   const url = new URL(baseUrl);
-  const head = [`${method} ${path} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close'];
+  // A Host given by the caller (another name for this server) replaces the address's own.
+  const ownHost = Object.keys(headers).some((k) => k.toLowerCase() === 'host') ? [] : [`Host: ${url.host}`];
+  const head = [`${method} ${path} HTTP/1.1`, ...ownHost, 'Connection: close'];
   for (const [k, v] of Object.entries(headers)) head.push(`${k}: ${v}`);
   if (body !== undefined) head.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return new Promise((resolve, reject) => {

@@ -1,0 +1,29 @@
+// Headers of every page we serve (index.html, scene.html, the client-route fallback): a Content-Security-Policy
+// that lets our own scripts run and nothing else, says who may frame us (FRAME_ANCESTORS), and keeps pictures to
+// the sources the HTML policy allows; no sniffing, no referrer to other sites.
+import type { Config } from '../config.ts';
+import { pageImageSources } from './pageImageSources.ts';
+
+export function pageHeaders(config: Pick<Config, 'allowExternalImages' | 'frameAncestors'>): Record<string, string> {
+  const images = pageImageSources(config).join(' ');
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // React sets style attributes (panel positions, the canvas size); scene.html has one inline style element.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images}`,
+    `media-src ${images}`,
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${config.frameAncestors}`,
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}

@@ -1,0 +1,157 @@
+// Sign-in and sessions as an attacker would try them: throttling per account and per address (in the database,
+// 429 with Retry-After), equal work for unknown and known names, sessions ended by a password or role change,
+// expired sessions swept, Secure cookies behind a trusted TLS proxy only, writes only to ALLOWED_HOSTS, and every
+// page with a CSP that says who may frame it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, tempDir, type TestServer } from './helpers/server.ts';
+import { rawRequest } from './helpers/rawHttp.ts';
+import { addUser } from '../../server/services/users.ts';
+import { sweepSignIns, THROTTLE } from '../../server/services/signInThrottle.ts';
+
+const PASSWORD = 'correct horse battery';
+let s: TestServer;
+let ip = 0;
+/** A sign-in from its own client address (TRUST_PROXY is on, so X-Forwarded-For is believed). */
+async function signIn(username: string, password: string, from = `10.0.0.${++ip % 250}`) {
+  const res = await fetch(`${s.baseUrl}/api/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ username, password }),
+  });
+  return { status: res.status, body: await res.json(), cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], retryAfter: res.headers.get('retry-after'), setCookie: res.headers.get('set-cookie') ?? '' };
+}
+const clearAttempts = () => s.ctx.db.deleteFrom('login_attempts').execute();
+
+beforeAll(async () => {
+  s = await startServer({ USE_SSO: 'true', TRUST_PROXY: 'true' });
+  await addUser(s.ctx.db, 'alice', PASSWORD, ['superAdmin']);
+  await addUser(s.ctx.db, 'bob', PASSWORD, ['projectAdmin'], ['farm']);
+});
+afterAll(async () => s?.close());
+
+describe('sign-in throttling', () => {
+  it(`refuses an account after ${THROTTLE.perAccount} failures with 429, even with the right password, from any address`, async () => {
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAccount; i++) expect((await signIn('alice', 'wrong password')).status).toBe(401);
+    const refused = await signIn('alice', PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many failed sign-in attempts for this account\. Try again in 1[45] minutes\.$/);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(800);
+    expect(refused.cookie).toBe('');
+    // Another account is not affected.
+    expect((await signIn('bob', PASSWORD)).status).toBe(200);
+  });
+
+  it('a success clears the account\'s failures', async () => {
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAccount - 1; i++) expect((await signIn('bob', 'nope nope')).status).toBe(401);
+    expect((await signIn('bob', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < THROTTLE.perAccount - 1; i++) expect((await signIn('bob', 'nope nope')).status).toBe(401);
+    expect((await signIn('bob', PASSWORD)).status).toBe(200);
+  });
+
+  it(`refuses an address after ${THROTTLE.perAddress} failures over many names`, async () => {
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAddress; i++) expect((await signIn(`guess${i}`, 'x', '192.0.2.7')).status).toBe(401);
+    const refused = await signIn('alice', PASSWORD, '192.0.2.7');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/for this address/);
+    expect((await signIn('alice', PASSWORD, '192.0.2.8')).status).toBe(200);
+  });
+
+  it('costs the same for an unknown name as for a known name with a wrong password', async () => {
+    const time = async (username: string) => {
+      await clearAttempts();
+      const t0 = performance.now();
+      expect((await signIn(username, 'wrong password')).status).toBe(401);
+      return performance.now() - t0;
+    };
+    const known: number[] = [], unknown: number[] = [];
+    for (let i = 0; i < 12; i++) { known.push(await time('alice')); unknown.push(await time(`nobody-${i}`)); }
+    const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
+    const ratio = median(unknown) / median(known);
+    console.log(`sign-in medians: known name ${median(known).toFixed(1)} ms, unknown name ${median(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`);
+    expect(ratio).toBeGreaterThan(0.75);
+    expect(ratio).toBeLessThan(1.33);
+  });
+});
+
+describe('sessions', () => {
+  it('end when the password or the roles change', async () => {
+    await clearAttempts();
+    const a = await signIn('bob', PASSWORD);
+    const info = async (cookie: string) => (await (await fetch(`${s.baseUrl}/api/login/user/info`, { headers: { cookie } })).json()).payload;
+    expect((await info(a.cookie)).username).toBe('bob');
+    await addUser(s.ctx.db, 'bob', PASSWORD, ['guest']);
+    expect((await info(a.cookie)).username).toBeNull();
+  });
+
+  it('expired ones are swept with finished throttle windows', async () => {
+    await clearAttempts();
+    const b = await signIn('alice', PASSWORD);
+    const user = await s.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow();
+    await s.ctx.db.insertInto('sessions').values({ id: 'x'.repeat(43), user_id: user.id, expires_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await s.ctx.db.insertInto('login_attempts').values({ key: 'user:old', failures: 3, window_start: '2000-01-01T00:00:00.000Z' }).execute();
+    const swept = await sweepSignIns(s.ctx.db);
+    expect(swept).toEqual({ sessions: 1, attempts: 1 });
+    const ids = (await s.ctx.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
+    expect(ids).toContain(decodeURIComponent(b.cookie.split('=')[1]));
+  });
+
+  it('cookies are Secure when a trusted proxy says the request came over TLS, not otherwise', async () => {
+    await clearAttempts();
+    const res = await fetch(`${s.baseUrl}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.9.9.9' }, body: JSON.stringify({ username: 'alice', password: PASSWORD }),
+    });
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
+    expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    expect((await signIn('alice', PASSWORD)).setCookie).not.toMatch(/; Secure/);
+    const direct = await startServer({ USE_SSO: 'true' });
+    try {
+      await addUser(direct.ctx.db, 'carol', PASSWORD, ['guest']);
+      const spoofed = await fetch(`${direct.baseUrl}/api/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ username: 'carol', password: PASSWORD }),
+      });
+      expect(spoofed.status).toBe(200);
+      expect(spoofed.headers.get('set-cookie')).not.toMatch(/; Secure/);
+    } finally { await direct.close(); }
+  });
+});
+
+describe('ALLOWED_HOSTS and page headers', () => {
+  let h: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = tempDir('survey-dist-');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
+    fs.writeFileSync(path.join(dist, 'scene.html'), '<!doctype html><title>s</title>');
+    h = await startServer({ USE_SSO: 'true', ALLOWED_HOSTS: 'survey.example.org,localhost:8080', DIST_DIR: dist, FRAME_ANCESTORS: "'self' https://intranet.example.org" });
+    await addUser(h.ctx.db, 'dave', PASSWORD, ['superAdmin']);
+  });
+  afterAll(async () => { await h?.close(); fs.rmSync(dist, { recursive: true, force: true }); });
+
+  it('refuses writes addressed to another host name (DNS rebinding), allows the listed ones, and leaves reads alone', async () => {
+    const body = JSON.stringify({ username: 'dave', password: PASSWORD });
+    const evil = await rawRequest(h.baseUrl, 'POST', '/api/login', { host: 'evil.example', 'content-type': 'application/json' }, body);
+    expect(evil.status).toBe(403);
+    expect(JSON.parse(evil.body).message).toBe('This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.');
+    const good = await rawRequest(h.baseUrl, 'POST', '/api/login', { host: 'Survey.Example.org', 'content-type': 'application/json' }, body);
+    expect(good.status).toBe(200);
+    expect((await rawRequest(h.baseUrl, 'GET', '/api/settings', { host: 'evil.example' })).status).toBe(200);
+  });
+
+  it('sends every page with a CSP, the configured frame-ancestors, nosniff and a referrer policy', async () => {
+    for (const p of ['/', '/index.html', '/scene.html', '/site/farm?floor=1']) {
+      const res = await rawRequest(h.baseUrl, 'GET', p, { host: 'survey.example.org' });
+      expect(res.status, p).toBe(200);
+      const csp = res.headers['content-security-policy'];
+      expect(csp, p).toContain("frame-ancestors 'self' https://intranet.example.org");
+      expect(csp, p).toContain("script-src 'self'");
+      expect(csp, p).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options'], p).toBe('nosniff');
+      expect(res.headers['referrer-policy'], p).toBe('strict-origin-when-cross-origin');
+    }
+    const page = await rawRequest(s.baseUrl, 'GET', '/api/settings');
+    expect(page.headers['content-security-policy']).toBeUndefined();
+  });
+});
