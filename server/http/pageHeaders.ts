@@ -9,7 +9,7 @@ export function pageHeaders(config: Pick<Config, 'allowExternalImages' | 'frameA
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
-    // React sets style attributes (panel positions, the canvas size); scene.html has one inline style element.
+    // scene.html has one inline style element (React's style props go through the CSSOM, which CSP leaves alone).
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     `media-src ${images}`,
