@@ -25,7 +25,7 @@ import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize });
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
   const blobs = new BlobStore(config.dataDir, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };
 

@@ -9,6 +9,8 @@ export interface Config {
   logLevel: string;
   /** PostgreSQL connections of the server process (pg Pool max). */
   dbPoolSize: number;
+  /** PostgreSQL: prepare each query once per connection (off for PgBouncer in transaction mode before 1.21). */
+  dbPreparedStatements: boolean;
   /** Info panels and the about page may show pictures from other sites (off: only our own media). */
   allowExternalImages: boolean;
   /** Fastify trustProxy: whose X-Forwarded-* headers to believe (client address, https for Secure cookies). */
@@ -35,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     dbPoolSize: positiveInt(env.DB_POOL_SIZE, DEFAULT_POOL_SIZE, 'DB_POOL_SIZE'),
+    dbPreparedStatements: env.DB_PREPARED_STATEMENTS !== 'false',
     useSso: env.USE_SSO === 'true',
     projectTitle: env.PROJECT_TITLE ?? 'PROJECT TITLE',
     maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 2 * 1024 ** 3),

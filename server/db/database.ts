@@ -5,13 +5,20 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations.ts';
 import { withStatementCache } from './sqliteStatements.ts';
+import { prepareStatements } from './pgStatements.ts';
 
 export type DB = Kysely<Database>;
 
 /** PostgreSQL connections of one process unless DB_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; poolSize?: number }): Promise<DB> {
+export interface DatabaseOptions {
+  dataDir: string; databaseUrl?: string; poolSize?: number;
+  /** PostgreSQL: name (prepare) statements per connection; off behind a pooler that cannot keep them (DB_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
   let db: DB;
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pg = (await import('pg')).default;
@@ -23,6 +30,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on
     // the pool; without a listener that error would end the process. The pool replaces the connection.
     pool.on('error', (err) => console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`));
+    if (opts.preparedStatements !== false) prepareStatements(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     const Sqlite = (await import('better-sqlite3')).default;
