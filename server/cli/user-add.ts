@@ -1,23 +1,13 @@
-// npm run user:add -- <username> <password> [superAdmin|projectAdmin|guest]
-// Creates (or resets) an account; sign-in then works with POST /api/login.
-import { readConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+// npm run user:add -- <username> <password> [superAdmin|projectAdmin|guest] [site...]
+// Creates (or resets: password, roles, sites, sessions ended) an account; sign-in then works with POST /api/login.
+import { runUserCommand } from './userCli.ts';
 import { addUser } from '../services/users.ts';
+import { checkUsername } from '../services/userAdmin.ts';
 import { roles } from '../../src/api/contract.ts';
 
-const [username, password, role = 'superAdmin'] = process.argv.slice(2);
-if (!username || !password || !(roles as readonly string[]).includes(role)) {
-  console.error(`Usage: npm run user:add -- <username> <password> [${roles.join('|')}]`);
-  process.exit(2);
-}
-const config = readConfig();
-const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-try {
-  await addUser(db, username, password, [role]);
-  console.log(`User ${username} (${role}) saved.`);
-} catch (e) {
-  console.error((e as Error).message);
-  process.exitCode = 1;
-} finally {
-  await db.destroy();
-}
+const [username, password, role = 'superAdmin', ...sites] = process.argv.slice(2);
+await runUserCommand(`npm run user:add -- <username> <password> [${roles.join('|')}] [site...]`,
+  !!username && !!password && (roles as readonly string[]).includes(role), async (db) => {
+    await addUser(db, checkUsername(username), password, [role], sites);
+    return `User ${username} (${role}${sites.length ? ` of ${sites.join(', ')}` : ''}) saved.`;
+  });

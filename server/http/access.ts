@@ -49,8 +49,11 @@ export function declareAccess(app: FastifyInstance): void {
       route.config = { ...route.config, access: PUBLIC };
       return;
     }
-    // No GET or HEAD changes state, so none needs more than a visitor's rights.
-    if (access.kind !== 'public' && methodsOf(route).some((m) => READS.has(m))) throw new Error(`Route GET ${route.url} must be public: reads change nothing.`);
+    // No GET or HEAD changes state, so none needs a site administrator's rights; the only private reads are a
+    // superAdmin's (the list of accounts).
+    if (access.kind !== 'public' && access.kind !== 'superAdmin' && methodsOf(route).some((m) => READS.has(m))) {
+      throw new Error(`Route GET ${route.url} must be public or superAdmin: reads change nothing.`);
+    }
     if (route.schema) route.schema = { ...route.schema, security: securityOf(access) } as typeof route.schema;
   });
 }

@@ -11,6 +11,7 @@ import { documentRoutes } from './documents.ts';
 import { aboutRoutes } from './about.ts';
 import { uploadRoutes } from './upload.ts';
 import { healthRoutes } from './health.ts';
+import { userRoutes } from './users.ts';
 
 export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await systemRoutes(api, ctx);
@@ -23,4 +24,5 @@ export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await aboutRoutes(api, ctx);
   await uploadRoutes(api, ctx);
   await healthRoutes(api, ctx);
+  await userRoutes(api, ctx);
 }

@@ -168,6 +168,19 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 export const userType = z.object({ type: z.string() });
+/** An account as the admin page lists it. */
+export const userEntry = z.object({ id: z.string(), username: z.string(), roles: z.array(z.enum(roles)), sites: z.array(z.string()) });
+export type UserEntry = z.infer<typeof userEntry>;
+const userSites = z.array(boundedText('site', 100)).max(500, 'An account may be given at most 500 sites.');
+export const userCreateBody = z.object({
+  username: z.string().trim().min(1, 'A user name').max(USERNAME_MAX, `A user name of at most ${USERNAME_MAX} characters`),
+  password: z.string().min(8, 'The password must have at least 8 characters.').max(PASSWORD_MAX, `The password may have at most ${PASSWORD_MAX} characters.`),
+  roles: z.array(z.enum(roles)).min(1, 'A role').max(3), sites: userSites.default([]),
+}).strict();
+export const userChangeBody = z.object({
+  roles: z.array(z.enum(roles)).min(1, 'A role').max(3).optional(), sites: userSites.optional(),
+  password: userCreateBody.shape.password.optional(),
+}).strict();
 export const loginBody = z.object({ username: z.string().min(1).max(USERNAME_MAX, 'Wrong user name or password.'), password: z.string().min(1).max(PASSWORD_MAX, 'Wrong user name or password.') });
 
 // ---------- upload ----------
