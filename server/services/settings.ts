@@ -18,10 +18,19 @@ export function defaultSiteSettings(site: string, title: string): SiteSettings {
   };
 }
 
-export async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
+/** A site's settings document as saved; null when there is no such site. */
+async function storedSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
   const row = await db.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirst();
-  if (!row) return null;
-  const stored = JSON.parse(row.json) as SiteSettings;
+  return row ? (JSON.parse(row.json) as SiteSettings) : null;
+}
+
+export async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
+  const stored = await storedSiteSettings(db, site);
+  return stored && withMultiSite(db, stored);
+}
+
+/** enableMultiSite belongs to the app config: a site's settings show the current value. */
+async function withMultiSite(db: DB, stored: SiteSettings): Promise<SiteSettings> {
   return { ...stored, enableMultiSite: (await storedAppConfig(db)).enableMultiSite ?? false };
 }
 
@@ -40,16 +49,22 @@ type SettingsPatch = Partial<Omit<SiteSettings, 'enable' | 'initial_settings' | 
   enable?: Partial<SiteSettings['enable']>; initial_settings?: Partial<SiteSettings['initial_settings']>; display?: { title: string };
 };
 
-/** Read-modify-write of the settings document, one writer of the site at a time (no lost update). */
+/**
+ * Read-modify-write of the settings document, one writer of the site at a time (no lost update). The app config
+ * is read after the site's lock is released: the write does not depend on it, and every query under the lock
+ * makes the next writer of the site wait longer.
+ */
 export async function patchSiteSettings(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
-  return inTransaction(db, async (trx) => {
+  const saved = await inTransaction(db, async (trx) => {
     await lockSite(trx, site);
     return applySettingsPatch(trx, site, patch);
   });
+  return withMultiSite(db, saved);
 }
 
 async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
-  const cur = await requireSiteSettings(db, site);
+  const cur = await storedSiteSettings(db, site);
+  if (!cur) throw notFound(`There is no site "${site}".`);
   const next: SiteSettings = {
     ...cur, ...patch,
     enable: { ...cur.enable, ...patch.enable },
