@@ -94,9 +94,13 @@ test.describe('immersive VR with an emulated headset', () => {
     await expect(clicked).toHaveAttribute('data-clicks', '1');
     const after = await page.evaluate(() => window.__panorama!.frames);
     await expect.poll(() => page.evaluate(() => window.__panorama!.frames)).toBeGreaterThan(after + 5);
-    // Aimed at it again, trigger pulled: picked once more.
-    await aimAndPull(page, INFO, 40);
-    await expect(clicked).toHaveAttribute('data-clicks', '2');
+    // Aimed at it again, trigger pulled: picked once more (pulled again if a busy machine drew too few frames
+    // between aiming and pulling for the ray to reach it).
+    await expect.poll(async () => {
+      await aimAndPull(page, INFO, 40);
+      return Number(await clicked.getAttribute('data-clicks'));
+    }, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect(clicked).toHaveText('info:i1');
     expect(errors).toEqual([]);
   });
 });
