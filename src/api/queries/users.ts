@@ -1,7 +1,7 @@
 // Who is signed in, the user type, sign in and out.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, getJson, send } from '../client';
-import type { UserInfo } from '../contract';
+import { ApiError, getJson, send, seg } from '../client';
+import type { Role, UserEntry, UserInfo } from '../contract';
 import { keys } from './keys';
 
 export function useUserInfo() {
@@ -45,5 +45,28 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => send<null>('POST', '/api/logout'),
     onSuccess: () => qc.invalidateQueries(),
+  });
+}
+
+/** Every account (a superAdmin's admin page). */
+export function useUsers(enabled: boolean) {
+  return useQuery({ queryKey: ['users'], enabled, queryFn: ({ signal }) => getJson<UserEntry[]>('/api/users', { signal }) });
+}
+
+export function useSaveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (u: { id?: string; username?: string; password?: string; roles: Role[]; sites: string[] }) => u.id
+      ? send<UserEntry>('PUT', `/api/users/${seg(u.id)}`, { roles: u.roles, sites: u.sites, ...(u.password ? { password: u.password } : {}) })
+      : send<UserEntry>('POST', '/api/users', { username: u.username, password: u.password, roles: u.roles, sites: u.sites }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export function useRemoveUser() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => send<UserEntry>('DELETE', `/api/users/${seg(id)}`),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
   });
 }

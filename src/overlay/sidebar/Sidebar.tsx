@@ -1,5 +1,5 @@
 // The sidebar: product label (opens the research group's website in a new window), the navigation entries,
-// a collapsed small state, and the admin 'Enable Multisite' button.
+// a collapsed small state, sign-in and sign-out (with single sign-on), and the admin 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { animationModalOpenAtom, floorAtom, kioskAtom, sidebarCollapsedAtom } from '../../state/atoms';
@@ -10,6 +10,7 @@ import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '..
 import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../common/icons';
 import { activeEntry, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
 import type { ReactNode } from 'react';
+import { AccountBox } from './AccountBox';
 
 export const RESEARCH_GROUP_URL: string = import.meta.env.VITE_RESEARCH_GROUP_URL ?? 'https://example.org/research-group';
 export const PRODUCT_LABEL = 'Survey360';
@@ -79,6 +80,7 @@ export function Sidebar() {
           }
         })}
       </ul>
+      {sso && !kiosk ? <AccountBox collapsed={collapsed} /> : null}
       {isAdmin && !multiSite ? (
         <div className="sidebar-bottom">
           <button type="button" className="nav-entry admin-action" disabled={patchConfig.isPending} title={collapsed ? 'Enable Multisite' : undefined}

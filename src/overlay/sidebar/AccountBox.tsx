@@ -1,0 +1,54 @@
+// The sidebar's account part when single sign-on is on: "Sign in" (a password form in a dialog) or the signed-in
+// name with "Sign out"; a superAdmin also gets "Users". Hidden on a trusted install (no sign-on) and in kiosks.
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Modal } from '../common/Modal';
+import { GroupIcon } from '../common/icons';
+import { useLogin, useLogout, useUserInfo } from '../../api/queries/users';
+
+const UsersDialog = lazy(() => import('../admin/UsersDialog'));
+
+export function AccountBox({ collapsed }: { collapsed: boolean }) {
+  const user = useUserInfo().data;
+  const login = useLogin();
+  const logout = useLogout();
+  const [signingIn, setSigningIn] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const [form, setForm] = useState({ username: '', password: '' });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    login.mutate(form, { onSuccess: () => { setSigningIn(false); setForm({ username: '', password: '' }); } });
+  };
+  const entry = (label: string, onClick: () => void, extra = '') => (
+    <button type="button" className={`nav-entry ${extra}`} onClick={onClick} title={collapsed ? label : undefined}>
+      <span className="nav-icon"><GroupIcon /></span><span className="nav-text">{label}</span>
+    </button>
+  );
+
+  return (
+    <div className="account-box">
+      {user?.username ? (
+        <>
+          <p className="nav-text account-name">Signed in as <strong>{user.username}</strong></p>
+          {user.role.includes('superAdmin') ? entry('Users', () => setManaging(true), 'admin-action') : null}
+          {entry('Sign out', () => logout.mutate())}
+        </>
+      ) : entry('Sign in', () => { login.reset(); setSigningIn(true); })}
+      {signingIn ? (
+        <Modal title="Sign in" onClose={() => setSigningIn(false)}>
+          <form className="editor-form" onSubmit={submit}>
+            <label className="field"><span>User name</span>
+              <input value={form.username} autoComplete="username" required maxLength={64} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+            </label>
+            <label className="field"><span>Password</span>
+              <input type="password" value={form.password} autoComplete="current-password" required maxLength={200} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+            </label>
+            {login.isError ? <p role="alert" className="form-error">{login.error.message}</p> : null}
+            <button type="submit" className="primary-button" disabled={login.isPending}>Sign in</button>
+          </form>
+        </Modal>
+      ) : null}
+      {managing ? <Suspense fallback={null}><UsersDialog onClose={() => setManaging(false)} /></Suspense> : null}
+    </div>
+  );
+}

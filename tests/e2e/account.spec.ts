@@ -1,0 +1,88 @@
+// Sign-in, sign-out and a superAdmin's Users dialog, on a server of its own with single sign-on on (the shared
+// e2e server is a trusted install): wrong password shown, signed in by name, an account added with a site,
+// changed and removed, then signed out. Screenshots at desktop and phone sizes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { readConfig } from '../../server/config.ts';
+import { buildApp } from '../../server/app.ts';
+import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
+import { addUser } from '../../server/services/users.ts';
+import { distDir } from './helpers/fixtures';
+
+const PASSWORD = 'correct horse battery';
+let origin = '';
+let close: () => Promise<void>;
+
+test.beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-account-'));
+  const { app, ctx } = await buildApp(readConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USE_SSO: 'true', DIST_DIR: distDir(), LOG_LEVEL: 'error' }));
+  await seedDemoIfEmpty(ctx);
+  await addUser(ctx.db, 'root', PASSWORD, ['superAdmin']);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  close = async () => { await app.close(); fs.rmSync(dataDir, { recursive: true, force: true }); };
+});
+test.afterAll(async () => close?.());
+
+test('sign in, manage accounts as a superAdmin, sign out', async ({ page }) => {
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(`${origin}/`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('User name').fill('root');
+  await dialog.getByLabel('Password').fill('not the password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Wrong user name or password.');
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(nav).toContainText('Signed in as root');
+  await page.screenshot({ path: test.info().outputPath('signed-in.png') });
+
+  await nav.getByRole('button', { name: 'Users' }).click();
+  const users = page.getByRole('dialog', { name: 'Users' });
+  await expect(users.getByRole('row', { name: /root superAdmin all/ })).toBeVisible();
+  await users.getByRole('button', { name: 'Add user' }).click();
+  await users.getByLabel('User name').fill('pat');
+  await users.getByLabel(/Password/).fill('pat password 1');
+  await users.getByLabel('Role').selectOption('projectAdmin');
+  await users.getByRole('group', { name: 'Sites it administers' }).getByRole('checkbox').first().check();
+  await users.getByRole('button', { name: 'Save' }).click();
+  await expect(users.getByRole('row', { name: /^pat projectAdmin demo/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('users.png') });
+  await users.getByRole('button', { name: 'Edit pat' }).click();
+  await users.getByLabel('Role').selectOption('guest');
+  await users.getByRole('button', { name: 'Save' }).click();
+  await expect(users.getByRole('row', { name: /^pat guest -/ })).toBeVisible();
+  // The last superAdmin cannot demote itself: the server's sentence is shown.
+  await users.getByRole('button', { name: 'Edit root' }).click();
+  await users.getByLabel('Role').selectOption('guest');
+  await users.getByRole('button', { name: 'Save' }).click();
+  await expect(users.getByRole('alert')).toHaveText('There must be at least one superAdmin: make another account superAdmin first.');
+  await users.getByRole('button', { name: 'Cancel' }).click();
+  await users.getByRole('button', { name: 'Remove pat' }).click();
+  await expect(users.getByRole('row', { name: /^pat / })).toHaveCount(0);
+  await users.getByRole('button', { name: 'Close' }).click();
+
+  await nav.getByRole('button', { name: 'Sign out' }).click();
+  await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(nav).not.toContainText('Signed in as');
+});
+
+test('on a phone the sign-in dialog fits the screen', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(`${origin}/`);
+  const menu = page.getByRole('button', { name: /menu|sidebar/i }).first();
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('phone-sign-in.png') });
+  await ctx.close();
+});
