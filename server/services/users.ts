@@ -73,12 +73,16 @@ export async function logout(db: DB, sid: string): Promise<void> {
 
 /** The account of a live session, with its roles and the sites it administers; null when expired or unknown. */
 export async function findSessionUser(db: DB, sid: string): Promise<Principal | null> {
-  const row = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.roles', 'sessions.expires_at'])
-    .where('sessions.id', '=', sid).executeTakeFirst();
+  // One query, one row per site the account administers (one row with no site when none): this runs for every
+  // request of a signed-in person.
+  const rows = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('user_sites', 'user_sites.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'users.roles', 'sessions.expires_at', 'user_sites.site'])
+    .where('sessions.id', '=', sid).orderBy('user_sites.site').execute();
+  const row = rows[0];
   if (!row || row.expires_at < new Date().toISOString()) return null;
-  const sites = await db.selectFrom('user_sites').select('site').where('user_id', '=', row.id).orderBy('site').execute();
-  return { id: row.id, username: row.username, roles: parseRoles(row.roles), sites: sites.map((s) => s.site) };
+  const sites = rows.flatMap((r) => (r.site === null ? [] : [r.site]));
+  return { id: row.id, username: row.username, roles: parseRoles(row.roles), sites };
 }
 
 /** Stored roles, keeping only the ones the product knows. */
