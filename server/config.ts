@@ -19,6 +19,21 @@ export interface Config {
   allowedHosts: string[];
   /** CSP frame-ancestors of our pages: who may show them in a frame. */
   frameAncestors: string;
+  /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string; rolesClaim: string; sitesClaim: string; scope: string; label: string };
+}
+
+/** OIDC_* settings; the redirect URI is PUBLIC_URL + /api/auth/oidc/callback (register it at the provider). */
+function readOidc(env: NodeJS.ProcessEnv): Config['oidc'] {
+  if (!env.OIDC_ISSUER) return undefined;
+  const base = (env.PUBLIC_URL ?? '').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(base)) throw new Error('OIDC_ISSUER is set: PUBLIC_URL must be set too, to this server\'s address as browsers reach it (e.g. https://survey.example.org).');
+  if (!env.OIDC_CLIENT_ID) throw new Error('OIDC_ISSUER is set: OIDC_CLIENT_ID must be set too.');
+  return {
+    issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+    redirectUri: `${base}/api/auth/oidc/callback`, rolesClaim: env.OIDC_ROLES_CLAIM || 'roles', sitesClaim: env.OIDC_SITES_CLAIM || 'sites',
+    scope: env.OIDC_SCOPE || 'openid profile email', label: env.OIDC_LABEL || 'Sign in with single sign-on',
+  };
 }
 
 /** TRUST_PROXY: true/false, a number of proxy hops, or a comma list of proxy addresses or CIDRs. */
@@ -49,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
+    oidc: readOidc(env),
     logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
 }

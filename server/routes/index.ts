@@ -12,6 +12,7 @@ import { aboutRoutes } from './about.ts';
 import { uploadRoutes } from './upload.ts';
 import { healthRoutes } from './health.ts';
 import { userRoutes } from './users.ts';
+import { oidcRoutes } from './oidc.ts';
 
 export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await systemRoutes(api, ctx);
@@ -25,4 +26,5 @@ export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await uploadRoutes(api, ctx);
   await healthRoutes(api, ctx);
   await userRoutes(api, ctx);
+  await oidcRoutes(api, ctx);
 }

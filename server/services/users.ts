@@ -46,6 +46,43 @@ export async function addUser(db: DB, username: string, password: string, roles:
   });
 }
 
+/** A new session of the account: a random id, valid SESSION_DAYS. */
+async function newSession(db: DB, userId: string): Promise<string> {
+  const sid = randomBytes(32).toString('base64url');
+  const expires = new Date(Date.now() + SESSION_DAYS * 86400_000).toISOString();
+  await db.insertInto('sessions').values({ id: sid, user_id: userId, expires_at: expires }).execute();
+  return sid;
+}
+
+/**
+ * Signs in a person the sign-on provider vouched for. `marker` (issuer and subject) names the account, stored in
+ * place of a password hash so no password ever opens it. Roles and sites follow the provider's claims; when they
+ * changed, the account's other sessions end. A local account of the same name is never taken over.
+ */
+export async function signInExternal(db: DB, marker: string, who: { username: string; roles: Role[]; sites: string[] }): Promise<string> {
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('users').select(['id', 'roles']).where('password_hash', '=', marker).executeTakeFirst();
+    const userId = existing?.id ?? randomUUID();
+    if (!existing) {
+      const taken = await trx.selectFrom('users').select('id').where('username', '=', who.username).executeTakeFirst();
+      if (taken) throw new HttpError(409, `An account named "${who.username}" already exists here; ask a superAdmin to remove or rename it.`);
+      await trx.insertInto('users').values({ id: userId, username: who.username, password_hash: marker, roles: JSON.stringify(who.roles), type: who.roles[0] }).execute();
+    }
+    const oldSites = (await trx.selectFrom('user_sites').select('site').where('user_id', '=', userId).orderBy('site').execute()).map((r) => r.site);
+    const changed = !existing || existing.roles !== JSON.stringify(who.roles) || oldSites.join(',') !== [...who.sites].sort().join(',');
+    if (changed && existing) {
+      await trx.updateTable('users').set({ roles: JSON.stringify(who.roles), type: who.roles[0] }).where('id', '=', userId).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    }
+    if (changed) {
+      await trx.deleteFrom('user_sites').where('user_id', '=', userId).execute();
+      if (who.sites.length) await trx.insertInto('user_sites').values([...new Set(who.sites)].map((site) => ({ user_id: userId, site }))).execute();
+    }
+    return userId;
+  });
+  return newSession(db, id);
+}
+
 /** Checked when the user name is unknown, so that an unknown name costs the same scrypt work as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
@@ -61,10 +98,7 @@ export async function login(db: DB, username: string, password: string, address 
     throw new HttpError(401, 'Wrong user name or password.');
   }
   await clearFailures(db, account);
-  const sid = randomBytes(32).toString('base64url');
-  const expires = new Date(Date.now() + SESSION_DAYS * 86400_000).toISOString();
-  await db.insertInto('sessions').values({ id: sid, user_id: user.id, expires_at: expires }).execute();
-  return sid;
+  return newSession(db, user.id);
 }
 
 export async function logout(db: DB, sid: string): Promise<void> {

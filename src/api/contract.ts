@@ -118,6 +118,8 @@ export const appConfig = z.object({
   useSso: z.boolean(),
   /** Whether info panels and the about page show pictures from other sites (ALLOW_EXTERNAL_IMAGES). */
   allowExternalImages: z.boolean().default(false),
+  /** The single sign-on button's label; empty when OIDC sign-in is not configured. */
+  oidcLabel: z.string().default(''),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 export const appConfigPatch = z.object({

@@ -4,6 +4,8 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Modal } from '../common/Modal';
 import { GroupIcon } from '../common/icons';
 import { useLogin, useLogout, useUserInfo } from '../../api/queries/users';
+import { useAppConfig } from '../../api/queries/settings';
+import { send } from '../../api/client';
 
 const UsersDialog = lazy(() => import('../admin/UsersDialog'));
 
@@ -14,6 +16,14 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
   const [signingIn, setSigningIn] = useState(false);
   const [managing, setManaging] = useState(false);
   const [form, setForm] = useState({ username: '', password: '' });
+  const oidcLabel = useAppConfig().data?.oidcLabel ?? '';
+  const [ssoError, setSsoError] = useState('');
+  // Single sign-on leaves for the provider; the server keeps the flow's secrets in an http-only cookie.
+  const startSso = () => {
+    setSsoError('');
+    send<{ url: string }>('POST', '/api/auth/oidc/start', { returnTo: location.pathname + location.search })
+      .then(({ url }) => location.assign(url), (e: Error) => setSsoError(e.message));
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,6 +46,13 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
       ) : entry('Sign in', () => { login.reset(); setSigningIn(true); })}
       {signingIn ? (
         <Modal title="Sign in" onClose={() => setSigningIn(false)}>
+          {oidcLabel ? (
+            <>
+              <button type="button" className="primary-button" onClick={startSso}>{oidcLabel}</button>
+              {ssoError ? <p role="alert" className="form-error">{ssoError}</p> : null}
+              <p className="muted">or with a local account:</p>
+            </>
+          ) : null}
           <form className="editor-form" onSubmit={submit}>
             <label className="field"><span>User name</span>
               <input value={form.username} autoComplete="username" required maxLength={64} onChange={(e) => setForm({ ...form, username: e.target.value })} />

@@ -1,0 +1,56 @@
+// Routes of the OpenID Connect sign-in (see server/auth/oidc.ts for the flow and why it is shaped so).
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context.ts';
+import { envelope } from '../../src/api/contract.ts';
+import { ok } from '../http/envelope.ts';
+import { PUBLIC } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { SESSION_COOKIE } from '../http/auth.ts';
+import { FLOW_COOKIE, completeSignIn, startSignIn } from '../auth/oidc.ts';
+
+const CONTINUE_SCRIPT = `// Posts the sign-on answer on (a GET changes nothing here), then goes where sign-in started.
+fetch('/api/auth/oidc/complete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ callbackUrl: location.href }) })
+  .then((r) => r.json()).then((b) => {
+    if (b.success) { location.replace(b.payload.returnTo); return; }
+    document.getElementById('status').textContent = b.message;
+  }, () => { document.getElementById('status').textContent = 'The server could not be reached. Please sign in again.'; });
+`;
+const CALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in</title>
+<script src="/api/auth/oidc/continue.js" defer></script></head>
+<body><p id="status" role="status">Signing in...</p><noscript>Signing in needs JavaScript.</noscript><p><a href="/">Back to the viewer</a></p></body></html>`;
+
+export async function oidcRoutes(api: FastifyInstance, ctx: AppContext) {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = ctx;
+  const need = () => { if (!config.oidc) throw new HttpError(404, 'Single sign-on is not configured on this server (OIDC_ISSUER).'); };
+  const secure = (proto: string) => proto === 'https';
+
+  r.post('/auth/oidc/start', { config: { access: PUBLIC },
+    schema: { tags: ['users'], summary: 'Start single sign-on: answers the provider address to go to', body: z.object({ returnTo: z.string().max(500).optional() }).strict(),
+      response: { 200: envelope(z.object({ url: z.string() })) } },
+  }, async (req, reply) => {
+    need();
+    const { url, cookie } = await startSignIn(db, config, req.body.returnTo);
+    reply.setCookie(FLOW_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/api/auth/oidc', secure: secure(req.protocol), maxAge: 600 });
+    return ok({ url });
+  });
+
+  r.get('/auth/oidc/callback', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Where the provider sends the browser back (a page that posts the answer on)', hide: true } },
+    async (_req, reply) => { need(); return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(CALLBACK_PAGE); });
+
+  r.get('/auth/oidc/continue.js', { config: { access: PUBLIC }, schema: { hide: true } },
+    async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONTINUE_SCRIPT));
+
+  r.post('/auth/oidc/complete', { config: { access: PUBLIC },
+    schema: { tags: ['users'], summary: 'Finish single sign-on: checks the answer and starts the session', body: z.object({ callbackUrl: z.string().max(8000) }).strict(),
+      response: { 200: envelope(z.object({ returnTo: z.string() })) } },
+  }, async (req, reply) => {
+    need();
+    const { sid, returnTo } = await completeSignIn(db, config, req.cookies[FLOW_COOKIE], req.body.callbackUrl);
+    reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/oidc' });
+    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: secure(req.protocol), maxAge: 14 * 86400 });
+    return ok({ returnTo }, 'Signed in.');
+  });
+}

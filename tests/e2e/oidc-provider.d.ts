@@ -1,0 +1,2 @@
+// oidc-provider ships no types; the OIDC end-to-end test uses it as a real provider.
+declare module 'oidc-provider';
