@@ -70,10 +70,12 @@ async function damage(livePid: number): Promise<Damage> {
 
 const NO_DAMAGE: Damage = { partialSites: [], surveysWithoutNodes: 0, nodesWithoutTiles: [], orphanBlobs: [], deadStaging: [], pendingRecords: 0 };
 
-/** The start-up sweep's report in the server's log. */
-function sweepReport(server: ChildServer): { blobsRemoved: number; stagingRemoved: number; pendingCleared: number } {
-  for (const line of server.lines) {
-    try { const j = JSON.parse(line); if (j.msg === 'start-up sweep done') return j; } catch { /* not JSON */ }
+/** The start-up sweep's report in the server's log (the log pipe may deliver it after /api/health answers). */
+async function sweepReport(server: ChildServer): Promise<{ blobsRemoved: number; stagingRemoved: number; pendingCleared: number }> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    for (const line of server.lines) {
+      try { const j = JSON.parse(line); if (j.msg === 'start-up sweep done') return j; } catch { /* not JSON */ }
+    }
   }
   throw new Error(`no sweep report in the server's log:\n${server.lines.join('\n')}`);
 }
@@ -125,7 +127,7 @@ describe('SIGKILL during uploads and imports', () => {
       await server.kill('SIGKILL');
       if ((await upload)?.status === 200) landed.answeredBeforeKill++;
       server = await start();
-      const swept = sweepReport(server);
+      const swept = await sweepReport(server);
       const committed = await db.selectFrom('sites').select('id').where('name', '=', `Kill ${i}`).executeTakeFirst();
       if (committed) landed.after++; else if (swept.blobsRemoved > 0) landed.during++; else landed.before++;
       expect(await damage(server.proc.pid!), `kill ${i} at ${delay} ms`).toEqual(NO_DAMAGE);
