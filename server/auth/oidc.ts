@@ -16,7 +16,6 @@ import { signInExternal } from '../services/users.ts';
 
 export const FLOW_COOKIE = 'oidc_flow';
 const FLOW_MS = 10 * 60_000;
-export const CALLBACK_PATH = '/api/auth/oidc/callback';
 
 export interface Flow { state: string; nonce: string; verifier: string; returnTo: string; exp: number }
 
@@ -31,7 +30,17 @@ function providerConfig(config: Config): Promise<client.Configuration> {
 /** Forget the provider's metadata (tests start a new provider). */
 export const resetOidc = () => { configuration = undefined; };
 
-async function secret(db: DB): Promise<Buffer> {
+/** The flow cookie's key: made once per install, shared by every instance through the database, read once per process. */
+const cookieKeys = new WeakMap<DB, Promise<Buffer>>();
+function secret(db: DB): Promise<Buffer> {
+  let key = cookieKeys.get(db);
+  if (!key) {
+    key = readOrMakeKey(db).catch((e) => { cookieKeys.delete(db); throw e; });
+    cookieKeys.set(db, key);
+  }
+  return key;
+}
+async function readOrMakeKey(db: DB): Promise<Buffer> {
   const key = 'oidc_cookie_key';
   const fresh = randomBytes(32).toString('hex');
   await db.insertInto('app_config').values({ key, json: JSON.stringify(fresh) }).onConflict((oc) => oc.column('key').doNothing()).execute();

@@ -1,10 +1,10 @@
 // What an OpenID provider's claims make of a person here: a user name, our roles and the sites it administers.
 // Pure: unknown roles are dropped, no role means guest; sites are kept only when they look like site ids.
 import { roles as ROLES, type Role } from '../../src/api/contract.ts';
+import { SITE_ID } from '../../src/api/limits.ts';
 
 export interface OidcIdentity { subject: string; username: string; roles: Role[]; sites: string[] }
 
-const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 const list = (v: unknown): string[] => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[\s,]+/) : []).filter((x): x is string => typeof x === 'string' && x !== '');
 
 export function identityOf(claims: Record<string, unknown>, rolesClaim: string, sitesClaim: string): OidcIdentity {

@@ -7,6 +7,12 @@ import { findSessionUser } from '../services/users.ts';
 import { anonymous, trustedInstall, administersAny, type Principal } from '../auth/principal.ts';
 
 export const SESSION_COOKIE = 'sid';
+const SESSION_COOKIE_DAYS = 14;
+
+/** Starts the session cookie: http-only, same site only, Secure when the request came over TLS (TRUST_PROXY). */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, sid: string): void {
+  reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.protocol === 'https', maxAge: SESSION_COOKIE_DAYS * 86400 });
+}
 const SESSION_ID = /^[A-Za-z0-9_-]{20,100}$/;
 export interface RequestUser extends Principal {
   /** Administers at least one site (the pin list shows disabled pins to administrators). */

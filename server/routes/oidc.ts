@@ -7,7 +7,7 @@ import { envelope } from '../../src/api/contract.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
-import { SESSION_COOKIE } from '../http/auth.ts';
+import { setSessionCookie } from '../http/auth.ts';
 import { FLOW_COOKIE, completeSignIn, startSignIn } from '../auth/oidc.ts';
 
 const CONTINUE_SCRIPT = `// Posts the sign-on answer on (a GET changes nothing here), then goes where sign-in started.
@@ -25,7 +25,6 @@ export async function oidcRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
   const need = () => { if (!config.oidc) throw new HttpError(404, 'Single sign-on is not configured on this server (OIDC_ISSUER).'); };
-  const secure = (proto: string) => proto === 'https';
 
   r.post('/auth/oidc/start', { config: { access: PUBLIC },
     schema: { tags: ['users'], summary: 'Start single sign-on: answers the provider address to go to', body: z.object({ returnTo: z.string().max(500).optional() }).strict(),
@@ -33,7 +32,7 @@ export async function oidcRoutes(api: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     need();
     const { url, cookie } = await startSignIn(db, config, req.body.returnTo);
-    reply.setCookie(FLOW_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/api/auth/oidc', secure: secure(req.protocol), maxAge: 600 });
+    reply.setCookie(FLOW_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/api/auth/oidc', secure: req.protocol === 'https', maxAge: 600 });
     return ok({ url });
   });
 
@@ -50,7 +49,7 @@ export async function oidcRoutes(api: FastifyInstance, ctx: AppContext) {
     need();
     const { sid, returnTo } = await completeSignIn(db, config, req.cookies[FLOW_COOKIE], req.body.callbackUrl);
     reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/oidc' });
-    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: secure(req.protocol), maxAge: 14 * 86400 });
+    setSessionCookie(req, reply, sid);
     return ok({ returnTo }, 'Signed in.');
   });
 }

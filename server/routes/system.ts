@@ -10,7 +10,7 @@ import { siteParam } from './params.ts';
 import { getAppConfig, patchAppConfig, patchSiteSettings, requireSiteSettings } from '../services/settings.ts';
 import { listSites } from '../services/sites.ts';
 import { login, logout, findSessionUser } from '../services/users.ts';
-import { SESSION_COOKIE } from '../http/auth.ts';
+import { SESSION_COOKIE, setSessionCookie } from '../http/auth.ts';
 import { administersAny, isSuperAdmin, type Principal } from '../auth/principal.ts';
 
 /** What the client is told of the person: roles, whether they administer any site, and which (superAdmin: all). */
@@ -42,7 +42,7 @@ export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
   r.post('/login', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Sign in with a password', body: loginBody, response: { 200: envelope(userInfo) } } },
     async (req, reply) => {
       const sid = await login(db, req.body.username, req.body.password, req.ip);
-      reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.protocol === 'https', maxAge: 14 * 86400 });
+      setSessionCookie(req, reply, sid);
       const user = (await findSessionUser(db, sid))!;
       return ok(userInfoOf(config.useSso ? user : { ...user, roles: ['superAdmin'] }), 'Signed in.');
     });

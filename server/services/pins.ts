@@ -1,4 +1,5 @@
 // Pins on the multi-site map: each marks a site (by id) on a site map, in percent coordinates.
+import { SITE_ID } from '../../src/api/limits.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
@@ -18,7 +19,6 @@ export const COVER_WIDTH = 1200;
 /** Plain code-point order of two texts. */
 export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 export interface PinInput {
   enabled: boolean; x: number; y: number; cover_image: string; icon: string; name: string; site_name: string;

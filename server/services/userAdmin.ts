@@ -4,15 +4,14 @@
 import type { DB } from '../db/database.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { roles as ROLES, type Role } from '../../src/api/contract.ts';
-import { PASSWORD_MAX, USERNAME_MAX } from '../../src/api/limits.ts';
-import { addUser, hashPassword, parseRoles } from './users.ts';
+import { PASSWORD_MAX, SITE_ID, USERNAME_MAX } from '../../src/api/limits.ts';
+import { addUser, hashPassword, parseRoles, replaceUserSites } from './users.ts';
 
 export interface UserEntry { id: string; username: string; roles: Role[]; sites: string[] }
 export interface UserChange { roles?: Role[]; sites?: string[]; password?: string }
 
 /** Sites one account may be given: far more than any install has. */
 export const MAX_USER_SITES = 500;
-const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 export function checkUsername(name: string): string {
   const n = name.trim();
@@ -41,10 +40,11 @@ export async function listUsers(db: DB): Promise<UserEntry[]> {
 }
 
 async function findUser(db: DB, idOrName: { id?: string; username?: string }): Promise<UserEntry> {
-  const all = await listUsers(db);
-  const u = all.find((x) => (idOrName.id ? x.id === idOrName.id : x.username === idOrName.username));
+  const u = await db.selectFrom('users').select(['id', 'username', 'roles'])
+    .where(idOrName.id ? 'id' : 'username', '=', (idOrName.id ?? idOrName.username)!).executeTakeFirst();
   if (!u) throw notFound(`There is no user ${idOrName.username ? `"${idOrName.username.slice(0, 64)}"` : 'with this id'}.`);
-  return u;
+  const sites = await db.selectFrom('user_sites').select('site').where('user_id', '=', u.id).orderBy('site').execute();
+  return { id: u.id, username: u.username, roles: parseRoles(u.roles), sites: sites.map((s) => s.site) };
 }
 
 export async function createUser(db: DB, username: string, password: string, roles: string[], sites: string[] = []): Promise<UserEntry> {
@@ -75,8 +75,7 @@ export async function changeUser(db: DB, who: { id?: string; username?: string }
     const set: { roles: string; type: string; password_hash?: string } = { roles: JSON.stringify(roles), type: roles[0] ?? 'guest' };
     if (change.password !== undefined) set.password_hash = await hashPassword(change.password);
     await trx.updateTable('users').set(set).where('id', '=', user.id).execute();
-    await trx.deleteFrom('user_sites').where('user_id', '=', user.id).execute();
-    if (sites.length) await trx.insertInto('user_sites').values(sites.map((site) => ({ user_id: user.id, site }))).execute();
+    await replaceUserSites(trx, user.id, sites);
     // What the account may do changed (or its password): its sessions end, the person signs in again.
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
   });

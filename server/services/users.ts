@@ -36,14 +36,19 @@ export async function addUser(db: DB, username: string, password: string, roles:
     if (existing) {
       await trx.updateTable('users').set(row).where('id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-      await trx.deleteFrom('user_sites').where('user_id', '=', id).execute();
     } else {
       await trx.insertInto('users').values({ id, ...row }).execute();
     }
-    const unique = [...new Set(sites)];
-    if (unique.length) await trx.insertInto('user_sites').values(unique.map((site) => ({ user_id: id, site }))).execute();
+    await replaceUserSites(trx, id, sites);
     return id;
   });
+}
+
+/** Sets the sites an account administers to `sites` (run inside the caller's transaction). */
+export async function replaceUserSites(trx: DB, userId: string, sites: string[]): Promise<void> {
+  await trx.deleteFrom('user_sites').where('user_id', '=', userId).execute();
+  const unique = [...new Set(sites)];
+  if (unique.length) await trx.insertInto('user_sites').values(unique.map((site) => ({ user_id: userId, site }))).execute();
 }
 
 /** A new session of the account: a random id, valid SESSION_DAYS. */
@@ -74,10 +79,7 @@ export async function signInExternal(db: DB, marker: string, who: { username: st
       await trx.updateTable('users').set({ roles: JSON.stringify(who.roles), type: who.roles[0] }).where('id', '=', userId).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     }
-    if (changed) {
-      await trx.deleteFrom('user_sites').where('user_id', '=', userId).execute();
-      if (who.sites.length) await trx.insertInto('user_sites').values([...new Set(who.sites)].map((site) => ({ user_id: userId, site }))).execute();
-    }
+    if (changed) await replaceUserSites(trx, userId, who.sites);
     return userId;
   });
   return newSession(db, id);

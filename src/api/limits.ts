@@ -16,6 +16,8 @@ export const ANGLE_MAX = 100;
 export const COORD_MAX = 1_000_000;
 /** Kiosk timers, in seconds: at most a day. */
 export const SECONDS_MAX = 86_400;
+/** A site id: one URL segment and folder name, letters, digits, - and _, at most 100 characters. */
+export const SITE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 /** Account names and passwords. */
 export const USERNAME_MAX = 64;
 export const PASSWORD_MAX = 200;

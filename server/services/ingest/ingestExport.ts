@@ -7,6 +7,7 @@
 //      descriptions and settings. A transaction that lost a race with a concurrent writer is run again.
 // Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
 // and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
+import { SITE_ID } from '../../../src/api/limits.ts';
 import { sanitizeStoredHtml } from '../sanitizeHtml.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
@@ -49,7 +50,6 @@ export interface IngestResult { site: string; floor: number; scenes: number; sur
 const DATA_JS_MAX_BYTES = 8 * 1024 * 1024;
 const DATA_JS = /(^|\/)app-files\/data\.js$/;
 const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)/;
-const SITE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/i;
 
 const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'scene';
 
