@@ -1,7 +1,7 @@
 // What an OpenID provider's claims make of a person here: a user name, our roles and the sites it administers.
 // Pure: unknown roles are dropped, no role means guest; sites are kept only when they look like site ids.
-import { roles as ROLES, type Role } from '../../src/api/contract.ts';
-import { SITE_ID } from '../../src/api/limits.ts';
+import { roles as ROLES, type Role } from '../../contract/api.ts';
+import { SITE_ID } from '../../contract/limits.ts';
 
 export interface OidcIdentity { subject: string; username: string; roles: Role[]; sites: string[] }
 

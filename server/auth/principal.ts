@@ -1,7 +1,7 @@
 // Who is asking, as a plain value, and what that person may administer. Pure: no I/O, no Fastify.
 // superAdmin administers everything (global settings, site maps, pins of every site, users); projectAdmin
 // administers only the sites assigned to it; guest and anonymous visitors read.
-import type { Role } from '../../src/api/contract.ts';
+import type { Role } from '../../contract/api.ts';
 
 export interface Principal {
   /** The account id, or null for an anonymous visitor (and for everyone on an install without sign-on). */

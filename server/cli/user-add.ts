@@ -3,7 +3,7 @@
 import { runUserCommand } from './userCli.ts';
 import { addUser } from '../services/users.ts';
 import { checkUsername } from '../services/userAdmin.ts';
-import { roles } from '../../src/api/contract.ts';
+import { roles } from '../../contract/api.ts';
 
 const [username, password, role = 'superAdmin', ...sites] = process.argv.slice(2);
 await runUserCommand(`npm run user:add -- <username> <password> [${roles.join('|')}] [site...]`,

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, aboutInfo, aboutBody } from '../../src/api/contract.ts';
+import { envelope, aboutInfo, aboutBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { siteParam } from './params.ts';

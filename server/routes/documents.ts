@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, documentDirectory, documentFile, documentUploadResult } from '../../src/api/contract.ts';
+import { envelope, documentDirectory, documentFile, documentUploadResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';

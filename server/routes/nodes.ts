@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, minimapNodeEntry, nodeCoordsBody, nodeRotationBody } from '../../src/api/contract.ts';
+import { envelope, minimapNodeEntry, nodeCoordsBody, nodeRotationBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { siteAdmin, type SiteOf } from '../http/access.ts';
 import { idParam } from './params.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope } from '../../src/api/contract.ts';
+import { envelope } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';

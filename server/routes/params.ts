@@ -1,6 +1,6 @@
 // Shared zod pieces for route params and queries.
 import { z } from 'zod';
-import { floorText, intText } from '../../src/api/limits.ts';
+import { floorText, intText } from '../../contract/limits.ts';
 export { floorText };
 
 export const siteParam = z.object({ site: z.string().min(1).max(100) });

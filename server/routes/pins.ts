@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, pin, pinCreateBody, pinUpdateBody, pinCoordsBody, sitemap, sitemapCreateBody, urlResult } from '../../src/api/contract.ts';
+import { envelope, pin, pinCreateBody, pinUpdateBody, pinCoordsBody, sitemap, sitemapCreateBody, urlResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { ANY_ADMIN, PUBLIC, SUPER_ADMIN, siteAdmin, type SiteOf } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';

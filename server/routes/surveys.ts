@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../src/api/contract.ts';
+import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
 import { siteParam, siteFloorParams, floorText, floorValue } from './params.ts';
-import { boundedText } from '../../src/api/limits.ts';
+import { boundedText } from '../../contract/limits.ts';
 import * as surveys from '../services/surveys.ts';
 import { requireSite } from '../services/floors.ts';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, uploadResult } from '../../src/api/contract.ts';
+import { envelope, uploadResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, userEntry, userCreateBody, userChangeBody } from '../../src/api/contract.ts';
+import { envelope, userEntry, userCreateBody, userChangeBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { SUPER_ADMIN } from '../http/access.ts';
 import { idParam } from './params.ts';

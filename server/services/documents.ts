@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import type { DB } from '../db/database.ts';
 import type { BlobStore, Staging } from '../storage/blobStore.ts';
 import type { Config } from '../config.ts';
-import type { DocumentDirectory, DocumentFile } from '../../src/api/contract.ts';
+import type { DocumentDirectory, DocumentFile } from '../../contract/api.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
 import { requireSite } from './floors.ts';
 import { lockSite } from '../db/transactions.ts';

@@ -1,6 +1,6 @@
 // Floors of a site: the ordered list, adding an empty floor, and editing a floor's name and tag.
 import type { DB } from '../db/database.ts';
-import type { Floor } from '../../src/api/contract.ts';
+import type { Floor } from '../../contract/api.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { siteExists } from './sites.ts';
 import { patchSiteSettings } from './settings.ts';

@@ -2,7 +2,7 @@
 // are handed out through the HTML policy and the header picture only when the policy would show it (rows stored
 // before the policy, or written by other means such as the demo seed, are held to it too).
 import type { DB } from '../db/database.ts';
-import type { HotspotDescription } from '../../src/api/contract.ts';
+import type { HotspotDescription } from '../../contract/api.ts';
 import { sanitizeServedHtml, servedImageUrl } from './sanitizeHtml.ts';
 
 export async function hotspotDescriptions(db: DB, site: string, tilesId: string, opts: { allowExternalImages: boolean }): Promise<HotspotDescription[]> {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
-import type { Minimap } from '../../src/api/contract.ts';
+import type { Minimap } from '../../contract/api.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { badRequest } from '../http/errors.ts';

@@ -1,6 +1,6 @@
 // Editing a node on the floor plan: its position (floor-plan coordinates) and rotation (radians).
 import type { DB } from '../db/database.ts';
-import type { MinimapNodeEntry } from '../../src/api/contract.ts';
+import type { MinimapNodeEntry } from '../../contract/api.ts';
 import { notFound } from '../http/errors.ts';
 
 /** One minimap node entry by its id (the `_id` of minimapSingleSite entries). */

@@ -1,12 +1,12 @@
 // Pins on the multi-site map: each marks a site (by id) on a site map, in percent coordinates.
-import { SITE_ID } from '../../src/api/limits.ts';
+import { SITE_ID } from '../../contract/limits.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { DB } from '../db/database.ts';
 import type { PinTable } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
-import type { Pin } from '../../src/api/contract.ts';
+import type { Pin } from '../../contract/api.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';

@@ -3,7 +3,7 @@
 // as the demo seed), so the API never hands out markup that runs or covers the page. The client sanitises again.
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { isAllowedMediaSrc, sanitizeWith } from '../../src/api/htmlPolicy.ts';
+import { isAllowedMediaSrc, sanitizeWith } from '../../contract/htmlPolicy.ts';
 
 let purify: DOMPurify | null = null;
 const instance = () => (purify ??= createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis));

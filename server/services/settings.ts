@@ -1,6 +1,6 @@
 // Site settings and the multi-site app config, stored as JSON documents with defaults that make a fresh install usable.
 import type { DB } from '../db/database.ts';
-import type { AppConfig, SiteSettings } from '../../src/api/contract.ts';
+import type { AppConfig, SiteSettings } from '../../contract/api.ts';
 import { notFound } from '../http/errors.ts';
 import { inTransaction, lockAppConfig, lockSite } from '../db/transactions.ts';
 

@@ -1,6 +1,6 @@
 // Site maps: the pictures the multi-site home places pins on, by unique name.
 import type { DB } from '../db/database.ts';
-import type { Sitemap } from '../../src/api/contract.ts';
+import type { Sitemap } from '../../contract/api.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import { checkImageUrl, byText } from './pins.ts';
 

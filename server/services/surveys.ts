@@ -1,6 +1,6 @@
 // Reading surveys: scenes of a floor on a date, the date list, floors with data, existence checks.
 import type { DB } from '../db/database.ts';
-import type { SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } from '../../src/api/contract.ts';
+import type { SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } from '../../contract/api.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import { badRequest } from '../http/errors.ts';
 

@@ -3,8 +3,8 @@
 // neither be removed nor demoted, so an install never locks itself out.
 import type { DB } from '../db/database.ts';
 import { HttpError, badRequest, notFound } from '../http/errors.ts';
-import { roles as ROLES, type Role } from '../../src/api/contract.ts';
-import { PASSWORD_MAX, SITE_ID, USERNAME_MAX } from '../../src/api/limits.ts';
+import { roles as ROLES, type Role } from '../../contract/api.ts';
+import { PASSWORD_MAX, SITE_ID, USERNAME_MAX } from '../../contract/limits.ts';
 import { addUser, hashPassword, parseRoles, replaceUserSites } from './users.ts';
 
 export interface UserEntry { id: string; username: string; roles: Role[]; sites: string[] }

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'no
 import { promisify } from 'node:util';
 import type { DB } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import { roles, type Role } from '../../src/api/contract.ts';
+import { roles, type Role } from '../../contract/api.ts';
 import type { Principal } from '../auth/principal.ts';
 import { THROTTLE, accountKey, addressKey, clearFailures, recordFailure, refuseIfThrottled } from './signInThrottle.ts';
 

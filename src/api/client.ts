@@ -1,6 +1,6 @@
 // The only place in the client that calls fetch. Every answer is the server's envelope
 // `{success, payload}` / `{success: false, message}`; reads and writes unwrap it differently (spec section 8).
-import type { Envelope } from './contract';
+import type { Envelope } from '../../contract/api';
 
 /** Base address of the API, e.g. "https://viewer.example.org" (empty: same origin). */
 export const API_BASE: string = String(import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');

@@ -1,7 +1,7 @@
 // Client state of the viewer, as jotai atoms: where we are (site, floor, date, node, view), which panels are
 // open, and the modes. Server data lives in TanStack Query, never here.
 import { atom } from 'jotai';
-import type { ViewParameters } from '../api/contract';
+import type { ViewParameters } from '../../contract/api';
 
 // ---------- where we are ----------
 /** The current site id. */

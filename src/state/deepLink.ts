@@ -1,6 +1,6 @@
 // The viewer's deep link: site, floor, date, node and view (yaw, pitch, fov) as query parameters.
 // Pure: parse and build, so opening a link restores exactly the view it was made from.
-import type { ViewParameters } from '../api/contract';
+import type { ViewParameters } from '../../contract/api';
 
 export interface ViewerLink {
   site?: string;

@@ -2,7 +2,7 @@
 // mouse and with a finger (inside 0-100 only; leaving the map ends the drag), deleting, hiding and showing,
 // changing, going to a site, new site maps and To Single Site. Checked on screen and through the API.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Pin } from '../../src/api/contract';
+import type { Pin } from '../../contract/api';
 import { api, apiSend, collectDialogs, failRoute, mapPoint, mouseDrag, pinHeadOnScreen, pngBuffer, touchDrag } from './editor-helpers';
 
 const pins = (r: APIRequestContext) => api<Pin[]>(r, '/api/map-pins');

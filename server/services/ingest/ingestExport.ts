@@ -7,14 +7,14 @@
 //      descriptions and settings. A transaction that lost a race with a concurrent writer is run again.
 // Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
 // and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
-import { SITE_ID } from '../../../src/api/limits.ts';
+import { SITE_ID } from '../../../contract/limits.ts';
 import { sanitizeStoredHtml } from '../sanitizeHtml.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { Staging } from '../../storage/blobStore.ts';
-import type { SiteSettings } from '../../../src/api/contract.ts';
+import type { SiteSettings } from '../../../contract/api.ts';
 import { createSite, uniqueSiteId } from '../sites.ts';
 import { saveSiteSettings } from '../settings.ts';
 import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';

@@ -2,7 +2,7 @@
 // Parsed with papaparse (quotes, BOM, CRLF); every row is checked and a failure names its line and scene.
 import Papa from 'papaparse';
 import { badRequest } from '../../http/errors.ts';
-import { COORD_MAX, FLOOR_MAX, NAME_MAX } from '../../../src/api/limits.ts';
+import { COORD_MAX, FLOOR_MAX, NAME_MAX } from '../../../contract/limits.ts';
 
 /** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
 export const CSV_MAX_ROWS = 2000;

@@ -1,7 +1,7 @@
 // Documentation: directories, files and the documentation zip upload.
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, seg, upload } from '../client';
-import type { DocumentDirectory, DocumentFile } from '../contract';
+import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
 import { keys } from './keys';
 
 export function useRootDirectory(site: string) {

@@ -1,7 +1,7 @@
 // Info hotspot descriptions of one scene.
 import { useQuery } from '@tanstack/react-query';
 import { getJsonOr, seg } from '../client';
-import type { HotspotDescription } from '../contract';
+import type { HotspotDescription } from '../../../contract/api';
 import { keys } from './keys';
 
 /** Descriptions of a scene's info hotspots; success false gives an empty list (spec section 8). */

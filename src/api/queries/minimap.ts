@@ -1,7 +1,7 @@
 // Floor plans (minimaps), the floor list and the admin writes on them: floor details, image, node edits.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, getJsonOr, send, seg, upload } from '../client';
-import type { Floor, Minimap } from '../contract';
+import type { Floor, Minimap } from '../../../contract/api';
 import { keys } from './keys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;

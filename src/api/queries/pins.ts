@@ -1,7 +1,7 @@
 // Multi-site map: pins and site maps.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg, upload } from '../client';
-import type { Pin, Sitemap } from '../contract';
+import type { Pin, Sitemap } from '../../../contract/api';
 import { keys } from './keys';
 
 export type PinBody = Partial<Omit<Pin, '_id'>> & { _id?: string };

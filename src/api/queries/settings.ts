@@ -1,7 +1,7 @@
 // App config, site settings and the site list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
-import type { AppConfig, SiteSettings } from '../contract';
+import type { AppConfig, SiteSettings } from '../../../contract/api';
 import { keys } from './keys';
 
 export interface SiteSummary { id: string; name: string }

@@ -1,7 +1,7 @@
 // Survey reads: scenes of a floor and date (abortable), dates, floors with data, existence, node positions.
 import { useQuery } from '@tanstack/react-query';
 import { getJson, getJsonOr, seg } from '../client';
-import type { MinimapNodeEntry, SurveyDateEntry, SurveyScene, SurveySummary } from '../contract';
+import type { MinimapNodeEntry, SurveyDateEntry, SurveyScene, SurveySummary } from '../../../contract/api';
 import { keys } from './keys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;

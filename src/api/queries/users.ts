@@ -1,7 +1,7 @@
 // Who is signed in, the user type, sign in and out.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, send, seg } from '../client';
-import type { Role, UserEntry, UserInfo } from '../contract';
+import type { Role, UserEntry, UserInfo } from '../../../contract/api';
 import { keys } from './keys';
 
 export function useUserInfo() {

@@ -7,7 +7,7 @@
 import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MinimapNodeEntry } from '../../api/contract';
+import type { MinimapNodeEntry } from '../../../contract/api';
 import { useMinimap, useMinimapFloors, useUpdateNodeCoords, useUpdateNodeRotation, useUploadMinimapImage } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { keys } from '../../api/queries/keys';

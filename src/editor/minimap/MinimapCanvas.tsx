@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Stage, Text, Wedge } from 'react-konva';
 import type Konva from 'konva';
-import type { MinimapNodeEntry } from '../../api/contract';
+import type { MinimapNodeEntry } from '../../../contract/api';
 import type { MinimapEditMode } from '../../state/atoms';
 import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
 import { snapDegrees, wrapDegrees } from './nodeCoords';

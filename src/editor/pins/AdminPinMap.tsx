@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Pin } from '../../api/contract';
+import type { Pin } from '../../../contract/api';
 import { keys } from '../../api/queries/keys';
 import { useCreatePin, useCreateSitemap, useDeletePin, usePins, useSitemap, useUpdatePin, useUpdatePinCoords, useUploadPinPreview } from '../../api/queries/pins';
 import { usePatchAppConfig } from '../../api/queries/settings';

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Circle, Group, Image as KonvaImage, Label, Layer, Line, Stage, Tag, Text } from 'react-konva';
 import type Konva from 'konva';
-import type { Pin } from '../../api/contract';
+import type { Pin } from '../../../contract/api';
 import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
 import { ICON_NAMES, pinIconUrl } from './pinImages';
 import { insideMap, toPercent, type PinEditMode } from './pinRules';

@@ -2,7 +2,7 @@
 // (drop an image or browse; uploaded to /api/map-pins/preview on Create/Save) or an icon picker (learn,
 // shop, farm, pig, animal, truck; 'plus' until one is chosen). Icon and name are required.
 import { useEffect, useState } from 'react';
-import type { Pin } from '../../api/contract';
+import type { Pin } from '../../../contract/api';
 import { Modal } from '../../overlay/common/Modal';
 import { PinGlyph } from '../../overlay/common/icons';
 import { DropArea } from '../common/DropArea';

@@ -5,7 +5,7 @@ import { Modal } from '../common/Modal';
 import { Spinner } from '../common/Spinner';
 import { useRemoveUser, useSaveUser, useUsers } from '../../api/queries/users';
 import { useSites } from '../../api/queries/settings';
-import { roles, type Role, type UserEntry } from '../../api/contract';
+import { roles, type Role, type UserEntry } from '../../../contract/api';
 
 interface Draft { id?: string; username: string; password: string; role: Role; sites: string[] }
 const blank: Draft = { username: '', password: '', role: 'projectAdmin', sites: [] };

@@ -1,6 +1,6 @@
 // Every piece of HTML from the server goes through the shared policy (src/api/htmlPolicy.ts) before it is rendered.
 import DOMPurify from 'dompurify';
-import { sanitizeWith, type HtmlPolicyOptions } from '../../api/htmlPolicy';
+import { sanitizeWith, type HtmlPolicyOptions } from '../../../contract/htmlPolicy';
 import { useAppConfig } from '../../api/queries/settings';
 
 /** Whether pictures from other sites may be shown (the ALLOW_EXTERNAL_IMAGES setting; off until known). */

@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useAppConfig } from '../../api/queries/settings';
 import { useUserInfo } from '../../api/queries/users';
 import { kioskAtom, siteAtom } from '../../state/atoms';
-import type { UserInfo } from '../../api/contract';
+import type { UserInfo } from '../../../contract/api';
 
 /** Pure rule: superAdmin everywhere; projectAdmin on its assigned sites only; nobody else. */
 export function administersSite(user: UserInfo | undefined, site: string | null): boolean {

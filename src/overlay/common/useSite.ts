@@ -2,7 +2,7 @@
 // and the paths of its pages.
 import { useAtomValue } from 'jotai';
 import { useSiteSettings } from '../../api/queries/settings';
-import type { SiteSettings } from '../../api/contract';
+import type { SiteSettings } from '../../../contract/api';
 import { basePathAtom, multiSiteModeAtom, siteAtom } from '../../state/atoms';
 
 export function useSiteId(): string {

@@ -1,7 +1,7 @@
 // Documentation browser: heading, breadcrumb, back, search, File View / List View, Folders and Files;
 // administrators get the hidden 'Upload documents .zip' form.
 import { useEffect, useMemo, useState } from 'react';
-import type { DocumentDirectory, DocumentFile } from '../../api/contract';
+import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
 import { useDirectories, useDirectory, useRootDirectory, useSiteFiles } from '../../api/queries/documents';
 import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';

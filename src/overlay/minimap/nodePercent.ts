@@ -1,6 +1,6 @@
 // Where a node sits on the floor plan, in percent of the image: scale * (coordinate + pixel offset) * 100 /
 // image size, taking the other axis when the plan is xy_flipped; outside 0-100 clamps to 5 (below) or 95 (above).
-import type { Minimap } from '../../api/contract';
+import type { Minimap } from '../../../contract/api';
 
 export const PERCENT_SCALE = 100;
 export const CLAMP_LOW = 5;

@@ -3,7 +3,7 @@
 // pins (darkened, 'Site Disabled') and the 'To Single Site' action; the pin editor comes with src/editor.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Pin } from '../../api/contract';
+import type { Pin } from '../../../contract/api';
 import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../common/useAdmin';

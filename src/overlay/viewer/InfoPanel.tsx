@@ -5,7 +5,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { infoPanelAtom, mediaModalAtom } from '../../state/atoms';
 import { useHotspotDescriptions } from '../../api/queries/hotspots';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
-import { isAllowedMediaSrc } from '../../api/htmlPolicy';
+import { isAllowedMediaSrc } from '../../../contract/htmlPolicy';
 import { CloseIcon } from '../common/icons';
 import { Spinner } from '../common/Spinner';
 import { useSiteId } from '../common/useSite';

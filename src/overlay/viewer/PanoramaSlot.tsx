@@ -6,7 +6,7 @@
 // (no WebGL, or a failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import type { InfoHotspot, SurveyScene, ViewParameters } from '../../api/contract';
+import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
 import type { Hotspot, PanoramaHandle, View } from '../../scene';
 import { prefetchScene, prepareContext } from '../../scene/earlyLoad';
 import { cancelEarlyStage, startEarlyStage } from '../../scene/earlyStage';

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import type { InfoHotspot, ViewParameters } from '../../api/contract';
+import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
 import { parseViewerLink } from '../../state/deepLink';
 import { initialView as sceneInitialView } from '../../scene/initialView';

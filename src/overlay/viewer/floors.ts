@@ -1,6 +1,6 @@
 // Floor slider rules: one entry per floor, highest on top; floors without survey data disabled;
 // floor 0 only when the configured first floor is 0.
-import type { Floor } from '../../api/contract';
+import type { Floor } from '../../../contract/api';
 
 export interface FloorOption { floor: number; label: string; tag: string; disabled: boolean }
 

@@ -1,6 +1,6 @@
 // Timeline logic: survey dates grouped by month (newest first, ties by survey name reverse alphabetical),
 // en-US short month + year labels, and arrow-key stepping through dates and months.
-import type { SurveyDateEntry } from '../../api/contract';
+import type { SurveyDateEntry } from '../../../contract/api';
 
 export interface TimelineMonth {
   /** yyyy-mm */

@@ -2,7 +2,7 @@
 // back walks back through scenes); view changes replace the current entry.
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ViewParameters } from '../../api/contract';
+import type { ViewParameters } from '../../../contract/api';
 import { buildViewerSearch, parseViewerLink, type ViewerLink } from '../../state/deepLink';
 
 export interface ViewerMove { floor?: number; date?: string | null; node?: string | null; view?: Partial<ViewParameters> }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Pin } from '../../../src/api/contract';
+import type { Pin } from '../../../contract/api';
 import { applyLocalPinChanges, defaultPinOf, insideMap, isValidUrl, missingMessage, missingPinFields, missingSitemapFields, newPinAt, toPercent } from '../../../src/editor/pins/pinRules';
 
 describe('pin move bounds', () => {

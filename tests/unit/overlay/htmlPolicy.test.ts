@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { isAllowedMediaSrc, sanitizeWith } from '../../../src/api/htmlPolicy';
+import { isAllowedMediaSrc, sanitizeWith } from '../../../contract/htmlPolicy';
 
 const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
 const clean = (html: string, allowExternalImages = false) => sanitizeWith(purify, html, { allowExternalImages });

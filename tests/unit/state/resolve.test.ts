@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SurveyScene } from '../../../src/api/contract';
+import type { SurveyScene } from '../../../contract/api';
 import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../../src/state/resolve';
 
 const dates = [{ date: '2024-03-12', survey_name: 'B' }, { date: '2023-11-05', survey_name: 'A' }];
