@@ -14,12 +14,21 @@ export const dateAtom = atom<string | null>(null);
 export const nodeAtom = atom<string | null>(null);
 /** The view the camera shows now, reported by the panorama (radians; pitch positive looks down). */
 export const viewAtom = atom<ViewParameters | null>(null);
-/** A view the panorama should move to (pan transition), with a serial so the same target can be asked twice. */
-export interface ViewRequest { view: Partial<ViewParameters>; animate: boolean; serial: number }
-export const viewRequestAtom = atom<ViewRequest | null>(null);
-let viewSerial = 0;
-export const requestViewAtom = atom(null, (_get, set, req: { view: Partial<ViewParameters>; animate?: boolean }) => {
-  set(viewRequestAtom, { view: req.view, animate: req.animate ?? true, serial: ++viewSerial });
+/** The panorama on screen (set by the panorama slot while its renderer is live; null otherwise). */
+export interface PanoramaControl {
+  getView(): ViewParameters;
+  setView(v: ViewParameters): void;
+  /** Eased pan (the renderer's default length unless said). */
+  lookTo(v: Partial<ViewParameters>, ms?: number): Promise<void>;
+  enterVR(): Promise<void>;
+}
+export const panoramaAtom = atom<PanoramaControl | null>(null);
+/** Move the panorama to a view: a pan, or a jump with `animate: false`. Nothing while no renderer is live. */
+export const requestViewAtom = atom(null, (get, _set, req: { view: Partial<ViewParameters>; animate?: boolean }) => {
+  const p = get(panoramaAtom);
+  if (!p) return;
+  if (req.animate ?? true) void p.lookTo(req.view);
+  else p.setView({ ...p.getView(), ...req.view });
 });
 
 // ---------- panels ----------
@@ -60,5 +69,7 @@ export const multiSiteModeAtom = atom<boolean>(false);
 export const deviceMotionAtom = atom<boolean>(false);
 /** This browser offers immersive VR (a headset): the viewer shows an Enter VR button. */
 export const vrAvailableAtom = atom<boolean>(false);
-/** Bumped by the Enter VR button; the panorama slot answers by starting the session (from the click). */
-export const vrRequestAtom = atom<number>(0);
+/** The Enter VR button: start the immersive session on the panorama (from the click itself). */
+export const enterVrAtom = atom(null, (get) => {
+  get(panoramaAtom)?.enterVR().catch((e: unknown) => console.error('Could not enter VR:', e));
+});

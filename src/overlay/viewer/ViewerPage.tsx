@@ -6,7 +6,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
 import { parseViewerLink } from '../../state/deepLink';
-import { initialView as sceneInitialView } from '../../scene/initialView';
+import { initialView as sceneInitialView } from '../../domain/initialView';
 import { Spinner } from '../common/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
 import { useViewerState } from './useViewerState';
