@@ -12,7 +12,7 @@ import { useMinimap, useMinimapFloors, useUpdateNodeCoords, useUpdateNodeRotatio
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { keys } from '../../api/queries/keys';
 import { minimapEditModeAtom, minimapEnlargedAtom, selectedMinimapNodeAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
-import { CloseIcon, ExpandIcon } from '../../overlay/common/icons';
+import { CloseIcon, ExpandIcon } from '../../ui/icons';
 import { coneHeadingDegrees, nodePercent } from '../../overlay/minimap/nodePercent';
 import { useViewerState } from '../../overlay/viewer/useViewerState';
 import { useViewerNavigate } from '../../overlay/viewer/useViewerNavigate';

@@ -1,6 +1,6 @@
 // New site map: a map name and an image, both required.
 import { useEffect, useState } from 'react';
-import { Modal } from '../../overlay/common/Modal';
+import { Modal } from '../../ui/Modal';
 import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../common/editorIcons';
 import { missingMessage, missingSitemapFields } from './pinRules';

@@ -1,7 +1,7 @@
 // About page: the site's about text (HTML, sanitised).
 import { useAbout } from '../../api/queries/about';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
-import { Spinner } from '../common/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useCurrentSettings, useSiteId } from '../common/useSite';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 

@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
 import { useDirectories, useDirectory, useRootDirectory, useSiteFiles } from '../../api/queries/documents';
-import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../common/icons';
-import { Spinner } from '../common/Spinner';
+import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { useIsAdmin } from '../common/useAdmin';
 import { useSiteId } from '../common/useSite';
 import { DocumentUploadForm } from './DocumentUploadForm';

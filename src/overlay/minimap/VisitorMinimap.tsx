@@ -5,7 +5,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { minimapEditModeAtom, minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { useMinimap } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { CloseIcon, ExpandIcon } from '../common/icons';
+import { CloseIcon, ExpandIcon } from '../../ui/icons';
 import { useViewerState } from '../viewer/useViewerState';
 import { useViewerNavigate } from '../viewer/useViewerNavigate';
 import { coneHeadingDegrees, nodePercent } from './nodePercent';

@@ -7,8 +7,8 @@ import type { Pin } from '../../../contract/api';
 import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../common/useAdmin';
-import { ChevronDown, EyeSlashIcon, PinGlyph } from '../common/icons';
-import { Spinner } from '../common/Spinner';
+import { ChevronDown, EyeSlashIcon, PinGlyph } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { DEFAULT_SITEMAP, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from './pins';
 

@@ -7,7 +7,7 @@ import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
 import { useIsAdmin, useSsoEnabled } from '../common/useAdmin';
 import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../common/useSite';
-import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../common/icons';
+import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../../ui/icons';
 import { activeEntry, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
 import type { ReactNode } from 'react';
 import { AccountBox } from './AccountBox';

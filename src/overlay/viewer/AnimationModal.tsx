@@ -1,7 +1,7 @@
 // The 'Animation' entry's modal video player (title and url from the site settings; autoplay on).
 import { useAtom } from 'jotai';
 import { animationModalOpenAtom } from '../../state/atoms';
-import { Modal } from '../common/Modal';
+import { Modal } from '../../ui/Modal';
 import { useCurrentSettings } from '../common/useSite';
 
 export function AnimationModal() {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { hotspotListOpenAtom, infoPanelAtom, requestViewAtom } from '../../state/atoms';
-import { HotspotIcon, LinkArrowIcon, ListIcon } from '../common/icons';
+import { HotspotIcon, LinkArrowIcon, ListIcon } from '../../ui/icons';
 import { useViewerState } from './useViewerState';
 import { useViewerNavigate } from './useViewerNavigate';
 import { useEscape } from '../common/useEscape';

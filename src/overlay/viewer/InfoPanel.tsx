@@ -6,8 +6,8 @@ import { infoPanelAtom, mediaModalAtom } from '../../state/atoms';
 import { useHotspotDescriptions } from '../../api/queries/hotspots';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
 import { isAllowedMediaSrc } from '../../../contract/htmlPolicy';
-import { CloseIcon } from '../common/icons';
-import { Spinner } from '../common/Spinner';
+import { CloseIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { useSiteId } from '../common/useSite';
 import { useEscape } from '../common/useEscape';
 

@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { timelineOpenAtom } from '../../state/atoms';
-import { CalendarIcon, ChevronDown, CloseIcon } from '../common/icons';
+import { CalendarIcon, ChevronDown, CloseIcon } from '../../ui/icons';
 import { useViewerState } from './useViewerState';
 import { useViewerNavigate } from './useViewerNavigate';
 import { useEscape } from '../common/useEscape';

@@ -7,7 +7,7 @@ import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
 import { parseViewerLink } from '../../state/deepLink';
 import { initialView as sceneInitialView } from '../../scene/initialView';
-import { Spinner } from '../common/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
 import { useViewerState } from './useViewerState';
 import { useViewerNavigate } from './useViewerNavigate';
