@@ -5,7 +5,7 @@ import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { basePathAtom, floorAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
 import { useKioskMode } from '../overlay/common/useKiosk';
-import { useIsAdmin, useSsoEnabled } from '../overlay/common/useAdmin';
+import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
 import { ViewerPage } from '../overlay/viewer/ViewerPage';
@@ -14,7 +14,8 @@ import { LoadingScreen } from './LoadingScreen';
 
 const DocumentationPage = lazy(() => import('../overlay/documentation/DocumentationPage'));
 const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
-const UploadFormSlot = lazy(() => import('../overlay/admin/UploadFormSlot'));
+// The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
+const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
 
 export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
   const settings = useSiteSettings(site || undefined);
@@ -40,7 +41,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     if (isAdmin) {
       return (
         <Suspense fallback={<LoadingScreen />}>
-          <UploadFormSlot mode="addNewSite" site={site} floor={-1} />
+          <UploadPage mode="addNewSite" site={site} floor={-1} />
         </Suspense>
       );
     }
@@ -69,7 +70,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
               <Route path="site" element={<ViewerPage />} />
               <Route path="documentation" element={s.enable.documentation ? <DocumentationPage /> : <Navigate to={home} replace />} />
               <Route path="about" element={s.enable.about ? <AboutPage /> : <Navigate to={home} replace />} />
-              <Route path="addScene" element={canAddScene ? <UploadFormSlot mode="addScene" site={site} floor={currentFloor ?? s.initial_settings.floor} /> : <Navigate to={home} replace />} />
+              <Route path="addScene" element={canAddScene ? <UploadPage mode="addScene" site={site} floor={currentFloor ?? s.initial_settings.floor} /> : <Navigate to={home} replace />} />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </Suspense>

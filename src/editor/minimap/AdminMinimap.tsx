@@ -13,14 +13,14 @@ import { useMinimapNodes } from '../../api/queries/surveys';
 import { keys } from '../../api/queries/keys';
 import { minimapEditModeAtom, minimapEnlargedAtom, selectedMinimapNodeAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon } from '../../ui/icons';
-import { coneHeadingDegrees, nodePercent } from '../../overlay/minimap/nodePercent';
-import { useViewerState } from '../../overlay/viewer/useViewerState';
-import { useViewerNavigate } from '../../overlay/viewer/useViewerNavigate';
+import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
+import { coneHeadingDegrees, DEGREES_PER_RADIAN, degreesOfRotation, rotationOfDegrees } from '../../domain/nodeRotation';
+import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { ImageIcon } from '../common/editorIcons';
 import { MinimapCanvas, type NodeDraft, type PlacedNode } from './MinimapCanvas';
 import { NodeEditForm, draftChanged } from './NodeEditForm';
 import { FloorDetailsForm } from './FloorDetailsForm';
-import { DEGREES_PER_RADIAN, degreesOfRotation, nodeCoordsOfPercent, rotationOfDegrees, roundPercent } from './nodeCoords';
 import '../editor.css';
 
 export const COORDS_FAILED = 'Error! Failed to Update Node Coordinates';

@@ -7,7 +7,7 @@ import type Konva from 'konva';
 import type { MinimapNodeEntry } from '../../../contract/api';
 import type { MinimapEditMode } from '../../state/atoms';
 import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
-import { snapDegrees, wrapDegrees } from './nodeCoords';
+import { snapDegrees, wrapDegrees } from '../../domain/nodeRotation';
 
 export interface NodeDraft { id: string; left: number; top: number; rotationDeg: number }
 export interface PlacedNode { node: MinimapNodeEntry; left: number; top: number; name: string }

@@ -2,7 +2,7 @@
 // Save is enabled only when a value differs from where the node started.
 import type { NodeDraft } from './MinimapCanvas';
 import { applyInputRule, PERCENT_INPUT, ROTATION_INPUT, type InputBounds } from './nodeInput';
-import { roundPercent } from './nodeCoords';
+import { roundPercent } from '../../domain/planGeometry';
 
 function NumberField({ label, value, bounds, onValue, disabled }: { label: string; value: number; bounds: InputBounds; onValue: (v: number) => void; disabled?: boolean }) {
   return (

@@ -8,14 +8,14 @@ import type { Pin } from '../../../contract/api';
 import { keys } from '../../api/queries/keys';
 import { useCreatePin, useCreateSitemap, useDeletePin, usePins, useSitemap, useUpdatePin, useUpdatePinCoords, useUploadPinPreview } from '../../api/queries/pins';
 import { usePatchAppConfig } from '../../api/queries/settings';
-import { pinTarget, visiblePins } from '../../overlay/multisite/pins';
+import { pinTarget, visiblePins } from '../../domain/pins';
 import { EyeSlashIcon, MapIcon, PinIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { CrossIcon, EditIcon, EyeIcon, MoveIcon, SaveIcon, TrashIcon } from '../common/editorIcons';
 import { PinCanvas } from './PinCanvas';
 import { PinModal, type PinModalResult } from './PinModal';
 import { SitemapModal } from './SitemapModal';
-import { ADD_PIN_HINT, applyLocalPinChanges, defaultPinOf, newPinAt, type PinEditMode } from './pinRules';
+import { ADD_PIN_HINT, applyLocalPinChanges, defaultPinOf, newPinAt, type PinEditMode } from '../../domain/pinRules';
 import '../editor.css';
 
 export const ADD_PIN_FAILED = 'Error! Failed to Add Pin.';

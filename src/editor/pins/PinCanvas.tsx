@@ -7,7 +7,7 @@ import type Konva from 'konva';
 import type { Pin } from '../../../contract/api';
 import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
 import { ICON_NAMES, pinIconUrl } from './pinImages';
-import { insideMap, toPercent, type PinEditMode } from './pinRules';
+import { insideMap, toPercent, type PinEditMode } from '../../domain/pinRules';
 
 const HEAD_R = 20;
 const HEAD_Y = -34;

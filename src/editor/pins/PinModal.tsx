@@ -7,7 +7,7 @@ import { Modal } from '../../ui/Modal';
 import { PinGlyph } from '../../ui/icons';
 import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../common/editorIcons';
-import { missingMessage, missingPinFields, PIN_ICONS } from './pinRules';
+import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
 
 export interface PinModalResult { name: string; icon: string; externalUrl: string; image: File | null }
 export const isImageFile = (f: File) => f.type.startsWith('image/');

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../ui/Modal';
 import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../common/editorIcons';
-import { missingMessage, missingSitemapFields } from './pinRules';
+import { missingMessage, missingSitemapFields } from '../../domain/pinRules';
 import { isImageFile } from './PinModal';
 
 export function SitemapModal({ busy, onClose, onSubmit }: { busy: boolean; onClose: () => void; onSubmit: (r: { name: string; image: File }) => void }) {

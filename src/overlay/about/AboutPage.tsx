@@ -2,7 +2,7 @@
 import { useAbout } from '../../api/queries/about';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
 import { Spinner } from '../../ui/Spinner';
-import { useCurrentSettings, useSiteId } from '../common/useSite';
+import { useCurrentSettings, useSiteId } from '../../domain/useSite';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export default function AboutPage() {

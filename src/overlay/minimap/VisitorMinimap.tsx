@@ -6,9 +6,10 @@ import { minimapEditModeAtom, minimapEnlargedAtom, setMinimapEnlargedAtom, viewA
 import { useMinimap } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { CloseIcon, ExpandIcon } from '../../ui/icons';
-import { useViewerState } from '../viewer/useViewerState';
-import { useViewerNavigate } from '../viewer/useViewerNavigate';
-import { coneHeadingDegrees, nodePercent } from './nodePercent';
+import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { nodePercent } from '../../domain/planGeometry';
+import { coneHeadingDegrees } from '../../domain/nodeRotation';
 import { useEscape } from '../common/useEscape';
 
 export function VisitorMinimap() {

@@ -2,7 +2,7 @@
 import { useAtom } from 'jotai';
 import { animationModalOpenAtom } from '../../state/atoms';
 import { Modal } from '../../ui/Modal';
-import { useCurrentSettings } from '../common/useSite';
+import { useCurrentSettings } from '../../domain/useSite';
 
 export function AnimationModal() {
   const [open, setOpen] = useAtom(animationModalOpenAtom);

@@ -8,7 +8,7 @@ import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
 import { isAllowedMediaSrc } from '../../../contract/htmlPolicy';
 import { CloseIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { useSiteId } from '../common/useSite';
+import { useSiteId } from '../../domain/useSite';
 import { useEscape } from '../common/useEscape';
 
 export const INFO_IMAGE_WIDTH = 400;

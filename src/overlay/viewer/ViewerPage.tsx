@@ -5,12 +5,12 @@ import { useLocation } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
-import { parseViewerLink } from '../../state/deepLink';
+import { parseViewerLink } from '../../domain/viewer/deepLink';
 import { initialView as sceneInitialView } from '../../scene/initialView';
 import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
-import { useViewerState } from './useViewerState';
-import { useViewerNavigate } from './useViewerNavigate';
+import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { PanoramaSlot } from './PanoramaSlot';
@@ -22,7 +22,8 @@ import { FloorSlider } from './FloorSlider';
 import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { MediaModal } from './MediaModal';
 
-const UploadFormSlot = lazy(() => import('../admin/UploadFormSlot'));
+// The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
+const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 // The administrator's minimap and node editor (Konva): loaded only for administrators.
 const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
@@ -55,7 +56,7 @@ export function ViewerPage() {
   if (floorPopulated === false && isAdmin) {
     return (
       <Suspense fallback={<Spinner />}>
-        <UploadFormSlot mode="addScene" site={site} floor={floor} />
+        <UploadPage mode="addScene" site={site} floor={floor} />
       </Suspense>
     );
   }

@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { dateAtom, floorAtom, multiSiteModeAtom, nodeAtom, viewAtom } from '../../state/atoms';
-import { buildViewerSearch, parseViewerLink } from '../../state/deepLink';
-import type { ViewerState } from './useViewerState';
+import { buildViewerSearch, parseViewerLink } from '../../domain/viewer/deepLink';
+import type { ViewerState } from '../../domain/viewer/useViewerState';
 
 export const VIEW_CHANGE_DELAY_MS = 100;
 

@@ -1,11 +1,11 @@
 // What the viewer shows, resolved from what was asked (the URL) and what the server has, with the
 // fallbacks of spec section 4. Every piece is a cached query, so any component may call this.
 import { useLocation } from 'react-router';
-import { parseViewerLink } from '../../state/deepLink';
-import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../state/resolve';
+import { parseViewerLink } from './deepLink';
+import { floorOrZero, resolveDate, resolveFloor, resolveScene } from './resolve';
 import { useFloorsWithData, useSurveyDates, useSurveyDetails } from '../../api/queries/surveys';
-import { useIsAdmin } from '../common/useAdmin';
-import { useCurrentSettings, useSiteId } from '../common/useSite';
+import { useIsAdmin } from '../useAdmin';
+import { useCurrentSettings, useSiteId } from '../useSite';
 
 export function useViewerState() {
   const site = useSiteId();
