@@ -1,17 +1,11 @@
-// Client state of the viewer, as jotai atoms: where we are (site, floor, date, node, view), which panels are
-// open, and the modes. Server data lives in TanStack Query, never here.
+// Client state of the viewer, as jotai atoms: where we are (site, view), which panels are open, and the modes.
+// Server data lives in TanStack Query, never here; floor, date and scene live in the URL only (domain/viewer).
 import { atom } from 'jotai';
 import type { ViewParameters } from '../../contract/api';
 
 // ---------- where we are ----------
 /** The current site id. */
 export const siteAtom = atom<string>('');
-/** The requested floor (null: not chosen yet, the site's initial floor applies). */
-export const floorAtom = atom<number | null>(null);
-/** The requested survey date, ISO yyyy-mm-dd (null: the site's initial date applies). */
-export const dateAtom = atom<string | null>(null);
-/** The tiles id of the requested scene (null: the initial scene of the survey applies). */
-export const nodeAtom = atom<string | null>(null);
 /** The view the camera shows now, reported by the panorama (radians; pitch positive looks down). */
 export const viewAtom = atom<ViewParameters | null>(null);
 /** A view the panorama should move to (pan transition), with a serial so the same target can be asked twice. */

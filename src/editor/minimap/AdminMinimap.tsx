@@ -15,7 +15,7 @@ import { minimapEditModeAtom, minimapEnlargedAtom, selectedMinimapNodeAtom, setM
 import { CloseIcon, ExpandIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
 import { coneHeadingDegrees, DEGREES_PER_RADIAN, degreesOfRotation, rotationOfDegrees } from '../../domain/nodeRotation';
-import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { ImageIcon } from '../common/editorIcons';
 import { MinimapCanvas, type NodeDraft, type PlacedNode } from './MinimapCanvas';

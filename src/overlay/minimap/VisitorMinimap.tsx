@@ -6,7 +6,7 @@ import { minimapEditModeAtom, minimapEnlargedAtom, setMinimapEnlargedAtom, viewA
 import { useMinimap } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { CloseIcon, ExpandIcon } from '../../ui/icons';
-import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { nodePercent } from '../../domain/planGeometry';
 import { coneHeadingDegrees } from '../../domain/nodeRotation';

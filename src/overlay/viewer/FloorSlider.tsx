@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { minimapEnlargedAtom } from '../../state/atoms';
 import { useMinimapFloors } from '../../api/queries/minimap';
-import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { floorOptions } from './floors';
 

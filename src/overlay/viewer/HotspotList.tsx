@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { hotspotListOpenAtom, infoPanelAtom, requestViewAtom } from '../../state/atoms';
 import { HotspotIcon, LinkArrowIcon, ListIcon } from '../../ui/icons';
-import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useEscape } from '../common/useEscape';
 

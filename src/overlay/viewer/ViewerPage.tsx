@@ -9,7 +9,8 @@ import { parseViewerLink } from '../../domain/viewer/deepLink';
 import { initialView as sceneInitialView } from '../../scene/initialView';
 import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
-import { useViewerState } from '../../domain/viewer/useViewerState';
+import { useResolvedViewerState } from '../../domain/viewer/useResolvedViewerState';
+import { ViewerStateProvider } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
@@ -30,7 +31,8 @@ const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
 export function ViewerPage() {
-  const state = useViewerState();
+  // Computed once here; every part of the page reads it from the provider below.
+  const state = useResolvedViewerState();
   useDeepLinkSync(state);
   const { settings, scene, scenes, isAdmin, floorPopulated, floor, site } = state;
   const go = useViewerNavigate();
@@ -68,39 +70,41 @@ export function ViewerPage() {
   };
 
   return (
-    <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
-      <div className="panorama-area">
-        {scene && initialView ? (
-          <PanoramaSlot scene={scene} sceneTitles={sceneTitles} initialView={initialView}
-            mouseViewMode={settings.marzipano_mouse_view_mode} autoRotate={autoRotate}
-            onLinkHotspot={(target) => go({ node: target })} onInfoHotspot={onInfo} />
-        ) : (
-          <div className="panorama-empty">
-            {state.loading ? <Spinner label="Loading the survey" />
-              : state.error ? <p role="alert">{state.error.message}</p>
-              : <p>There is no survey to show on this floor yet.</p>}
-          </div>
-        )}
-      </div>
-      {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
-          covers another and opening a panel moves nothing. */}
-      <div className="viewer-top">
-        <TitleCard />
-        <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
-          {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
-          {settings.enable.timeline ? <TimelineButton /> : null}
-          <CameraInfoToggle />
-          <MotionToggle />
-          <EnterVrButton />
+    <ViewerStateProvider value={state}>
+      <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
+        <div className="panorama-area">
+          {scene && initialView ? (
+            <PanoramaSlot scene={scene} sceneTitles={sceneTitles} initialView={initialView}
+              mouseViewMode={settings.marzipano_mouse_view_mode} autoRotate={autoRotate}
+              onLinkHotspot={(target) => go({ node: target })} onInfoHotspot={onInfo} />
+          ) : (
+            <div className="panorama-empty">
+              {state.loading ? <Spinner label="Loading the survey" />
+                : state.error ? <p role="alert">{state.error.message}</p>
+                : <p>There is no survey to show on this floor yet.</p>}
+            </div>
+          )}
         </div>
+        {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
+            covers another and opening a panel moves nothing. */}
+        <div className="viewer-top">
+          <TitleCard />
+          <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
+            {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
+            {settings.enable.timeline ? <TimelineButton /> : null}
+            <CameraInfoToggle />
+            <MotionToggle />
+            <EnterVrButton />
+          </div>
+        </div>
+        <HotspotList />
+        <CameraInfo />
+        <FloorSlider />
+        {isAdmin ? <Suspense fallback={null}><AdminMinimap /></Suspense> : <VisitorMinimap />}
+        <TimelineDrawer />
+        {info ? <Suspense fallback={null}><InfoPanel /></Suspense> : null}
+        <MediaModal />
       </div>
-      <HotspotList />
-      <CameraInfo />
-      <FloorSlider />
-      {isAdmin ? <Suspense fallback={null}><AdminMinimap /></Suspense> : <VisitorMinimap />}
-      <TimelineDrawer />
-      {info ? <Suspense fallback={null}><InfoPanel /></Suspense> : null}
-      <MediaModal />
-    </div>
+    </ViewerStateProvider>
   );
 }
