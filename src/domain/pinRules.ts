@@ -2,8 +2,6 @@
 // moves are accepted, and what the Add/Edit Pin and site-map modals require before they send.
 import type { Pin } from '../../contract/api';
 
-export type PinEditMode = 'none' | 'move' | 'delete' | 'hide' | 'add' | 'change' | 'redirect' | 'save';
-
 export const PIN_ICONS = ['learn', 'shop', 'farm', 'pig', 'animal', 'truck'] as const;
 export type ChosenIcon = (typeof PIN_ICONS)[number];
 /** The icon a new pin starts with: 'plus' (none chosen yet). */
