@@ -31,17 +31,10 @@ export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: 
 // ---------- modes ----------
 /** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. */
 export const kioskAtom = atom<boolean>(false);
-/** Minimap edit flow (admin, enlarged map only): none, selecting a node, editing the selected node. */
-export type MinimapEditMode = 'none' | 'selecting' | 'editing';
-export const minimapEditModeAtom = atom<MinimapEditMode>('none');
-export const selectedMinimapNodeAtom = atom<string | null>(null);
-/** Leaving the enlarged minimap also cancels edit mode and clears the selected node (spec section 4). */
+/** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow (spec section 4): the
+ *  admin minimap's machine (editor/minimap/nodeEditor) edits on the enlarged map only. */
 export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) => {
   set(minimapEnlargedAtom, enlarged);
-  if (!enlarged) {
-    set(minimapEditModeAtom, 'none');
-    set(selectedMinimapNodeAtom, null);
-  }
 });
 
 // ---------- the shell ----------

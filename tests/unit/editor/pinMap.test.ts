@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pin } from '../../../contract/api';
-import { INITIAL_PIN_MAP, perform, pinHint, shownPins, type PinMapEvent, type PinMapState } from '../../../src/editor/pins/pinMap';
+import { INITIAL_PIN_MAP, perform, pinHint, shownPins, type PinMapEvent } from '../../../src/editor/pins/pinMap';
+import { playMachine } from './playMachine';
 
 const pin = (id: string, over: Partial<Pin> = {}): Pin => ({
   _id: id, site: `site-${id}`, name: `Pin ${id}`, x: 10, y: 20, icon: 'farm', cover_image: '', enabled: true, external_url: '', sitemap: 'default', site_name: '', ...over,
@@ -8,17 +9,7 @@ const pin = (id: string, over: Partial<Pin> = {}): Pin => ({
 const a = pin('a');
 const b = pin('b', { x: 60, y: 70 });
 
-/** Runs events from the initial state; returns the last state and every command on the way. */
-function play(...events: PinMapEvent[]): { state: PinMapState; commands: unknown[] } {
-  let state = INITIAL_PIN_MAP;
-  const commands: unknown[] = [];
-  for (const e of events) {
-    const r = perform(state, e);
-    state = r.state;
-    if (r.command) commands.push(r.command);
-  }
-  return { state, commands };
-}
+const play = (...events: PinMapEvent[]) => playMachine(perform, INITIAL_PIN_MAP, events);
 
 describe('pin map: select and move', () => {
   it('a tap selects a pin; a tap on the map clears the selection', () => {
