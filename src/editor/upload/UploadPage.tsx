@@ -9,7 +9,7 @@ import { usePatchSiteSettings, useSiteSettings } from '../../api/queries/setting
 import { useSiteExists } from '../../api/queries/surveys';
 import { useUploadScenes, type UploadMode } from '../../api/queries/sceneUpload';
 import { multiSiteModeAtom } from '../../state/atoms';
-import { Spinner } from '../../overlay/common/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';

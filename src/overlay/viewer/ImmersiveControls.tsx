@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { requestOrientationPermission } from '../../scene/early';
 import { deviceMotionAtom, enterVrAtom, vrAvailableAtom } from '../../state/atoms';
-import { HeadsetIcon, PhoneMotionIcon } from '../common/icons';
+import { HeadsetIcon, PhoneMotionIcon } from '../../ui/icons';
 
 /** A phone or tablet: orientation events exist and the main pointer is a finger. */
 function hasMotion(): boolean {

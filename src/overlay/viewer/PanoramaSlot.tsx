@@ -10,8 +10,8 @@ import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract
 import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, bootEarlyStage } from '../../scene/early';
 import { deviceMotionAtom, panoramaAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
-import { HotspotIcon, LinkArrowIcon } from '../common/icons';
-import { Spinner } from '../common/Spinner';
+import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 
 /** Kiosk idle rotation speed, radians per second. */
 const AUTO_ROTATE_RAD_PER_S = 0.08;

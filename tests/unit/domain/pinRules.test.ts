@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pin } from '../../../contract/api';
-import { applyLocalPinChanges, defaultPinOf, insideMap, isValidUrl, missingMessage, missingPinFields, missingSitemapFields, newPinAt, toPercent } from '../../../src/editor/pins/pinRules';
+import { applyLocalPinChanges, defaultPinOf, insideMap, isValidUrl, missingMessage, missingPinFields, missingSitemapFields, newPinAt, toPercent } from '../../../src/domain/pinRules';
 
 describe('pin move bounds', () => {
   it('accepts only x and y strictly between 0 and 100', () => {

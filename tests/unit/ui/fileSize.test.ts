@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from '../../../src/overlay/common/fileSize';
+import { formatFileSize } from '../../../src/ui/fileSize';
 
 describe('file sizes', () => {
   it('switches from bytes to kb at 1024 and from kb to mb at 1048576', () => {

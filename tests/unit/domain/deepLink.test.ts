@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildViewerSearch, parseViewerLink, sameScene } from '../../../src/state/deepLink';
+import { buildViewerSearch, movedLink, parseViewerLink, sameScene } from '../../../src/domain/viewer/deepLink';
 
 describe('deep links', () => {
   it('round-trips site, floor, date, node and view', () => {
@@ -19,5 +19,19 @@ describe('deep links', () => {
   it('compares scenes without the view', () => {
     expect(sameScene({ node: 'a', floor: 1 }, { node: 'a', floor: 1, view: { yaw: 1 } })).toBe(true);
     expect(sameScene({ node: 'a' }, { node: 'b' })).toBe(false);
+  });
+});
+
+describe('viewer moves', () => {
+  const here = { site: 'farm', floor: 1, date: '2024-03-12', node: 'n-1', view: { yaw: 1 } };
+  it('a new floor or date drops the scene and the view', () => {
+    expect(movedLink(here, { floor: 2 })).toEqual({ site: 'farm', floor: 2, date: '2024-03-12', node: undefined });
+    expect(movedLink(here, { date: '2023-01-01' })).toEqual({ site: 'farm', floor: 1, date: '2023-01-01', node: undefined });
+    expect(movedLink(here, { date: null })).toEqual({ site: 'farm', floor: 1, date: undefined, node: undefined });
+  });
+  it('the same floor or date keeps the scene; a node move names the scene and may carry a view', () => {
+    expect(movedLink(here, { floor: 1 })).toEqual({ site: 'farm', floor: 1, date: '2024-03-12', node: 'n-1' });
+    expect(movedLink(here, { node: 'n-2', view: { yaw: 2 } })).toEqual({ site: 'farm', floor: 1, date: '2024-03-12', node: 'n-2', view: { yaw: 2 } });
+    expect(movedLink(here, { floor: 3, node: 'n-9' }).node).toBe('n-9');
   });
 });

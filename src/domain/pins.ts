@@ -1,6 +1,6 @@
 // Multi-site map logic: which pins show on the current map, the 'see more' groups, where a pin click goes,
 // and the remembered current map (localStorage currentSitemap).
-import type { Pin } from '../../../contract/api';
+import type { Pin } from '../../contract/api';
 
 export const CURRENT_SITEMAP_KEY = 'currentSitemap';
 export const DEFAULT_SITEMAP = 'default';

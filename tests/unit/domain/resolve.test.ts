@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyScene } from '../../../contract/api';
-import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../../src/state/resolve';
+import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../../src/domain/viewer/resolve';
 
 const dates = [{ date: '2024-03-12', survey_name: 'B' }, { date: '2023-11-05', survey_name: 'A' }];
 const scene = (tiles: string, n: number): SurveyScene => ({

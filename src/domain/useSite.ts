@@ -1,9 +1,9 @@
 // The current site, its settings (from the query cache; the shell renders pages only once they have loaded)
 // and the paths of its pages.
 import { useAtomValue } from 'jotai';
-import { useSiteSettings } from '../../api/queries/settings';
-import type { SiteSettings } from '../../../contract/api';
-import { basePathAtom, multiSiteModeAtom, siteAtom } from '../../state/atoms';
+import { useSiteSettings } from '../api/queries/settings';
+import type { SiteSettings } from '../../contract/api';
+import { basePathAtom, multiSiteModeAtom, siteAtom } from '../state/atoms';
 
 export function useSiteId(): string {
   return useAtomValue(siteAtom);

@@ -1,8 +1,6 @@
 // Rules of the multi-site pin editor (spec sections 4, 5 and 9): where a click lands in percent, which
 // moves are accepted, and what the Add/Edit Pin and site-map modals require before they send.
-import type { Pin } from '../../../contract/api';
-
-export type PinEditMode = 'none' | 'move' | 'delete' | 'hide' | 'add' | 'change' | 'redirect' | 'save';
+import type { Pin } from '../../contract/api';
 
 export const PIN_ICONS = ['learn', 'shop', 'farm', 'pig', 'animal', 'truck'] as const;
 export type ChosenIcon = (typeof PIN_ICONS)[number];

@@ -1,7 +1,7 @@
 // The UI shows admin tools where the server would accept the writes: a superAdmin everywhere, a projectAdmin on its
 // assigned sites only (never on the multi-site map), nobody else.
 import { describe, expect, it } from 'vitest';
-import { administersSite } from '../../../src/overlay/common/useAdmin';
+import { administersSite } from '../../../src/domain/useAdmin';
 
 const user = (role: ('superAdmin' | 'projectAdmin' | 'guest')[], sites: string[] = []) => ({ username: 'u', role, isAdmin: role.length > 0, sites });
 

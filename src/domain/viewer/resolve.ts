@@ -1,6 +1,6 @@
 // Which date, floor and scene the viewer shows, from what was asked (URL, clicks) and what the server has:
 // the fallbacks of spec section 4.
-import type { SurveyDateEntry, SurveyScene } from '../../contract/api';
+import type { SurveyDateEntry, SurveyScene } from '../../../contract/api';
 
 /** The selected date if the survey list has it, otherwise the first survey's first date; null if none. */
 export function resolveDate(requested: string | null | undefined, dates: readonly SurveyDateEntry[]): string | null {

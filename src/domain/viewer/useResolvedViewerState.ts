@@ -1,17 +1,22 @@
-// What the viewer shows, resolved from what was asked (the URL) and what the server has, with the
-// fallbacks of spec section 4. Every piece is a cached query, so any component may call this.
+// What the viewer shows, resolved from what was asked (the URL: floor, date, node) and what the server has,
+// with the fallbacks of spec section 4. The viewer page computes it once and provides it to its tree
+// (ViewerStateContext); nothing mirrors the URL's floor, date or node elsewhere.
+import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { parseViewerLink } from '../../state/deepLink';
-import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../state/resolve';
+import { parseViewerLink } from './deepLink';
+import { floorOrZero, resolveDate, resolveFloor, resolveScene } from './resolve';
 import { useFloorsWithData, useSurveyDates, useSurveyDetails } from '../../api/queries/surveys';
-import { useIsAdmin } from '../common/useAdmin';
-import { useCurrentSettings, useSiteId } from '../common/useSite';
+import { useIsAdmin } from '../useAdmin';
+import { useCurrentSettings, useSiteId } from '../useSite';
 
-export function useViewerState() {
+/** Stable empty lists while a query has no data (a new [] per render would defeat the memo below). */
+const NONE: never[] = [];
+
+export function useResolvedViewerState() {
   const site = useSiteId();
   const settings = useCurrentSettings()!;
   const isAdmin = useIsAdmin();
-  // What was asked comes straight from the URL (the atoms mirror it for the rest of the app a render later).
+  // What was asked comes straight from the URL.
   const link = parseViewerLink(useLocation().search);
   const floorAsked = link.floor ?? floorOrZero(settings.initial_settings.floor);
   const dateAsked = link.date ?? (settings.initial_settings.date || null);
@@ -32,19 +37,21 @@ export function useViewerState() {
 
   const floorPopulated = floorsWithData ? floorsWithData.includes(floor) : undefined;
   const details = useSurveyDetails(site, floor, date, !!date && floorPopulated !== false);
-  const scenes = details.data ?? [];
+  const scenes = details.data ?? NONE;
   const scene = resolveScene(scenes, nodeAsked, settings.initial_settings.pano_id);
 
   const loading = allFloors.isPending || dates.isPending || (!!date && (floorsOfDate.isPending || details.isPending));
-  return {
+  const error = details.error ?? dates.error ?? allFloors.error ?? null;
+  // One object per change of what is shown, so the context does not wake its readers on every page render.
+  return useMemo(() => ({
     site, settings, isAdmin,
     floor, date, scene, scenes,
-    dates: dates.data ?? [],
-    floorsWithData: floorsWithData ?? [],
+    dates: dates.data ?? NONE,
+    floorsWithData: floorsWithData ?? NONE,
     floorPopulated,
     loading,
-    error: details.error ?? dates.error ?? allFloors.error ?? null,
-  };
+    error,
+  }), [site, settings, isAdmin, floor, date, scene, scenes, dates.data, floorsWithData, floorPopulated, loading, error]);
 }
 
-export type ViewerState = ReturnType<typeof useViewerState>;
+export type ViewerState = ReturnType<typeof useResolvedViewerState>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Pin } from '../../../contract/api';
-import { CURRENT_SITEMAP_KEY, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from '../../../src/overlay/multisite/pins';
+import { CURRENT_SITEMAP_KEY, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from '../../../src/domain/pins';
 
 const pin = (p: Partial<Pin>): Pin => ({ _id: 'x', site: 's', name: 'n', x: 50, y: 50, icon: 'farm', cover_image: '', enabled: true, sitemap: 'default', site_name: '', ...p });
 const pins = [

@@ -2,10 +2,10 @@
 // on the multi-site map (no site), a superAdmin. Everyone when single sign-on is off, nobody in kiosk mode (no admin
 // controls on a kiosk). The server decides for itself on every write; this only chooses what to show.
 import { useAtomValue } from 'jotai';
-import { useAppConfig } from '../../api/queries/settings';
-import { useUserInfo } from '../../api/queries/users';
-import { kioskAtom, siteAtom } from '../../state/atoms';
-import type { UserInfo } from '../../../contract/api';
+import { useAppConfig } from '../api/queries/settings';
+import { useUserInfo } from '../api/queries/users';
+import { kioskAtom, siteAtom } from '../state/atoms';
+import type { UserInfo } from '../../contract/api';
 
 /** Pure rule: superAdmin everywhere; projectAdmin on its assigned sites only; nobody else. */
 export function administersSite(user: UserInfo | undefined, site: string | null): boolean {
