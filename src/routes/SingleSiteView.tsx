@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { basePathAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import { basePathAtom, kioskAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
 import { parseViewerLink } from '../domain/viewer/deepLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
@@ -22,6 +22,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const settings = useSiteSettings(site || undefined);
   const isAdmin = useIsAdmin();
   const sso = useSsoEnabled();
+  const kiosk = useAtomValue(kioskAtom);
   const setSite = useSetAtom(siteAtom);
   const setCollapsed = useSetAtom(sidebarCollapsedAtom);
 
@@ -56,7 +57,8 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   if (settings.isPending || !ready) return <LoadingScreen />;
   const s = settings.data;
   const home = basePath || '/';
-  const canAddScene = isAdmin || !sso;
+  // Never on a kiosk, whatever the sign-on setting: a kiosk shows no administrator tool.
+  const canAddScene = !kiosk && (isAdmin || !sso);
 
   return (
     <>

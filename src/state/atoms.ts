@@ -2,6 +2,7 @@
 // Server data lives in TanStack Query, never here; floor, date and scene live in the URL only (domain/viewer).
 import { atom } from 'jotai';
 import type { ViewParameters } from '../../contract/api';
+import { initialKiosk, kioskHomeFor, readStoredKiosk } from '../domain/kiosk';
 
 // ---------- where we are ----------
 /** The current site id. */
@@ -38,8 +39,13 @@ export const animationModalOpenAtom = atom<boolean>(false);
 export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: string } | null>(null);
 
 // ---------- modes ----------
-/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. */
-export const kioskAtom = atom<boolean>(false);
+/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. Read before the first paint from
+ *  the URL and this browser's storage (domain/kiosk), so a reload or a restart is a kiosk from its first frame. */
+const startUrl = typeof window === 'undefined' ? null : window.location;
+const storedKiosk = readStoredKiosk();
+export const kioskAtom = atom<boolean>(startUrl ? initialKiosk(startUrl.search, storedKiosk) : false);
+/** Where the kiosk's Home leads (the site it was started in; the map home only when it started there). */
+export const kioskHomeAtom = atom<string>(storedKiosk ?? (startUrl ? kioskHomeFor(startUrl.pathname) : '/'));
 /** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow (spec section 4): the
  *  admin minimap's machine (editor/minimap/nodeEditor) edits on the enlarged map only. */
 export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) => {

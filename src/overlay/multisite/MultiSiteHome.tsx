@@ -3,6 +3,8 @@
 // pins (darkened, 'Site Disabled') and the 'To Single Site' action; the pin editor comes with src/editor.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { kioskAtom } from '../../state/atoms';
 import type { Pin } from '../../../contract/api';
 import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
@@ -19,6 +21,7 @@ export default function MultiSiteHome() {
   const config = useAppConfig().data;
   const isAdmin = useIsAdmin(null);
   const navigate = useNavigate();
+  const kiosk = useAtomValue(kioskAtom);
   const [mapName, setMapName] = useState(readCurrentSitemap);
   const [seeMore, setSeeMore] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -31,14 +34,16 @@ export default function MultiSiteHome() {
   useEffect(() => { writeCurrentSitemap(mapName); }, [mapName]);
   useEffect(() => { if (pins.isError) console.error('request failed', pins.error); }, [pins.isError, pins.error]);
 
-  const shown = visiblePins(pins.data ?? [], mapName, isAdmin);
-  const groups = groupPinsBySitemap(pins.data ?? [], isAdmin);
+  // A kiosk never leaves the product: pins that link to another website are not offered there.
+  const offered = (pins.data ?? []).filter((p) => !(kiosk && p.external_url));
+  const shown = visiblePins(offered, mapName, isAdmin);
+  const groups = groupPinsBySitemap(offered, isAdmin);
   const mapNames = Array.from(new Set([DEFAULT_SITEMAP, ...(sitemaps.data ?? []).map((s) => s.name), ...groups.map((g) => g.sitemap), mapName])).sort((a, b) => a.localeCompare(b));
 
   const follow = (pin: Pin) => {
     if (isAdmin) { setSelected(pin._id === selected ? null : pin._id); return; }
     const t = pinTarget(pin);
-    if (t.external) window.location.assign(t.url);
+    if (t.external) { if (!kiosk) window.location.assign(t.url); }
     else navigate(t.path);
   };
   const selectedPin = shown.find((p) => p._id === selected);
