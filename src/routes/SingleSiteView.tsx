@@ -6,6 +6,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { basePathAtom, kioskAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
 import { parseViewerLink } from '../domain/viewer/deepLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
+import { useViewportClass } from '../overlay/common/useViewportClass';
+import { viewportClass } from '../domain/layout';
 import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
@@ -33,8 +35,10 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const ready = currentSite === site && currentBase === basePath;
   useEffect(() => { setSite(site); setBase(basePath); setMulti(multiSite); }, [site, basePath, multiSite, setSite, setBase, setMulti]);
   useKioskMode(settings.data?.kiosk?.enabled === true);
+  useViewportClass();
+  // On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer.
   useEffect(() => {
-    if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 700px)').matches) setCollapsed(true);
+    if (typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop') setCollapsed(true);
   }, [setCollapsed]);
 
   if (!site || settings.isError) {
