@@ -2,6 +2,7 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
+import { surveyExports } from './migration0007SurveyExports.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -91,5 +92,5 @@ const userSites: Migration = {
 
 // Names sort in the order they run. Each concern adds its own entry.
 export const migrationProvider: MigrationProvider = {
-  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys }; },
+  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys, '0007_survey_exports': surveyExports }; },
 };

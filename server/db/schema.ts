@@ -37,6 +37,8 @@ export interface SessionTable { id: string; user_id: string; expires_at: string 
 /** Failed sign-ins of one account ('user:<name>') or client address ('addr:<ip>') in the current window. */
 export interface LoginAttemptTable { key: string; failures: number; window_start: string }
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
+/** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
+export interface SurveyExportTable { survey_id: string; fingerprint: string; tiles_ids: string; created_at: string }
 export interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
 export interface BlobTable { key: string; content_type: string; size: number; etag: string; seq: Generated<number> }
 
@@ -45,5 +47,5 @@ export interface Database {
   minimaps: MinimapTable; surveys: SurveyTable; survey_nodes: SurveyNodeTable; minimap_nodes: MinimapNodeTable;
   hotspot_descriptions: HotspotDescriptionTable; pins: PinTable; sitemaps: SitemapTable; abouts: AboutTable;
   directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable; user_sites: UserSiteTable;
-  pending_blobs: PendingBlobTable; login_attempts: LoginAttemptTable;
+  pending_blobs: PendingBlobTable; login_attempts: LoginAttemptTable; survey_exports: SurveyExportTable;
 }

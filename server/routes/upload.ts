@@ -61,9 +61,9 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
   r.post('/site/:site/:floor/addScenes', { config: { access: siteAdmin() },
     schema: {
       tags: ['upload'],
-      summary: 'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0',
+      summary: 'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true',
       params: siteFloorParams,
-      querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional() }),
+      querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional(), replace: z.enum(['true', 'false', '1', '0']).optional() }),
       response: { 200: envelope(uploadResult) },
     },
   }, async (req) => {
@@ -81,9 +81,12 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
       const modeValue = parts.fields.mode || req.query.mode || 'addScene';
       if (!(MODES as readonly string[]).includes(modeValue)) throw badRequest(`mode must be addNewSite or addScene, not "${modeValue}".`);
       const siteName = parts.fields.siteName ?? req.query.siteName;
+      // An export already in the survey is refused (409) unless the administrator chose to replace it.
+      const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
+      const replace = replaceValue === 'true' || replaceValue === '1';
       const result = await ingestExport(ctx, {
         zipPath: parts.zipPath!, csvText: parts.csvText!, site: req.params.site, floor: req.params.floor,
-        mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user),
+        mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user), replace,
       });
       return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
     } finally {
