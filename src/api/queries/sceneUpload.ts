@@ -15,15 +15,18 @@ export interface SceneUploadInput {
   properties: Blob;
   mode: UploadMode;
   siteName?: string;
+  /** The export is already in the survey: replace the scenes it brought there (the server refuses otherwise). */
+  replace?: boolean;
   onProgress?: (fraction: number) => void;
 }
 
 export function useUploadScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ site, floor, zipFile, properties, mode, siteName, onProgress }: SceneUploadInput) => {
+    mutationFn: ({ site, floor, zipFile, properties, mode, siteName, replace, onProgress }: SceneUploadInput) => {
       const form = new FormData();
       form.append('mode', mode);
+      if (replace) form.append('replace', 'true');
       if (siteName) form.append('siteName', siteName);
       form.append('properties', properties, properties instanceof File ? properties.name : 'positions.csv');
       form.append('zipFile', zipFile, zipFile.name);

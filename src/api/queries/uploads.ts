@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
 import { keys } from './keys';
 
-export interface UploadResult { site: string; floor: number; scenes: number; surveys: string[] }
+/** Where the upload went (its first scene's floor, date and scene) and how many earlier scenes it replaced. */
+export interface UploadResult { site: string; floor: number; date: string; node: string; scenes: number; surveys: string[]; replaced: number }
 
 export function useAddScenes() {
   const qc = useQueryClient();

@@ -13,7 +13,10 @@ import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';
-import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, decodeCsv, parsePositions, tileFoldersOf, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, decodeCsv, parsePositions, tileFoldersOf, uploadFloors, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import { buildViewerSearch } from '../../domain/viewer/deepLink';
+import { ApiError } from '../../api/client';
+import { CsvFormatHelp } from './CsvFormatHelp';
 import { SiteNameField } from './SiteNameField';
 import { ValidationTable } from './ValidationTable';
 import '../editor.css';
@@ -64,15 +67,23 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
 
   const timeline = settings.data?.enable.timeline ?? true;
   const validation = useMemo(
-    () => (zip.state === 'done' && csv.state === 'done' ? validateUpload(zip.value, csv.value, timeline) : null),
-    [zip, csv, timeline],
+    () => (zip.state === 'done' && csv.state === 'done' ? validateUpload(zip.value, csv.value, timeline, floor) : null),
+    [zip, csv, timeline, floor],
   );
+  // The export is already in the survey (the server said 409): the administrator replaces it or keeps it.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const sitePage = (id: string) => (multiSite ? `/site/${encodeURIComponent(id)}/site` : '/site');
   if (floor === -1 && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
 
   const floorNumber = Math.max(0, floor);
-  const floorName = floors.data?.find((f) => f.floor === floorNumber)?.floor_name || `Floor ${floorNumber}`;
+  const nameOf = (n: number) => floors.data?.find((f) => f.floor === n)?.floor_name || `Floor ${n}`;
+  const floorName = nameOf(floorNumber);
+  // The CSV's floor column decides where scenes go: the title names this page's floor only while the CSV agrees.
+  const csvFloors = validation ? uploadFloors(validation.rows) : [];
+  const title = csvFloors.length === 0 || (csvFloors.length === 1 && csvFloors[0] === floorNumber)
+    ? `Add Scenes - ${floorName}`
+    : `Add Scenes - ${csvFloors.map(nameOf).join(', ')} (from the CSV)`;
   const uploading = uploadScenes.isPending;
   const validating = zip.state === 'validating' || csv.state === 'validating';
   const blocked = !zipFile || !csvFile || validating || !validation || validation.error || zip.state === 'failed' || csv.state === 'failed';
@@ -82,17 +93,22 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     setSiteName(name);
   };
 
-  const submit = () => {
+  const submit = (replace = false) => {
     if (blocked || uploading || !zipFile || !csvFile || !validation || csv.state !== 'done') return;
+    setDuplicate(null);
     const trimmed = csvWithoutOrphans(csv.value, validation.orphanLines);
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
     const urlSite = site || siteName.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'new-site';
     uploadScenes.mutate(
-      { site: urlSite, floor, zipFile, properties, mode, siteName: mode === 'addNewSite' ? siteName : undefined, onProgress: setProgress },
+      { site: urlSite, floor, zipFile, properties, mode, siteName: mode === 'addNewSite' ? siteName : undefined, replace, onProgress: setProgress },
       {
-        onSuccess: (result) => navigate(sitePage(result.site)),
-        onError: (e) => { alert(`${UPLOAD_FAILED} ${e.message}`); navigate(sitePage(urlSite)); },
+        // The viewer opens on what was just added: its floor, date and first scene.
+        onSuccess: (result) => navigate(`${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`),
+        onError: (e) => {
+          if (e instanceof ApiError && e.status === 409 && mode === 'addScene') { setDuplicate(e.message); return; }
+          alert(`${UPLOAD_FAILED} ${e.message}`); navigate(sitePage(urlSite));
+        },
       },
     );
   };
@@ -104,8 +120,10 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
       <header className="upload-title">
         {mode === 'addNewSite' ? (
           <h1><span className="visually-hidden">Add a new site: </span><SiteNameField stored={siteName} onSave={saveName} /></h1>
-        ) : <h1>Add Scenes - {floorName}</h1>}
-        <p className="muted">Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions.</p>
+        ) : <h1>{title}</h1>}
+        <p className="muted">Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions.
+          {' '}Each scene goes to the floor in its CSV row{mode === 'addScene' ? <> (rows without a floor: {floorName})</> : null}; the table below shows where, before anything is sent.</p>
+        <CsvFormatHelp />
       </header>
 
       <div className="upload-drops">
@@ -128,7 +146,17 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         ) : null}
       </div>
 
-      {validation && validation.rows.length > 0 ? <ValidationTable rows={validation.rows} timeline={timeline} /> : null}
+      {validation && validation.rows.length > 0 ? <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} /> : null}
+
+      {duplicate ? (
+        <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
+          <p><WarningIcon /> {duplicate}</p>
+          <div className="upload-duplicate-actions">
+            <button type="button" className="primary-button" onClick={() => submit(true)}>Replace those scenes</button>
+            <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>Keep the survey as it is</button>
+          </div>
+        </div>
+      ) : null}
 
       <div className="upload-actions">
         {uploading ? (
@@ -137,7 +165,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the scenes on the server…'}</span>
           </div>
         ) : null}
-        <button type="button" className="primary-button" disabled={blocked || uploading} onClick={submit}>Submit</button>
+        <button type="button" className="primary-button" disabled={blocked || uploading || duplicate !== null} onClick={() => submit()}>Submit</button>
       </div>
     </main>
     </div>
