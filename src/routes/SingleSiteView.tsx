@@ -1,9 +1,10 @@
 // The single-site shell: rendered only once the site settings have loaded; the sidebar and the pages of one site.
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { ChevronLeft } from '../ui/icons';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { basePathAtom, kioskAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import { basePathAtom, kioskAtom, kioskHomeAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
 import { parseViewerLink } from '../domain/viewer/deepLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useViewportClass } from '../overlay/common/useViewportClass';
@@ -25,6 +26,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const isAdmin = useIsAdmin();
   const sso = useSsoEnabled();
   const kiosk = useAtomValue(kioskAtom);
+  const kioskHome = useAtomValue(kioskHomeAtom);
   const setSite = useSetAtom(siteAtom);
   const setCollapsed = useSetAtom(sidebarCollapsedAtom);
 
@@ -42,20 +44,33 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   }, [setCollapsed]);
 
   if (!site || settings.isError) {
+    // A site with nothing in it yet (e.g. reached from a pin's 'Go to site'): no sidebar without settings, so
+    // the page has its own way back to the map in multi-site mode.
+    const back = multiSite ? (
+      <nav className="way-back" aria-label="Way back">
+        <Link to={kiosk ? kioskHome : '/'} className="secondary-button"><ChevronLeft /> Back to the site map</Link>
+      </nav>
+    ) : null;
     if (isAdmin) {
       return (
-        <Suspense fallback={<LoadingScreen />}>
-          <UploadPage mode="addNewSite" site={site} floor={-1} />
-        </Suspense>
+        <div className="standalone-page">
+          {back}
+          <Suspense fallback={<LoadingScreen />}>
+            <UploadPage mode="addNewSite" site={site} floor={-1} />
+          </Suspense>
+        </div>
       );
     }
     return (
-      <main className="loading-screen">
-        <div className="empty-state">
-          <h1>No site to show yet</h1>
-          <p>{settings.isError ? settings.error.message : 'An administrator has not uploaded a site yet.'}</p>
-        </div>
-      </main>
+      <div className="standalone-page">
+        {back}
+        <main className="loading-screen">
+          <div className="empty-state">
+            <h1>No site to show yet</h1>
+            <p>{settings.isError ? settings.error.message : 'An administrator has not uploaded a site yet.'}</p>
+          </div>
+        </main>
+      </div>
     );
   }
   if (settings.isPending || !ready) return <LoadingScreen />;

@@ -17,6 +17,8 @@ import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, decodeCsv, parsePosi
 import { buildViewerSearch } from '../../domain/viewer/deepLink';
 import { ApiError } from '../../api/client';
 import { CsvFormatHelp } from './CsvFormatHelp';
+import { usePins } from '../../api/queries/pins';
+import { useDocumentTitle } from '../../overlay/common/useDocumentTitle';
 import { SiteNameField } from './SiteNameField';
 import { ValidationTable } from './ValidationTable';
 import '../editor.css';
@@ -61,7 +63,12 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const [zipFile, setZipFile] = useState<File | null>(null);
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
-  const [siteName, setSiteName] = useState(() => settings.data?.display.title || site || 'New Site');
+  const [storedName, setSiteName] = useState(() => settings.data?.display.title || site || 'New Site');
+  const [nameEdited, setNameEdited] = useState(false);
+  // A new site reached from a pin ('Go to site') is called what the pin calls it, not by its id in the URL.
+  const pins = usePins();
+  const pinName = mode === 'addNewSite' ? pins.data?.find((p) => p.site === site)?.name : undefined;
+  const siteName = nameEdited ? storedName : pinName || storedName;
   const zip = useChecked(zipFile, readFolders);
   const csv = useChecked(csvFile, readCsv);
 
@@ -74,7 +81,6 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const sitePage = (id: string) => (multiSite ? `/site/${encodeURIComponent(id)}/site` : '/site');
-  if (floor === -1 && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
 
   const floorNumber = Math.max(0, floor);
   const nameOf = (n: number) => floors.data?.find((f) => f.floor === n)?.floor_name || `Floor ${n}`;
@@ -91,6 +97,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const saveName = async (name: string) => {
     if (settings.isSuccess) await patchSettings.mutateAsync({ display: { title: name } });
     setSiteName(name);
+    setNameEdited(true);
   };
 
   const submit = (replace = false) => {
@@ -114,6 +121,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   };
 
   const percent = Math.round(progress * 100);
+  useDocumentTitle(mode === 'addNewSite' ? `Add a new site: ${siteName}` : title);
+  if (floor === -1 && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
   return (
     <div className="upload-scroll">
     <main className="upload-page page" aria-busy={uploading || validating}>
