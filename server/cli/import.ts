@@ -10,7 +10,7 @@ import { BlobStore } from '../storage/blobStore.ts';
 import { pendingLedger } from '../storage/pendingBlobs.ts';
 import { HttpError } from '../http/errors.ts';
 import { ingestExport } from '../services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
+import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 import type { AppContext } from '../context.ts';
 
 const USAGE = 'usage: npm run import -- export.zip positions.csv [--site "Site name"] [--floor 0]';

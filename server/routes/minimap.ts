@@ -7,7 +7,8 @@ import { envelope, minimap, floor as floorSchema, floorDetailsBody } from '../..
 import { ok } from '../http/envelope.ts';
 import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
-import { siteParam, intString, floorText, floorValue } from './params.ts';
+import { siteParam, intString, floorText } from './params.ts';
+import { floorOrZero } from '../../contract/floors.ts';
 import { FLOOR_MAX } from '../../contract/limits.ts';
 import { minimapDetails, uploadMinimapImage } from '../services/minimaps.ts';
 import { listFloors, addFloor, saveFloorDetails } from '../services/floors.ts';
@@ -43,7 +44,7 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
   r.get('/site/:site/minimap/details', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'The floor plan of a floor (the empty default when it has none)', params: siteParam,
       querystring: z.object({ floor: floorText().default(0) }), response: { 200: envelope(minimap) } },
-  }, async (req) => ok(await minimapDetails(db, req.params.site, floorValue(req.query.floor))));
+  }, async (req) => ok(await minimapDetails(db, req.params.site, floorOrZero(req.query.floor))));
 
   r.get('/site/:site/minimap/floors', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'Floors of the site with name and tag, lowest first', params: siteParam, response: { 200: envelope(z.array(floorSchema)) } },
@@ -53,12 +54,12 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
   r.post('/site/:site/minimap/newFloor/:n', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: 'Add an empty floor', description: 'An existing floor is answered unchanged.',
       params: siteParam.extend({ n: intString('floor', 0, FLOOR_MAX) }), response: { 200: envelope(floorSchema) } },
-  }, async (req) => ok(await addFloor(db, req.params.site, floorValue(req.params.n))));
+  }, async (req) => ok(await addFloor(db, req.params.site, floorOrZero(req.params.n))));
 
   r.patch('/site/:site/sitemap', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: "Change a floor's name and tag (empty tag: the floor number; empty name: 'Floor {floor}')", params: siteParam,
       body: floorDetailsBody, response: { 200: envelope(floorSchema) } },
-  }, async (req) => ok(await saveFloorDetails(db, req.params.site, { ...req.body, floor: floorValue(req.body.floor) })));
+  }, async (req) => ok(await saveFloorDetails(db, req.params.site, { ...req.body, floor: floorOrZero(req.body.floor) })));
 
   r.post('/site/:site/minimap', { config: { access: siteAdmin() },
     schema: { tags: ['minimap'], summary: 'Upload or replace the floor-plan image of a floor', description: multipartNote('file') + '; PNG, JPEG, WebP or GIF.',
@@ -66,6 +67,6 @@ export async function minimapRoutes(api: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const file = await readFileField(req, 'file', MAX_IMAGE_BYTES);
     if (!file) throw badRequest(IMAGE_REQUIRED_MESSAGE);
-    return ok(await uploadMinimapImage(db, blobs, req.params.site, floorValue(req.query.floor), file.data));
+    return ok(await uploadMinimapImage(db, blobs, req.params.site, floorOrZero(req.query.floor), file.data));
   });
 }

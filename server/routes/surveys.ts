@@ -6,7 +6,8 @@ import type { AppContext } from '../context.ts';
 import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
-import { siteParam, siteFloorParams, floorText, floorValue } from './params.ts';
+import { siteParam, siteFloorParams, floorText } from './params.ts';
+import { floorOrZero } from '../../contract/floors.ts';
 import { boundedText } from '../../contract/limits.ts';
 import * as surveys from '../services/surveys.ts';
 import { requireSite } from '../services/floors.ts';
@@ -29,14 +30,14 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
       querystring: z.object({ floor: floorText().default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
   }, async (req) => {
     const date = surveys.parseIsoDate(req.query.date);
-    return ok(await foundIn(req.params.site, await surveys.surveyDetails(db, blobs, req.params.site, floorValue(req.query.floor), date)));
+    return ok(await foundIn(req.params.site, await surveys.surveyDetails(db, blobs, req.params.site, floorOrZero(req.query.floor), date)));
   });
 
   r.get('/site/:site/survey/details/compact', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
       querystring: z.object({ floor: floorText().optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
   }, async (req) => {
-    const floor = req.query.floor === undefined ? undefined : floorValue(req.query.floor);
+    const floor = req.query.floor === undefined ? undefined : floorOrZero(req.query.floor);
     return ok(await foundIn(req.params.site, await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) })));
   });
 
@@ -56,7 +57,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/:floor/exists', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Whether a floor has any survey', params: siteFloorParams, response: { 200: envelope(existence) } },
-  }, async (req) => ok({ floorPopulated: await surveys.floorPopulated(db, req.params.site, floorValue(req.params.floor)) }));
+  }, async (req) => ok({ floorPopulated: await surveys.floorPopulated(db, req.params.site, floorOrZero(req.params.floor)) }));
 
   r.get('/site/:site/emptyFloors', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Floors with no survey', params: siteParam, response: { 200: envelope(emptyFloorsSchema) } },
@@ -65,5 +66,5 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
   r.get('/site/:site/:floor/survey/minimapSingleSite', { config: { access: PUBLIC },
     schema: { tags: ['minimap'], summary: 'Node positions of a floor, optionally of one date', params: siteFloorParams,
       querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(minimapNodeEntry)) } },
-  }, async (req) => ok(await surveys.minimapNodeEntries(db, req.params.site, floorValue(req.params.floor), surveys.parseIsoDate(req.query.date))));
+  }, async (req) => ok(await surveys.minimapNodeEntries(db, req.params.site, floorOrZero(req.params.floor), surveys.parseIsoDate(req.query.date))));
 }

@@ -17,7 +17,7 @@ import { siteAdmin } from '../http/access.ts';
 import { HttpError, badRequest } from '../http/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
+import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;

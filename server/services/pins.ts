@@ -8,6 +8,7 @@ import type { PinTable } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { Pin } from '../../contract/api.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { idSlug } from '../../contract/slugs.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
@@ -85,7 +86,7 @@ export async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
 
 /** A site id for a new pin that names none: a slug of its name, unused by any site or pin. The site itself is made by the first upload. */
 async function reserveSiteId(db: DB, name: string): Promise<string> {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'site';
+  const base = idSlug(name, 'site');
   let id = base;
   for (let n = 2; ; n++) {
     const taken = (await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst())

@@ -103,8 +103,3 @@ export function parseDataJs(text: string): AppData {
   }
   return data;
 }
-
-/** The scene's name as the CSV writes it: the tile folder name without its "N-" prefix. */
-export function folderNameOf(scene: Pick<AppScene, 'id'>): string {
-  return scene.id.replace(/^\d+-/, '');
-}

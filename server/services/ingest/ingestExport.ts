@@ -8,6 +8,8 @@
 // Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
 // and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
 import { SITE_ID } from '../../../contract/limits.ts';
+import { floorOrZero } from '../../../contract/floors.ts';
+import { idSlug, sceneFolderName } from '../../../contract/slugs.ts';
 import { sanitizeStoredHtml } from '../sanitizeHtml.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
@@ -18,7 +20,7 @@ import type { SiteSettings } from '../../../contract/api.ts';
 import { createSite, uniqueSiteId } from '../sites.ts';
 import { saveSiteSettings } from '../settings.ts';
 import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
-import { parseDataJs, folderNameOf, type AppData, type AppScene } from './dataJs.ts';
+import { parseDataJs, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
 import { parseTilePath, expectedTiles, expectedTileCount, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
@@ -51,8 +53,6 @@ const DATA_JS_MAX_BYTES = 8 * 1024 * 1024;
 const DATA_JS = /(^|\/)app-files\/data\.js$/;
 const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)/;
 
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'scene';
-
 interface PlannedScene {
   index: number;
   scene: AppScene;
@@ -68,7 +68,7 @@ export function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppSce
   const byName = new Map(rows.map((r) => [r.fileName, r]));
   const used = new Set<PositionRow>();
   const pairs = data.scenes.map((scene, index) => {
-    const row = byName.get(scene.name) ?? byName.get(folderNameOf(scene));
+    const row = byName.get(scene.name) ?? byName.get(sceneFolderName(scene.id));
     if (!row || used.has(row)) {
       throw badRequest(`Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`);
     }
@@ -275,7 +275,7 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
 
 /** Imports one export. Throws an HttpError (4xx) naming the problem; on any failure nothing is kept. */
 export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise<IngestResult> {
-  const uploadFloor = req.floor < 0 ? 0 : req.floor;
+  const uploadFloor = floorOrZero(req.floor);
   const rows = parsePositionsCsv(req.csvText, uploadFloor);
   const archive = await ZipArchive.open(req.zipPath, {
     maxUncompressedBytes: ctx.config.maxUncompressedBytes, maxCompressionRatio: ctx.config.maxCompressionRatio,
@@ -291,7 +291,7 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
     const files = inventoryTiles(archive, root, pairs);
     const plan: PlannedScene[] = pairs.map(({ scene, row, index }) => ({
       index, scene, row,
-      tilesId: `${slug(scene.name)}-${randomBytes(6).toString('hex')}`,
+      tilesId: `${idSlug(scene.name, 'scene')}-${randomBytes(6).toString('hex')}`,
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,
     }));
