@@ -1,8 +1,6 @@
 // Survey reads of spec section 7, plus the floors-for-a-date and survey-list calls the spec leaves unnamed.
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
@@ -11,11 +9,13 @@ import { floorOrZero } from '../../contract/floors.ts';
 import { boundedText } from '../../contract/limits.ts';
 import * as surveys from '../services/surveys.ts';
 import { requireSite } from '../services/floors.ts';
+import { refusals } from '../http/refusals.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
 // Any text a deep link carries (an unknown date finds nothing), within a bound.
 const dateQuery = boundedText('date', 32).optional();
 
-export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
+export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs } = ctx;
   // Rows of a site prove it exists; only an empty answer needs asking whether the site does (404 if not).
@@ -27,7 +27,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/survey/details', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Scenes of a floor, optionally on one survey date', params: siteParam,
-      querystring: z.object({ floor: floorText().default(0), date: dateQuery }), response: { 200: envelope(z.array(surveyScene)) } },
+      querystring: z.object({ floor: floorText().default(0), date: dateQuery }), response: { ...refusals(404), 200: envelope(z.array(surveyScene)) } },
   }, async (req) => {
     const date = surveys.parseIsoDate(req.query.date);
     return ok(await foundIn(req.params.site, await surveys.surveyDetails(db, blobs, req.params.site, floorOrZero(req.query.floor), date)));
@@ -35,7 +35,7 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/survey/details/compact', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
-      querystring: z.object({ floor: floorText().optional(), date: dateQuery }), response: { 200: envelope(z.array(surveyDateEntry)) } },
+      querystring: z.object({ floor: floorText().optional(), date: dateQuery }), response: { ...refusals(404), 200: envelope(z.array(surveyDateEntry)) } },
   }, async (req) => {
     const floor = req.query.floor === undefined ? undefined : floorOrZero(req.query.floor);
     return ok(await foundIn(req.params.site, await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) })));
@@ -43,12 +43,12 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
 
   r.get('/site/:site/survey/floors', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Floors that have survey data, optionally on one date', params: siteParam,
-      querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(z.number())) } },
+      querystring: z.object({ date: dateQuery }), response: { ...refusals(404), 200: envelope(z.array(z.number())) } },
   }, async (req) => ok(await foundIn(req.params.site, await surveys.floorsWithData(db, req.params.site, surveys.parseIsoDate(req.query.date)))));
 
   r.get('/site/:site/surveys', { config: { access: PUBLIC },
     schema: { tags: ['surveys'], summary: 'Every survey of the site with its floor, date and node count', params: siteParam,
-      response: { 200: envelope(z.array(surveySummary)) } },
+      response: { ...refusals(404), 200: envelope(z.array(surveySummary)) } },
   }, async (req) => ok(await foundIn(req.params.site, await surveys.surveyList(db, req.params.site))));
 
   r.get('/site/:site/exists', { config: { access: PUBLIC },
@@ -67,4 +67,4 @@ export async function surveyRoutes(api: FastifyInstance, ctx: AppContext) {
     schema: { tags: ['minimap'], summary: 'Node positions of a floor, optionally of one date', params: siteFloorParams,
       querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(minimapNodeEntry)) } },
   }, async (req) => ok(await surveys.minimapNodeEntries(db, req.params.site, floorOrZero(req.params.floor), surveys.parseIsoDate(req.query.date))));
-}
+};

@@ -5,7 +5,7 @@ import type { BlobStore } from '../storage/blobStore.ts';
 import type { Minimap } from '../../contract/api.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
 import { prepareImage } from './uploadedImages.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from './errors.ts';
 import { inTransaction, lockSite } from '../db/transactions.ts';
 import { sql } from 'kysely';
 
@@ -46,7 +46,7 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
  * Earlier images are left in place (their keys are immutable and may still be cached by viewers).
  */
 export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string, floor: number, data: Buffer): Promise<Minimap> {
-  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw badRequest(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
+  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
   await requireSite(db, site);
   const { info, variants: [small, large] } = await prepareImage(data, [SMALL_WIDTH, LARGE_WIDTH]);
   const id = randomUUID();

@@ -7,7 +7,7 @@ import type { DB } from '../db/database.ts';
 import type { PinTable } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { Pin } from '../../contract/api.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { Invalid, NotFound } from './errors.ts';
 import { idSlug } from '../../contract/slugs.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
@@ -38,11 +38,11 @@ export function checkImageUrl(url: string, what: string): void {
   if (url === '' || url.startsWith('/media/')) return;
   let ok = false;
   try { ok = ['http:', 'https:'].includes(new URL(url).protocol); } catch { /* not a URL */ }
-  if (!ok) throw badRequest(`${what} must be an uploaded image or an http(s) address.`);
+  if (!ok) throw new Invalid(`${what} must be an uploaded image or an http(s) address.`);
 }
 
 function checkSiteId(site: string): void {
-  if (!SITE_ID.test(site)) throw badRequest(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
+  if (!SITE_ID.test(site)) throw new Invalid(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
 }
 
 /** All pins sorted by site-map name, then name; disabled ones only when asked for. */
@@ -61,7 +61,7 @@ export async function siteOfPin(db: DB, id: string): Promise<string | null> {
 
 export async function getPin(db: DB, id: string): Promise<Pin> {
   const row = await db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`There is no pin "${id}"; reload the map and try again.`);
+  if (!row) throw new NotFound(`There is no pin "${id}"; reload the map and try again.`);
   return toPin(row);
 }
 

@@ -1,7 +1,7 @@
 // The positions CSV of an upload: `title,fileName,x,y,date,floor[,survey_name]`, one row per scene.
 // Parsed with papaparse (quotes, BOM, CRLF); every row is checked and a failure names its line and scene.
 import Papa from 'papaparse';
-import { badRequest } from '../../http/errors.ts';
+import { Invalid } from '../errors.ts';
 import { COORD_MAX, FLOOR_MAX, NAME_MAX } from '../../../contract/limits.ts';
 import { COLUMN_LABEL, POSITIONS_HEADER, cellOf, columnIndex, isDecimal, withoutBom, type PositionsColumn } from '../../../contract/positionsCsv.ts';
 import { SURVEY_YEAR_MAX, SURVEY_YEAR_MIN, parseSurveyDate } from '../../../contract/surveyDate.ts';
@@ -37,22 +37,22 @@ function parseCoordinate(value: string): number | null {
 
 /**
  * Parses and validates the CSV text. `uploadFloor` is used where the floor column or value is missing.
- * Throws a 400 listing the rows at fault (line numbers and scene names).
+ * Throws Invalid listing the rows at fault (line numbers and scene names).
  */
 export function parsePositionsCsv(text: string, uploadFloor: number): PositionRow[] {
   const body = withoutBom(text);
-  if (!body.trim()) throw badRequest(`The positions CSV is empty; ${HEADER_HINT}.`);
+  if (!body.trim()) throw new Invalid(`The positions CSV is empty; ${HEADER_HINT}.`);
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
-    throw badRequest(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
+    throw new Invalid(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
   }
   const [header, ...records] = parsed.data;
-  if (records.length > CSV_MAX_ROWS + 100) throw badRequest(`The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`);
+  if (records.length > CSV_MAX_ROWS + 100) throw new Invalid(`The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`);
   const index = columnIndex(header);
   const missing = REQUIRED.filter((c) => !index.has(c));
   if (missing.length) {
-    throw badRequest(`The positions CSV has no ${missing.map((c) => `"${COLUMN_LABEL[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`);
+    throw new Invalid(`The positions CSV has no ${missing.map((c) => `"${COLUMN_LABEL[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`);
   }
 
   const rows: PositionRow[] = [];
@@ -96,8 +96,8 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
   });
   if (errors.length) {
     const more = errors.length > 5 ? `; and ${errors.length - 5} more row(s)` : '';
-    throw badRequest(`${errors.slice(0, 5).join('; ')}${more}.`);
+    throw new Invalid(`${errors.slice(0, 5).join('; ')}${more}.`);
   }
-  if (!rows.length) throw badRequest(`The positions CSV has no rows; ${HEADER_HINT}, then one line per scene.`);
+  if (!rows.length) throw new Invalid(`The positions CSV has no rows; ${HEADER_HINT}, then one line per scene.`);
   return rows;
 }
