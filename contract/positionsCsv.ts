@@ -2,7 +2,7 @@
 // per scene. The browser checks it before sending and the server checks it again; both read it through these rules.
 
 /** The columns, in the form a header cell is compared in (see normaliseHeader). */
-export const POSITIONS_COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surveyname'] as const;
+const POSITIONS_COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surveyname'] as const;
 export type PositionsColumn = (typeof POSITIONS_COLUMNS)[number];
 /** Each column as the header writes it, for messages. */
 export const COLUMN_LABEL: Record<PositionsColumn, string> = {

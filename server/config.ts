@@ -60,7 +60,7 @@ const flag = (name: string, fallback: boolean) =>
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** TRUST_PROXY: true/false, a number of proxy hops, or a comma list of proxy addresses or CIDRs. */
-export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   const t = (v ?? '').trim();
   if (t === '' || t === 'false') return false;
   if (t === 'true') return true;

@@ -17,7 +17,7 @@ import { signInExternal } from '../services/users.ts';
 export const FLOW_COOKIE = 'oidc_flow';
 const FLOW_MS = 10 * 60_000;
 
-export interface Flow { state: string; nonce: string; verifier: string; returnTo: string; exp: number }
+interface Flow { state: string; nonce: string; verifier: string; returnTo: string; exp: number }
 
 let configuration: Promise<client.Configuration> | undefined;
 function providerConfig(config: Config): Promise<client.Configuration> {
@@ -49,11 +49,11 @@ async function readOrMakeKey(db: DB): Promise<Buffer> {
 }
 const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
-export async function sealFlow(db: DB, flow: Flow): Promise<string> {
+async function sealFlow(db: DB, flow: Flow): Promise<string> {
   const body = Buffer.from(JSON.stringify(flow)).toString('base64url');
   return `${body}.${sign(await secret(db), body)}`;
 }
-export async function openFlow(db: DB, cookie: string | undefined, now = Date.now()): Promise<Flow> {
+async function openFlow(db: DB, cookie: string | undefined, now = Date.now()): Promise<Flow> {
   const expired = new Invalid('This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.');
   const [body, mac] = (cookie ?? '').split('.');
   if (!body || !mac || body.length > 4000) throw expired;

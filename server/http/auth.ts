@@ -21,7 +21,7 @@ export interface RequestUser extends Principal {
 
 const withFlags = (p: Principal): RequestUser => ({ ...p, isAdmin: administersAny(p) });
 
-export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<RequestUser> {
+async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<RequestUser> {
   // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
   if (!ctx.config.useSso) return withFlags(trustedInstall());
   const sid = req.cookies?.[SESSION_COOKIE];

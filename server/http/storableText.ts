@@ -6,7 +6,7 @@ import { Invalid } from '../services/errors.ts';
 
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isStorableText = (s: string) => !UNSTORABLE.test(s);
+const isStorableText = (s: string) => !UNSTORABLE.test(s);
 
 /** The path of the first unstorable string in a JSON-like value (depth-bounded), or null. */
 export function findUnstorable(value: unknown, path = '', depth = 0): string | null {

@@ -2,5 +2,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-export interface RoutesOptions { ctx: AppContext }
+interface RoutesOptions { ctx: AppContext }
 export type RoutesPlugin = FastifyPluginAsync<RoutesOptions>;

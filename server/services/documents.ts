@@ -18,13 +18,13 @@ import { requireSite } from './floors.ts';
 import { lockSite } from '../db/transactions.ts';
 import { ZipArchive, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
 
-export const ROOT_NAME = 'root';
+const ROOT_NAME = 'root';
 export const MESSAGES = {
   noFile: 'Please select a file before submitting.',
   notZip: 'Please select a ZIP file.',
   empty: 'The ZIP file holds no documents.',
 } as const;
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 const fmtBytes = (n: number) => (n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(2)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} kB` : `${n} bytes`);
 export const tooLargeMessage = (limit: number) => `The ZIP file is larger than the upload limit of ${fmtBytes(limit)}; split the documents into smaller archives.`;
 const MAX_DEPTH = 32;
@@ -33,7 +33,7 @@ const clip = (name: string) => (name.length > 80 ? `${name.slice(0, 40)}...${nam
 const MAX_NAME = 255;
 
 /** The root directory of a site has a fixed id, so it can be answered before anything was uploaded. */
-export const rootId = (site: string) => `root-${site}`;
+const rootId = (site: string) => `root-${site}`;
 
 // ---------- reading ----------
 
@@ -102,7 +102,7 @@ const isJunk = (segments: string[]) =>
  * A file-system- and URL-safe blob name for a document, keeping its extension so a download keeps its name.
  * What is shown inline and what is an attachment is decided when serving, from an allow-list (http/servedFiles.ts).
  */
-export function blobName(name: string): string {
+function blobName(name: string): string {
   return name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').replace(/\.+$/, '').slice(-120) || 'file';
 }
 
@@ -156,7 +156,7 @@ async function unpackToStaging(zipPath: string, staging: Staging, site: string, 
 
 export interface UploadedZip { filename: string; mimetype: string; stream: Readable; truncated: () => boolean }
 const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip']);
-export const looksLikeZip = (f: { filename: string; mimetype: string }) => ZIP_TYPES.has(f.mimetype) || /\.zip$/i.test(f.filename);
+const looksLikeZip = (f: { filename: string; mimetype: string }) => ZIP_TYPES.has(f.mimetype) || /\.zip$/i.test(f.filename);
 
 export interface DocumentUploadResult { root: DocumentDirectory; directories: number; files: number }
 

@@ -10,11 +10,11 @@ import { inTransaction, lockSite } from '../db/transactions.ts';
 import { sql } from 'kysely';
 
 /** Widths of the two variants: the corner minimap and the enlarged one. */
-export const SMALL_WIDTH = 400;
-export const LARGE_WIDTH = 1600;
+const SMALL_WIDTH = 400;
+const LARGE_WIDTH = 1600;
 
 /** Spec 3: the empty default is empty strings and zeros, with scale 1 and offsets 0. */
-export function emptyMinimap(site: string, floor: number): Minimap {
+function emptyMinimap(site: string, floor: number): Minimap {
   return {
     image_url: '', image_large_url: '', image: '', floor, floor_name: '', floor_tag: '', site,
     x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,

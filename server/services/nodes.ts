@@ -4,7 +4,7 @@ import type { MinimapNodeEntry } from '../../contract/api.ts';
 import { NotFound } from './errors.ts';
 
 /** One minimap node entry by its id (the `_id` of minimapSingleSite entries). */
-export async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNodeEntry | null> {
+async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNodeEntry | null> {
   const r = await db.selectFrom('minimap_nodes')
     .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
     .select(['minimap_nodes.id', 'minimap_nodes.site', 'minimap_nodes.x', 'minimap_nodes.y', 'minimap_nodes.x_scale', 'minimap_nodes.y_scale',

@@ -13,9 +13,9 @@ import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
 /** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
-export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
+const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
 /** Width of a stored pin cover image. */
-export const COVER_WIDTH = 1200;
+const COVER_WIDTH = 1200;
 
 /** Plain code-point order of two texts. */
 export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -59,14 +59,14 @@ export async function siteOfPin(db: DB, id: string): Promise<string | null> {
   return (await db.selectFrom('pins').select('site').where('id', '=', id).executeTakeFirst())?.site ?? null;
 }
 
-export async function getPin(db: DB, id: string): Promise<Pin> {
+async function getPin(db: DB, id: string): Promise<Pin> {
   const row = await db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new NotFound(`There is no pin "${id}"; reload the map and try again.`);
   return toPin(row);
 }
 
 /** The generated default cover (made once with sharp: the brand orange fading to dark brown). */
-export async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
+async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
   const file = blobs.pathOf(DEFAULT_COVER_KEY);
   if (!fs.existsSync(file)) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">

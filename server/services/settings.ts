@@ -24,7 +24,7 @@ async function storedSiteSettings(db: DB, site: string): Promise<SiteSettings | 
   return row ? (JSON.parse(row.json) as SiteSettings) : null;
 }
 
-export async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
+async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
   const stored = await storedSiteSettings(db, site);
   return stored && withMultiSite(db, stored);
 }

@@ -6,7 +6,7 @@ import { Invalid } from './errors.ts';
 import { ISO_DATE } from '../../contract/surveyDate.ts';
 
 /** The tile base address: `{manta_link}{tiles_id}/{z}/{f}/{y}/{x}.jpg`. */
-export const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
+const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
 
 /** A date of a query: ISO; a date no survey can have finds nothing rather than being refused. */
 export function parseIsoDate(value: string | undefined, field = 'date'): string | undefined {

@@ -5,13 +5,13 @@ import { Invalid } from './errors.ts';
 
 export const IMAGE_REQUIRED_MESSAGE = 'Please choose an image file (PNG, JPEG, WebP or GIF).';
 /** Largest picture accepted, in pixels (about 10000 x 10000). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 /** Largest image file accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 const EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
 
-export interface ImageInfo { format: string; ext: string; width: number; height: number; hasAlpha: boolean }
+interface ImageInfo { format: string; ext: string; width: number; height: number; hasAlpha: boolean }
 
 // libvips keeps decoded images in a cache for reuse; an upload server reuses nothing, so it keeps nothing.
 sharp.cache(false);

@@ -11,7 +11,7 @@ export interface UserEntry { id: string; username: string; roles: Role[]; sites:
 export interface UserChange { roles?: Role[]; sites?: string[]; password?: string }
 
 /** Sites one account may be given: far more than any install has. */
-export const MAX_USER_SITES = 500;
+const MAX_USER_SITES = 500;
 
 export function checkUsername(name: string): string {
   const n = name.trim();

@@ -16,7 +16,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [kind, saltHex, hashHex] = stored.split('$');
   if (kind !== 'scrypt' || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');

@@ -6,7 +6,7 @@ import { Invalid } from '../errors.ts';
 
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
 // and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
-export const DATA_JS_LIMITS = {
+const DATA_JS_LIMITS = {
   scenes: 2000, levels: 12, faceSize: 65_536, tileSizeMin: 16, tileSizeMax: 8192, tilesPerSide: 256,
   hotspots: 1000, idChars: 200, nameChars: 500, textChars: 100_000, angle: 1000,
 } as const;
@@ -33,7 +33,7 @@ const scene = z.object({
   infoHotspots: z.array(z.object({ yaw: angle, pitch: angle, title: text(L.nameChars).default(''), text: text(L.textChars).default('') }))
     .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`).default([]),
 });
-export const appDataSchema = z.object({
+const appDataSchema = z.object({
   scenes: z.array(scene).min(1, 'the tour has no scenes').max(L.scenes, `may have at most ${L.scenes} scenes`),
   name: text(L.nameChars).optional(),
   settings: z.object({ mouseViewMode: text(20).optional() }).loose().optional(),

@@ -64,7 +64,7 @@ interface PlannedScene {
 }
 
 /** Matches data.js scenes and CSV rows both ways; throws naming the first unmatched scene or row. */
-export function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row: PositionRow; index: number }[] {
+function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row: PositionRow; index: number }[] {
   const byName = new Map(rows.map((r) => [r.fileName, r]));
   const used = new Set<PositionRow>();
   const pairs = data.scenes.map((scene, index) => {

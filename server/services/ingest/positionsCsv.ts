@@ -7,7 +7,7 @@ import { COLUMN_LABEL, POSITIONS_HEADER, cellOf, columnIndex, isDecimal, without
 import { SURVEY_YEAR_MAX, SURVEY_YEAR_MIN, parseSurveyDate } from '../../../contract/surveyDate.ts';
 
 /** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
-export const CSV_MAX_ROWS = 2000;
+const CSV_MAX_ROWS = 2000;
 
 export interface PositionRow {
   /** 1-based line of the row in the file (the header is line 1). */

@@ -23,10 +23,10 @@ export interface ZipLimits {
  * Entries of one upload, scene export or documentation alike: a tour of 400 scenes of five levels is ~200,000 tiles;
  * each entry costs a few hundred bytes while the upload is checked, so this bounds that memory to tens of MB.
  */
-export const MAX_ZIP_ENTRIES = 250_000;
+const MAX_ZIP_ENTRIES = 250_000;
 
 /** Entries (and archives) smaller than this are not held to the compression ratio: tiny text files compress well. */
-export const RATIO_CHECK_MIN_BYTES = 64 * 1024;
+const RATIO_CHECK_MIN_BYTES = 64 * 1024;
 
 export interface ZipEntry {
   /** Decoded name with '/' separators (backslashes turned to '/'). */
@@ -49,7 +49,7 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 /** Why an entry may not be unpacked, or null. Exported for tests. */
-export function entryProblem(name: string, externalFileAttributes: number, generalPurposeBitFlag: number): string | null {
+function entryProblem(name: string, externalFileAttributes: number, generalPurposeBitFlag: number): string | null {
   if (/^[a-zA-Z]:/.test(name) || name.startsWith('/')) return `The zip entry "${name}" has an absolute path; a tour export only holds paths inside its own folder.`;
   if (name.split('/').includes('..')) return `The zip entry "${name}" points outside its folder ("../"); the zip cannot be unpacked safely.`;
   if (name.includes('\0')) return `The zip entry "${name}" has an invalid name.`;
