@@ -2,11 +2,11 @@
 // encodable as UTF-8). Checked on every route parameter, query value and JSON body before any route code runs, so
 // no such string reaches a query (a NUL in a node id gave a 500 on PostgreSQL).
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { Invalid } from '../services/errors.ts';
 
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isStorableText = (s: string) => !UNSTORABLE.test(s);
+const isStorableText = (s: string) => !UNSTORABLE.test(s);
 
 /** The path of the first unstorable string in a JSON-like value (depth-bounded), or null. */
 export function findUnstorable(value: unknown, path = '', depth = 0): string | null {
@@ -20,7 +20,7 @@ export function findUnstorable(value: unknown, path = '', depth = 0): string | n
   return null;
 }
 
-const refuse = (where: string) => badRequest(`The ${where} holds a character that cannot be stored (a NUL or a broken Unicode character); remove it and try again.`);
+const refuse = (where: string) => new Invalid(`The ${where} holds a character that cannot be stored (a NUL or a broken Unicode character); remove it and try again.`);
 
 /** onRequest: route parameters and query values. */
 export async function refuseUnstorableUrl(req: FastifyRequest) {

@@ -21,7 +21,7 @@ const SKIPPED_TABLES = new Set(['pending_blobs', 'sessions', 'users', 'user_site
 const MEDIA_URL = /\/media\/([A-Za-z0-9._~%\/-]+)/g;
 
 /** Keys named by /media/ URLs anywhere in `text`. */
-export function mediaKeysIn(text: string): string[] {
+function mediaKeysIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(MEDIA_URL)) {
     try { out.push(decodeURIComponent(m[1])); } catch { out.push(m[1]); }

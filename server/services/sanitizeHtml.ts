@@ -1,4 +1,4 @@
-// The shared HTML policy (src/api/htmlPolicy.ts) on the server, over a jsdom window made once: HTML from data is
+// The shared HTML policy (contract/htmlPolicy.ts) on the server, over a jsdom window made once: HTML from data is
 // stored sanitised, and sanitised again when handed out (rows written before the policy, or by other means, such
 // as the demo seed), so the API never hands out markup that runs or covers the page. The client sanitises again.
 import createDOMPurify, { type DOMPurify } from 'dompurify';

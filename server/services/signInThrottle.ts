@@ -1,9 +1,9 @@
 // Sign-in throttling, per account and per client address, counted in the database (shared by every instance):
-// after too many failures in a window, sign-in answers 429 with the minutes to wait, whether or not the next
+// after too many failures in a window, sign-in is throttled (a 429) with the minutes to wait, whether or not the next
 // password would be right, so guessing gains nothing by going faster. A success clears the account's count.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { Throttled } from './errors.ts';
 
 export const THROTTLE = {
   /** Failures of one account per window: a person mistyping does not get there; a guesser is slowed to a crawl. */
@@ -27,8 +27,7 @@ export async function refuseIfThrottled(db: DB, keys: { key: string; max: number
     const waitMs = Date.parse(row.window_start) + THROTTLE.windowMs - now;
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     const who = key.startsWith('user:') ? 'this account' : 'this address';
-    throw new HttpError(429, `Too many failed sign-in attempts for ${who}. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-      { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+    throw new Throttled(`Too many failed sign-in attempts for ${who}. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`, Math.ceil(waitMs / 1000));
   }
 }
 

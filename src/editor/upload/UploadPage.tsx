@@ -13,8 +13,10 @@ import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';
-import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, decodeCsv, parsePositions, tileFoldersOf, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, parsePositions, tileFoldersOf, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
 import { SiteNameField } from './SiteNameField';
+import { decodeCsvBytes } from '../../../contract/positionsCsv';
+import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
 import { ValidationTable } from './ValidationTable';
 import '../editor.css';
 
@@ -42,7 +44,7 @@ function useChecked<T>(file: File | null, read: (f: File) => Promise<T>): Checke
 }
 
 const readFolders = async (f: File): Promise<TileFolder[]> => tileFoldersOf(await listZipEntries(f));
-const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsv(new Uint8Array(await f.arrayBuffer())));
+const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
 
 export default function UploadPage({ mode, site, floor }: { mode: UploadMode; site: string; floor: number }) {
   const navigate = useNavigate();
@@ -51,7 +53,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   // (which shows this page while that query has failed) would flip back to its loading screen.
   const settings = useSiteSettings(mode === 'addScene' && site ? site : undefined);
   const floors = useMinimapFloors(mode === 'addScene' ? site : '');
-  const exists = useSiteExists(floor === -1 && site ? site : '');
+  const exists = useSiteExists(floor === NO_FLOORS && site ? site : '');
   const patchSettings = usePatchSiteSettings(site);
   const uploadScenes = useUploadScenes();
 
@@ -69,9 +71,9 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   );
 
   const sitePage = (id: string) => (multiSite ? `/site/${encodeURIComponent(id)}/site` : '/site');
-  if (floor === -1 && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
+  if (floor === NO_FLOORS && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
 
-  const floorNumber = Math.max(0, floor);
+  const floorNumber = floorOrZero(floor);
   const floorName = floors.data?.find((f) => f.floor === floorNumber)?.floor_name || `Floor ${floorNumber}`;
   const uploading = uploadScenes.isPending;
   const validating = zip.state === 'validating' || csv.state === 'validating';
