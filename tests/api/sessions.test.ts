@@ -59,6 +59,22 @@ describe('sign-in throttling', () => {
     expect((await signIn('alice', PASSWORD, '192.0.2.8')).status).toBe(200);
   });
 
+  it('counts guesses sent all at once: no more than the allowed failures are ever checked', async () => {
+    // Checking the count, then checking the password, then counting lets every guess of a burst through the check.
+    await clearAttempts();
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn('alice', `guess ${i}`)));
+    const checked = burst.filter((r) => r.status === 401).length;
+    expect(checked).toBe(THROTTLE.perAccount);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(30 - THROTTLE.perAccount);
+    await clearAttempts();
+    const fromOne = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`nobody-${i}`, 'x', '192.0.2.9')));
+    expect(fromOne.filter((r) => r.status === 401)).toHaveLength(THROTTLE.perAddress);
+    // A success from an address does not use up its failures.
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAddress; i++) expect((await signIn(i % 2 ? 'alice' : 'bob', PASSWORD, '192.0.2.10')).status).toBe(200);
+    expect((await signIn('nobody', 'x', '192.0.2.10')).status).toBe(401);
+  });
+
   it('costs the same for an unknown name as for a known name with a wrong password', async () => {
     const time = async (username: string) => {
       await clearAttempts();
