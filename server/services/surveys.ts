@@ -3,6 +3,7 @@ import type { DB } from '../db/database.ts';
 import type { SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } from '../../contract/api.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import { badRequest } from '../http/errors.ts';
+import { parseSurveyDate } from './ingest/positionsCsv.ts';
 
 /** The tile base address: `{manta_link}{tiles_id}/{z}/{f}/{y}/{x}.jpg`. */
 export const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
@@ -10,7 +11,8 @@ export const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function parseIsoDate(value: string | undefined, field = 'date'): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) throw badRequest(`${field} must be an ISO date (yyyy-mm-dd), not "${value}".`);
+  // A real calendar day (Date.parse takes 2024-02-31), as dates are stored (see positionsCsv).
+  if (!ISO_DATE.test(value) || parseSurveyDate(value) !== value) throw badRequest(`${field} must be an ISO date (yyyy-mm-dd), not "${value}".`);
   return value;
 }
 

@@ -76,6 +76,12 @@ describe('bounds on every input', () => {
       ['PATCH', `/api/node/coords/${farm.nodeIds[0]}`, { x: 1e308, y: 0 }],
       ['PATCH', `/api/node/rotation/${farm.nodeIds[0]}`, { rotation: -1e308 }],
       ['GET', `/api/site/${'s'.repeat(5000)}/exists`],
+      // Real calendar days only, in every date a route takes.
+      ['PATCH', `/api/site/${farm.site}/settings`, { initial_settings: { date: '2024-02-31' } }],
+      ['PATCH', `/api/site/${farm.site}/settings`, { initial_settings: { date: '0000-01-01' } }],
+      ['GET', `/api/site/${farm.site}/survey/details?date=2023-02-29`],
+      ['GET', `/api/site/${farm.site}/survey/floors?date=2024-04-31`],
+      ['GET', `/api/site/${farm.site}/0/survey/minimapSingleSite?date=0000-01-01`],
     ];
     for (const [method, path, body] of cases) {
       const res = await fetch(`${s.baseUrl}${path}`, body === undefined ? { method } : jsonInit(method, body));
