@@ -94,9 +94,11 @@ export async function login(db: DB, username: string, password: string, address 
   // Counted before the password is checked, so a burst of guesses sent at once is counted too.
   await takeAttempt(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  const stored = user?.password_hash ?? await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  // An account without a password (single sign-on: its hash is the provider's marker) costs the same work too.
+  const hasPassword = !!user?.password_hash.startsWith('scrypt$');
+  const stored = hasPassword ? user!.password_hash : await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   const valid = await verifyPassword(password, stored);
-  if (!user || !valid) throw new HttpError(401, 'Wrong user name or password.');
+  if (!user || !hasPassword || !valid) throw new HttpError(401, 'Wrong user name or password.');
   await clearFailures(db, account);
   await refundAttempt(db, from);
   return newSession(db, user.id);
