@@ -23,6 +23,7 @@ import { errorHandler } from './http/errorHandler.ts';
 import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
+import { boundedJsonBodies } from './http/jsonBody.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
@@ -40,6 +41,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(pageHeaderValues);
     return payload;
   });
+  boundedJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);

@@ -7,6 +7,7 @@ import { PUBLIC, SUPER_ADMIN, siteAdmin } from '../http/access.ts';
 import { siteParam } from './params.ts';
 import { getAppConfig, patchAppConfig, patchSiteSettings, requireSiteSettings } from '../services/settings.ts';
 import { listSites } from '../services/sites.ts';
+import { parseIsoDate } from '../services/surveys.ts';
 import { login, logout, findSessionUser } from '../services/users.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../http/auth.ts';
 import { administersAny, isSuperAdmin, type Principal } from '../auth/principal.ts';
@@ -29,7 +30,11 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get('/site/:site/settings', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'Settings of one site', params: siteParam, response: { ...refusals(404), 200: envelope(siteSettings) } } },
     async (req) => ok(await requireSiteSettings(db, req.params.site)));
   r.patch('/site/:site/settings', { config: { access: siteAdmin() }, schema: { tags: ['settings'], summary: 'Change settings of one site (site name, flags, initial view)', params: siteParam, body: siteSettingsPatch, response: { ...refusals(404), 200: envelope(siteSettings) } } },
-    async (req) => ok(await patchSiteSettings(db, req.params.site, req.body)));
+    async (req) => {
+      // The initial view's date: a real calendar day, as every date the API takes.
+      parseIsoDate(req.body.initial_settings?.date, 'initial_settings.date');
+      return ok(await patchSiteSettings(db, req.params.site, req.body));
+    });
 
   r.get('/sites', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'All sites', response: { 200: envelope(z.array(siteSummary)) } } },
     async () => ok(await listSites(db)));

@@ -5,7 +5,7 @@ import type { DB } from '../db/database.ts';
 import { Conflict, Invalid, Unauthenticated } from './errors.ts';
 import { roles, type Role } from '../../contract/api.ts';
 import type { Principal } from '../auth/principal.ts';
-import { THROTTLE, accountKey, addressKey, clearFailures, recordFailure, refuseIfThrottled } from './signInThrottle.ts';
+import { THROTTLE, accountKey, addressKey, clearFailures, refundAttempt, takeAttempt } from './signInThrottle.ts';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
 const SESSION_DAYS = 14;
@@ -91,15 +91,16 @@ let dummyHash: Promise<string> | undefined;
 /** Signs in with a password; `address` is the client's, for throttling (signInThrottle.ts). */
 export async function login(db: DB, username: string, password: string, address = 'unknown'): Promise<string> {
   const account = accountKey(username), from = addressKey(address);
-  await refuseIfThrottled(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
+  // Counted before the password is checked, so a burst of guesses sent at once is counted too.
+  await takeAttempt(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  const stored = user?.password_hash ?? await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  // An account without a password (single sign-on: its hash is the provider's marker) costs the same work too.
+  const hasPassword = !!user?.password_hash.startsWith('scrypt$');
+  const stored = hasPassword ? user!.password_hash : await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   const valid = await verifyPassword(password, stored);
-  if (!user || !valid) {
-    await recordFailure(db, [account, from]);
-    throw new Unauthenticated('Wrong user name or password.');
-  }
+  if (!user || !hasPassword || !valid) throw new Unauthenticated('Wrong user name or password.');
   await clearFailures(db, account);
+  await refundAttempt(db, from);
   return newSession(db, user.id);
 }
 

@@ -3,6 +3,7 @@
 // hotspot texts may hold ';').
 import { z } from 'zod';
 import { Invalid } from '../errors.ts';
+import { HTML_LIMITS, htmlBoundsProblem, startTagCount } from '../sanitizeHtml.ts';
 
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
 // and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
@@ -96,6 +97,18 @@ export function parseDataJs(text: string): AppData {
     if (names.has(s.name)) throw new Invalid(`${FILE}: two scenes are named "${s.name}" (scenes ${names.get(s.name)} and ${i}); scene names must be unique to match the CSV.`);
     names.set(s.name, i);
   });
+  // Info hotspot texts are HTML, sanitised when stored: bounded here, before any work, one by one and in all.
+  let tags = 0;
+  for (const s of data.scenes) for (const h of s.infoHotspots) tags += startTagCount(h.text);
+  if (tags > HTML_LIMITS.elementsPerUpload) {
+    throw new Invalid(`${FILE}: the info hotspot texts hold more than ${HTML_LIMITS.elementsPerUpload.toLocaleString('en')} HTML elements in all; simplify them or split the tour into smaller exports.`);
+  }
+  for (const s of data.scenes) {
+    for (const [k, h] of s.infoHotspots.entries()) {
+      const problem = htmlBoundsProblem(h.text);
+      if (problem) throw new Invalid(`${FILE}: the text of info hotspot ${k + 1} ("${h.title.slice(0, 80)}") of scene "${s.name}" ${problem}; simplify it.`);
+    }
+  }
   for (const s of data.scenes) {
     for (const h of s.linkHotspots) {
       if (!ids.has(h.target)) throw new Invalid(`${FILE}: scene "${s.name}" has a link hotspot to "${h.target}", which is not a scene of this export.`);
