@@ -1,7 +1,10 @@
 // The throttled first-view benchmark (issue 11): our viewer page against a bare Marzipano page on the same tiles
 // from the same server, on emulated slow links and a phone; peers take turns run by run so a noisy stretch of the
 // shared machine hits all of them. Called by bench/viewer.ts (its throttled section) and by main.ts (alone).
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { repoRoot } from '../../tests/e2e/helpers/fixtures';
 import { startBenchServer } from './appServer';
 import { SETUPS } from './profiles';
 import { printResults, type Results } from './report';
@@ -30,7 +33,15 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
     args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
   });
   const results: Results = { runs: opts.runs, setups: [], repeat: [], switches: [] };
-  const log = (what: string, v: Visit) => console.log(`  ${what}: VC ${Math.round(v.vcMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}`);
+  const shots = path.join(repoRoot, '.tmp', 'throttled-shots');
+  fs.mkdirSync(shots, { recursive: true });
+  const log = (what: string, v: Visit) => {
+    // The settled and the visually complete frame of every visit, to check the measure by eye.
+    const name = what.replace(/[^\w.@-]+/g, '_');
+    if (v.shots) fs.writeFileSync(path.join(shots, `${name}-settled.jpg`), v.shots.settled);
+    if (v.shots?.vc) fs.writeFileSync(path.join(shots, `${name}-vc.jpg`), v.shots.vc);
+    console.log(`  ${what}: VC ${Math.round(v.vcMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}`);
+  };
   try {
     if (opts.parts.includes('first')) {
       for (const setup of SETUPS) {

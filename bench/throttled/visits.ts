@@ -32,6 +32,8 @@ export interface Visit {
   /** Every request of the visit, times in ms after t0 (for the waterfall). */
   reqs: Array<Req & { startMs: number; endMs: number }>;
   error?: string;
+  /** The settled frame and the frame found visually complete, for a look by eye. */
+  shots?: { settled: Buffer; vc?: Buffer };
 }
 
 const failed = (error: string): Visit => ({ vcMs: NaN, requests: NaN, kb: NaN, started: NaN, firstTileMs: NaN, settledTimedOut: false, reqs: [], error });
@@ -65,10 +67,10 @@ async function open(browser: Browser, device: Device) {
   return { context, page, rec };
 }
 
-/** Scores what `rec` saw from t0 (wall seconds): waits for the settled frame first. */
-async function score(rec: Recorder, t0: number, tileBase: string): Promise<Visit> {
+/** Scores what `rec` saw from t0 (wall seconds): waits for the settled frame first (carryOver: see visuallyComplete). */
+async function score(rec: Recorder, t0: number, tileBase: string, carryOver = false): Promise<Visit> {
   const settled = await rec.settle();
-  const { vcMs } = await visuallyComplete(rec.frames, settled.frame, t0);
+  const { vcMs, vcFrame } = await visuallyComplete(rec.frames, settled.frame, t0, carryOver);
   const reqs = rec.requests.map((r) => ({ ...r, startMs: (r.start - t0) * 1000, endMs: r.end === undefined ? NaN : (r.end - t0) * 1000 }));
   const done = reqs.filter((r) => r.endMs <= vcMs);
   const tiles = reqs.filter((r) => new URL(r.url).pathname.startsWith(tileBase));
@@ -80,6 +82,7 @@ async function score(rec: Recorder, t0: number, tileBase: string): Promise<Visit
     firstTileMs: tiles.length ? Math.min(...tiles.map((r) => r.startMs)) : NaN,
     settledTimedOut: settled.timedOut,
     reqs,
+    shots: { settled: settled.frame.data, vc: vcFrame },
   };
 }
 
@@ -169,7 +172,7 @@ export async function switchVisit(browser: Browser, server: BenchServer, setup: 
     rec.reset();
     const t0 = Date.now() / 1000;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    const visit = await score(rec, t0, server.main.manta);
+    const visit = await score(rec, t0, server.main.manta, true);
     const node = new URL(page.url()).searchParams.get('node');
     if (node !== target.tilesId) throw new Error(`after the ${kind} switch the page shows node ${node}, not ${target.tilesId}`);
     const view = await page.evaluate(() => window.__panorama?.getView() ?? null);

@@ -38,22 +38,28 @@ export interface VisualResult {
   vcMs: number;
   /** PSNR of each frame after t0 against the settled frame, with its time (ms after t0). */
   trail: Array<{ ms: number; db: number }>;
+  /** The frame found visually complete (to look at beside the settled one). */
+  vcFrame?: Buffer;
 }
 
-/** Frames from t0 on (wall seconds), scored against `settled`. A frame byte-equal to it is Infinity without decoding. */
-export async function visuallyComplete(frames: Frame[], settled: Frame, t0: number): Promise<VisualResult> {
+/**
+ * Frames from t0 on (wall seconds), scored against `settled`. A frame byte-equal to it is Infinity without decoding.
+ * `carryOver`: the picture on screen at t0 counts too (a switch on a live page); not for a navigation, where the old
+ * page may stay on screen until the new one paints (paint holding) and a repeat visit would look complete at once.
+ */
+export async function visuallyComplete(frames: Frame[], settled: Frame, t0: number, carryOver = false): Promise<VisualResult> {
   const ref = await decode(settled.data);
   const size = { width: ref.width, height: ref.height };
   const trail: VisualResult['trail'] = [];
-  // The frame on screen at t0 counts too: a switch whose old picture already matches is complete at once.
-  const before = frames.filter((f) => f.wall < t0).at(-1);
+  const before = carryOver ? frames.filter((f) => f.wall < t0).at(-1) : undefined;
   const after = frames.filter((f) => f.wall >= t0);
   for (const f of before ? [{ ...before, wall: t0 }, ...after] : after) {
     const db = f.data.equals(settled.data) ? Infinity : psnr((await decode(f.data, size)).data, ref.data);
     trail.push({ ms: (f.wall - t0) * 1000, db });
   }
-  const hit = trail.find((p) => p.db >= VC_PSNR_DB);
-  return { vcMs: hit ? hit.ms : NaN, trail };
+  const i = trail.findIndex((p) => p.db >= VC_PSNR_DB);
+  const scored = before ? [before, ...after] : after;
+  return { vcMs: i >= 0 ? trail[i]!.ms : NaN, trail, vcFrame: scored[i]?.data };
 }
 
 /** True when every frame is within `db` of the last one (a page that redraws without changing counts as still). */
