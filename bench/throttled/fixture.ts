@@ -3,6 +3,7 @@
 // 512-px tiles, as bench/viewer.ts bigPyramid()) as the first scene, its negative as the same place on a later
 // date and on the floor above (so a date or floor switch has something to load and to see), and small filler
 // scenes so the site's API answers weigh what a real site's do.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -13,8 +14,13 @@ import { repoRoot } from '../../tests/e2e/helpers/fixtures';
 
 export const BIG_LEVELS: GenLevel[] = [{ tileSize: 256, size: 256, fallbackOnly: true }, ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size }))];
 export const FACE = 4096;
-/** The Marzipano Tool's default start view: yaw 0, level, 90° field of view. */
-export const START_VIEW = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
+/**
+ * Start view of every scene (data.js initialViewParameters, and the peers' query): yaw 0, level, vertical field of
+ * view 1.2 rad. Not wider: at 1.38 (the Tool's usual default) or π/2 on 1280x720, Marzipano under SwiftShader draws
+ * the side-face tiles that reach 90° off the view axis black (tested: black strips left and right in its settled
+ * frame, though it loads those tiles), which would leave its "settled" picture incomplete and flatter it.
+ */
+export const START_VIEW = { yaw: 0, pitch: 0, fov: 1.2 };
 export const DATE_1 = '2024-03-05';
 export const DATE_2 = '2024-09-05';
 /** Names of the three big scenes in the export (tiles_name on the server). */
@@ -55,10 +61,6 @@ const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** Writes (once) export.zip and positions.csv in the Tool's layout; returns their paths. */
 export async function buildExport(fillers = 40): Promise<{ zip: string; csv: string }> {
-  const out = path.join(tmp, 'throttled-export');
-  const zip = path.join(out, `export-${fillers}.zip`);
-  const csv = path.join(out, `positions-${fillers}.csv`);
-  if (fs.existsSync(zip) && fs.existsSync(csv)) return { zip, csv };
   const normal = await pyramid();
   const negative = await negativeOf(normal);
   const big = [
@@ -74,6 +76,7 @@ export async function buildExport(fillers = 40): Promise<{ zip: string; csv: str
     }
   }
   const jpg = await tinyJpeg();
+  const out = path.join(tmp, 'throttled-export');
   for (const s of small) {
     entries.push({ name: `app-files/tiles/${s.id}/preview.jpg`, data: jpg, method: 'store' });
     for (const f of ['b', 'd', 'f', 'l', 'r', 'u']) entries.push({ name: `app-files/tiles/${s.id}/1/${f}/0/0.jpg`, data: jpg, method: 'store' });
@@ -90,14 +93,20 @@ export async function buildExport(fillers = 40): Promise<{ zip: string; csv: str
       ...small.map((s, i) => ({ id: s.id, name: s.name, levels: FILLER_LEVELS, faceSize: 500, initialViewParameters: START_VIEW, linkHotspots: links(i + big.length), infoHotspots: info(s.name) })),
     ],
   };
-  entries.push({ name: 'app-files/data.js', data: dataJsText(data) });
   // The big scenes share one plan position (the nearest-node rule must find them); fillers lie around.
   const rows = [
     ...big.map((s) => `${s.name} title,${s.name},400,300,${dmy(s.date)},${s.floor}`),
     ...small.map((s, i) => `${s.name} title,${s.name},${40 + (i % 10) * 70},${40 + Math.floor(i / 10) * 60},${dmy(DATE_1)},0`),
   ];
+  const csvText = ['title,fileName,x,y,date,floor', ...rows].join('\r\n') + '\r\n';
+  // Written once per content: a change of scenes or start view makes a new export.
+  const key = createHash('sha1').update(dataJsText(data) + csvText).digest('hex').slice(0, 10);
+  const zip = path.join(out, `export-${key}.zip`);
+  const csv = path.join(out, `positions-${key}.csv`);
+  if (fs.existsSync(zip) && fs.existsSync(csv)) return { zip, csv };
+  entries.push({ name: 'app-files/data.js', data: dataJsText(data) });
   fs.mkdirSync(out, { recursive: true });
   fs.writeFileSync(zip, writeZip(entries));
-  fs.writeFileSync(csv, ['title,fileName,x,y,date,floor', ...rows].join('\r\n') + '\r\n');
+  fs.writeFileSync(csv, csvText);
   return { zip, csv };
 }

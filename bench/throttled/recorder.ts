@@ -7,7 +7,7 @@
 // SwiftShader takes tens to hundreds of ms, and the loop would also compete with the page for the two cores);
 // and the screencast sends a frame whenever the picture changes, so its resolution is at least as fine as 200 ms.
 import type { CDPSession } from '@playwright/test';
-import { cdpConditions, type Link } from './profiles';
+import { cdpConditions, type Device, type Link } from './profiles';
 import { framesStill, type Frame } from './visual';
 
 export interface Req {
@@ -91,14 +91,17 @@ export class Recorder {
   }
 
   /** Network on (cache off for a cold visit), the link emulated, screencast running. */
-  async start(opts: { link: Link; cacheDisabled: boolean }): Promise<void> {
+  async start(opts: { link: Link; device: Device; cacheDisabled: boolean }): Promise<void> {
     await this.cdp.send('Network.enable');
     await this.cdp.send('Network.setCacheDisabled', { cacheDisabled: opts.cacheDisabled });
     await this.cdp.send('Network.emulateNetworkConditions', cdpConditions(opts.link));
     await this.cdp.send('Page.enable');
     // JPEG at 90: small enough not to load the machine, and the settled frame goes through the same encoder, so an
     // unchanged picture gives byte-equal frames (PSNR Infinity) rather than a compression floor.
-    await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, everyNthFrame: 1 });
+    // Device pixels (the screencast sends CSS-pixel frames unless told): on the 3x phone a level too coarse must
+    // not pass for sharp.
+    const { width, height, dpr } = opts.device;
+    await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, everyNthFrame: 1, maxWidth: width * dpr, maxHeight: height * dpr });
   }
 
   async setCacheDisabled(cacheDisabled: boolean): Promise<void> {

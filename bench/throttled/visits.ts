@@ -17,7 +17,7 @@ export const PEER_LABEL: Record<Peer, string> = {
 type View = { yaw: number; pitch: number; fov: number };
 
 /** The view turned to before a switch: about 80° to the right, a little up (the 81° try). */
-export const TURNED: View = { yaw: 1.4, pitch: 0.1, fov: Math.PI / 2 };
+export const TURNED: View = { yaw: 1.4, pitch: 0.1, fov: START_VIEW.fov };
 
 export interface Visit {
   vcMs: number;
@@ -102,7 +102,7 @@ async function navigateAndScore(page: Page, rec: Recorder, url: string, tileBase
 export async function coldVisit(browser: Browser, server: BenchServer, setup: Setup, url: string): Promise<Visit> {
   const { context, page, rec } = await open(browser, setup.device);
   try {
-    await rec.start({ link: setup.link, cacheDisabled: true });
+    await rec.start({ link: setup.link, device: setup.device, cacheDisabled: true });
     return await navigateAndScore(page, rec, url, server.main.manta);
   } catch (e) {
     return failed((e as Error).message);
@@ -120,7 +120,7 @@ export async function coldVisit(browser: Browser, server: BenchServer, setup: Se
 export async function repeatVisit(browser: Browser, server: BenchServer, setup: Setup, url: string): Promise<{ first: Visit; repeat: Visit }> {
   const { context, page, rec } = await open(browser, setup.device);
   try {
-    await rec.start({ link: setup.link, cacheDisabled: false });
+    await rec.start({ link: setup.link, device: setup.device, cacheDisabled: false });
     const first = await navigateAndScore(page, rec, url, server.main.manta);
     await page.goto('about:blank');
     await rec.settle(500);
@@ -151,7 +151,7 @@ export async function switchVisit(browser: Browser, server: BenchServer, setup: 
   const target = kind === 'date' ? server.later : server.upstairs;
   const { context, page, rec } = await open(browser, setup.device);
   try {
-    await rec.start({ link: setup.link, cacheDisabled: true });
+    await rec.start({ link: setup.link, device: setup.device, cacheDisabled: true });
     await page.goto(deepLink(server, server.main), { waitUntil: 'commit', timeout: 120_000 });
     await rec.settle();
     // The test hook the renderer publishes (src/scene: window.__panorama); without it a drag would be needed.
