@@ -98,8 +98,8 @@ export class Recorder {
     await this.cdp.send('Page.enable');
     // JPEG at 90: small enough not to load the machine, and the settled frame goes through the same encoder, so an
     // unchanged picture gives byte-equal frames (PSNR Infinity) rather than a compression floor.
-    // Device pixels (the screencast sends CSS-pixel frames unless told): on the 3x phone a level too coarse must
-    // not pass for sharp.
+    // Asks for device pixels, so that on the 3x phone a level too coarse could not pass for sharp; headless Chromium
+    // still sends CSS-pixel frames (390x844 seen), so the phone's PSNR is at CSS pixels for now.
     const { width, height, dpr } = opts.device;
     await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, everyNthFrame: 1, maxWidth: width * dpr, maxHeight: height * dpr });
   }

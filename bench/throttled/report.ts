@@ -90,8 +90,11 @@ function chunkLabels(): Map<string, { label: string; editor: boolean }> {
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   for (const [key, c] of Object.entries(manifest)) {
     const label = c.src ?? c.name ?? key;
-    // Editor code: modules under src/editor or src/overlay/admin, the shared chunk named "editor", konva.
-    out.set(`/${c.file}`, { label, editor: /(^|\/)src\/(editor|overlay\/admin)\/|^editor$|konva/i.test(label) });
+    // Editor code: modules under src/editor or src/overlay/admin, the shared chunk named "editor", and any chunk
+    // holding Konva (the canvas library only the editor uses; rolldown names such a chunk after a module in it).
+    const js = path.join(repoRoot, 'dist', c.file);
+    const konva = c.file.endsWith('.js') && fs.existsSync(js) && fs.readFileSync(js, 'utf8').includes('Konva');
+    out.set(`/${c.file}`, { label: konva ? `${label}, with Konva` : label, editor: konva || /(^|\/)src\/(editor|overlay\/admin)\/|^editor$/i.test(label) });
   }
   return out;
 }
