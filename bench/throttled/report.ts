@@ -120,7 +120,7 @@ function printWaterfall(peer: Peer, v: Visit, link: string): void {
   const apiBefore = api.filter((r) => r.startMs < v.firstTileMs);
   console.log(`- API calls before the first tile (${apiBefore.length}): ${apiBefore.map((r) => `${new URL(r.url).pathname}${new URL(r.url).search} [${f(r.startMs)}-${f(r.endMs)} ms]`).join(' -> ')}`);
   const js = rows.filter((r) => r.type === 'Script' && r.startMs <= v.vcMs);
-  console.log(`- JS loaded before VC (${js.length}, ${kb(js.reduce((a, r) => a + (r.bytes ?? 0), 0))} KB as transferred): ${js.map((r) => { const p = new URL(r.url).pathname; return `${labels.get(p)?.label ?? p} ${kb(r.bytes)} KB [${f(r.startMs)}-${f(r.endMs)}]`; }).join('; ')}`);
+  console.log(`- JS started before VC (${js.length}, ${kb(js.reduce((a, r) => a + (r.bytes ?? 0), 0))} KB as transferred): ${js.map((r) => { const p = new URL(r.url).pathname; return `${labels.get(p)?.label ?? p} ${kb(r.bytes)} KB [${f(r.startMs)}-${f(r.endMs)}]`; }).join('; ')}`);
   const editor = rows.filter((r) => labels.get(new URL(r.url).pathname)?.editor);
   console.log(`- editor chunks: ${editor.length ? editor.map((r) => `${labels.get(new URL(r.url).pathname)!.label} ${kb(r.bytes)} KB at ${f(r.startMs)} ms${r.startMs < v.firstTileMs ? ' (BEFORE the first tile)' : r.startMs <= v.vcMs ? ' (before VC)' : ' (after VC)'}`).join('; ') : 'none loaded'}`);
   const json = rows.filter((r) => (r.mime ?? '').includes('json'));
