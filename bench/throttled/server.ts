@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { readConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
 import { ingestExport } from '../../server/services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../../server/services/ingest/positionsCsv.ts';
+import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 
 const env = process.env;
 // USE_SSO=false as on every kiosk: everyone administers (the waterfall is of that case).
