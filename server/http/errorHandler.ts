@@ -10,8 +10,9 @@ import { fail } from './envelope.ts';
 
 
 /** "field: problem; field: problem" of a schema validation error. */
-function validationMessage(err: { validation: any[] }): string {
-  return err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
+interface ValidationIssue { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
+function validationMessage(err: { validation: ValidationIssue[] }): string {
+  return err.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
 }
 
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {

@@ -15,8 +15,8 @@ export async function readFileField(req: FastifyRequest, field: string, maxBytes
       if (part.fieldname !== field || found) { part.file.resume(); continue; }
       found = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
     }
-  } catch (e: any) {
-    if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge(`The file is larger than ${Math.round(maxBytes / 1024 ** 2)} MB; please choose a smaller one.`);
+  } catch (e) {
+    if ((e as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge(`The file is larger than ${Math.round(maxBytes / 1024 ** 2)} MB; please choose a smaller one.`);
     throw e;
   }
   if (found && found.data.length === 0) return null;

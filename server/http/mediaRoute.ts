@@ -17,6 +17,7 @@ import { MEDIA_PREFIX } from '../storage/blobStore.ts';
  * systems drop, so that "x.html." would open "x.html" while its name says otherwise).
  */
 export function mediaKeyOf(routed: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a key may not hold
   if (!routed || /[\\\u0000-\u001f\u007f]/.test(routed)) return null;
   const segments = routed.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..' || /[. ]$/.test(s))) return null;

@@ -60,9 +60,9 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
           });
         } catch (e) { failure = e; }
       }
-    } catch (e: any) {
+    } catch (e) {
       // The multipart reader itself stops at the size limit.
-      failure ??= e?.code === 'FST_REQ_FILE_TOO_LARGE'
+      failure ??= (e as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
         ? new TooLarge(docs.tooLargeMessage(config.maxUploadBytes)) : e;
     }
     if (failure) throw failure;

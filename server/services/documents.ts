@@ -167,12 +167,12 @@ export async function uploadDocumentation(db: DB, blobs: BlobStore, config: Pick
   try { await requireSite(db, site); } catch (e) { upload.stream.resume(); throw e; }
   const staging = await blobs.stage();
   let replacedUrls: string[] = [];
-  let counts = { directories: 0, files: 0 };
+  const counts = { directories: 0, files: 0 };
   try {
     const zipPath = staging.pathFor('upload.zip');
     let tooLarge = false;
-    try { await pipeline(upload.stream, fs.createWriteStream(zipPath)); } catch (e: any) {
-      if (e?.code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
+    try { await pipeline(upload.stream, fs.createWriteStream(zipPath)); } catch (e) {
+      if ((e as { code?: unknown } | null)?.code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
       tooLarge = true;
     }
     if (tooLarge || upload.truncated()) throw new TooLarge(tooLargeMessage(config.maxUploadBytes));

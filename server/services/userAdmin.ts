@@ -15,6 +15,7 @@ const MAX_USER_SITES = 500;
 
 export function checkUsername(name: string): string {
   const n = name.trim();
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a name may not hold
   if (!n || n.length > USERNAME_MAX || /[\u0000-\u001f\u007f]/.test(n)) throw new Invalid(`A user name has 1 to ${USERNAME_MAX} printable characters.`);
   return n;
 }

@@ -49,16 +49,17 @@ const SAFE_ID = /^(?!\.{1,2}$)[^/\\\0]+$/;
 
 function issuePath(data: unknown, path: PropertyKey[]): string {
   let out = '';
-  let cur: any = data;
+  // Walks the parsed data.js along the issue's path, whatever shape it has.
+  let cur = data as Record<PropertyKey, unknown> | undefined;
   for (const p of path) {
     if (typeof p === 'number') {
       out += `[${p}]`;
-      cur = cur?.[p];
+      cur = cur?.[p] as Record<PropertyKey, unknown> | undefined;
       // Name the scene, not just its index.
       if (out.startsWith('scenes[') && out.indexOf(']') === out.length - 1 && typeof cur?.name === 'string') out += ` ("${cur.name}")`;
     } else {
       out += (out ? '.' : '') + String(p);
-      cur = cur?.[p as any];
+      cur = cur?.[p] as Record<PropertyKey, unknown> | undefined;
     }
   }
   return out || 'APP_DATA';

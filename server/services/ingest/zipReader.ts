@@ -187,7 +187,7 @@ export class ZipArchive {
     const chunks: Buffer[] = [];
     const guard = new GuardStream(entry.size);
     try {
-      await pipeline(src, guard, async function* (source) { for await (const c of source) chunks.push(c as Buffer); });
+      await pipeline(src, guard, async (source: AsyncIterable<Buffer>) => { for await (const c of source) chunks.push(c); });
     } catch (e) {
       throw this.damaged(entry, e as Error);
     }

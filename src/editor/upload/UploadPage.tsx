@@ -38,7 +38,7 @@ function useChecked<T>(file: File | null, read: (f: File) => Promise<T>): Checke
       (e: unknown) => { if (live) setOut({ state: 'failed', message: e instanceof Error ? e.message : String(e) }); },
     );
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a new closure each render; only a new file is read again
   }, [file]);
   return out;
 }
