@@ -1,13 +1,13 @@
 // Transactions that survive concurrent writers on both dialects.
 // PostgreSQL runs READ COMMITTED: a select-then-insert can lose a race (23505), two writers can deadlock (40P01).
 // SQLite serialises writers, but another process (the import command) can leave us SQLITE_BUSY(_SNAPSHOT).
-// Such a transaction is run again from the start a few times; what still fails becomes a 409 (see dbErrors.ts).
+// Such a transaction is run again from the start a few times; what still fails becomes a 409 (see http/errors.ts).
 import { sql } from 'kysely';
 import { PostgresAdapter } from 'kysely';
 import type { DB } from './database.ts';
 import { isRetryable } from './dbErrors.ts';
 
-export const isPostgres = (db: DB): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: DB): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const ATTEMPTS = 6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

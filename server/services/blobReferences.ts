@@ -18,10 +18,10 @@ export function unitOf(key: string): string | null {
 
 /** Tables whose text never names a blob (and may be large or secret). */
 const SKIPPED_TABLES = new Set(['pending_blobs', 'sessions', 'users', 'user_sites']);
-const MEDIA_URL = /\/media\/([A-Za-z0-9._~%\/-]+)/g;
+const MEDIA_URL = /\/media\/([A-Za-z0-9._~%/-]+)/g;
 
 /** Keys named by /media/ URLs anywhere in `text`. */
-export function mediaKeysIn(text: string): string[] {
+function mediaKeysIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(MEDIA_URL)) {
     try { out.push(decodeURIComponent(m[1])); } catch { out.push(m[1]); }

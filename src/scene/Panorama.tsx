@@ -207,7 +207,7 @@ function FiberHost({ children, early, className, style, background }: { children
     } catch (e) {
       setError(e);
     }
-  });
+  }, [size, gfx.context, gfx.canvas, background, children]);
 
   return <div ref={divRef} className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }} />;
 }

@@ -36,7 +36,7 @@ export default function XRSupport({ onSession, onReady, emulate = false }: { onS
       if (testHooksOn()) window.__xrEmulator = emulator;
       setRuntimeReady(true);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the emulator is installed once per page; `emulate` never changes for a mounted session
   }, []);
   return runtimeReady ? <XRSession onSession={onSession} onReady={onReady} /> : null;
 }

@@ -2,7 +2,7 @@
 // row per survey the export's scenes went to. A second upload of it is refused (409) unless the administrator
 // asked to replace it; then the scenes it brought last time go, in the same transaction as the new ones come.
 import type { DB } from '../../db/database.ts';
-import { HttpError } from '../../http/errors.ts';
+import { Conflict } from '../errors.ts';
 
 /** A survey an upload writes to. */
 export interface SurveyKey { floor: number; date: string; survey_name: string }
@@ -21,9 +21,9 @@ export async function priorExports(db: DB, site: string, keys: readonly SurveyKe
 }
 
 /** The refusal of a duplicate: says where the export already is and what the administrator can do. */
-export function duplicateExport(prior: readonly PriorExport[]): HttpError {
+export function duplicateExport(prior: readonly PriorExport[]): Conflict {
   const where = prior.map((p) => `"${p.survey_name}" (floor ${p.floor}, ${p.date})`).join(', ');
-  return new HttpError(409, `This export is already in the survey ${where}. Upload it again with replace to swap those scenes for the new ones, or keep the survey as it is.`);
+  return new Conflict(`This export is already in the survey ${where}. Upload it again with replace to swap those scenes for the new ones, or keep the survey as it is.`);
 }
 
 /** Removes the scenes a prior upload of the export brought (rows only: the start-up sweep removes blobs no row

@@ -1,6 +1,8 @@
 // The viewer's deep link: site, floor, date, node and view (yaw, pitch, fov) as query parameters.
 // Pure: parse and build, so opening a link restores exactly the view it was made from.
 import type { ViewParameters } from '../../../contract/api';
+import { floorOrZero } from '../../../contract/floors';
+import { ISO_DATE } from '../../../contract/surveyDate';
 
 export interface ViewerLink {
   site?: string;
@@ -11,7 +13,6 @@ export interface ViewerLink {
   kiosk?: boolean;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const num = (v: string | null): number | undefined => {
   if (v === null || v.trim() === '') return undefined;
   const n = Number(v);
@@ -24,7 +25,7 @@ export function parseViewerLink(search: string): ViewerLink {
   const site = p.get('site');
   if (site) out.site = site;
   const floor = num(p.get('floor'));
-  if (floor !== undefined && Number.isInteger(floor)) out.floor = floor < 0 ? 0 : floor;
+  if (floor !== undefined && Number.isInteger(floor)) out.floor = floorOrZero(floor);
   const date = p.get('date');
   if (date && ISO_DATE.test(date)) out.date = date;
   const node = p.get('node');

@@ -23,5 +23,5 @@ export function resolveScene(scenes: readonly SurveyScene[], requested: string |
   return by(requested) ?? by(initialPano) ?? [...scenes].sort((a, b) => a.minimap_node.node_number - b.minimap_node.node_number)[0];
 }
 
-/** -1 (no floors yet) maps to 0. */
-export const floorOrZero = (f: number) => (f < 0 ? 0 : f);
+/** -1 (no floors yet) maps to 0: the rule lives in the contract, the server reads floors by it too. */
+export { floorOrZero } from '../../../contract/floors';

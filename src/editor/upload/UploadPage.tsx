@@ -13,13 +13,15 @@ import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';
-import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, decodeCsv, parsePositions, tileFoldersOf, uploadFloors, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, parsePositions, tileFoldersOf, uploadFloors, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
 import { buildViewerSearch } from '../../domain/viewer/deepLink';
 import { ApiError } from '../../api/client';
 import { CsvFormatHelp } from './CsvFormatHelp';
 import { usePins } from '../../api/queries/pins';
 import { useDocumentTitle } from '../../overlay/common/useDocumentTitle';
 import { SiteNameField } from './SiteNameField';
+import { decodeCsvBytes } from '../../../contract/positionsCsv';
+import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
 import { ValidationTable } from './ValidationTable';
 import '../editor.css';
 
@@ -41,13 +43,13 @@ function useChecked<T>(file: File | null, read: (f: File) => Promise<T>): Checke
       (e: unknown) => { if (live) setOut({ state: 'failed', message: e instanceof Error ? e.message : String(e) }); },
     );
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a new closure each render; only a new file is read again
   }, [file]);
   return out;
 }
 
 const readFolders = async (f: File): Promise<TileFolder[]> => tileFoldersOf(await listZipEntries(f));
-const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsv(new Uint8Array(await f.arrayBuffer())));
+const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
 
 export default function UploadPage({ mode, site, floor }: { mode: UploadMode; site: string; floor: number }) {
   const navigate = useNavigate();
@@ -56,7 +58,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   // (which shows this page while that query has failed) would flip back to its loading screen.
   const settings = useSiteSettings(mode === 'addScene' && site ? site : undefined);
   const floors = useMinimapFloors(mode === 'addScene' ? site : '');
-  const exists = useSiteExists(floor === -1 && site ? site : '');
+  const exists = useSiteExists(floor === NO_FLOORS && site ? site : '');
   const patchSettings = usePatchSiteSettings(site);
   const uploadScenes = useUploadScenes();
 
@@ -82,7 +84,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
 
   const sitePage = (id: string) => (multiSite ? `/site/${encodeURIComponent(id)}/site` : '/site');
 
-  const floorNumber = Math.max(0, floor);
+  const floorNumber = floorOrZero(floor);
   const nameOf = (n: number) => floors.data?.find((f) => f.floor === n)?.floor_name || `Floor ${n}`;
   const floorName = nameOf(floorNumber);
   // The CSV's floor column decides where scenes go: the title names this page's floor only while the CSV agrees.
@@ -122,7 +124,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
 
   const percent = Math.round(progress * 100);
   useDocumentTitle(mode === 'addNewSite' ? `Add a new site: ${siteName}` : title);
-  if (floor === -1 && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
+  if (floor === NO_FLOORS && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
   return (
     <div className="upload-scroll">
     <main className="upload-page page" aria-busy={uploading || validating}>

@@ -56,8 +56,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     if (!el) return;
     earlyRef.current = bootEarlyStage({ source, view: initialView, vp, host: el, mouseViewMode, loadEngine: () => setEngineWanted(true) });
     setEarly(earlyRef.current);
-    // Only when the scene changes: a later initial view is the renderer's business.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the scene changes: a later initial view is the renderer's business
   }, [source]);
   // Leaving before the renderer came: the early stage's canvas and context go too.
   useEffect(() => () => {

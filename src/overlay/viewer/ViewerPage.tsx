@@ -52,8 +52,7 @@ export function ViewerPage() {
     if (!scene) return null;
     const base = sceneInitialView(scene.survey_node.initial_parameters, settings.initial_settings.rotation_offset);
     return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
-    // Only a change of scene re-reads the link; later view changes are the panorama's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of scene re-reads the link; later view changes are the panorama's own
   }, [sceneKey]);
 
   if (floorPopulated === false && isAdmin) {
