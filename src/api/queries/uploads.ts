@@ -3,12 +3,29 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
 import { keys } from './keys';
 
-export interface UploadResult { site: string; floor: number; scenes: number; surveys: string[] }
+export interface UploadResult {
+  site: string;
+  floor: number;
+  scenes: number;
+  surveys: string[];
+}
 
 export function useAddScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ site, floor, zipFile, properties, onProgress }: { site: string; floor: number; zipFile: File; properties: File | Blob; onProgress?: (f: number) => void }) => {
+    mutationFn: ({
+      site,
+      floor,
+      zipFile,
+      properties,
+      onProgress,
+    }: {
+      site: string;
+      floor: number;
+      zipFile: File;
+      properties: File | Blob;
+      onProgress?: (f: number) => void;
+    }) => {
       const form = new FormData();
       form.append('properties', properties);
       form.append('zipFile', zipFile);
