@@ -26,14 +26,28 @@ import { mediaRoutes } from './http/mediaRoute.ts';
 import { boundedJsonBodies } from './http/jsonBody.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+    preparedStatements: config.dbPreparedStatements,
+  });
   const blobs = new BlobStore(config.dataDir, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
   // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
-  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy as boolean | string[], logController: new RequestLog(), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
-  app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy as boolean | string[],
+    logController: new RequestLog(),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   // Every page we send (the client, scene.html, the client-route fallback) carries our CSP and frame rule.
   const pageHeaderValues = pageHeaders(config);
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -71,15 +85,29 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   // WebXR controller profiles and models (the renderer's VR controllers), served here rather than from a CDN.
   await app.register(fastifyStatic, {
-    root: xrProfilesDir(), prefix: '/xr-profiles/', decorateReply: false, maxAge: '1d', etag: true, index: false,
+    root: xrProfilesDir(),
+    prefix: '/xr-profiles/',
+    decorateReply: false,
+    maxAge: '1d',
+    etag: true,
+    index: false,
   });
 
   // The built client, with index.html for client-side routes.
   if (fs.existsSync(path.join(config.distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true,
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
       // Hashed build assets never change; the HTML must be revalidated so a new build is picked up.
       cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, file) =>
+        res.setHeader(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
@@ -88,14 +116,23 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       return reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
     });
   } else {
-    app.setNotFoundHandler((req, reply) => reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`)));
+    app.setNotFoundHandler((req, reply) =>
+      reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`)),
+    );
   }
 
-  app.addHook('onClose', async () => { blobs.close(); await db.destroy(); });
+  app.addHook('onClose', async () => {
+    blobs.close();
+    await db.destroy();
+  });
   return { app, ctx };
 }
 
 /** The profiles folder of @webxr-input-profiles/assets (its package exports nothing to import). */
 function xrProfilesDir(): string {
-  return path.join(path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')), 'dist', 'profiles');
+  return path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')),
+    'dist',
+    'profiles',
+  );
 }

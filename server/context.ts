@@ -3,4 +3,8 @@ import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { BlobStore } from './storage/blobStore.ts';
 
-export interface AppContext { config: Config; db: DB; blobs: BlobStore }
+export interface AppContext {
+  config: Config;
+  db: DB;
+  blobs: BlobStore;
+}

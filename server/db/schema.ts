@@ -1,40 +1,138 @@
 // Row types of every table. JSON columns are stored as text in both dialects; booleans as 0/1.
 
-interface SiteTable { id: string; name: string; created_at: string }
-interface SettingsTable { site: string; json: string }
-interface AppConfigTable { key: string; json: string }
-interface FloorTable { site: string; floor: number; floor_name: string; floor_tag: string }
-interface MinimapTable {
-  site: string; floor: number;
-  image: string; image_url: string; image_large_url: string;
-  x_pixel_offset: number; y_pixel_offset: number; x_scale: number; y_scale: number;
-  img_width: number; img_height: number; xy_flipped: number; version: number;
+interface SiteTable {
+  id: string;
+  name: string;
+  created_at: string;
 }
-interface SurveyTable { id: string; site: string; floor: number; date: string; survey_name: string }
+interface SettingsTable {
+  site: string;
+  json: string;
+}
+interface AppConfigTable {
+  key: string;
+  json: string;
+}
+interface FloorTable {
+  site: string;
+  floor: number;
+  floor_name: string;
+  floor_tag: string;
+}
+interface MinimapTable {
+  site: string;
+  floor: number;
+  image: string;
+  image_url: string;
+  image_large_url: string;
+  x_pixel_offset: number;
+  y_pixel_offset: number;
+  x_scale: number;
+  y_scale: number;
+  img_width: number;
+  img_height: number;
+  xy_flipped: number;
+  version: number;
+}
+interface SurveyTable {
+  id: string;
+  site: string;
+  floor: number;
+  date: string;
+  survey_name: string;
+}
 interface SurveyNodeTable {
-  id: string; survey_id: string; site: string; tiles_id: string; tiles_name: string; title: string;
-  levels: string; face_size: number; initial_parameters: string; link_hotspots: string; info_hotspots: string;
+  id: string;
+  survey_id: string;
+  site: string;
+  tiles_id: string;
+  tiles_name: string;
+  title: string;
+  levels: string;
+  face_size: number;
+  initial_parameters: string;
+  link_hotspots: string;
+  info_hotspots: string;
 }
 interface MinimapNodeTable {
-  id: string; site: string; floor: number; survey_node_id: string; node_number: number; tiles_id: string;
+  id: string;
+  site: string;
+  floor: number;
+  survey_node_id: string;
+  node_number: number;
+  tiles_id: string;
   /** The survey of the node (node_number is unique within it); null only in rows older than migration 0006. */
   survey_id: string | null;
-  x: number; y: number; x_scale: number; y_scale: number; rotation: number;
+  x: number;
+  y: number;
+  x_scale: number;
+  y_scale: number;
+  rotation: number;
 }
-interface HotspotDescriptionTable { id: string; site: string; tiles_id: string; info_id: string; header: string; contents: string }
+interface HotspotDescriptionTable {
+  id: string;
+  site: string;
+  tiles_id: string;
+  info_id: string;
+  header: string;
+  contents: string;
+}
 export interface PinTable {
-  id: string; site: string; name: string; site_name: string; x: number; y: number; icon: string;
-  cover_image: string; enabled: number; external_url: string; sitemap: string;
+  id: string;
+  site: string;
+  name: string;
+  site_name: string;
+  x: number;
+  y: number;
+  icon: string;
+  cover_image: string;
+  enabled: number;
+  external_url: string;
+  sitemap: string;
 }
-interface SitemapTable { name: string; image_url: string }
-interface AboutTable { site: string; info: string }
-interface DirectoryTable { id: string; site: string; name: string; parent: string | null }
-interface FileTable { id: string; site: string; directory_id: string; name: string; url: string }
-interface UserTable { id: string; username: string; password_hash: string; roles: string; type: string }
-interface UserSiteTable { user_id: string; site: string }
-interface SessionTable { id: string; user_id: string; expires_at: string }
+interface SitemapTable {
+  name: string;
+  image_url: string;
+}
+interface AboutTable {
+  site: string;
+  info: string;
+}
+interface DirectoryTable {
+  id: string;
+  site: string;
+  name: string;
+  parent: string | null;
+}
+interface FileTable {
+  id: string;
+  site: string;
+  directory_id: string;
+  name: string;
+  url: string;
+}
+interface UserTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  roles: string;
+  type: string;
+}
+interface UserSiteTable {
+  user_id: string;
+  site: string;
+}
+interface SessionTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+}
 /** Failed sign-ins of one account ('user:<name>') or client address ('addr:<ip>') in the current window. */
-interface LoginAttemptTable { key: string; failures: number; window_start: string }
+interface LoginAttemptTable {
+  key: string;
+  failures: number;
+  window_start: string;
+}
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
 /** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
 export interface SurveyExportTable { survey_id: string; fingerprint: string; tiles_ids: string; created_at: string }

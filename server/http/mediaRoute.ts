@@ -44,10 +44,13 @@ async function readHead(file: string): Promise<Buffer> {
     const buf = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
     return buf.subarray(0, bytesRead);
-  } finally { await fh.close(); }
+  } finally {
+    await fh.close();
+  }
 }
 
-const notFoundBody = (url: string) => fail(`Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.`);
+const notFoundBody = (url: string) =>
+  fail(`Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.`);
 
 export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promise<void> {
   const cache = new DecisionCache();
@@ -57,8 +60,15 @@ export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promi
     if (!key) return reply.status(404).send(notFoundBody(req.url));
     let served: ServedAs | undefined;
     const result = await send(req.raw, key.split('/').map(encodeURIComponent).join('/'), {
-      root: mediaDir, contentType: false, index: false, dotfiles: 'ignore', acceptRanges: true,
-      etag: true, lastModified: true, maxAge: '365d', immutable: true,
+      root: mediaDir,
+      contentType: false,
+      index: false,
+      dotfiles: 'ignore',
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      maxAge: '365d',
+      immutable: true,
       // Called with the file actually opened, before any header is written: the decision is made here.
       onFile: async (file: string, stat: Stats) => {
         served = cache.get(file, stat);
@@ -70,7 +80,9 @@ export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promi
     if (result.type !== 'file' || !served) {
       const status = result.type === 'error' ? result.statusCode : 404;
       if (status === 416) {
-        return reply.status(416).header('Content-Range', String(result.headers['Content-Range'] ?? ''))
+        return reply
+          .status(416)
+          .header('Content-Range', String(result.headers['Content-Range'] ?? ''))
           .send(fail('The requested byte range is not inside the file; ask for a range within its size.'));
       }
       if (status === 412) return reply.status(412).send(fail('The file changed since you last read it; reload it.'));
@@ -79,7 +91,10 @@ export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promi
     }
     const passive = servedHeaders(served, path.basename(key));
     // A 304 has no body and so no type; every other answer (HEAD and 206 included) carries all the passive headers.
-    if (result.statusCode === 304) { delete passive['Content-Type']; delete passive['Content-Disposition']; }
+    if (result.statusCode === 304) {
+      delete passive['Content-Type'];
+      delete passive['Content-Disposition'];
+    }
     return reply.status(result.statusCode).headers(result.headers).headers(passive).send(result.stream);
   });
 }

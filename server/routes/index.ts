@@ -14,8 +14,18 @@ import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
 
 const RESOURCES: RoutesPlugin[] = [
-  systemRoutes, surveyRoutes, minimapRoutes, nodeRoutes, hotspotRoutes, pinRoutes, documentRoutes, aboutRoutes,
-  uploadRoutes, healthRoutes, userRoutes, oidcRoutes,
+  systemRoutes,
+  surveyRoutes,
+  minimapRoutes,
+  nodeRoutes,
+  hotspotRoutes,
+  pinRoutes,
+  documentRoutes,
+  aboutRoutes,
+  uploadRoutes,
+  healthRoutes,
+  userRoutes,
+  oidcRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {

@@ -23,23 +23,34 @@ const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
-interface UploadParts { zipPath?: string; csvText?: string; fields: Record<string, string> }
+interface UploadParts {
+  zipPath?: string;
+  csvText?: string;
+  fields: Record<string, string>;
+}
 
 /** Reads every part into `out` (so the caller can remove the temp zip whatever happens). */
 async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, maxUploadBytes: number): Promise<void> {
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       if (part.fieldname === 'zipFile') {
-        if (out.zipPath) { part.file.resume(); throw new Invalid('Send one zipFile part only.'); }
+        if (out.zipPath) {
+          part.file.resume();
+          throw new Invalid('Send one zipFile part only.');
+        }
         out.zipPath = path.join(tmpDir, `upload-${randomUUID()}.zip`);
         await pipeline(part.file, fs.createWriteStream(out.zipPath));
-        if (part.file.truncated) throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
+        if (part.file.truncated)
+          throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
       } else if (part.fieldname === 'properties') {
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const c of part.file) {
           size += (c as Buffer).length;
-          if (size > CSV_MAX_BYTES) { part.file.resume(); throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`); }
+          if (size > CSV_MAX_BYTES) {
+            part.file.resume();
+            throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`);
+          }
           chunks.push(c as Buffer);
         }
         out.csvText = decodeCsvBytes(Buffer.concat(chunks));
@@ -47,7 +58,8 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
         part.file.resume(); // an unknown file part: drained and ignored
       }
     } else if (part.fieldname === 'properties') {
-      if (part.valueTruncated) throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
+      if (part.valueTruncated)
+        throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
       out.csvText = String(part.value ?? '');
     } else {
       out.fields[part.fieldname] = String(part.value ?? '');

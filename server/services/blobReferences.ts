@@ -24,7 +24,11 @@ const MEDIA_URL = /\/media\/([A-Za-z0-9._~%/-]+)/g;
 function mediaKeysIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(MEDIA_URL)) {
-    try { out.push(decodeURIComponent(m[1])); } catch { out.push(m[1]); }
+    try {
+      out.push(decodeURIComponent(m[1]));
+    } catch {
+      out.push(m[1]);
+    }
   }
   return out;
 }
@@ -37,8 +41,16 @@ export async function referencedUnits(db: DB): Promise<Set<string>> {
   for (const t of tables) {
     if (SKIPPED_TABLES.has(t.name) || t.name.startsWith('kysely_')) continue;
     for (const c of t.columns.filter((col) => /text|char/i.test(col.dataType))) {
-      const { rows } = await sql<{ v: string }>`select distinct ${sql.ref(c.name)} as v from ${sql.table(t.name)} where ${sql.ref(c.name)} like ${'%' + MEDIA_PREFIX + '%'}`.execute(db);
-      for (const { v } of rows) for (const key of mediaKeysIn(v)) { const u = unitOf(key); if (u) units.add(u); }
+      const { rows } = await sql<{
+        v: string;
+      }>`select distinct ${sql.ref(c.name)} as v from ${sql.table(t.name)} where ${sql.ref(c.name)} like ${'%' + MEDIA_PREFIX + '%'}`.execute(
+        db,
+      );
+      for (const { v } of rows)
+        for (const key of mediaKeysIn(v)) {
+          const u = unitOf(key);
+          if (u) units.add(u);
+        }
     }
   }
   return units;

@@ -12,7 +12,11 @@ import { UNIT_DEPTH, referencedUnits, unitOf } from './blobReferences.ts';
 /** A blob written without a pending record (older versions, the generated default cover) is kept this long. */
 export const UNRECORDED_GRACE_MS = 10 * 60_000;
 
-export interface SweepResult { stagingRemoved: string[]; blobsRemoved: string[]; pendingCleared: number }
+export interface SweepResult {
+  stagingRemoved: string[];
+  blobsRemoved: string[];
+  pendingCleared: number;
+}
 
 /** Removes the staging folders (and markers) of processes that are no longer alive. */
 function sweepStaging(blobs: BlobStore, now: number): string[] {
@@ -85,6 +89,10 @@ export async function sweep(db: DB, blobs: BlobStore, now = Date.now()): Promise
     blobsRemoved.push(unit);
   }
   const stale = pending.filter((r) => !live(r)).map((r) => r.prefix);
-  for (let i = 0; i < stale.length; i += 500) await db.deleteFrom('pending_blobs').where('prefix', 'in', stale.slice(i, i + 500)).execute();
+  for (let i = 0; i < stale.length; i += 500)
+    await db
+      .deleteFrom('pending_blobs')
+      .where('prefix', 'in', stale.slice(i, i + 500))
+      .execute();
   return { stagingRemoved, blobsRemoved, pendingCleared: stale.length };
 }

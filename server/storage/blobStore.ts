@@ -23,7 +23,10 @@ export class BlobStore {
   private heartbeat: NodeJS.Timeout;
 
   /** `ledger` records blobs moved into place before their rows commit; without one (a bare store) nothing is recorded. */
-  constructor(dataDir: string, readonly ledger?: PendingLedger) {
+  constructor(
+    dataDir: string,
+    readonly ledger?: PendingLedger,
+  ) {
     this.mediaDir = path.join(dataDir, 'media');
     this.stagingRoot = path.join(dataDir, 'staging');
     this.owner = newOwnerId();
@@ -35,7 +38,11 @@ export class BlobStore {
     fs.mkdirSync(this.stagingDir, { recursive: true });
     this.heartbeat = setInterval(() => {
       const now = new Date();
-      try { fs.utimesSync(markerPath(this.stagingRoot, this.owner), now, now); } catch { /* removed by close */ }
+      try {
+        fs.utimesSync(markerPath(this.stagingRoot, this.owner), now, now);
+      } catch {
+        /* removed by close */
+      }
     }, HEARTBEAT_MS).unref();
   }
 
@@ -46,7 +53,9 @@ export class BlobStore {
     fs.rmSync(markerPath(this.stagingRoot, this.owner), { force: true });
   }
 
-  url(key: string): string { return MEDIA_PREFIX + key; }
+  url(key: string): string {
+    return MEDIA_PREFIX + key;
+  }
 
   /** Absolute path of a key, refusing anything that would leave the media folder. */
   pathOf(key: string): string {
@@ -87,7 +96,10 @@ export class BlobStore {
 export class Staging {
   private moved: string[] = [];
   private reserved: string[] = [];
-  constructor(private store: BlobStore, readonly dir: string) {}
+  constructor(
+    private store: BlobStore,
+    readonly dir: string,
+  ) {}
 
   /** Absolute path where a staged file for `key` is written. */
   pathFor(key: string): string {

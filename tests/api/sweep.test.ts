@@ -12,8 +12,12 @@ import { pendingLedger } from '../../server/storage/pendingBlobs.ts';
 import { sweep, UNRECORDED_GRACE_MS } from '../../server/services/sweep.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 /** Another process on the same data folder: a store whose marker names `pid` (a dead one when asked). */
 function otherProcess(opts: { dead: boolean }): BlobStore {
@@ -34,13 +38,30 @@ async function stagedAndMoved(store: BlobStore, prefix: string) {
 
 describe('start-up sweep', () => {
   it('keeps what rows point to and what live processes are committing; removes what dead ones left', async () => {
-    const up = await uploadScenes(s.baseUrl, 'x', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Kept' });
+    const up = await uploadScenes(s.baseUrl, 'x', 0, {
+      zip: await exportZip(),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Kept',
+    });
     expect(up.status).toBe(200);
-    const cover = (await fetchJson(`${s.baseUrl}/api/map-pins/preview`, { method: 'POST', body: (() => {
-      const f = new FormData();
-      f.append('file', new Blob([new Uint8Array(fs.readFileSync(path.join(s.ctx.blobs.mediaDir, listFiles(s.ctx.blobs.mediaDir)[0])))], { type: 'image/jpeg' }), 'c.jpg');
-      return f;
-    })() })).body.payload?.url;
+    const cover = (
+      await fetchJson(`${s.baseUrl}/api/map-pins/preview`, {
+        method: 'POST',
+        body: (() => {
+          const f = new FormData();
+          f.append(
+            'file',
+            new Blob(
+              [new Uint8Array(fs.readFileSync(path.join(s.ctx.blobs.mediaDir, listFiles(s.ctx.blobs.mediaDir)[0])))],
+              { type: 'image/jpeg' },
+            ),
+            'c.jpg',
+          );
+          return f;
+        })(),
+      })
+    ).body.payload?.url;
     expect(cover).toMatch(/^\/media\/pins\//);
     const referenced = listFiles(s.ctx.blobs.mediaDir);
 
@@ -64,10 +85,14 @@ describe('start-up sweep', () => {
     expect(result.blobsRemoved.sort()).toEqual(['tiles/dead-uncommitted', 'tiles/unrecorded-old']);
     expect(result.stagingRemoved).toEqual([dead.owner]);
     const media = listFiles(s.ctx.blobs.mediaDir);
-    expect(media).toEqual([...referenced, 'tiles/live-uncommitted/preview.jpg', 'tiles/unrecorded-young/preview.jpg'].sort());
+    expect(media).toEqual(
+      [...referenced, 'tiles/live-uncommitted/preview.jpg', 'tiles/unrecorded-young/preview.jpg'].sort(),
+    );
     expect(fs.existsSync(path.join(liveStaging.dir, 'tiles/in-flight/preview.jpg'))).toBe(true);
     expect(fs.existsSync(dead.stagingDir)).toBe(false);
-    const pending = (await s.ctx.db.selectFrom('pending_blobs').select(['prefix', 'owner']).execute()).map((r) => r.prefix).sort();
+    const pending = (await s.ctx.db.selectFrom('pending_blobs').select(['prefix', 'owner']).execute())
+      .map((r) => r.prefix)
+      .sort();
     expect(pending).toContain('tiles/live-uncommitted');
     expect(pending).not.toContain('tiles/dead-uncommitted');
 

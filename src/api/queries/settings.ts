@@ -4,8 +4,15 @@ import { getJson, send, seg } from '../client';
 import type { AppConfig, SiteSettings } from '../../../contract/api';
 import { keys } from './keys';
 
-export interface SiteSummary { id: string; name: string }
-export type AppConfigPatch = { enableMultiSite?: boolean; defaultSite?: string; singleSiteSettings?: Partial<AppConfig['singleSiteSettings']> };
+export interface SiteSummary {
+  id: string;
+  name: string;
+}
+export type AppConfigPatch = {
+  enableMultiSite?: boolean;
+  defaultSite?: string;
+  singleSiteSettings?: Partial<AppConfig['singleSiteSettings']>;
+};
 export type SiteSettingsPatch = {
   display?: { title: string };
   enable?: Partial<SiteSettings['enable']>;
@@ -16,7 +23,8 @@ export type SiteSettingsPatch = {
 };
 
 export const fetchAppConfig = (signal?: AbortSignal) => getJson<AppConfig>('/api/settings', { signal });
-export const fetchSiteSettings = (site: string, signal?: AbortSignal) => getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
+export const fetchSiteSettings = (site: string, signal?: AbortSignal) =>
+  getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
 
 export function useAppConfig() {
   return useQuery({ queryKey: keys.appConfig, queryFn: ({ signal }) => fetchAppConfig(signal), staleTime: 60_000 });
@@ -24,7 +32,10 @@ export function useAppConfig() {
 
 export function useSiteSettings(site: string | undefined) {
   return useQuery({
-    queryKey: keys.siteSettings(site ?? ''), enabled: !!site, staleTime: 60_000, retry: 1,
+    queryKey: keys.siteSettings(site ?? ''),
+    enabled: !!site,
+    staleTime: 60_000,
+    retry: 1,
     queryFn: ({ signal }) => fetchSiteSettings(site!, signal),
   });
 }

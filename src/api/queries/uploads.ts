@@ -9,7 +9,19 @@ export interface UploadResult { site: string; floor: number; date: string; node:
 export function useAddScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ site, floor, zipFile, properties, onProgress }: { site: string; floor: number; zipFile: File; properties: File | Blob; onProgress?: (f: number) => void }) => {
+    mutationFn: ({
+      site,
+      floor,
+      zipFile,
+      properties,
+      onProgress,
+    }: {
+      site: string;
+      floor: number;
+      zipFile: File;
+      properties: File | Blob;
+      onProgress?: (f: number) => void;
+    }) => {
       const form = new FormData();
       form.append('properties', properties);
       form.append('zipFile', zipFile);

@@ -6,7 +6,10 @@ function StatusCell({ row }: { row: ValidationRow }) {
   const icon = row.status === 'ok' ? <TickIcon /> : row.status === 'orphan' ? <WarningIcon /> : <CrossIcon />;
   return (
     <span className={`row-status ${row.status}`} title={row.note}>
-      {icon}<span className="visually-hidden">{row.status === 'ok' ? 'OK' : row.status === 'orphan' ? 'Warning' : 'Error'}: </span>
+      {icon}
+      <span className="visually-hidden">
+        {row.status === 'ok' ? 'OK' : row.status === 'orphan' ? 'Warning' : 'Error'}:{' '}
+      </span>
       <span className="row-note">{row.status === 'ok' ? '' : row.note}</span>
     </span>
   );

@@ -7,13 +7,18 @@ import { sceneFolderName, sceneSlug } from '../../../contract/slugs';
 
 /** Messages of the upload page (the spec's label keys). */
 export const CSV_FILE_ERROR = 'Invalid or missing properties. Please reupload your CSV file.';
-export const ORPHANS_IN_CSV = 'Some rows of the CSV have no scene folder in the zip (marked with a warning). They are left out of the upload.';
+export const ORPHANS_IN_CSV =
+  'Some rows of the CSV have no scene folder in the zip (marked with a warning). They are left out of the upload.';
 
 const TILE_FOLDER = /(?:^|\/)app-files\/tiles\/([^/]+)\//;
 const IGNORED = /(^|\/)__MACOSX\//;
 
 /** A tile folder of the export: its id ("0-hall_a") and the scene name with the numeric prefix stripped ("hall_a"). */
-export interface TileFolder { id: string; name: string; index: number }
+export interface TileFolder {
+  id: string;
+  name: string;
+  index: number;
+}
 
 /** The tile folders under app-files/tiles/{N-name}/ (in any wrapping folder), in the export's scene order. */
 export function tileFoldersOf(entryNames: readonly string[]): TileFolder[] {
@@ -23,10 +28,12 @@ export function tileFoldersOf(entryNames: readonly string[]): TileFolder[] {
     const m = TILE_FOLDER.exec(name);
     if (m) ids.add(m[1]);
   }
-  return [...ids].map((id) => {
-    const prefix = /^(\d+)-/.exec(id);
-    return { id, name: sceneFolderName(id), index: prefix ? Number(prefix[1]) : Number.MAX_SAFE_INTEGER };
-  }).sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
+  return [...ids]
+    .map((id) => {
+      const prefix = /^(\d+)-/.exec(id);
+      return { id, name: sceneFolderName(id), index: prefix ? Number(prefix[1]) : Number.MAX_SAFE_INTEGER };
+    })
+    .sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
 }
 
 /** One CSV row, as written (strings), with its 1-based line and the flags of spec section 3. */
@@ -44,7 +51,12 @@ export interface CsvRow {
   dateOk: boolean;
 }
 
-export interface ParsedCsv { header: string[]; records: string[][]; rows: CsvRow[]; problem: string | null }
+export interface ParsedCsv {
+  header: string[];
+  records: string[][];
+  rows: CsvRow[];
+  problem: string | null;
+}
 
 /** Parses the positions CSV with papaparse; `problem` says what makes the whole file unusable. */
 export function parsePositions(text: string): ParsedCsv {
@@ -158,7 +170,11 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
       floor: rowFloor(row.floor, uploadFloor), survey: row.surveyName, status: 'orphan', note: 'No scene folder in the zip', foundInCsv: true, isOrphan: true,
     });
   }
-  const problem = csv.problem ?? (folders.length === 0 ? 'The zip has no scene folders under app-files/tiles/. Choose the zip the Marzipano Tool exports.' : null);
+  const problem =
+    csv.problem ??
+    (folders.length === 0
+      ? 'The zip has no scene folders under app-files/tiles/. Choose the zip the Marzipano Tool exports.'
+      : null);
   return { rows, error: notFound || csvError || problem !== null, csvError, orphanLines, problem };
 }
 

@@ -29,7 +29,11 @@ export async function createTempPgDatabase(baseUrl: string): Promise<{ url: stri
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  try { await admin.query(`CREATE DATABASE "${name}"`); } finally { await admin.end(); }
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return {
@@ -37,7 +41,11 @@ export async function createTempPgDatabase(baseUrl: string): Promise<{ url: stri
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`); } finally { await c.end(); }
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -57,7 +65,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   if (isPostgres(baseDbUrl)) pgDb = await createTempPgDatabase(baseDbUrl!);
   const config = readConfig({
-    DATA_DIR: dataDir, DEMO: 'false', USE_SSO: 'false', HOST: '127.0.0.1', PORT: '0',
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    USE_SSO: 'false',
+    HOST: '127.0.0.1',
+    PORT: '0',
     DIST_DIR: path.join(dataDir, 'no-dist'),
     ...env,
     DATABASE_URL: pgDb?.url ?? '',
@@ -75,7 +87,12 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {
-    baseUrl: `http://127.0.0.1:${port}`, ctx, app, config, dataDir, databaseUrl: pgDb?.url,
+    baseUrl: `http://127.0.0.1:${port}`,
+    ctx,
+    app,
+    config,
+    dataDir,
+    databaseUrl: pgDb?.url,
     async close() {
       // Tests that check only a download's status leave its body unread: that response never finishes, its
       // connection is never idle, and app.close() would wait for it. A finished test abandons its clients.
@@ -89,10 +106,17 @@ export async function startServer(env: Record<string, string | undefined> = {}):
 }
 
 /** fetch + JSON body, for envelope answers. */
-export async function fetchJson<T = any>(url: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
+export async function fetchJson<T = any>(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await fetch(url, init);
   const text = await res.text();
   let body: any;
-  try { body = JSON.parse(text); } catch { body = text; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
   return { status: res.status, body, headers: res.headers };
 }
