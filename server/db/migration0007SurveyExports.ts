@@ -4,11 +4,13 @@ import type { Kysely, Migration } from 'kysely';
 
 export const surveyExports: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createTable('survey_exports')
+    await db.schema
+      .createTable('survey_exports')
       .addColumn('survey_id', 'text', (c) => c.notNull().references('surveys.id').onDelete('cascade'))
       .addColumn('fingerprint', 'text', (c) => c.notNull())
       .addColumn('tiles_ids', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('survey_exports_pk', ['survey_id', 'fingerprint']).execute();
+      .addPrimaryKeyConstraint('survey_exports_pk', ['survey_id', 'fingerprint'])
+      .execute();
   },
 };

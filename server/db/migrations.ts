@@ -170,5 +170,13 @@ const userSites: Migration = {
 
 // Names sort in the order they run. Each concern adds its own entry.
 export const migrationProvider: MigrationProvider = {
-  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys, '0007_survey_exports': surveyExports }; },
+  async getMigrations() {
+    return {
+      '0001_initial': initial,
+      '0002_user_sites': userSites,
+      '0003_login_attempts': loginAttempts,
+      '0006_concurrency_keys': concurrencyKeys,
+      '0007_survey_exports': surveyExports,
+    };
+  },
 };

@@ -135,13 +135,37 @@ interface LoginAttemptTable {
 }
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
 /** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
-export interface SurveyExportTable { survey_id: string; fingerprint: string; tiles_ids: string; created_at: string }
-interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
+export interface SurveyExportTable {
+  survey_id: string;
+  fingerprint: string;
+  tiles_ids: string;
+  created_at: string;
+}
+interface PendingBlobTable {
+  prefix: string;
+  owner: string | null;
+  expires_at: string;
+}
 
 export interface Database {
-  sites: SiteTable; settings: SettingsTable; app_config: AppConfigTable; floors: FloorTable;
-  minimaps: MinimapTable; surveys: SurveyTable; survey_nodes: SurveyNodeTable; minimap_nodes: MinimapNodeTable;
-  hotspot_descriptions: HotspotDescriptionTable; pins: PinTable; sitemaps: SitemapTable; abouts: AboutTable;
-  directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable; user_sites: UserSiteTable;
-  pending_blobs: PendingBlobTable; login_attempts: LoginAttemptTable; survey_exports: SurveyExportTable;
+  sites: SiteTable;
+  settings: SettingsTable;
+  app_config: AppConfigTable;
+  floors: FloorTable;
+  minimaps: MinimapTable;
+  surveys: SurveyTable;
+  survey_nodes: SurveyNodeTable;
+  minimap_nodes: MinimapNodeTable;
+  hotspot_descriptions: HotspotDescriptionTable;
+  pins: PinTable;
+  sitemaps: SitemapTable;
+  abouts: AboutTable;
+  directories: DirectoryTable;
+  files: FileTable;
+  users: UserTable;
+  sessions: SessionTable;
+  user_sites: UserSiteTable;
+  pending_blobs: PendingBlobTable;
+  login_attempts: LoginAttemptTable;
+  survey_exports: SurveyExportTable;
 }

@@ -70,39 +70,58 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
 export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/site/:site/:floor/addScenes', { config: { access: siteAdmin() },
-    schema: {
-      tags: ['upload'],
-      summary: 'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true',
-      params: siteFloorParams,
-      querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional(), replace: z.enum(['true', 'false', '1', '0']).optional() }),
-      response: { 200: envelope(uploadResult) },
+  r.post(
+    '/site/:site/:floor/addScenes',
+    {
+      config: { access: siteAdmin() },
+      schema: {
+        tags: ['upload'],
+        summary:
+          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true',
+        params: siteFloorParams,
+        querystring: z.object({
+          mode: z.enum(MODES).optional(),
+          siteName: z.string().max(200).optional(),
+          replace: z.enum(['true', 'false', '1', '0']).optional(),
+        }),
+        response: { 200: envelope(uploadResult) },
+      },
     },
-  }, async (req) => {
-    if (!req.isMultipart()) {
-      throw new Invalid('Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).');
-    }
-    const parts: UploadParts = { fields: {} };
-    try {
-      await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
-      const missing = [
-        !parts.zipPath && 'a zipFile part (the Marzipano Tool export .zip)',
-        parts.csvText === undefined && 'a properties part (the positions CSV)',
-      ].filter(Boolean);
-      if (missing.length) throw new Invalid(`The upload needs ${missing.join(' and ')}.`);
-      const modeValue = parts.fields.mode || req.query.mode || 'addScene';
-      if (!(MODES as readonly string[]).includes(modeValue)) throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
-      const siteName = parts.fields.siteName ?? req.query.siteName;
-      // An export already in the survey is refused (409) unless the administrator chose to replace it.
-      const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
-      const replace = replaceValue === 'true' || replaceValue === '1';
-      const result = await ingestExport(ctx, {
-        zipPath: parts.zipPath!, csvText: parts.csvText!, site: req.params.site, floor: req.params.floor,
-        mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user), replace,
-      });
-      return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
-    } finally {
-      if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });
-    }
-  });
+    async (req) => {
+      if (!req.isMultipart()) {
+        throw new Invalid(
+          'Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).',
+        );
+      }
+      const parts: UploadParts = { fields: {} };
+      try {
+        await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
+        const missing = [
+          !parts.zipPath && 'a zipFile part (the Marzipano Tool export .zip)',
+          parts.csvText === undefined && 'a properties part (the positions CSV)',
+        ].filter(Boolean);
+        if (missing.length) throw new Invalid(`The upload needs ${missing.join(' and ')}.`);
+        const modeValue = parts.fields.mode || req.query.mode || 'addScene';
+        if (!(MODES as readonly string[]).includes(modeValue))
+          throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
+        const siteName = parts.fields.siteName ?? req.query.siteName;
+        // An export already in the survey is refused (409) unless the administrator chose to replace it.
+        const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
+        const replace = replaceValue === 'true' || replaceValue === '1';
+        const result = await ingestExport(ctx, {
+          zipPath: parts.zipPath!,
+          csvText: parts.csvText!,
+          site: req.params.site,
+          floor: req.params.floor,
+          mode: modeValue as IngestMode,
+          siteName,
+          exactSiteId: !isSuperAdmin(req.user),
+          replace,
+        });
+        return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
+      } finally {
+        if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });
+      }
+    },
+  );
 };

@@ -45,18 +45,31 @@ export function kioskHomeFor(pathname: string): string {
 }
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-const storage = (): Store | undefined => { try { return globalThis.localStorage; } catch { return undefined; } };
+const storage = (): Store | undefined => {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+};
 
 /** The stored kiosk: its Home path, or null when this browser is not a kiosk. */
 export function readStoredKiosk(s: Store | undefined = storage()): string | null {
   try {
     const v = s?.getItem(KIOSK_STORAGE_KEY);
     return v && v.startsWith('/') ? v : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 export function storeKiosk(home: string | null, s: Store | undefined = storage()): void {
-  try { if (home) s?.setItem(KIOSK_STORAGE_KEY, home); else s?.removeItem(KIOSK_STORAGE_KEY); } catch { /* private mode: the URL still carries it */ }
+  try {
+    if (home) s?.setItem(KIOSK_STORAGE_KEY, home);
+    else s?.removeItem(KIOSK_STORAGE_KEY);
+  } catch {
+    /* private mode: the URL still carries it */
+  }
 }
 
 /** Kiosk at start-up, before the first paint (so no administrator tool ever flashes on a kiosk). kiosk=0 is
@@ -69,6 +82,8 @@ export function initialKiosk(search: string, stored: string | null): boolean {
 export function leavesApp(href: string, origin: string): boolean {
   try {
     const u = new URL(href, origin);
-    return (u.protocol === 'http:' || u.protocol === 'https:') ? u.origin !== origin : true;
-  } catch { return true; }
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin !== origin : true;
+  } catch {
+    return true;
+  }
 }

@@ -25,11 +25,32 @@ type Region = 'screen' | 'beside' | 'panel' | 'sheet' | 'camera';
 
 const REGIONS: Record<ViewportClass, Record<Panel, Region>> = {
   // The right-hand column takes one panel at a time; camera info has its own area at the bottom.
-  desktop: { sidebar: 'beside', hotspots: 'panel', timeline: 'panel', info: 'panel', camera: 'camera', minimap: 'screen' },
+  desktop: {
+    sidebar: 'beside',
+    hotspots: 'panel',
+    timeline: 'panel',
+    info: 'panel',
+    camera: 'camera',
+    minimap: 'screen',
+  },
   // One bottom sheet at a time; the expanded sidebar lies over the viewer, so it is alone on screen.
-  'phone-upright': { sidebar: 'screen', hotspots: 'sheet', timeline: 'sheet', info: 'sheet', camera: 'camera', minimap: 'screen' },
+  'phone-upright': {
+    sidebar: 'screen',
+    hotspots: 'sheet',
+    timeline: 'sheet',
+    info: 'sheet',
+    camera: 'camera',
+    minimap: 'screen',
+  },
   // A short screen: one side panel at a time on the right; the expanded sidebar lies over the viewer.
-  'phone-sideways': { sidebar: 'screen', hotspots: 'panel', timeline: 'panel', info: 'panel', camera: 'camera', minimap: 'screen' },
+  'phone-sideways': {
+    sidebar: 'screen',
+    hotspots: 'panel',
+    timeline: 'panel',
+    info: 'panel',
+    camera: 'camera',
+    minimap: 'screen',
+  },
 };
 
 export function regionOf(panel: Panel, vp: ViewportClass): Region {
@@ -39,7 +60,8 @@ export function regionOf(panel: Panel, vp: ViewportClass): Region {
 /** May `a` and `b` be open at the same time on this viewport? */
 export function compatible(a: Panel, b: Panel, vp: ViewportClass): boolean {
   if (a === b) return true;
-  const ra = regionOf(a, vp), rb = regionOf(b, vp);
+  const ra = regionOf(a, vp),
+    rb = regionOf(b, vp);
   if (ra === 'screen' || rb === 'screen') return false;
   return ra !== rb;
 }

@@ -4,7 +4,14 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ChevronLeft } from '../ui/icons';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { basePathAtom, kioskAtom, kioskHomeAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import {
+  basePathAtom,
+  kioskAtom,
+  kioskHomeAtom,
+  multiSiteModeAtom,
+  siteAtom,
+  sidebarCollapsedAtom,
+} from '../state/atoms';
 import { parseViewerLink } from '../domain/viewer/deepLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useViewportClass } from '../overlay/common/useViewportClass';
@@ -44,7 +51,8 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   useViewportClass();
   // On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer.
   useEffect(() => {
-    if (typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop') setCollapsed(true);
+    if (typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop')
+      setCollapsed(true);
   }, [setCollapsed]);
 
   if (!site || settings.isError) {
@@ -52,7 +60,9 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     // the page has its own way back to the map in multi-site mode.
     const back = multiSite ? (
       <nav className="way-back" aria-label="Way back">
-        <Link to={kiosk ? kioskHome : '/'} className="secondary-button"><ChevronLeft /> Back to the site map</Link>
+        <Link to={kiosk ? kioskHome : '/'} className="secondary-button">
+          <ChevronLeft /> Back to the site map
+        </Link>
       </nav>
     ) : null;
     if (isAdmin) {

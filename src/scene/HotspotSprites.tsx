@@ -56,7 +56,9 @@ function HotspotSprite({
   useEffect(() => {
     if (!hovered) return;
     canvas.style.cursor = 'pointer';
-    return () => { canvas.style.cursor = ''; };
+    return () => {
+      canvas.style.cursor = '';
+    };
   }, [hovered, canvas]);
   const position = useMemo(() => {
     const d = viewDirection(hotspot.yaw, hotspot.pitch);

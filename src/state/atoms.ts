@@ -33,28 +33,47 @@ export const requestViewAtom = atom(null, (get, _set, req: { view: Partial<ViewP
 const openPanelsAtom = atom<Panel[]>(['sidebar']);
 /** The class of the viewport (set by the shell on resize); a change closes panels that no longer fit. */
 const viewportClassBaseAtom = atom<ViewportClass>(
-  typeof window === 'undefined' ? 'desktop' : viewportClass(window.innerWidth, window.innerHeight));
-export const viewportClassAtom = atom((get) => get(viewportClassBaseAtom), (get, set, vp: ViewportClass) => {
-  if (vp === get(viewportClassBaseAtom)) return;
-  set(viewportClassBaseAtom, vp);
-  set(openPanelsAtom, fitTo(get(openPanelsAtom), vp));
-});
+  typeof window === 'undefined' ? 'desktop' : viewportClass(window.innerWidth, window.innerHeight),
+);
+export const viewportClassAtom = atom(
+  (get) => get(viewportClassBaseAtom),
+  (get, set, vp: ViewportClass) => {
+    if (vp === get(viewportClassBaseAtom)) return;
+    set(viewportClassBaseAtom, vp);
+    set(openPanelsAtom, fitTo(get(openPanelsAtom), vp));
+  },
+);
 /** The open panels, oldest first (read-only: open and close them through their own atoms). */
 export const openPanelsListAtom = atom((get) => get(openPanelsAtom));
 const setPanel = (get: Getter, set: Setter, panel: Panel, open: boolean) =>
-  set(openPanelsAtom, open ? afterOpening(get(openPanelsAtom), panel, get(viewportClassBaseAtom)) : afterClosing(get(openPanelsAtom), panel));
-const panelAtom = (panel: Panel) => atom((get) => get(openPanelsAtom).includes(panel), (get, set, open: boolean) => setPanel(get, set, panel, open));
+  set(
+    openPanelsAtom,
+    open
+      ? afterOpening(get(openPanelsAtom), panel, get(viewportClassBaseAtom))
+      : afterClosing(get(openPanelsAtom), panel),
+  );
+const panelAtom = (panel: Panel) =>
+  atom(
+    (get) => get(openPanelsAtom).includes(panel),
+    (get, set, open: boolean) => setPanel(get, set, panel, open),
+  );
 
-export const sidebarCollapsedAtom = atom((get) => !get(openPanelsAtom).includes('sidebar'), (get, set, collapsed: boolean) => setPanel(get, set, 'sidebar', !collapsed));
+export const sidebarCollapsedAtom = atom(
+  (get) => !get(openPanelsAtom).includes('sidebar'),
+  (get, set, collapsed: boolean) => setPanel(get, set, 'sidebar', !collapsed),
+);
 export const timelineOpenAtom = panelAtom('timeline');
 export const hotspotListOpenAtom = panelAtom('hotspots');
 type InfoContent = { tilesId: string; infoId: string; title: string };
 const infoContentAtom = atom<InfoContent | null>(null);
 /** The open info hotspot (null: info panel closed). */
-export const infoPanelAtom = atom((get) => (get(openPanelsAtom).includes('info') ? get(infoContentAtom) : null), (get, set, info: InfoContent | null) => {
-  set(infoContentAtom, info);
-  setPanel(get, set, 'info', info !== null);
-});
+export const infoPanelAtom = atom(
+  (get) => (get(openPanelsAtom).includes('info') ? get(infoContentAtom) : null),
+  (get, set, info: InfoContent | null) => {
+    set(infoContentAtom, info);
+    setPanel(get, set, 'info', info !== null);
+  },
+);
 export const showCameraInfoAtom = panelAtom('camera');
 export const minimapEnlargedAtom = panelAtom('minimap');
 export const animationModalOpenAtom = atom<boolean>(false);

@@ -9,8 +9,13 @@ import { tableCounts } from './helpers/snapshot.ts';
 
 let s: TestServer;
 let zip: Buffer;
-beforeAll(async () => { s = await startServer(); zip = await exportZip(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer();
+  zip = await exportZip();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 async function withReplace(site: string, csv: string) {
   const form = new FormData();
@@ -31,7 +36,12 @@ describe('the same export twice', () => {
     expect(first.body.payload.node).toMatch(/.+/);
     const before = await tableCounts(s.ctx);
 
-    const again = await uploadScenes(s.baseUrl, site, 0, { zip, csv, mode: 'addScene', zipFileName: 'renamed-copy.zip' });
+    const again = await uploadScenes(s.baseUrl, site, 0, {
+      zip,
+      csv,
+      mode: 'addScene',
+      zipFileName: 'renamed-copy.zip',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already in the survey .*floor 0, 2024-03-05.*replace/);
     expect(await tableCounts(s.ctx)).toEqual(before);
@@ -48,7 +58,11 @@ describe('the same export twice', () => {
     expect(nodes.map((n) => n.tiles_id)).toContain(settings.initial_settings.pano_id);
 
     // Another date is another survey: not a duplicate.
-    const other = await uploadScenes(s.baseUrl, site, 0, { zip, csv: positionsCsv(undefined, '06/03/2024'), mode: 'addScene' });
+    const other = await uploadScenes(s.baseUrl, site, 0, {
+      zip,
+      csv: positionsCsv(undefined, '06/03/2024'),
+      mode: 'addScene',
+    });
     expect(other.status).toBe(200);
     expect(other.body.payload).toMatchObject({ date: '2024-03-06', replaced: 0 });
     expect(await s.ctx.db.selectFrom('survey_nodes').select('id').where('site', '=', site).execute()).toHaveLength(4);

@@ -165,9 +165,24 @@ describe(`uploads raise the server's memory by at most ${LIMIT_MB} MB`, () => {
     200,
   );
 
-  check('a scene export of 60,000 entries', async () => {
-    const zip = writeZip([...(await exportEntries()), ...Array.from({ length: 60_000 }, (_, i) => ({ name: `app-files/extra/${i}.txt`, data: 'x', method: 'store' as const }))]);
-    // Another date: the same export again to the warm-up's survey would be refused as a duplicate (409).
-    return uploadScenes(server.baseUrl, 'mem', 0, { zip, csv: positionsCsv(undefined, '06/03/2024'), mode: 'addScene' });
-  }, 200);
+  check(
+    'a scene export of 60,000 entries',
+    async () => {
+      const zip = writeZip([
+        ...(await exportEntries()),
+        ...Array.from({ length: 60_000 }, (_, i) => ({
+          name: `app-files/extra/${i}.txt`,
+          data: 'x',
+          method: 'store' as const,
+        })),
+      ]);
+      // Another date: the same export again to the warm-up's survey would be refused as a duplicate (409).
+      return uploadScenes(server.baseUrl, 'mem', 0, {
+        zip,
+        csv: positionsCsv(undefined, '06/03/2024'),
+        mode: 'addScene',
+      });
+    },
+    200,
+  );
 });

@@ -52,7 +52,16 @@ test.describe('upload page', () => {
     await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,04/02/2024,0']));
     const rows = page.locator('.validation-table tbody tr');
     await expect(rows).toHaveCount(2);
-    await expect(page.locator('.validation-table thead th')).toHaveText(['Scene', 'X-Coordinate', 'Y-Coordinate', 'Name', 'Floor', 'Survey Date', 'Survey', 'Status']);
+    await expect(page.locator('.validation-table thead th')).toHaveText([
+      'Scene',
+      'X-Coordinate',
+      'Y-Coordinate',
+      'Name',
+      'Floor',
+      'Survey Date',
+      'Survey',
+      'Status',
+    ]);
     await expect(rows.nth(0)).toHaveAttribute('data-status', 'ok');
     await expect(rows.nth(1)).toHaveAttribute('data-status', 'error');
     await expect(rows.nth(1)).toContainText('Not found in the CSV');
@@ -166,7 +175,9 @@ test.describe('upload page', () => {
     });
     const rows = page.locator('.validation-table tbody tr');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toHaveText(/prism_uat_newfield1\s*20\s*30\s*prism_uat_fieldfront\s*Floor 0\s*04\/02\/2024/);
+    await expect(rows.nth(0)).toHaveText(
+      /prism_uat_newfield1\s*20\s*30\s*prism_uat_fieldfront\s*Floor 0\s*04\/02\/2024/,
+    );
     await expect(rows.nth(0)).toHaveAttribute('data-status', 'ok');
     await expect(rows.nth(1)).toHaveAttribute('data-status', 'ok');
     await expect(page.locator('.drop-file-size').first()).toHaveText('3.0 mb');

@@ -20,7 +20,10 @@ for (const name of THREE) {
   test.describe(`kiosk on ${name}`, () => {
     test.use(VIEWPORTS[name]);
 
-    test('survives navigation, reload and a restart on the bare start URL; shows no admin tool', async ({ page, context }) => {
+    test('survives navigation, reload and a restart on the bare start URL; shows no admin tool', async ({
+      page,
+      context,
+    }) => {
       await page.goto('/?kiosk=1');
       await nav(page).getByRole('link', { name: 'Site' }).click();
       await expect(page).toHaveURL(/\/site\?/);
@@ -28,7 +31,9 @@ for (const name of THREE) {
       await expectNoAdminTools(page);
 
       // Moving in the viewer (a floor, a date) keeps it in the URL.
-      const floors = page.getByRole('navigation', { name: 'Floors' }).locator('.floor-stop:not([aria-disabled="true"]):not([aria-current="true"])');
+      const floors = page
+        .getByRole('navigation', { name: 'Floors' })
+        .locator('.floor-stop:not([aria-disabled="true"]):not([aria-current="true"])');
       if (await floors.count()) {
         await floors.first().click();
         await expect.poll(() => new URL(page.url()).searchParams.get('floor')).not.toBeNull();
@@ -66,7 +71,9 @@ for (const name of THREE) {
       // Any link to another website (e.g. in an info panel's content) does nothing on a kiosk.
       await page.evaluate(() => {
         const a = document.createElement('a');
-        a.href = 'https://example.org/elsewhere'; a.textContent = 'elsewhere'; a.id = 'ext-link';
+        a.href = 'https://example.org/elsewhere';
+        a.textContent = 'elsewhere';
+        a.id = 'ext-link';
         a.style.cssText = 'position:fixed;left:40%;top:40%;z-index:99;background:#fff;padding:20px';
         document.body.append(a);
       });
@@ -79,9 +86,17 @@ for (const name of THREE) {
 }
 
 test.describe('kiosk in multi-site mode', () => {
-  interface Pin { site: string; name: string; enabled: boolean; sitemap: string; external_url?: string }
+  interface Pin {
+    site: string;
+    name: string;
+    enabled: boolean;
+    sitemap: string;
+    external_url?: string;
+  }
   test.describe.configure({ mode: 'serial' });
-  test.afterAll(async ({ request }) => { await request.patch('/api/settings', { data: { enableMultiSite: false } }); });
+  test.afterAll(async ({ request }) => {
+    await request.patch('/api/settings', { data: { enableMultiSite: false } });
+  });
 
   for (const name of THREE) {
     test(`Home stays in the site; external pins are not offered (${name})`, async ({ browser, request }) => {

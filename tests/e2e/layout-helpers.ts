@@ -7,14 +7,26 @@ export const PANEL_NAMES = ['sidebar', 'hotspots', 'timeline', 'info', 'camera',
 export type PanelName = (typeof PANEL_NAMES)[number];
 
 export const PANEL_SELECTOR: Record<PanelName, string> = {
-  sidebar: 'nav.sidebar:not(.collapsed)', hotspots: '#hotspot-list', timeline: '#timeline', info: '.info-panel',
-  camera: '.camera-info', minimap: '.minimap.enlarged',
+  sidebar: 'nav.sidebar:not(.collapsed)',
+  hotspots: '#hotspot-list',
+  timeline: '#timeline',
+  info: '.info-panel',
+  camera: '.camera-info',
+  minimap: '.minimap.enlarged',
 };
 
-export interface InfoSpot { yaw: number; pitch: number; title: string }
+export interface InfoSpot {
+  yaw: number;
+  pitch: number;
+  title: string;
+}
 
 export async function waitForRenderer(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __panorama?: { frames: number } }).__panorama?.frames! > 1, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __panorama?: { frames: number } }).__panorama?.frames! > 1,
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** A click through the DOM: the control's own handler, wherever it is (covered or not: reachability is checked apart). */
@@ -23,11 +35,15 @@ const press = (l: Locator) => l.evaluate((el) => (el as HTMLElement).click());
 /** Puts the info hotspot where the upright phone's layout would (30 % from the top, mid-width) and clicks it. */
 async function clickInfoHotspot(page: Page, spot: InfoSpot) {
   const share = 0.3;
-  await page.evaluate(({ spot, share }) => {
-    const p = (window as unknown as { __panorama: { getView(): { fov: number }; setView(v: object): void } }).__panorama;
-    const v = p.getView();
-    p.setView({ ...v, yaw: spot.yaw, pitch: spot.pitch + Math.atan((0.5 - share) * 2 * Math.tan(v.fov / 2)) });
-  }, { spot, share });
+  await page.evaluate(
+    ({ spot, share }) => {
+      const p = (window as unknown as { __panorama: { getView(): { fov: number }; setView(v: object): void } })
+        .__panorama;
+      const v = p.getView();
+      p.setView({ ...v, yaw: spot.yaw, pitch: spot.pitch + Math.atan((0.5 - share) * 2 * Math.tan(v.fov / 2)) });
+    },
+    { spot, share },
+  );
   await page.waitForTimeout(250);
   const box = (await page.locator('.panorama-host').boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height * share);
@@ -40,10 +56,18 @@ export async function openPanel(page: Page, panel: PanelName, spot: InfoSpot) {
       if (await expand.count()) await press(expand);
       break;
     }
-    case 'hotspots': await press(page.getByRole('button', { name: 'Hotspots', exact: true })); break;
-    case 'timeline': await press(page.getByRole('button', { name: 'Open Timeline' })); break;
-    case 'camera': await press(page.getByLabel('Show Camera Info')); break;
-    case 'minimap': await press(page.getByRole('button', { name: 'Enlarge minimap' })); break;
+    case 'hotspots':
+      await press(page.getByRole('button', { name: 'Hotspots', exact: true }));
+      break;
+    case 'timeline':
+      await press(page.getByRole('button', { name: 'Open Timeline' }));
+      break;
+    case 'camera':
+      await press(page.getByLabel('Show Camera Info'));
+      break;
+    case 'minimap':
+      await press(page.getByRole('button', { name: 'Enlarge minimap' }));
+      break;
     case 'info': {
       // Nothing covers the spot the hotspot is put at unless a panel is meant to be there; then it opens by
       // the list, as a person would.
@@ -87,11 +111,17 @@ export async function uncovered(page: Page, selector: string): Promise<string | 
       return `off screen: ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.right)},${Math.round(r.bottom)} of ${innerWidth}x${innerHeight}`;
     }
     const inset = 6;
-    const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],
-      [r.left + inset, r.bottom - inset], [r.right - inset, r.bottom - inset]];
+    const points = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + inset, r.top + inset],
+      [r.right - inset, r.top + inset],
+      [r.left + inset, r.bottom - inset],
+      [r.right - inset, r.bottom - inset],
+    ];
     for (const [x, y] of points) {
       const hit = document.elementFromPoint(x, y);
-      if (!hit || !el.contains(hit)) return `covered at ${Math.round(x)},${Math.round(y)} by ${hit?.outerHTML.slice(0, 80)}`;
+      if (!hit || !el.contains(hit))
+        return `covered at ${Math.round(x)},${Math.round(y)} by ${hit?.outerHTML.slice(0, 80)}`;
     }
     return null;
   }, selector);
@@ -101,14 +131,22 @@ export async function uncovered(page: Page, selector: string): Promise<string | 
 export async function tappable(l: Locator): Promise<string | null> {
   return l.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const x = r.left + r.width / 2,
+      y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return `off screen at ${Math.round(x)},${Math.round(y)}`;
     const hit = document.elementFromPoint(x, y);
-    return hit && el.contains(hit) ? null : `covered at ${Math.round(x)},${Math.round(y)} by ${hit?.outerHTML.slice(0, 80)}`;
+    return hit && el.contains(hit)
+      ? null
+      : `covered at ${Math.round(x)},${Math.round(y)} by ${hit?.outerHTML.slice(0, 80)}`;
   });
 }
 
 /** Boxes of two elements overlap (by more than half a pixel). */
-export function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
-  return a.x + a.width > b.x + 0.5 && b.x + b.width > a.x + 0.5 && a.y + a.height > b.y + 0.5 && b.y + b.height > a.y + 0.5;
+export function overlap(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return (
+    a.x + a.width > b.x + 0.5 && b.x + b.width > a.x + 0.5 && a.y + a.height > b.y + 0.5 && b.y + b.height > a.y + 0.5
+  );
 }

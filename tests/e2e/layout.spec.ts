@@ -4,7 +4,15 @@
 import { expect, test } from '@playwright/test';
 import { demoSite } from './app-helpers';
 import { VIEWPORTS, type ViewportName } from './viewports';
-import { PANEL_NAMES, PANEL_SELECTOR, closeAll, openPanel, uncovered, waitForRenderer, type InfoSpot } from './layout-helpers';
+import {
+  PANEL_NAMES,
+  PANEL_SELECTOR,
+  closeAll,
+  openPanel,
+  uncovered,
+  waitForRenderer,
+  type InfoSpot,
+} from './layout-helpers';
 
 for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as ViewportName[]) {
   test.describe(`panels on ${name}`, () => {
@@ -36,7 +44,9 @@ for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as V
           if (a === 'timeline' || b === 'timeline') {
             // The tool button says what the drawer is: "Close Timeline" only while the drawer shows.
             const open = await page.locator('#timeline').count();
-            await expect(page.getByRole('button', { name: open ? 'Close Timeline' : 'Open Timeline' }).first()).toHaveCount(1);
+            await expect(
+              page.getByRole('button', { name: open ? 'Close Timeline' : 'Open Timeline' }).first(),
+            ).toHaveCount(1);
           }
           await closeAll(page);
         }

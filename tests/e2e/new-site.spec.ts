@@ -6,13 +6,21 @@ import { api } from './app-helpers';
 import { THREE, VIEWPORTS } from './viewports';
 import { tappable } from './layout-helpers';
 
-interface Pin { _id: string; site: string; name: string }
+interface Pin {
+  _id: string;
+  site: string;
+  name: string;
+}
 
 test.describe.configure({ mode: 'serial' });
 const made: string[] = [];
 // Each test's pin goes after it, so pins of other viewports never sit on top of the one tapped.
-test.afterEach(async ({ request }) => { for (const id of made.splice(0)) await request.delete(`/api/map-pins/${id}`); });
-test.afterAll(async ({ request }) => { await request.patch('/api/settings', { data: { enableMultiSite: false } }); });
+test.afterEach(async ({ request }) => {
+  for (const id of made.splice(0)) await request.delete(`/api/map-pins/${id}`);
+});
+test.afterAll(async ({ request }) => {
+  await request.patch('/api/settings', { data: { enableMultiSite: false } });
+});
 
 async function pinFor(request: APIRequestContext, name: string, x: number, y: number): Promise<Pin> {
   expect((await request.patch('/api/settings', { data: { enableMultiSite: true } })).ok()).toBe(true);
@@ -28,12 +36,14 @@ for (const vp of THREE) {
   test.describe(`a new site on ${vp}`, () => {
     test.use(VIEWPORTS[vp]);
 
-    test('an administrator sees the pin\'s name and a way back to the map', async ({ page, request }) => {
+    test("an administrator sees the pin's name and a way back to the map", async ({ page, request }) => {
       const pin = await pinFor(request, `E2E Orchard ${vp}`, 20, 20);
       await page.goto(`/site/${pin.site}/site`);
       await expect(page.getByLabel('Site name')).toHaveValue(pin.name);
       await expect.poll(() => page.title()).toContain(pin.name);
-      const back = page.getByRole('navigation', { name: 'Way back' }).getByRole('link', { name: 'Back to the site map' });
+      const back = page
+        .getByRole('navigation', { name: 'Way back' })
+        .getByRole('link', { name: 'Back to the site map' });
       expect(await tappable(back)).toBeNull();
       await back.click();
       await expect(page).toHaveURL(/\/$/);

@@ -32,25 +32,33 @@ for (const name of ['phone upright', 'phone sideways', 'tablet', 'desktop'] as V
       const all = await boxes(page);
       expect(all.map((b) => b.sel)).toEqual(expect.arrayContaining(['.title-card', '.floor-slider', '.minimap']));
       const overlaps: string[] = [];
-      for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) {
-        if (overlap(all[i].box, all[j].box)) overlaps.push(`${all[i].sel} overlaps ${all[j].sel}`);
-      }
+      for (let i = 0; i < all.length; i++)
+        for (let j = i + 1; j < all.length; j++) {
+          if (overlap(all[i].box, all[j].box)) overlaps.push(`${all[i].sel} overlaps ${all[j].sel}`);
+        }
       expect(overlaps).toEqual([]);
       expect(await uncovered(page, '.minimap')).toBeNull();
       const controls = page.locator('.floor-stop, .viewer-tools button, .viewer-tools label, .minimap-header button');
       const blocked: string[] = [];
-      for (let i = 0; i < await controls.count(); i++) {
+      for (let i = 0; i < (await controls.count()); i++) {
         const why = await tappable(controls.nth(i));
-        if (why) blocked.push(`${await controls.nth(i).getAttribute('aria-label') ?? await controls.nth(i).textContent()}: ${why}`);
+        if (why)
+          blocked.push(
+            `${(await controls.nth(i).getAttribute('aria-label')) ?? (await controls.nth(i).textContent())}: ${why}`,
+          );
       }
       expect(blocked).toEqual([]);
       // A real tap on the lowest floor button switches floors (nothing over it takes the tap).
       const stops = page.locator('.floor-stop');
-      if (await stops.count() > 1) {
+      if ((await stops.count()) > 1) {
         const lowest = stops.last();
         const box = (await lowest.boundingBox())!;
-        if ((await lowest.getAttribute('aria-current')) !== 'true' && (await lowest.getAttribute('aria-disabled')) !== 'true') {
-          if (testInfo.project.use.hasTouch || VIEWPORTS[name].viewport.width < 900) await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+        if (
+          (await lowest.getAttribute('aria-current')) !== 'true' &&
+          (await lowest.getAttribute('aria-disabled')) !== 'true'
+        ) {
+          if (testInfo.project.use.hasTouch || VIEWPORTS[name].viewport.width < 900)
+            await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
           else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
           await expect(lowest).toHaveAttribute('aria-current', 'true');
         }
@@ -65,7 +73,7 @@ for (const name of ['phone upright', 'phone sideways', 'tablet', 'desktop'] as V
       const box = (await nav.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(page.viewportSize()!.width * 0.6);
       const links = nav.getByRole('link');
-      for (let i = 0; i < await links.count(); i++) expect(await tappable(links.nth(i))).toBeNull();
+      for (let i = 0; i < (await links.count()); i++) expect(await tappable(links.nth(i))).toBeNull();
     });
 
     if (name === 'phone upright') {
@@ -74,7 +82,9 @@ for (const name of ['phone upright', 'phone sideways', 'tablet', 'desktop'] as V
         const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
         test.skip(!start, 'no info hotspot in the demo');
         const spot = start!.survey_node.info_hotspots[0];
-        await page.goto(`/site?kiosk=1&date=${demo.date}&node=${start!.survey_node.tiles_id}&yaw=${spot.yaw + 1.5}&pitch=0`);
+        await page.goto(
+          `/site?kiosk=1&date=${demo.date}&node=${start!.survey_node.tiles_id}&yaw=${spot.yaw + 1.5}&pitch=0`,
+        );
         await waitForRenderer(page);
         await page.getByRole('button', { name: 'Hotspots', exact: true }).tap();
         await page.locator('#hotspot-list').getByRole('button', { name: spot.title }).tap();
@@ -82,10 +92,19 @@ for (const name of ['phone upright', 'phone sideways', 'tablet', 'desktop'] as V
         await expect(sheet).toBeVisible();
         // Wait for the pan to end, then project the hotspot (rectilinear; the camera faces its yaw).
         let last = '';
-        await expect.poll(async () => {
-          const v = await page.evaluate(() => JSON.stringify((window as unknown as { __panorama: { getView(): object } }).__panorama.getView()));
-          const same = v === last; last = v; return same;
-        }, { intervals: [300] }).toBe(true);
+        await expect
+          .poll(
+            async () => {
+              const v = await page.evaluate(() =>
+                JSON.stringify((window as unknown as { __panorama: { getView(): object } }).__panorama.getView()),
+              );
+              const same = v === last;
+              last = v;
+              return same;
+            },
+            { intervals: [300] },
+          )
+          .toBe(true);
         const view = JSON.parse(last) as { yaw: number; pitch: number; fov: number };
         const host = (await page.locator('.panorama-host').boundingBox())!;
         const f = host.height / 2 / Math.tan(view.fov / 2);
@@ -97,7 +116,10 @@ for (const name of ['phone upright', 'phone sideways', 'tablet', 'desktop'] as V
         expect(y).toBeLessThan(top - 20);
         expect(y).toBeGreaterThan(host.y);
         // Nothing of the overlay is drawn over the hotspot: the panorama itself is there.
-        const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.panorama-host') !== null, { x, y });
+        const hit = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('.panorama-host') !== null,
+          { x, y },
+        );
         expect(hit).toBe(true);
       });
     }

@@ -6,7 +6,13 @@ import { THREE, VIEWPORTS } from './viewports';
 import { waitForRenderer } from './layout-helpers';
 
 const cursorAt = (page: Page, x: number, y: number) =>
-  page.evaluate(({ x, y }) => { const el = document.elementFromPoint(x, y); return el ? getComputedStyle(el).cursor : 'none'; }, { x, y });
+  page.evaluate(
+    ({ x, y }) => {
+      const el = document.elementFromPoint(x, y);
+      return el ? getComputedStyle(el).cursor : 'none';
+    },
+    { x, y },
+  );
 
 for (const name of THREE) {
   test.describe(`pointer on ${name}`, () => {
@@ -16,7 +22,9 @@ for (const name of THREE) {
       const demo = await demoSite(request);
       const start = demo.scenes.find((s) => s.survey_node.link_hotspots.length > 0)!;
       const link = start.survey_node.link_hotspots[0] as unknown as { yaw: number; pitch: number };
-      await page.goto(`/site?kiosk=1&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=${link.yaw + 1.2}&pitch=0`);
+      await page.goto(
+        `/site?kiosk=1&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=${link.yaw + 1.2}&pitch=0`,
+      );
       await waitForRenderer(page);
       const box = (await page.locator('.panorama-host').boundingBox())!;
       const c = { x: box.x + box.width / 2, y: box.y + box.height * 0.55 };

@@ -22,7 +22,9 @@ for (const name of THREE) {
   test.describe(`uploads on ${name}`, () => {
     test.use(VIEWPORTS[name]);
 
-    test('the table names floor, date and survey per row; the title follows the CSV; the units are explained', async ({ page }) => {
+    test('the table names floor, date and survey per row; the title follows the CSV; the units are explained', async ({
+      page,
+    }) => {
       await page.goto('/site/demo-farm/addScene?floor=1');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add Scenes - Upper Floor');
       await page.getByText('What goes in the CSV').click();
@@ -40,16 +42,22 @@ for (const name of THREE) {
         await expect(rows.nth(i).locator('[data-col="survey"]')).toHaveText("the export's tour name");
       }
       // Floor 1 and a survey name in the CSV: the table and the title follow.
-      const upper = positionsCsv().replace('title,fileName,x,y,date,floor', 'title,fileName,x,y,date,floor,survey_name').replace(/,0\r\n/g, ',1,Autumn walk\r\n');
+      const upper = positionsCsv()
+        .replace('title,fileName,x,y,date,floor', 'title,fileName,x,y,date,floor,survey_name')
+        .replace(/,0\r\n/g, ',1,Autumn walk\r\n');
       await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(upper, 'upper.csv'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add Scenes - Upper Floor');
       await expect(rows.first().locator('[data-col="floor"]')).toHaveText('Upper Floor');
       await expect(rows.first().locator('[data-col="survey"]')).toHaveText('Autumn walk');
     });
 
-    test('the same export again: keep or replace, never a silent copy; then the viewer opens on the upload', async ({ page, request }) => {
+    test('the same export again: keep or replace, never a silent copy; then the viewer opens on the upload', async ({
+      page,
+      request,
+    }) => {
       const site = await newSite(request, `e2e-twice-${name.replace(' ', '-')}`);
-      const count = async () => (await api<unknown[]>(request, `/api/site/${site}/survey/details?floor=0&date=2024-03-05`)).length;
+      const count = async () =>
+        (await api<unknown[]>(request, `/api/site/${site}/survey/details?floor=0&date=2024-03-05`)).length;
       expect(await count()).toBe(2);
       const send = async () => {
         await page.goto(`/site/${site}/addScene`);
@@ -67,12 +75,17 @@ for (const name of THREE) {
 
       await send();
       await choice.getByRole('button', { name: 'Replace those scenes' }).click();
-      await page.waitForURL((u) => u.pathname === `/site/${site}/site` && u.searchParams.get('node') !== null, { timeout: 60_000 });
+      await page.waitForURL((u) => u.pathname === `/site/${site}/site` && u.searchParams.get('node') !== null, {
+        timeout: 60_000,
+      });
       const url = new URL(page.url());
       expect(url.searchParams.get('floor')).toBe('0');
       expect(url.searchParams.get('date')).toBe('2024-03-05');
       expect(await count()).toBe(2);
-      const scenes = await api<{ survey_node: { tiles_id: string; title: string } }[]>(request, `/api/site/${site}/survey/details?floor=0&date=2024-03-05`);
+      const scenes = await api<{ survey_node: { tiles_id: string; title: string } }[]>(
+        request,
+        `/api/site/${site}/survey/details?floor=0&date=2024-03-05`,
+      );
       const node = scenes.find((s) => s.survey_node.tiles_id === url.searchParams.get('node'));
       expect(node).toBeTruthy();
       await expect(page.locator('.title-card')).toContainText(node!.survey_node.title);

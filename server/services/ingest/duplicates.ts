@@ -5,25 +5,54 @@ import type { DB } from '../../db/database.ts';
 import { Conflict } from '../errors.ts';
 
 /** A survey an upload writes to. */
-export interface SurveyKey { floor: number; date: string; survey_name: string }
+export interface SurveyKey {
+  floor: number;
+  date: string;
+  survey_name: string;
+}
 
-export interface PriorExport { survey_id: string; fingerprint: string; floor: number; date: string; survey_name: string; tiles_ids: string[] }
+export interface PriorExport {
+  survey_id: string;
+  fingerprint: string;
+  floor: number;
+  date: string;
+  survey_name: string;
+  tiles_ids: string[];
+}
 
 /** The surveys of `site` among `keys` that already hold the export `fingerprint`. */
-export async function priorExports(db: DB, site: string, keys: readonly SurveyKey[], fingerprint: string): Promise<PriorExport[]> {
+export async function priorExports(
+  db: DB,
+  site: string,
+  keys: readonly SurveyKey[],
+  fingerprint: string,
+): Promise<PriorExport[]> {
   if (keys.length === 0) return [];
-  const rows = await db.selectFrom('survey_exports as e').innerJoin('surveys as s', 's.id', 'e.survey_id')
+  const rows = await db
+    .selectFrom('survey_exports as e')
+    .innerJoin('surveys as s', 's.id', 'e.survey_id')
     .select(['e.survey_id', 'e.fingerprint', 's.floor', 's.date', 's.survey_name', 'e.tiles_ids'])
-    .where('s.site', '=', site).where('e.fingerprint', '=', fingerprint).execute();
+    .where('s.site', '=', site)
+    .where('e.fingerprint', '=', fingerprint)
+    .execute();
   return rows
     .filter((r) => keys.some((k) => k.floor === r.floor && k.date === r.date && k.survey_name === r.survey_name))
-    .map((r) => ({ survey_id: r.survey_id, fingerprint: r.fingerprint, floor: r.floor, date: r.date, survey_name: r.survey_name, tiles_ids: JSON.parse(r.tiles_ids) as string[] }));
+    .map((r) => ({
+      survey_id: r.survey_id,
+      fingerprint: r.fingerprint,
+      floor: r.floor,
+      date: r.date,
+      survey_name: r.survey_name,
+      tiles_ids: JSON.parse(r.tiles_ids) as string[],
+    }));
 }
 
 /** The refusal of a duplicate: says where the export already is and what the administrator can do. */
 export function duplicateExport(prior: readonly PriorExport[]): Conflict {
   const where = prior.map((p) => `"${p.survey_name}" (floor ${p.floor}, ${p.date})`).join(', ');
-  return new Conflict(`This export is already in the survey ${where}. Upload it again with replace to swap those scenes for the new ones, or keep the survey as it is.`);
+  return new Conflict(
+    `This export is already in the survey ${where}. Upload it again with replace to swap those scenes for the new ones, or keep the survey as it is.`,
+  );
 }
 
 /** Removes the scenes a prior upload of the export brought (rows only: the start-up sweep removes blobs no row
@@ -36,10 +65,27 @@ export async function removePriorExport(trx: DB, site: string, prior: PriorExpor
     await trx.deleteFrom('hotspot_descriptions').where('site', '=', site).where('tiles_id', 'in', ids).execute();
     await trx.deleteFrom('survey_nodes').where('site', '=', site).where('tiles_id', 'in', ids).execute();
   }
-  await trx.deleteFrom('survey_exports').where('survey_id', '=', prior.survey_id).where('fingerprint', '=', prior.fingerprint).execute();
+  await trx
+    .deleteFrom('survey_exports')
+    .where('survey_id', '=', prior.survey_id)
+    .where('fingerprint', '=', prior.fingerprint)
+    .execute();
 }
 
 /** Records that the export's scenes `tilesIds` went to the survey. */
-export async function recordExport(trx: DB, surveyId: string, fingerprint: string, tilesIds: readonly string[]): Promise<void> {
-  await trx.insertInto('survey_exports').values({ survey_id: surveyId, fingerprint, tiles_ids: JSON.stringify(tilesIds), created_at: new Date().toISOString() }).execute();
+export async function recordExport(
+  trx: DB,
+  surveyId: string,
+  fingerprint: string,
+  tilesIds: readonly string[],
+): Promise<void> {
+  await trx
+    .insertInto('survey_exports')
+    .values({
+      survey_id: surveyId,
+      fingerprint,
+      tiles_ids: JSON.stringify(tilesIds),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }

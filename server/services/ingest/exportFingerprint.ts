@@ -3,7 +3,11 @@
 // same export uploaded again to a survey is recognised by it (duplicates.ts).
 import { createHash } from 'node:crypto';
 
-export interface TileStamp { path: string; crc32: number; size: number }
+export interface TileStamp {
+  path: string;
+  crc32: number;
+  size: number;
+}
 
 export function exportFingerprint(dataJsText: string, tiles: readonly TileStamp[]): string {
   const h = createHash('sha256');

@@ -25,7 +25,15 @@ import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
 import { exportFingerprint } from './exportFingerprint.ts';
 import { duplicateExport, priorExports, recordExport, removePriorExport, type SurveyKey } from './duplicates.ts';
-import { parseTilePath, expectedTiles, expectedTileCount, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
+import {
+  parseTilePath,
+  expectedTiles,
+  expectedTileCount,
+  tileKey,
+  tileRelPath,
+  isJpegHead,
+  type TileRef,
+} from './tilePaths.ts';
 
 export type IngestMode = 'addNewSite' | 'addScene';
 
@@ -52,7 +60,15 @@ export interface IngestRequest {
 
 /** Where the upload went: the first scene's floor, date and scene (the viewer opens there), how many scenes
  *  a replaced earlier upload of the same export took away. */
-export interface IngestResult { site: string; floor: number; date: string; node: string; scenes: number; surveys: string[]; replaced: number }
+export interface IngestResult {
+  site: string;
+  floor: number;
+  date: string;
+  node: string;
+  scenes: number;
+  surveys: string[];
+  replaced: number;
+}
 
 /** data.js of 2,000 scenes with long hotspot texts stays well under this. */
 const DATA_JS_MAX_BYTES = 8 * 1024 * 1024;
@@ -238,10 +254,20 @@ function surveyGroups(plan: PlannedScene[]): Map<string, PlannedScene[]> {
   }
   return groups;
 }
-const keyOf = (group: PlannedScene[]): SurveyKey => ({ floor: group[0].row.floor, date: group[0].row.date, survey_name: group[0].surveyName });
+const keyOf = (group: PlannedScene[]): SurveyKey => ({
+  floor: group[0].row.floor,
+  date: group[0].row.date,
+  survey_name: group[0].surveyName,
+});
 
 /** Writes every row of the plan; returns site id and survey ids. Runs inside the caller's transaction. */
-async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: PlannedScene[], fingerprint: string): Promise<{ site: string; surveys: string[]; replaced: number }> {
+async function writeRows(
+  trx: DB,
+  req: IngestRequest,
+  data: AppData,
+  plan: PlannedScene[],
+  fingerprint: string,
+): Promise<{ site: string; surveys: string[]; replaced: number }> {
   // The site.
   let site = req.site;
   let newSite = false;
@@ -398,7 +424,12 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
           .execute();
       }
     }
-    await recordExport(trx, surveyId, fingerprint, group.map((p) => p.tilesId));
+    await recordExport(
+      trx,
+      surveyId,
+      fingerprint,
+      group.map((p) => p.tilesId),
+    );
   }
 
   // Settings: the first scene becomes the initial view when none is set; num_floors follows the floors.
@@ -451,7 +482,16 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,
     }));
-    const fingerprint = exportFingerprint(text, plan.flatMap((p) => p.files.map((f) => ({ path: `${p.scene.id}/${tileRelPath(f.ref)}`, crc32: f.entry.raw.crc32, size: f.entry.size }))));
+    const fingerprint = exportFingerprint(
+      text,
+      plan.flatMap((p) =>
+        p.files.map((f) => ({
+          path: `${p.scene.id}/${tileRelPath(f.ref)}`,
+          crc32: f.entry.raw.crc32,
+          size: f.entry.size,
+        })),
+      ),
+    );
     // A duplicate is told at once, before its tiles are unpacked (and again, for certain, in the transaction).
     if (!req.replace && req.mode === 'addScene') {
       const prior = await priorExports(ctx.db, req.site, [...surveyGroups(plan).values()].map(keyOf), fingerprint);
@@ -466,7 +506,15 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
     const result = await inTransaction(ctx.db, (trx) => writeRows(trx, req, data, plan, fingerprint));
     committed = true;
     const first = plan[0];
-    return { site: result.site, floor: first.row.floor, date: first.row.date, node: first.tilesId, scenes: plan.length, surveys: result.surveys, replaced: result.replaced };
+    return {
+      site: result.site,
+      floor: first.row.floor,
+      date: first.row.date,
+      node: first.tilesId,
+      scenes: plan.length,
+      surveys: result.surveys,
+      replaced: result.replaced,
+    };
   } catch (e) {
     await staging?.rollback();
     throw e;

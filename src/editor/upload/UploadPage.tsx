@@ -13,7 +13,17 @@ import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';
-import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, parsePositions, tileFoldersOf, uploadFloors, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import {
+  CSV_FILE_ERROR,
+  ORPHANS_IN_CSV,
+  csvWithoutOrphans,
+  parsePositions,
+  tileFoldersOf,
+  uploadFloors,
+  validateUpload,
+  type ParsedCsv,
+  type TileFolder,
+} from './validateUpload';
 import { buildViewerSearch } from '../../domain/viewer/deepLink';
 import { ApiError } from '../../api/client';
 import { CsvFormatHelp } from './CsvFormatHelp';
@@ -100,9 +110,10 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const floorName = nameOf(floorNumber);
   // The CSV's floor column decides where scenes go: the title names this page's floor only while the CSV agrees.
   const csvFloors = validation ? uploadFloors(validation.rows) : [];
-  const title = csvFloors.length === 0 || (csvFloors.length === 1 && csvFloors[0] === floorNumber)
-    ? `Add Scenes - ${floorName}`
-    : `Add Scenes - ${csvFloors.map(nameOf).join(', ')} (from the CSV)`;
+  const title =
+    csvFloors.length === 0 || (csvFloors.length === 1 && csvFloors[0] === floorNumber)
+      ? `Add Scenes - ${floorName}`
+      : `Add Scenes - ${csvFloors.map(nameOf).join(', ')} (from the CSV)`;
   const uploading = uploadScenes.isPending;
   const validating = zip.state === 'validating' || csv.state === 'validating';
   const blocked =
@@ -134,13 +145,29 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         .replace(/^-+|-+$/g, '') ||
       'new-site';
     uploadScenes.mutate(
-      { site: urlSite, floor, zipFile, properties, mode, siteName: mode === 'addNewSite' ? siteName : undefined, replace, onProgress: setProgress },
+      {
+        site: urlSite,
+        floor,
+        zipFile,
+        properties,
+        mode,
+        siteName: mode === 'addNewSite' ? siteName : undefined,
+        replace,
+        onProgress: setProgress,
+      },
       {
         // The viewer opens on what was just added: its floor, date and first scene.
-        onSuccess: (result) => navigate(`${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`),
+        onSuccess: (result) =>
+          navigate(
+            `${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`,
+          ),
         onError: (e) => {
-          if (e instanceof ApiError && e.status === 409 && mode === 'addScene') { setDuplicate(e.message); return; }
-          alert(`${UPLOAD_FAILED} ${e.message}`); navigate(sitePage(urlSite));
+          if (e instanceof ApiError && e.status === 409 && mode === 'addScene') {
+            setDuplicate(e.message);
+            return;
+          }
+          alert(`${UPLOAD_FAILED} ${e.message}`);
+          navigate(sitePage(urlSite));
         },
       },
     );
@@ -151,15 +178,23 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   if (floor === NO_FLOORS && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
   return (
     <div className="upload-scroll">
-    <main className="upload-page page" aria-busy={uploading || validating}>
-      <header className="upload-title">
-        {mode === 'addNewSite' ? (
-          <h1><span className="visually-hidden">Add a new site: </span><SiteNameField stored={siteName} onSave={saveName} /></h1>
-        ) : <h1>{title}</h1>}
-        <p className="muted">Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions.
-          {' '}Each scene goes to the floor in its CSV row{mode === 'addScene' ? <> (rows without a floor: {floorName})</> : null}; the table below shows where, before anything is sent.</p>
-        <CsvFormatHelp />
-      </header>
+      <main className="upload-page page" aria-busy={uploading || validating}>
+        <header className="upload-title">
+          {mode === 'addNewSite' ? (
+            <h1>
+              <span className="visually-hidden">Add a new site: </span>
+              <SiteNameField stored={siteName} onSave={saveName} />
+            </h1>
+          ) : (
+            <h1>{title}</h1>
+          )}
+          <p className="muted">
+            Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions. Each scene
+            goes to the floor in its CSV row{mode === 'addScene' ? <> (rows without a floor: {floorName})</> : null};
+            the table below shows where, before anything is sent.
+          </p>
+          <CsvFormatHelp />
+        </header>
 
         <div className="upload-drops">
           <DropArea
@@ -223,28 +258,43 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
           <ValidationTable rows={validation.rows} timeline={timeline} />
         ) : null}
 
-      {validation && validation.rows.length > 0 ? <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} /> : null}
+        {validation && validation.rows.length > 0 ? (
+          <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} />
+        ) : null}
 
-      {duplicate ? (
-        <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
-          <p><WarningIcon /> {duplicate}</p>
-          <div className="upload-duplicate-actions">
-            <button type="button" className="primary-button" onClick={() => submit(true)}>Replace those scenes</button>
-            <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>Keep the survey as it is</button>
-          </div>
-        </div>
-      ) : null}
-
-      <div className="upload-actions">
-        {uploading ? (
-          <div className="upload-progress">
-            <progress max={100} value={percent} aria-label="Upload progress" />
-            <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the scenes on the server…'}</span>
+        {duplicate ? (
+          <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
+            <p>
+              <WarningIcon /> {duplicate}
+            </p>
+            <div className="upload-duplicate-actions">
+              <button type="button" className="primary-button" onClick={() => submit(true)}>
+                Replace those scenes
+              </button>
+              <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>
+                Keep the survey as it is
+              </button>
+            </div>
           </div>
         ) : null}
-        <button type="button" className="primary-button" disabled={blocked || uploading || duplicate !== null} onClick={() => submit()}>Submit</button>
-      </div>
-    </main>
+
+        <div className="upload-actions">
+          {uploading ? (
+            <div className="upload-progress">
+              <progress max={100} value={percent} aria-label="Upload progress" />
+              <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the scenes on the server…'}</span>
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className="primary-button"
+            disabled={blocked || uploading || duplicate !== null}
+            onClick={() => submit()}
+          >
+            Submit
+          </button>
+        </div>
+      </main>
     </div>
   );
 }

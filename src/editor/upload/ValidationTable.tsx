@@ -16,12 +16,29 @@ function StatusCell({ row }: { row: ValidationRow }) {
 }
 
 /** Where each scene goes, before Submit: the floor (by its name), the survey date and the survey. */
-export function ValidationTable({ rows, timeline, floorName }: { rows: readonly ValidationRow[]; timeline: boolean; floorName: (floor: number) => string }) {
+export function ValidationTable({
+  rows,
+  timeline,
+  floorName,
+}: {
+  rows: readonly ValidationRow[];
+  timeline: boolean;
+  floorName: (floor: number) => string;
+}) {
   return (
     <div className="validation-scroll">
       <table className="validation-table">
         <thead>
-          <tr><th scope="col">Scene</th><th scope="col">X-Coordinate</th><th scope="col">Y-Coordinate</th><th scope="col">Name</th><th scope="col">Floor</th><th scope="col">Survey Date</th><th scope="col">Survey</th><th scope="col">Status</th></tr>
+          <tr>
+            <th scope="col">Scene</th>
+            <th scope="col">X-Coordinate</th>
+            <th scope="col">Y-Coordinate</th>
+            <th scope="col">Name</th>
+            <th scope="col">Floor</th>
+            <th scope="col">Survey Date</th>
+            <th scope="col">Survey</th>
+            <th scope="col">Status</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -31,9 +48,15 @@ export function ValidationTable({ rows, timeline, floorName }: { rows: readonly 
               <td className={r.foundInCsv && !r.isOrphan && r.y === '' ? 'cell-missing' : undefined}>{r.y}</td>
               <td>{r.name}</td>
               <td data-col="floor">{r.floor === null ? (r.foundInCsv ? 'not a floor' : '') : floorName(r.floor)}</td>
-              <td className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : undefined}>{r.date}</td>
-              <td data-col="survey">{r.survey || (r.foundInCsv ? <span className="muted">the export&apos;s tour name</span> : '')}</td>
-              <td><StatusCell row={r} /></td>
+              <td className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : undefined}>
+                {r.date}
+              </td>
+              <td data-col="survey">
+                {r.survey || (r.foundInCsv ? <span className="muted">the export&apos;s tour name</span> : '')}
+              </td>
+              <td>
+                <StatusCell row={r} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -70,17 +70,25 @@ export function parsePositions(text: string): ParsedCsv {
   if (!body.trim()) problem = 'The CSV is empty.';
   else if (quote) problem = `The CSV is malformed near line ${(quote.row ?? 0) + 2}.`;
   else if (missing.length) problem = `The CSV needs the columns ${POSITIONS_HEADER}.`;
-  const rows = problem ? [] : records.map((rec, i): CsvRow => {
-    const x = cellOf(rec, index, 'x');
-    const y = cellOf(rec, index, 'y');
-    const date = cellOf(rec, index, 'date');
-    return {
-      line: i + 2, title: cellOf(rec, index, 'title'), fileName: cellOf(rec, index, 'filename'), x, y, date, floor: cellOf(rec, index, 'floor'),
-      surveyName: cellOf(rec, index, 'surveyname'),
-      coordinatesOk: isDecimal(x) && isDecimal(y),
-      dateOk: date !== '' && isSurveyDate(date),
-    };
-  });
+  const rows = problem
+    ? []
+    : records.map((rec, i): CsvRow => {
+        const x = cellOf(rec, index, 'x');
+        const y = cellOf(rec, index, 'y');
+        const date = cellOf(rec, index, 'date');
+        return {
+          line: i + 2,
+          title: cellOf(rec, index, 'title'),
+          fileName: cellOf(rec, index, 'filename'),
+          x,
+          y,
+          date,
+          floor: cellOf(rec, index, 'floor'),
+          surveyName: cellOf(rec, index, 'surveyname'),
+          coordinatesOk: isDecimal(x) && isDecimal(y),
+          dateOk: date !== '' && isSurveyDate(date),
+        };
+      });
   return { header, records, rows, problem };
 }
 
@@ -131,12 +139,19 @@ export function rowFloor(value: string, uploadFloor: number): number | null {
 
 /** The floors an upload's scenes go to (rows with a scene folder only), lowest first. */
 export function uploadFloors(rows: readonly ValidationRow[]): number[] {
-  return [...new Set(rows.filter((r) => r.foundInCsv && !r.isOrphan && r.floor !== null).map((r) => r.floor as number))].sort((a, b) => a - b);
+  return [
+    ...new Set(rows.filter((r) => r.foundInCsv && !r.isOrphan && r.floor !== null).map((r) => r.floor as number)),
+  ].sort((a, b) => a - b);
 }
 
 /** The table and the verdict. `timeline`: the timeline feature is on, so every row needs a date; `uploadFloor`:
  *  the floor of the page, for rows whose floor column is empty. */
-export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, timeline: boolean, uploadFloor = 0): UploadValidation {
+export function validateUpload(
+  folders: readonly TileFolder[],
+  csv: ParsedCsv,
+  timeline: boolean,
+  uploadFloor = 0,
+): UploadValidation {
   const used = new Set<CsvRow>();
   const rows: ValidationRow[] = [];
   let csvError = !!csv.problem;
@@ -145,7 +160,20 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
     const row = csv.rows.find((r) => !used.has(r) && matchesFolder(folder, r.fileName));
     if (!row) {
       notFound = true;
-      rows.push({ key: `f:${folder.id}`, scene: folder.name, x: '', y: '', name: '', date: '', floor: null, survey: '', status: 'error', note: 'Not found in the CSV', foundInCsv: false, isOrphan: false });
+      rows.push({
+        key: `f:${folder.id}`,
+        scene: folder.name,
+        x: '',
+        y: '',
+        name: '',
+        date: '',
+        floor: null,
+        survey: '',
+        status: 'error',
+        note: 'Not found in the CSV',
+        foundInCsv: false,
+        isOrphan: false,
+      });
       continue;
     }
     used.add(row);
@@ -157,8 +185,18 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
     ].filter((p): p is string => !!p);
     if (problems.length) csvError = true;
     rows.push({
-      key: `f:${folder.id}`, scene: folder.name, x: row.x, y: row.y, name: row.title, date: row.date, floor, survey: row.surveyName,
-      status: problems.length ? 'error' : 'ok', note: problems.join('; ') || 'OK', foundInCsv: true, isOrphan: false,
+      key: `f:${folder.id}`,
+      scene: folder.name,
+      x: row.x,
+      y: row.y,
+      name: row.title,
+      date: row.date,
+      floor,
+      survey: row.surveyName,
+      status: problems.length ? 'error' : 'ok',
+      note: problems.join('; ') || 'OK',
+      foundInCsv: true,
+      isOrphan: false,
     });
   }
   const orphanLines: number[] = [];
@@ -166,8 +204,18 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
     if (used.has(row)) continue;
     orphanLines.push(row.line);
     rows.push({
-      key: `l:${row.line}`, scene: row.fileName || `(line ${row.line})`, x: row.x, y: row.y, name: row.title, date: row.date,
-      floor: rowFloor(row.floor, uploadFloor), survey: row.surveyName, status: 'orphan', note: 'No scene folder in the zip', foundInCsv: true, isOrphan: true,
+      key: `l:${row.line}`,
+      scene: row.fileName || `(line ${row.line})`,
+      x: row.x,
+      y: row.y,
+      name: row.title,
+      date: row.date,
+      floor: rowFloor(row.floor, uploadFloor),
+      survey: row.surveyName,
+      status: 'orphan',
+      note: 'No scene folder in the zip',
+      foundInCsv: true,
+      isOrphan: true,
     });
   }
   const problem =

@@ -8,12 +8,23 @@ import { kioskAtom, kioskHomeAtom, siteAtom } from '../../state/atoms';
 import { useAppConfig } from '../../api/queries/settings';
 import { useUserInfo } from '../../api/queries/users';
 import { administersSite } from '../../domain/useAdmin';
-import { kioskHomeFor, kioskRequest, readStoredKiosk, leavesApp, mayEndKiosk, storeKiosk, withKioskParam, withoutKioskParam } from '../../domain/kiosk';
+import {
+  kioskHomeFor,
+  kioskRequest,
+  readStoredKiosk,
+  leavesApp,
+  mayEndKiosk,
+  storeKiosk,
+  withKioskParam,
+  withoutKioskParam,
+} from '../../domain/kiosk';
 
 /** The site's kiosk setting: a kiosk for as long as the setting is on (not stored: the setting decides). */
 export function useKioskMode(settingEnabled = false): void {
   const setKiosk = useSetAtom(kioskAtom);
-  useEffect(() => { if (settingEnabled) setKiosk(true); }, [settingEnabled, setKiosk]);
+  useEffect(() => {
+    if (settingEnabled) setKiosk(true);
+  }, [settingEnabled, setKiosk]);
 }
 
 /** Once, under the router: starts, keeps and ends the kiosk. */
@@ -31,14 +42,16 @@ export function useKioskSession(): void {
   const known = config.isSuccess && (!ssoEnabled || !user.isPending);
 
   useEffect(() => {
-    const to = (search: string) => navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, state: location.state });
+    const to = (search: string) =>
+      navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, state: location.state });
     if (request === 'on') {
       if (!kiosk) setKiosk(true);
       // The first page with the flag is where the kiosk started: its Home. Every later page carries the flag
       // too, so an existing Home is kept.
       if (readStoredKiosk() === null) {
         const home = kioskHomeFor(location.pathname);
-        setHome(home); storeKiosk(home);
+        setHome(home);
+        storeKiosk(home);
       }
       return;
     }
@@ -46,7 +59,9 @@ export function useKioskSession(): void {
       // Refused (not known yet, or a visitor): the kiosk stays, kiosk=0 stays in the URL so an administrator
       // can sign in from the sidebar and the kiosk ends then.
       if (kiosk && known && mayEndKiosk({ ssoEnabled, signedInAdmin })) {
-        setKiosk(false); storeKiosk(null); to(withoutKioskParam(location.search));
+        setKiosk(false);
+        storeKiosk(null);
+        to(withoutKioskParam(location.search));
       } else if (!kiosk) to(withoutKioskParam(location.search));
       return;
     }

@@ -34,8 +34,15 @@ export function VisitorMinimap() {
   return (
     <>
       {enlarged ? <div className="minimap-backdrop" onClick={() => setEnlarged(false)} aria-hidden="true" /> : null}
-      <section className={`minimap${enlarged ? ' enlarged' : ''}`} aria-label={`Minimap, ${floorName}`}
-        style={map.img_width > 0 && map.img_height > 0 ? { '--plan-aspect': map.img_width / map.img_height } as CSSProperties : undefined}>
+      <section
+        className={`minimap${enlarged ? ' enlarged' : ''}`}
+        aria-label={`Minimap, ${floorName}`}
+        style={
+          map.img_width > 0 && map.img_height > 0
+            ? ({ '--plan-aspect': map.img_width / map.img_height } as CSSProperties)
+            : undefined
+        }
+      >
         <div className="minimap-header">
           <h2 className="minimap-title">{floorName}</h2>
           <button

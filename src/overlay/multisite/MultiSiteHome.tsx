@@ -49,7 +49,9 @@ export default function MultiSiteHome() {
   const offered = (pins.data ?? []).filter((p) => !(kiosk && p.external_url));
   const shown = visiblePins(offered, mapName, isAdmin);
   const groups = groupPinsBySitemap(offered, isAdmin);
-  const mapNames = Array.from(new Set([DEFAULT_SITEMAP, ...(sitemaps.data ?? []).map((s) => s.name), ...groups.map((g) => g.sitemap), mapName])).sort((a, b) => a.localeCompare(b));
+  const mapNames = Array.from(
+    new Set([DEFAULT_SITEMAP, ...(sitemaps.data ?? []).map((s) => s.name), ...groups.map((g) => g.sitemap), mapName]),
+  ).sort((a, b) => a.localeCompare(b));
 
   const follow = (pin: Pin) => {
     if (isAdmin) {
@@ -57,8 +59,9 @@ export default function MultiSiteHome() {
       return;
     }
     const t = pinTarget(pin);
-    if (t.external) { if (!kiosk) window.location.assign(t.url); }
-    else navigate(t.path);
+    if (t.external) {
+      if (!kiosk) window.location.assign(t.url);
+    } else navigate(t.path);
   };
   const selectedPin = shown.find((p) => p._id === selected);
 

@@ -84,17 +84,35 @@ export function Sidebar() {
         {kiosk ? (
           // A kiosk never leaves the app: the label is not a link there.
           <span className="product-label">
-            <span className="product-mark" aria-hidden="true">360</span>
+            <span className="product-mark" aria-hidden="true">
+              360
+            </span>
             <span className="nav-text">{PRODUCT_LABEL}</span>
           </span>
         ) : (
-          <a className="product-label" href={RESEARCH_GROUP_URL} target="_blank" rel="noopener noreferrer" title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}>
-            <span className="product-mark" aria-hidden="true">360</span>
-            <span className="nav-text">{PRODUCT_LABEL}<span className="visually-hidden"> (opens in a new window)</span></span>
+          <a
+            className="product-label"
+            href={RESEARCH_GROUP_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}
+          >
+            <span className="product-mark" aria-hidden="true">
+              360
+            </span>
+            <span className="nav-text">
+              {PRODUCT_LABEL}
+              <span className="visually-hidden"> (opens in a new window)</span>
+            </span>
           </a>
         )}
-        <button type="button" className="icon-button collapse-toggle" onClick={() => setCollapsed(!collapsed)}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
+        <button
+          type="button"
+          className="icon-button collapse-toggle"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+        >
           {collapsed ? <ChevronRight /> : <ChevronLeft />}
         </button>
       </div>
@@ -102,8 +120,17 @@ export function Sidebar() {
         {entries.map((key) => {
           switch (key) {
             // A kiosk's Home stays in the site it shows (domain/kiosk): never the pin map from inside a site.
-            case '/': return kiosk ? item(key, kioskHome, <HomeIcon />, 'Home') : item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
-            case 'site': return item(key, path('site'), settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />, noConfig ? 'Add Scenes' : 'Site');
+            case '/':
+              return kiosk
+                ? item(key, kioskHome, <HomeIcon />, 'Home')
+                : item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
+            case 'site':
+              return item(
+                key,
+                path('site'),
+                settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />,
+                noConfig ? 'Add Scenes' : 'Site',
+              );
             // Scenes are added to the floor in view: the entry carries it to the upload form.
             case 'addScene':
               return item(key, addSceneLink(path('addScene'), viewedFloor), <FilmIcon />, 'Add Scene');

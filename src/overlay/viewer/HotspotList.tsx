@@ -72,7 +72,11 @@ export function HotspotList() {
           <ul>
             {infos.map((h) => (
               <li key={h.info_id}>
-                <button type="button" className="list-button" onClick={() => later(() => openInfo(scene.survey_node.tiles_id, h))}>
+                <button
+                  type="button"
+                  className="list-button"
+                  onClick={() => later(() => openInfo(scene.survey_node.tiles_id, h))}
+                >
                   <HotspotIcon /> {h.title}
                 </button>
               </li>

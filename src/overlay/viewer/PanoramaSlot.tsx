@@ -154,12 +154,18 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const down = (e: PointerEvent) => { if (e.pointerType === 'mouse' && e.button === 0) host.classList.add('grabbing'); };
+    const down = (e: PointerEvent) => {
+      if (e.pointerType === 'mouse' && e.button === 0) host.classList.add('grabbing');
+    };
     const up = () => host.classList.remove('grabbing');
     host.addEventListener('pointerdown', down);
     window.addEventListener('pointerup', up);
     window.addEventListener('pointercancel', up);
-    return () => { host.removeEventListener('pointerdown', down); window.removeEventListener('pointerup', up); window.removeEventListener('pointercancel', up); };
+    return () => {
+      host.removeEventListener('pointerdown', down);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+    };
   }, []);
 
   const fallback = <PanoramaStandIn {...props} />;

@@ -11,10 +11,13 @@ export function useOpenInfo() {
   const setInfo = useSetAtom(infoPanelAtom);
   const panorama = useAtomValue(panoramaAtom);
   const vp = useAtomValue(viewportClassAtom);
-  return useCallback((tilesId: string, h: Pick<InfoHotspot, 'yaw' | 'pitch' | 'info_id' | 'title'>) => {
-    const vfov = panorama?.getView().fov;
-    const pitch = vfov ? pitchToShow(h.pitch, vfov, focusShare(vp)) : h.pitch;
-    requestView({ view: { yaw: h.yaw, pitch } });
-    setInfo({ tilesId, infoId: h.info_id, title: h.title });
-  }, [panorama, vp, requestView, setInfo]);
+  return useCallback(
+    (tilesId: string, h: Pick<InfoHotspot, 'yaw' | 'pitch' | 'info_id' | 'title'>) => {
+      const vfov = panorama?.getView().fov;
+      const pitch = vfov ? pitchToShow(h.pitch, vfov, focusShare(vp)) : h.pitch;
+      requestView({ view: { yaw: h.yaw, pitch } });
+      setInfo({ tilesId, infoId: h.info_id, title: h.title });
+    },
+    [panorama, vp, requestView, setInfo],
+  );
 }

@@ -1,10 +1,24 @@
 // Kiosk rules: what the URL asks, what is kept where, who may end it, which links leave the app.
 import { describe, expect, it } from 'vitest';
-import { initialKiosk, kioskHomeFor, kioskRequest, leavesApp, mayEndKiosk, readStoredKiosk, storeKiosk, withKioskParam, withoutKioskParam } from '../../../src/domain/kiosk';
+import {
+  initialKiosk,
+  kioskHomeFor,
+  kioskRequest,
+  leavesApp,
+  mayEndKiosk,
+  readStoredKiosk,
+  storeKiosk,
+  withKioskParam,
+  withoutKioskParam,
+} from '../../../src/domain/kiosk';
 
 function memoryStore() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
 }
 
 describe('kiosk', () => {

@@ -1,7 +1,18 @@
 // The layout model: for every viewport class and every pair of panels, opening one after the other leaves
 // only panels that may share the screen; the rule is symmetric; turning the phone keeps the newest panels.
 import { describe, expect, it } from 'vitest';
-import { PANELS, VIEWPORT_CLASSES, afterClosing, afterOpening, compatible, fitTo, focusShare, pitchToShow, regionOf, viewportClass } from '../../../src/domain/layout';
+import {
+  PANELS,
+  VIEWPORT_CLASSES,
+  afterClosing,
+  afterOpening,
+  compatible,
+  fitTo,
+  focusShare,
+  pitchToShow,
+  regionOf,
+  viewportClass,
+} from '../../../src/domain/layout';
 
 describe('layout model', () => {
   it('classes viewports: desktop and tablets, phones upright and sideways', () => {
@@ -45,7 +56,7 @@ describe('layout model', () => {
     expect(fitTo(['timeline', 'camera'], 'desktop')).toEqual(['timeline', 'camera']);
   });
 
-  it('turns the view so a hotspot shows above an upright phone\'s sheet', () => {
+  it("turns the view so a hotspot shows above an upright phone's sheet", () => {
     const vfov = Math.PI / 2;
     expect(pitchToShow(0.2, vfov, 0.5)).toBeCloseTo(0.2);
     const share = focusShare('phone-upright');

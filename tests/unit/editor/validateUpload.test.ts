@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { csvWithoutOrphans, parsePositions, rowFloor, tileFoldersOf, uploadFloors, validateUpload } from '../../../src/editor/upload/validateUpload';
+import {
+  csvWithoutOrphans,
+  parsePositions,
+  rowFloor,
+  tileFoldersOf,
+  uploadFloors,
+  validateUpload,
+} from '../../../src/editor/upload/validateUpload';
 
 const listing = [
   'app-files/',
@@ -125,11 +132,22 @@ describe('where the rows go', () => {
     expect(rowFloor('two', 0)).toBeNull();
   });
   it('lists the floors of the scenes (not orphans), shows survey names, and blocks a bad floor', () => {
-    const csv = parsePositions('title,fileName,x,y,date,floor,survey_name\r\nA,a,1,2,04/02/2024,2,Walk\r\nB,b,1,2,04/02/2024,,\r\nC,c,1,2,04/02/2024,7,\r\n');
+    const csv = parsePositions(
+      'title,fileName,x,y,date,floor,survey_name\r\nA,a,1,2,04/02/2024,2,Walk\r\nB,b,1,2,04/02/2024,,\r\nC,c,1,2,04/02/2024,7,\r\n',
+    );
     const v = validateUpload(tileFoldersOf(['app-files/tiles/0-a/x.jpg', 'app-files/tiles/1-b/x.jpg']), csv, true, 1);
-    expect(v.rows.map((r) => [r.scene, r.floor, r.survey])).toEqual([['a', 2, 'Walk'], ['b', 1, ''], ['c', 7, '']]);
+    expect(v.rows.map((r) => [r.scene, r.floor, r.survey])).toEqual([
+      ['a', 2, 'Walk'],
+      ['b', 1, ''],
+      ['c', 7, ''],
+    ]);
     expect(uploadFloors(v.rows)).toEqual([1, 2]);
-    const bad = validateUpload(tileFoldersOf(['app-files/tiles/0-a/x.jpg']), parsePositions('title,fileName,x,y,date,floor\r\nA,a,1,2,04/02/2024,up\r\n'), true, 0);
+    const bad = validateUpload(
+      tileFoldersOf(['app-files/tiles/0-a/x.jpg']),
+      parsePositions('title,fileName,x,y,date,floor\r\nA,a,1,2,04/02/2024,up\r\n'),
+      true,
+      0,
+    );
     expect(bad.error).toBe(true);
     expect(bad.rows[0].note).toContain('Floor is not a floor number');
   });
