@@ -112,10 +112,14 @@ test.describe('immersive VR with an emulated headset', () => {
   test('Enter VR starts a session drawn frame after frame; the controller ray picks the info hotspot it is aimed at, and nothing when aimed away', async ({
     page,
   }) => {
+    // Emulated XR frames on a CPU rasteriser can crawl on a busy machine: this checks what happens, not how fast.
+    test.setTimeout(360_000);
     const errors: string[] = [];
     await enterEmulatedVR(page, errors);
     const before = await page.evaluate(() => window.__panorama!.frames);
-    await expect.poll(() => page.evaluate(() => window.__panorama!.frames)).toBeGreaterThan(before + 5);
+    await expect
+      .poll(() => page.evaluate(() => window.__panorama!.frames), { timeout: 90_000 })
+      .toBeGreaterThan(before + 5);
     // The controllers appear once their profile has loaded (from our server), which takes a while on a busy
     // machine: aim at the hotspot and pull until the first pick arrives, which proves the controller is live.
     const clicked = page.getByTestId('hotspot-clicked');
@@ -125,7 +129,7 @@ test.describe('immersive VR with an emulated headset', () => {
           await aimAndPull(page, INFO, 40);
           return clicked.count();
         },
-        { timeout: 30_000 },
+        { timeout: 90_000 },
       )
       .toBe(1);
     await expect(clicked).toHaveText('info:i1');
@@ -144,7 +148,7 @@ test.describe('immersive VR with an emulated headset', () => {
           await aimAndPull(page, INFO, 40);
           return Number(await clicked.getAttribute('data-clicks'));
         },
-        { timeout: 30_000 },
+        { timeout: 90_000 },
       )
       .toBeGreaterThanOrEqual(2);
     await expect(clicked).toHaveText('info:i1');
