@@ -23,7 +23,7 @@ export interface InfoSpot {
 
 export async function waitForRenderer(page: Page) {
   await page.waitForFunction(
-    () => (window as unknown as { __panorama?: { frames: number } }).__panorama?.frames! > 1,
+    () => ((window as unknown as { __panorama?: { frames: number } }).__panorama?.frames ?? 0) > 1,
     undefined,
     { timeout: 30_000 },
   );

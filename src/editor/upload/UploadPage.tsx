@@ -28,7 +28,7 @@ import { buildViewerSearch } from '../../domain/viewer/deepLink';
 import { ApiError } from '../../api/client';
 import { CsvFormatHelp } from './CsvFormatHelp';
 import { usePins } from '../../api/queries/pins';
-import { useDocumentTitle } from '../../overlay/common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SiteNameField } from './SiteNameField';
 import { decodeCsvBytes } from '../../../contract/positionsCsv';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
@@ -253,10 +253,6 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             </p>
           ) : null}
         </div>
-
-        {validation && validation.rows.length > 0 ? (
-          <ValidationTable rows={validation.rows} timeline={timeline} />
-        ) : null}
 
         {validation && validation.rows.length > 0 ? (
           <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} />

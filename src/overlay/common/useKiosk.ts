@@ -84,5 +84,6 @@ export function useKioskSession(): void {
 /** The kiosk asks to be ended (kiosk=0 in the URL) but nobody allowed to is signed in yet. */
 export function useKioskEndPending(): boolean {
   const kiosk = useAtomValue(kioskAtom);
-  return kiosk && kioskRequest(useLocation().search) === 'off';
+  const { search } = useLocation();
+  return kiosk && kioskRequest(search) === 'off';
 }

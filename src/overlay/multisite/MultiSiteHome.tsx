@@ -11,7 +11,7 @@ import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../../domain/useAdmin';
 import { ChevronDown, EyeSlashIcon, PinGlyph } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import {
   DEFAULT_SITEMAP,
   groupPinsBySitemap,
