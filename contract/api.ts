@@ -100,24 +100,6 @@ export const minimap = z.object({
   __v: z.number(),
 });
 export type Minimap = z.infer<typeof minimap>;
-/** The empty default minimap (spec section 3): empty strings and zeros, scale 1, offsets 0. */
-export const emptyMinimap = (site = '', floor = 0): Minimap => ({
-  image_url: '',
-  image_large_url: '',
-  image: '',
-  floor,
-  floor_name: '',
-  floor_tag: '',
-  site,
-  x_pixel_offset: 0,
-  y_pixel_offset: 0,
-  x_scale: 1,
-  y_scale: 1,
-  img_width: 0,
-  img_height: 0,
-  xy_flipped: false,
-  __v: 0,
-});
 
 export const minimapNodeEntry = z.object({
   _id: z.string(),

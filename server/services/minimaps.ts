@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
-import { emptyMinimap, type Minimap } from '../../contract/api.ts';
+import type { Minimap } from '../../contract/api.ts';
+import { emptyMinimap } from '../../contract/emptyMinimap.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { Invalid } from './errors.ts';

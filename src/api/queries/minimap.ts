@@ -1,7 +1,8 @@
 // Floor plans (minimaps), the floor list and the admin writes on them: floor details, image, node edits.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, getJsonOr, send, seg, upload } from '../client';
-import { emptyMinimap, type Floor, type Minimap } from '../../../contract/api';
+import type { Floor, Minimap } from '../../../contract/api';
+import { emptyMinimap } from '../../../contract/emptyMinimap';
 import { keys } from './keys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
