@@ -16,7 +16,7 @@ import type { DocumentDirectory, DocumentFile } from '../../contract/api.ts';
 import { Invalid, NotFound, TooLarge } from './errors.ts';
 import { requireSite } from './floors.ts';
 import { lockSite } from '../db/transactions.ts';
-import { ZipArchive, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
+import { ZipArchive, fmtBytes, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
 
 const ROOT_NAME = 'root';
 export const MESSAGES = {
@@ -25,14 +25,6 @@ export const MESSAGES = {
   empty: 'The ZIP file holds no documents.',
 } as const;
 const MAX_ENTRIES = 10_000;
-const fmtBytes = (n: number) =>
-  n >= 1024 ** 3
-    ? `${+(n / 1024 ** 3).toFixed(2)} GB`
-    : n >= 1024 ** 2
-      ? `${+(n / 1024 ** 2).toFixed(1)} MB`
-      : n >= 1024
-        ? `${+(n / 1024).toFixed(1)} kB`
-        : `${n} bytes`;
 export const tooLargeMessage = (limit: number) =>
   `The ZIP file is larger than the upload limit of ${fmtBytes(limit)}; split the documents into smaller archives.`;
 const MAX_DEPTH = 32;

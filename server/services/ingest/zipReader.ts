@@ -37,7 +37,8 @@ export interface ZipEntry {
   raw: yauzl.Entry;
 }
 
-const fmtBytes = (n: number) =>
+/** A byte count as a person reads it in a message ("1.5 MB"). */
+export const fmtBytes = (n: number) =>
   n >= 1024 ** 3
     ? `${+(n / 1024 ** 3).toFixed(2)} GB`
     : n >= 1024 ** 2
