@@ -8,6 +8,7 @@
 // Throttled section (bench/throttled/: the app's viewer page vs a bare Marzipano page on slow links and a phone):
 // --skip-throttled leaves it out, --only-throttled runs only it (default 3 runs there unless --runs= is given).
 import fs from 'node:fs';
+import { launchBenchBrowser } from './browser';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -232,16 +233,7 @@ async function main(): Promise<void> {
   } else console.log(`skipping the real fixture: ${missing}`);
   scenes.push(await bigPyramid());
   const server = await startStaticServer(mounts);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await launchBenchBrowser();
   const results: Result[] = [];
   const shots = path.join(tmp, 'bench-shots');
   fs.mkdirSync(shots, { recursive: true });

@@ -2,8 +2,8 @@
 // from the same server, on emulated slow links and a phone; peers take turns run by run so a noisy stretch of the
 // shared machine hits all of them. Called by bench/viewer.ts (its throttled section) and by main.ts (alone).
 import fs from 'node:fs';
+import { launchBenchBrowser } from '../browser';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
 import { startBenchServer } from './appServer';
 import { SETUPS } from './profiles';
@@ -34,16 +34,7 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
   const started = Date.now();
   const server = await startBenchServer({ port: opts.port, rebuild: opts.rebuild, fillers: opts.fillers });
   console.log(`bench server on ${server.origin}, site ${server.site}; Marzipano page: ${peerUrl(server, 'marzipano')}`);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await launchBenchBrowser();
   const results: Results = { runs: opts.runs, setups: [], repeat: [], switches: [] };
   const shots = path.join(repoRoot, '.tmp', 'throttled-shots');
   fs.mkdirSync(shots, { recursive: true });
