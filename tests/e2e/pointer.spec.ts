@@ -14,6 +14,16 @@ const cursorAt = (page: Page, x: number, y: number) =>
     { x, y },
   );
 
+/** Whether the view stayed where it was for `ms` (no glide or animation moving it). */
+const stillFor = (page: Page, ms: number) =>
+  page.evaluate(async (ms) => {
+    const p = (window as unknown as { __panorama: { getView(): { yaw: number; pitch: number; fov: number } } })
+      .__panorama;
+    const a = JSON.stringify(p.getView());
+    await new Promise((r) => setTimeout(r, ms));
+    return JSON.stringify(p.getView()) === a;
+  }, ms);
+
 for (const name of THREE) {
   test.describe(`pointer on ${name}`, () => {
     test.use(VIEWPORTS[name]);
@@ -36,12 +46,18 @@ for (const name of THREE) {
       await page.mouse.up();
       expect(await cursorAt(page, c.x - 40, c.y)).toBe('grab');
 
+      // The drag's glide must be over first, or it carries the view past the hotspot set next.
+      await expect.poll(() => stillFor(page, 200), { timeout: 10_000 }).toBe(true);
       // The link hotspot in the middle of the panorama, the mouse on it.
       await page.evaluate((v) => {
         const p = (window as unknown as { __panorama: { getView(): object; setView(v: object): void } }).__panorama;
         p.setView({ ...p.getView(), yaw: v.yaw, pitch: v.pitch });
       }, link);
       await page.waitForTimeout(300);
+      const seen = await page.evaluate(() =>
+        (window as unknown as { __panorama: { getView(): { pitch: number } } }).__panorama.getView(),
+      );
+      expect(seen.pitch).toBeCloseTo(link.pitch, 3);
       const mid = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       await page.mouse.move(mid.x + 3, mid.y + 3);
       await page.mouse.move(mid.x, mid.y);
