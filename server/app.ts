@@ -10,7 +10,7 @@ import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { BlobStore } from './storage/blobStore.ts';
+import { openBlobStore } from './storage/openBlobStore.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { conflictOf } from './db/dbErrors.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
@@ -26,7 +26,7 @@ import { mediaRoutes } from './http/mediaRoute.ts';
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
-  const blobs = new BlobStore(config.dataDir, pendingLedger(db));
+  const blobs = openBlobStore(config, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
@@ -89,7 +89,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
 
   // Media: every user file, served passive (http/servedFiles.ts); immutable keys, cached for a year, with ETags.
-  await mediaRoutes(app, blobs.mediaDir);
+  await mediaRoutes(app, blobs);
 
   // WebXR controller profiles and models (the renderer's VR controllers), served here rather than from a CDN.
   await app.register(fastifyStatic, {

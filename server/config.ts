@@ -1,6 +1,7 @@
 // Environment settings, read once. Defaults make a fresh install usable.
 import path from 'node:path';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
+import { readS3Settings, type S3Settings } from './storage/s3Settings.ts';
 
 export interface Config {
   port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
@@ -20,6 +21,8 @@ export interface Config {
   /** CSP frame-ancestors of our pages: who may show them in a frame. */
   frameAncestors: string;
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
+  /** Blobs in an S3-compatible bucket (S3_*) instead of DATA_DIR/media. */
+  s3?: S3Settings;
   oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string; rolesClaim: string; sitesClaim: string; scope: string; label: string };
 }
 
@@ -65,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
     oidc: readOidc(env),
+    s3: readS3Settings(env),
     logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
 }
