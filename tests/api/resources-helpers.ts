@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { AppContext } from '../../server/context.ts';
 import { createSite } from '../../server/services/sites.ts';
-import { listFiles } from './helpers/snapshot.ts';
+import { blobFiles } from './helpers/snapshot.ts';
 import { fetchJson } from './helpers/server.ts';
 
 /** Every row of every table (sorted), plus the media and staging files: equal before and after means nothing changed. */
@@ -16,7 +16,7 @@ export async function fullState(ctx: AppContext, opts: { skipTables?: string[] }
     const { rows: r } = await sql<Record<string, unknown>>`select * from ${sql.table(t)}`.execute(ctx.db);
     rows[t] = r.map((x) => JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]))).sort();
   }
-  return { rows, media: listFiles(ctx.blobs.mediaDir), staging: listFiles(ctx.blobs.stagingDir) };
+  return { rows, ...(await blobFiles(ctx)) };
 }
 
 export interface SeededSite { site: string; nodeIds: string[]; tilesIds: string[] }
