@@ -1,5 +1,5 @@
 // Schema migrations, written once for both dialects (portable column types only).
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
 
@@ -93,3 +93,28 @@ const userSites: Migration = {
 export const migrationProvider: MigrationProvider = {
   async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys }; },
 };
+
+/** The PostgreSQL advisory lock key of schema migrations (any constant; "surv" "mig1" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x73757276_6d696731n;
+
+/**
+ * Brings the schema up to date. On PostgreSQL, instances starting together take turns under an advisory lock held by
+ * one connection for the whole run: Kysely's own lock table is itself created by the first run, which two starts
+ * would race (CREATE TABLE IF NOT EXISTS is not safe against a concurrent one).
+ */
+export async function migrateToLatest(db: Kysely<any>, postgres: boolean): Promise<void> {
+  // Concerns add numbered migrations in parallel; a database may have run a later number before an earlier one lands.
+  const run = async (on: Kysely<any>) => {
+    const { error } = await new Migrator({ db: on, provider: migrationProvider, allowUnorderedMigrations: true }).migrateToLatest();
+    if (error) throw error;
+  };
+  if (!postgres) return run(db);
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(conn);
+    try {
+      await run(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(conn);
+    }
+  });
+}
