@@ -120,6 +120,8 @@ export const appConfig = z.object({
   allowExternalImages: z.boolean().default(false),
   /** The single sign-on button's label; empty when OIDC sign-in is not configured. */
   oidcLabel: z.string().default(''),
+  /** Where pictures of our own blob store are read besides /media/ (S3_PUBLIC_URL); empty with the local folder. */
+  mediaBaseUrl: z.string().default(''),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 export const appConfigPatch = z.object({

@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFasti
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
+import { addOwnMediaBase } from '../contract/htmlPolicy.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { conflictOf } from './db/dbErrors.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
@@ -27,6 +28,8 @@ import { mediaRoutes } from './http/mediaRoute.ts';
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
   const blobs = openBlobStore(config, pendingLedger(db));
+  // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
+  if (config.s3) addOwnMediaBase(config.s3.publicUrl);
   const ctx: AppContext = { config, db, blobs };
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.

@@ -19,7 +19,7 @@ const userInfoOf = (p: Principal) => ({ username: p.username, role: p.roles, isA
 export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
-  const extra = () => ({ projectTitle: config.projectTitle, useSso: config.useSso, allowExternalImages: config.allowExternalImages, oidcLabel: config.oidc?.label ?? '' });
+  const extra = () => ({ projectTitle: config.projectTitle, useSso: config.useSso, allowExternalImages: config.allowExternalImages, oidcLabel: config.oidc?.label ?? '', mediaBaseUrl: config.s3?.publicUrl ?? '' });
 
   r.get('/settings', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'The multi-site app config', response: { 200: envelope(appConfig) } } },
     async () => ok(await getAppConfig(db, extra())));

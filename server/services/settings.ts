@@ -83,7 +83,7 @@ async function storedAppConfig(db: DB): Promise<Partial<AppConfig>> {
   return row ? (JSON.parse(row.json) as Partial<AppConfig>) : {};
 }
 
-export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean; oidcLabel?: string }): Promise<AppConfig> {
+export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean; oidcLabel?: string; mediaBaseUrl?: string }): Promise<AppConfig> {
   const stored = await storedAppConfig(db);
   const firstSite = await db.selectFrom('sites').select(['id', 'name']).orderBy('created_at').limit(1).executeTakeFirst();
   return {
@@ -97,6 +97,7 @@ export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSs
     useSso: extra?.useSso ?? false,
     allowExternalImages: extra?.allowExternalImages ?? false,
     oidcLabel: extra?.oidcLabel ?? '',
+    mediaBaseUrl: extra?.mediaBaseUrl ?? '',
   };
 }
 
