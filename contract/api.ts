@@ -190,6 +190,19 @@ export const loginBody = z.object({ username: z.string().min(1).max(USERNAME_MAX
 // ---------- upload ----------
 export const uploadResult = z.object({ site: z.string(), floor: z.number(), scenes: z.number(), surveys: z.array(z.string()) });
 export const urlResult = z.object({ url: z.string() });
+/** 202 of an upload imported as a job (big uploads): follow it at GET /api/site/{site}/jobs/{job}. */
+export const jobAccepted = z.object({ job: z.string() });
+export const jobStatus = z.object({
+  id: z.string(), kind: z.string(), site: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Tiles staged so far of all of them (0 of 0 before the import has counted them). */
+  progress: z.object({ done: z.number(), total: z.number() }),
+  /** What the upload answers when imported at once (state done). */
+  result: uploadResult.optional(),
+  /** Why it failed (state failed): the status the upload would have answered, and the sentence. */
+  error: z.object({ status: z.number(), message: z.string() }).optional(),
+});
+export type JobStatus = z.infer<typeof jobStatus>;
 
 // ---------- additions for the resource routes (minimap, nodes, pins, site maps, documentation) ----------
 /** PATCH /api/map-pins/{id}: only the fields sent change (pinPatchBody would fill in its defaults). */

@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
 import { addOwnMediaBase } from '../contract/htmlPolicy.ts';
+import { openJobQueue } from './jobs/openJobQueue.ts';
+import { INGEST_JOB, runIngestJob, type IngestJobData } from './jobs/ingestJob.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { conflictOf } from './db/dbErrors.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
@@ -25,12 +27,18 @@ import { multipartFailure } from './http/multipartErrors.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 
+/** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
+const JOB_STOP_MS = 20_000;
+
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
   const ctx: AppContext = { config, db, blobs };
+  const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
+  jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
+  ctx.jobs = jobs;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
   // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
@@ -116,7 +124,9 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     app.setNotFoundHandler((req, reply) => reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url.split('?')[0]}` }));
   }
 
-  app.addHook('onClose', async () => { blobs.close(); await db.destroy(); });
+  // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.
+  await jobs.start();
+  app.addHook('onClose', async () => { await jobs.stop(JOB_STOP_MS); blobs.close(); await db.destroy(); });
   return { app, ctx };
 }
 

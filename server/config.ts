@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
 import { readS3Settings, type S3Settings } from './storage/s3Settings.ts';
+import { readJobConfig, type JobConfig } from './jobs/jobSettings.ts';
 
 export interface Config {
   port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
@@ -23,6 +24,8 @@ export interface Config {
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   /** Blobs in an S3-compatible bucket (S3_*) instead of DATA_DIR/media. */
   s3?: S3Settings;
+  /** Jobs: when an upload is imported as one, expiry and retries (INGEST_JOB_MIN_BYTES, JOB_*). */
+  jobs: JobConfig;
   oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string; rolesClaim: string; sitesClaim: string; scope: string; label: string };
 }
 
@@ -69,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
     oidc: readOidc(env),
     s3: readS3Settings(env),
+    jobs: readJobConfig(env),
     logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };
 }

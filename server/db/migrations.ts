@@ -2,6 +2,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
+import { jobsTable } from './migration0013Jobs.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -91,7 +92,7 @@ const userSites: Migration = {
 
 // Names sort in the order they run. Each concern adds its own entry.
 export const migrationProvider: MigrationProvider = {
-  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys }; },
+  async getMigrations() { return { '0001_initial': initial, '0002_user_sites': userSites, '0003_login_attempts': loginAttempts, '0006_concurrency_keys': concurrencyKeys, '0013_jobs': jobsTable }; },
 };
 
 /** The PostgreSQL advisory lock key of schema migrations (any constant; "surv" "mig1" in ASCII). */

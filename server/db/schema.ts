@@ -37,6 +37,11 @@ export interface SessionTable { id: string; user_id: string; expires_at: string 
 /** Failed sign-ins of one account ('user:<name>') or client address ('addr:<ip>') in the current window. */
 export interface LoginAttemptTable { key: string; failures: number; window_start: string }
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
+export interface JobTable {
+  id: string; kind: string; site: string; state: 'queued' | 'running' | 'done' | 'failed'; data: string;
+  progress_done: number; progress_total: number; result: string | null; error_status: number | null; error_message: string | null;
+  attempts: number; created_at: string; updated_at: string;
+}
 export interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
 export interface BlobTable { key: string; content_type: string; size: number; etag: string; seq: Generated<number> }
 
@@ -45,5 +50,5 @@ export interface Database {
   minimaps: MinimapTable; surveys: SurveyTable; survey_nodes: SurveyNodeTable; minimap_nodes: MinimapNodeTable;
   hotspot_descriptions: HotspotDescriptionTable; pins: PinTable; sitemaps: SitemapTable; abouts: AboutTable;
   directories: DirectoryTable; files: FileTable; users: UserTable; sessions: SessionTable; user_sites: UserSiteTable;
-  pending_blobs: PendingBlobTable; login_attempts: LoginAttemptTable;
+  pending_blobs: PendingBlobTable; jobs: JobTable; login_attempts: LoginAttemptTable;
 }

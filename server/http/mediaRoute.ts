@@ -37,6 +37,9 @@ class DecisionCache {
   }
 }
 
+/** Uploads waiting for their import job (incoming/) are nobody's to read. */
+const isPrivateKey = (key: string) => key.startsWith('incoming/');
+
 const notFoundBody = (url: string) => ({ success: false, message: `Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.` });
 
 export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promise<void> {
@@ -46,7 +49,7 @@ export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promi
   app.get(`${MEDIA_PREFIX}*`, { schema: { hide: true }, config: { access: PUBLIC } }, async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     const key = mediaKeyOf((req.params as { '*': string })['*']);
-    if (!key) return reply.status(404).send(notFoundBody(req.url));
+    if (!key || isPrivateKey(key)) return reply.status(404).send(notFoundBody(req.url));
     let served: ServedAs | undefined;
     const result = await send(req.raw, key.split('/').map(encodeURIComponent).join('/'), {
       root: mediaDir, contentType: false, index: false, dotfiles: 'ignore', acceptRanges: true,

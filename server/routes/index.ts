@@ -13,6 +13,7 @@ import { uploadRoutes } from './upload.ts';
 import { healthRoutes } from './health.ts';
 import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
+import { jobRoutes } from './jobs.ts';
 
 export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await systemRoutes(api, ctx);
@@ -27,4 +28,5 @@ export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
   await healthRoutes(api, ctx);
   await userRoutes(api, ctx);
   await oidcRoutes(api, ctx);
+  await jobRoutes(api, ctx);
 }

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
-import { envelope, uploadResult } from '../../contract/api.ts';
+import { envelope, jobAccepted, uploadResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
@@ -18,6 +18,7 @@ import { HttpError, badRequest } from '../http/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
 import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
+import { startIngestJob } from '../jobs/ingestJob.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -64,9 +65,10 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
       summary: 'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0',
       params: siteFloorParams,
       querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional() }),
-      response: { 200: envelope(uploadResult) },
+      // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
+      response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     if (!req.isMultipart()) {
       throw badRequest('Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).');
     }
@@ -81,6 +83,12 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
       const modeValue = parts.fields.mode || req.query.mode || 'addScene';
       if (!(MODES as readonly string[]).includes(modeValue)) throw badRequest(`mode must be addNewSite or addScene, not "${modeValue}".`);
       const siteName = parts.fields.siteName ?? req.query.siteName;
+      if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+        const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
+          csvText: parts.csvText!, site: req.params.site, floor: req.params.floor, mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user),
+        });
+        return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
+      }
       const result = await ingestExport(ctx, {
         zipPath: parts.zipPath!, csvText: parts.csvText!, site: req.params.site, floor: req.params.floor,
         mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user),

@@ -42,6 +42,10 @@ export interface IngestRequest {
    * reserved); otherwise a new site's id comes from its name.
    */
   exactSiteId?: boolean;
+  /** Tiles staged so far of all of them (a job reports it to the person waiting). */
+  onProgress?: (done: number, total: number) => void;
+  /** Runs inside the transaction that writes the rows (a job marks itself done there, so a retry never repeats it). */
+  onRowsWritten?: (trx: DB, result: IngestResult) => Promise<void>;
 }
 
 export interface IngestResult { site: string; floor: number; scenes: number; surveys: string[] }
@@ -140,9 +144,10 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
   return out;
 }
 
-async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedScene[]): Promise<void> {
+async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedScene[], onProgress?: IngestRequest['onProgress']): Promise<void> {
   const jobs = plan.flatMap((p) => p.files.map((f) => ({ p, f })));
   let next = 0;
+  let done = 0;
   let failed = false;
   const worker = async () => {
     while (!failed && next < jobs.length) {
@@ -150,6 +155,7 @@ async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedSc
       try {
         await archive.extractTo(f.entry, staging.pathFor(tileKey(p.tilesId, f.ref)), (head) =>
           isJpegHead(head) ? null : badRequest(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`));
+        onProgress?.(++done, jobs.length);
       } catch (e) {
         failed = true;
         throw e;
@@ -295,15 +301,20 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,
     }));
-    await stageTiles(archive, staging, plan);
+    await stageTiles(archive, staging, plan, req.onProgress);
     archive.close();
 
     // Blobs move into place first (recorded as pending: a kill from here on leaves nothing the sweep keeps), then the
     // rows; if the database refuses, the catch below takes the blobs back out. A lost race reruns only the rows.
     await staging.commit(plan.map((p) => `tiles/${p.tilesId}`));
-    const result = await inTransaction(ctx.db, (trx) => writeRows(trx, req, data, plan));
+    const result = await inTransaction(ctx.db, async (trx) => {
+      const rows = await writeRows(trx, req, data, plan);
+      const outcome: IngestResult = { site: rows.site, floor: uploadFloor, scenes: plan.length, surveys: rows.surveys };
+      await req.onRowsWritten?.(trx, outcome);
+      return outcome;
+    });
     committed = true;
-    return { site: result.site, floor: uploadFloor, scenes: plan.length, surveys: result.surveys };
+    return result;
   } catch (e) {
     await staging?.rollback();
     throw e;
