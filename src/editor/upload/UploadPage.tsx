@@ -58,6 +58,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const [zipFile, setZipFile] = useState<File | null>(null);
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
+  const [imported, setImported] = useState<{ done: number; total: number } | null>(null);
   const [siteName, setSiteName] = useState(() => settings.data?.display.title || site || 'New Site');
   const zip = useChecked(zipFile, readFolders);
   const csv = useChecked(csvFile, readCsv);
@@ -87,9 +88,11 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     const trimmed = csvWithoutOrphans(csv.value, validation.orphanLines);
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
+    setImported(null);
     const urlSite = site || siteName.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'new-site';
     uploadScenes.mutate(
-      { site: urlSite, floor, zipFile, properties, mode, siteName: mode === 'addNewSite' ? siteName : undefined, onProgress: setProgress },
+      { site: urlSite, floor, zipFile, properties, mode, siteName: mode === 'addNewSite' ? siteName : undefined, onProgress: setProgress,
+        onImportProgress: (done, total) => setImported({ done, total }) },
       {
         onSuccess: (result) => navigate(sitePage(result.site)),
         onError: (e) => { alert(`${UPLOAD_FAILED} ${e.message}`); navigate(sitePage(urlSite)); },
@@ -134,7 +137,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         {uploading ? (
           <div className="upload-progress">
             <progress max={100} value={percent} aria-label="Upload progress" />
-            <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the scenes on the server…'}</span>
+            <span>{percent < 100 ? `Uploading… ${percent}%`
+              : imported?.total ? `Processing the scenes on the server… ${imported.done} of ${imported.total} tiles` : 'Processing the scenes on the server…'}</span>
           </div>
         ) : null}
         <button type="button" className="primary-button" disabled={blocked || uploading} onClick={submit}>Submit</button>
