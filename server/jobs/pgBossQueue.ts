@@ -2,6 +2,7 @@
 // stays active until it expires (JOB_EXPIRE_SECONDS), then pg-boss's maintenance, run by any live instance, retries it.
 import PgBoss from 'pg-boss';
 import type { JobHandler, JobQueue, JobSettings } from './jobQueue.ts';
+import { JOB_QUEUE_SCHEMA } from '../db/ownTables.ts';
 
 interface Envelope { jobId: string; data: unknown }
 
@@ -11,7 +12,7 @@ export class PgBossQueue implements JobQueue {
 
   constructor(databaseUrl: string, private settings: JobSettings, private log: (msg: string, err?: unknown) => void) {
     this.boss = new PgBoss({
-      connectionString: databaseUrl, schema: 'pgboss', max: 4,
+      connectionString: databaseUrl, schema: JOB_QUEUE_SCHEMA, max: 4,
       // Expired jobs are found by maintenance: often enough that a lost job waits at most half its expiry more.
       maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(settings.expireSeconds / 2))),
     });

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { MEDIA_PREFIX } from '../storage/blobStore.ts';
 import { unitOf } from '../storage/blobUnits.ts';
+import { ownTables } from '../db/ownTables.ts';
 
 export { UNIT_DEPTH, unitOf } from '../storage/blobUnits.ts';
 
@@ -27,7 +28,7 @@ export function mediaKeysIn(text: string, prefixes: string[] = [MEDIA_PREFIX]): 
 export async function referencedUnits(db: DB, prefixes: string[] = [MEDIA_PREFIX]): Promise<Set<string>> {
   const units = new Set<string>();
   for (const r of await db.selectFrom('survey_nodes').select('tiles_id').execute()) units.add(`tiles/${r.tiles_id}`);
-  const tables = await db.introspection.getTables();
+  const tables = await ownTables(db);
   for (const t of tables) {
     if (SKIPPED_TABLES.has(t.name) || t.name.startsWith('kysely_')) continue;
     for (const c of t.columns.filter((col) => /text|char/i.test(col.dataType))) {

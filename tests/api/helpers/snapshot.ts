@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../server/context.ts';
+import { ownTables } from '../../../server/db/ownTables.ts';
 
 /** Row count of every table of the database (found by introspection, so new tables are included). */
 export async function tableCounts(ctx: AppContext): Promise<Record<string, number>> {
-  const tables = await ctx.db.introspection.getTables();
+  const tables = await ownTables(ctx.db);
   const out: Record<string, number> = {};
   for (const t of tables.map((t) => t.name).sort()) {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(t)}`.execute(ctx.db);
