@@ -3,8 +3,10 @@
 // WebGL, so frame times are about rendering cost, not a GPU). Each setup is visited --runs times per viewer
 // (default 5), the viewers taking turns run by run so a noisy stretch of the machine hits all of them;
 // medians are reported, with the targets against Marzipano and whether each is met. Exits 0 either way.
-//   npm run bench:viewer                          (builds, then runs this)
+//   npm run bench:viewer                          (builds, then runs this, then the throttled section)
 //   node --import tsx bench/viewer.ts --runs=7 --only=ours,marzipano
+// Throttled section (bench/throttled/: the app's viewer page vs a bare Marzipano page on slow links and a phone):
+// --skip-throttled leaves it out, --only-throttled runs only it (default 3 runs there unless --runs= is given).
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -14,6 +16,7 @@ import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from '../tes
 import { writeLabelledPyramid } from '../tests/e2e/helpers/generatedPyramid';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
 import { startStaticServer } from '../tests/e2e/helpers/staticServer';
+import { runThrottled, THROTTLED_DEFAULTS } from './throttled/run';
 
 const ALL_VIEWERS = ['ours', 'marzipano', 'psv'] as const;
 type Viewer = (typeof ALL_VIEWERS)[number];
@@ -254,4 +257,8 @@ function printTable(results: Result[]): void {
   console.log('PSV: stable = no new tile request for 700 ms (it has no all-tiles-drawn event), so its time includes that wait minus 700 ms only approximately.');
 }
 
-await main();
+if (!process.argv.includes('--only-throttled')) await main();
+if (!process.argv.includes('--skip-throttled')) {
+  const runsGiven = process.argv.some((a) => a.startsWith('--runs='));
+  await runThrottled({ ...THROTTLED_DEFAULTS, ...(runsGiven ? { runs: RUNS } : {}) });
+}

@@ -1,6 +1,7 @@
 // Bounds on every number and string people send us, in one place for the client's forms and the server's checks.
 // Each is far beyond real use and far below what could hurt the process or overflow a database column.
 import { z } from 'zod';
+import { ISO_DATE } from './surveyDate';
 
 /** Floors of a site: 0..200 (a 200-storey building is beyond any survey); -1 in a URL means 0 (spec). */
 export const FLOOR_MAX = 200;
@@ -39,4 +40,4 @@ export const boundedNumber = (name: string, max: number, min = -max) =>
 /** Text of at most `max` characters. */
 export const boundedText = (name: string, max: number) => z.string({ message: `${name} must be text.` }).max(max, `${name} may have at most ${max} characters.`);
 /** A survey date as the API takes it (yyyy-mm-dd); whether it is a real calendar day is checked where it is used. */
-export const dateText = () => z.string().max(10, 'date must be written yyyy-mm-dd.').regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written yyyy-mm-dd.');
+export const dateText = () => z.string().max(10, 'date must be written yyyy-mm-dd.').regex(ISO_DATE, 'date must be written yyyy-mm-dd.');

@@ -6,8 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const BUDGET_KB = 350;
-/** Lazy chunks (by name) the viewer page loads, once the first view is drawn, to make the panorama live. */
-const RENDERER = ['Panorama'];
+/** Lazy modules (the engine's entry) the viewer page loads, once the first view is drawn, to make the panorama live. */
+const RENDERER = ['src/scene/index.ts'];
 /** Modules that must never load for visitors. */
 const ADMIN_ONLY = [/node_modules\/(konva|react-konva|jszip|papaparse)\//, /^src\/editor\//];
 
@@ -22,7 +22,7 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
-const lazyRenderer = (manifest['index.html'].dynamicImports ?? []).filter((k) => RENDERER.includes((manifest[k] as any).name));
+const lazyRenderer = (manifest['index.html'].dynamicImports ?? []).filter((k) => RENDERER.includes(k));
 if (lazyRenderer.length !== RENDERER.length) throw new Error(`renderer chunk not found among the entry's lazy imports: ${RENDERER.join(', ')}`);
 const first = closure(['index.html']);
 const keys = closure(['index.html', ...lazyRenderer]);

@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
@@ -15,17 +15,18 @@ import { addOwnMediaBase } from '../contract/htmlPolicy.ts';
 import { openJobQueue } from './jobs/openJobQueue.ts';
 import { INGEST_JOB, runIngestJob, type IngestJobData } from './jobs/ingestJob.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
-import { conflictOf } from './db/dbErrors.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
-import { HttpError } from './http/errors.ts';
 import { identify } from './http/auth.ts';
 import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.ts';
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
-import { registerRoutes } from './routes/index.ts';
-import { multipartFailure } from './http/multipartErrors.ts';
+import { declareRefusals } from './http/refusals.ts';
+import { apiRoutes } from './routes/index.ts';
+import { errorHandler } from './http/errorHandler.ts';
+import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
+import { boundedJsonBodies } from './http/jsonBody.ts';
 
 /** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
 const JOB_STOP_MS = 20_000;
@@ -51,9 +52,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(pageHeaderValues);
     return payload;
   });
+  boundedJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);
+  declareRefusals(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 2, fields: 10 } });
   await app.register(swagger, {
@@ -69,34 +72,9 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onRequest', enforceAccess(ctx));
   app.addHook('onRequest', refuseUnstorableUrl);
   app.addHook('preValidation', refuseUnstorableBody);
-  app.setErrorHandler((err: any, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const msg = err.validation.map((v: any) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
-      return reply.status(400).send({ success: false, message: `Invalid request. ${msg}` });
-    }
-    // Refused before the body was read to its end: the rest of it would be read as the next request on this
-    // connection, so the connection ends with this answer.
-    if (!req.raw.complete) reply.header('connection', 'close');
-    const multipartError = multipartFailure(err, req);
-    if (multipartError) return reply.status(multipartError.status).send({ success: false, message: multipartError.message });
-    // A race lost even after retries (unique key taken, serialization failure): a 409 the person can retry.
-    const conflict = err instanceof HttpError ? null : conflictOf(err);
-    if (conflict) req.log.info({ err }, 'conflict with a concurrent write');
-    const known = err instanceof HttpError ? err : conflict;
-    if (known) reply.headers(known.headers);
-    const status = known ? known.status
-      : typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status >= 500) {
-      // Every 5xx is logged with the request id, and the answer carries it so a person can quote it.
-      req.log.error({ err }, 'request failed');
-      const message = known ? known.message : `Internal server error. Please quote request id ${req.id} when you report it.`;
-      return reply.status(status).send({ success: false, message, requestId: req.id });
-    }
-    if (!known) req.log.info({ err }, 'request refused');
-    return reply.status(status).send({ success: false, message: known ? known.message : err.message });
-  });
+  app.setErrorHandler(errorHandler);
 
-  await app.register(async (api) => registerRoutes(api, ctx), { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', ctx });
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
 
   // Media: every user file, served passive (http/servedFiles.ts); immutable keys, cached for a year, with ETags.
@@ -118,10 +96,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
         return reply.type('text/html').send(fs.readFileSync(path.join(config.distDir, 'index.html')));
       }
-      return reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+      return reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
     });
   } else {
-    app.setNotFoundHandler((req, reply) => reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url.split('?')[0]}` }));
+    app.setNotFoundHandler((req, reply) => reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`)));
   }
 
   // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.

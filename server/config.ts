@@ -1,8 +1,11 @@
-// Environment settings, read once. Defaults make a fresh install usable.
+// Environment settings, read once and checked with zod: a wrong value stops the start with a sentence that names
+// the setting and says what it takes. Defaults make a fresh install usable.
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
-import { readS3Settings, type S3Settings } from './storage/s3Settings.ts';
-import { readJobConfig, type JobConfig } from './jobs/jobSettings.ts';
+import { flag, positiveNumber, unset, wholeNumber } from './envRules.ts';
+import { s3Environment, type S3Settings } from './storage/s3Settings.ts';
+import { jobEnvironment, type JobConfig } from './jobs/jobSettings.ts';
 
 export interface Config {
   port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
@@ -21,29 +24,18 @@ export interface Config {
   allowedHosts: string[];
   /** CSP frame-ancestors of our pages: who may show them in a frame. */
   frameAncestors: string;
-  /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   /** Blobs in an S3-compatible bucket (S3_*) instead of DATA_DIR/media. */
   s3?: S3Settings;
   /** Jobs: when an upload is imported as one, expiry and retries (INGEST_JOB_MIN_BYTES, JOB_*). */
   jobs: JobConfig;
+  /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string; rolesClaim: string; sitesClaim: string; scope: string; label: string };
 }
 
-/** OIDC_* settings; the redirect URI is PUBLIC_URL + /api/auth/oidc/callback (register it at the provider). */
-function readOidc(env: NodeJS.ProcessEnv): Config['oidc'] {
-  if (!env.OIDC_ISSUER) return undefined;
-  const base = (env.PUBLIC_URL ?? '').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(base)) throw new Error('OIDC_ISSUER is set: PUBLIC_URL must be set too, to this server\'s address as browsers reach it (e.g. https://survey.example.org).');
-  if (!env.OIDC_CLIENT_ID) throw new Error('OIDC_ISSUER is set: OIDC_CLIENT_ID must be set too.');
-  return {
-    issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET ?? '',
-    redirectUri: `${base}/api/auth/oidc/callback`, rolesClaim: env.OIDC_ROLES_CLAIM || 'roles', sitesClaim: env.OIDC_SITES_CLAIM || 'sites',
-    scope: env.OIDC_SCOPE || 'openid profile email', label: env.OIDC_LABEL || 'Sign in with single sign-on',
-  };
-}
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** TRUST_PROXY: true/false, a number of proxy hops, or a comma list of proxy addresses or CIDRs. */
-export function parseTrustProxy(v: string | undefined): boolean | number | string[] {
+function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   const t = (v ?? '').trim();
   if (t === '' || t === 'false') return false;
   if (t === 'true') return true;
@@ -51,36 +43,77 @@ export function parseTrustProxy(v: string | undefined): boolean | number | strin
   return t.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    dbPoolSize: positiveInt(env.DB_POOL_SIZE, DEFAULT_POOL_SIZE, 'DB_POOL_SIZE'),
-    dbPreparedStatements: env.DB_PREPARED_STATEMENTS !== 'false',
-    useSso: env.USE_SSO === 'true',
-    projectTitle: env.PROJECT_TITLE ?? 'PROJECT TITLE',
-    maxUploadBytes: Number(env.MAX_UPLOAD_BYTES ?? 2 * 1024 ** 3),
-    maxUncompressedBytes: Number(env.MAX_UNCOMPRESSED_BYTES ?? 4 * 1024 ** 3),
-    maxCompressionRatio: Number(env.MAX_COMPRESSION_RATIO ?? 100),
-    distDir: path.resolve(env.DIST_DIR ?? './dist'),
-    demo: env.DEMO !== 'false',
-    allowExternalImages: env.ALLOW_EXTERNAL_IMAGES === 'true',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
-    frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
-    oidc: readOidc(env),
-    s3: readS3Settings(env),
-    jobs: readJobConfig(env),
-    logLevel: env.LOG_LEVEL || (env.VITEST || process.env.VITEST ? 'warn' : 'info'),
-  };
-}
+const environment = z.object({
+  PORT: wholeNumber('PORT', 8080, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data').transform((d) => path.resolve(d)),
+  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', DEFAULT_POOL_SIZE, 1),
+  DB_PREPARED_STATEMENTS: flag('DB_PREPARED_STATEMENTS', true),
+  USE_SSO: flag('USE_SSO', false),
+  PROJECT_TITLE: z.string().default('PROJECT TITLE'),
+  MAX_UPLOAD_BYTES: wholeNumber('MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
+  MAX_UNCOMPRESSED_BYTES: wholeNumber('MAX_UNCOMPRESSED_BYTES', 4 * 1024 ** 3, 1),
+  MAX_COMPRESSION_RATIO: positiveNumber('MAX_COMPRESSION_RATIO', 100),
+  DIST_DIR: z.string().default('./dist').transform((d) => path.resolve(d)),
+  DEMO: flag('DEMO', true),
+  ALLOW_EXTERNAL_IMAGES: flag('ALLOW_EXTERNAL_IMAGES', false),
+  TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
+  ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  FRAME_ANCESTORS: z.string().optional().transform((v) => v?.trim() || "'self'"),
+  LOG_LEVEL: z.string().optional().transform((v, ctx) => {
+    if (unset(v) || (LOG_LEVELS as readonly string[]).includes(v)) return v;
+    ctx.addIssue({ code: 'custom', message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${v}".` });
+    return z.NEVER;
+  }),
+  VITEST: z.string().optional(),
+});
 
-/** A whole number of at least 1 from the environment, the default when unset; anything else stops the start with a sentence. */
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not "${value}".`);
-  return n;
+/** OIDC_* settings; the redirect URI is PUBLIC_URL + /api/auth/oidc/callback (register it at the provider). */
+const oidcSettings = z.object({
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().default(''),
+  PUBLIC_URL: z.string().default(''),
+  OIDC_ROLES_CLAIM: z.string().optional(),
+  OIDC_SITES_CLAIM: z.string().optional(),
+  OIDC_SCOPE: z.string().optional(),
+  OIDC_LABEL: z.string().optional(),
+}).transform((e, ctx): Config['oidc'] => {
+  if (!e.OIDC_ISSUER) return undefined;
+  const base = e.PUBLIC_URL.replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(base)) {
+    ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER is set: PUBLIC_URL must be set too, to this server\'s address as browsers reach it (e.g. https://survey.example.org).' });
+    return z.NEVER;
+  }
+  if (!e.OIDC_CLIENT_ID) {
+    ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER is set: OIDC_CLIENT_ID must be set too.' });
+    return z.NEVER;
+  }
+  return {
+    issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET,
+    redirectUri: `${base}/api/auth/oidc/callback`, rolesClaim: e.OIDC_ROLES_CLAIM || 'roles', sitesClaim: e.OIDC_SITES_CLAIM || 'sites',
+    scope: e.OIDC_SCOPE || 'openid profile email', label: e.OIDC_LABEL || 'Sign in with single sign-on',
+  };
+});
+
+/** The settings of `env`; throws one sentence per wrong setting. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(env);
+  const oidc = oidcSettings.safeParse(env);
+  const s3 = s3Environment.safeParse(env);
+  const jobs = jobEnvironment.safeParse(env);
+  const problems = [parsed, oidc, s3, jobs].flatMap((r) => r.error?.issues ?? []).map((i) => i.message);
+  if (problems.length || !parsed.success || !oidc.success || !s3.success || !jobs.success) throw new Error(problems.join(' '));
+  const e = parsed.data;
+  return {
+    port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, dbPoolSize: e.DB_POOL_SIZE,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS, useSso: e.USE_SSO, projectTitle: e.PROJECT_TITLE,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES, maxUncompressedBytes: e.MAX_UNCOMPRESSED_BYTES, maxCompressionRatio: e.MAX_COMPRESSION_RATIO,
+    distDir: e.DIST_DIR, demo: e.DEMO, allowExternalImages: e.ALLOW_EXTERNAL_IMAGES, trustProxy: e.TRUST_PROXY,
+    allowedHosts: e.ALLOWED_HOSTS, frameAncestors: e.FRAME_ANCESTORS, oidc: oidc.data,
+    s3: s3.data, jobs: jobs.data,
+    // Quiet under the test runner (its env, or this process's when the caller passes its own env).
+    logLevel: e.LOG_LEVEL || (e.VITEST || process.env.VITEST ? 'warn' : 'info'),
+  };
 }

@@ -10,21 +10,21 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import type { DB } from '../db/database.ts';
 import type { Config } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError, Invalid, Unauthenticated, Unavailable } from '../services/errors.ts';
 import { identityOf } from './oidcClaims.ts';
 import { signInExternal } from '../services/users.ts';
 
 export const FLOW_COOKIE = 'oidc_flow';
 const FLOW_MS = 10 * 60_000;
 
-export interface Flow { state: string; nonce: string; verifier: string; returnTo: string; exp: number }
+interface Flow { state: string; nonce: string; verifier: string; returnTo: string; exp: number }
 
 let configuration: Promise<client.Configuration> | undefined;
 function providerConfig(config: Config): Promise<client.Configuration> {
   const { issuer, clientId, clientSecret } = config.oidc!;
   configuration ??= client.discovery(new URL(issuer), clientId, clientSecret, undefined,
     issuer.startsWith('http://') ? { execute: [client.allowInsecureRequests] } : undefined)
-    .catch((e) => { configuration = undefined; throw new HttpError(502, `The sign-on provider could not be reached (${(e as Error).message}). Try again later.`); });
+    .catch((e) => { configuration = undefined; throw new Unavailable(`The sign-on provider could not be reached (${(e as Error).message}). Try again later.`); });
   return configuration;
 }
 /** Forget the provider's metadata (tests start a new provider). */
@@ -49,12 +49,12 @@ async function readOrMakeKey(db: DB): Promise<Buffer> {
 }
 const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
-export async function sealFlow(db: DB, flow: Flow): Promise<string> {
+async function sealFlow(db: DB, flow: Flow): Promise<string> {
   const body = Buffer.from(JSON.stringify(flow)).toString('base64url');
   return `${body}.${sign(await secret(db), body)}`;
 }
-export async function openFlow(db: DB, cookie: string | undefined, now = Date.now()): Promise<Flow> {
-  const expired = new HttpError(400, 'This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.');
+async function openFlow(db: DB, cookie: string | undefined, now = Date.now()): Promise<Flow> {
+  const expired = new Invalid('This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.');
   const [body, mac] = (cookie ?? '').split('.');
   if (!body || !mac || body.length > 4000) throw expired;
   const want = Buffer.from(sign(await secret(db), body)), got = Buffer.from(mac);
@@ -81,11 +81,11 @@ export async function completeSignIn(db: DB, config: Config, flowCookie: string 
   const flow = await openFlow(db, flowCookie);
   const redirect = config.oidc!.redirectUri;
   if (typeof callbackUrl !== 'string' || !callbackUrl.startsWith(`${redirect}?`) || callbackUrl.length > 8000) {
-    throw new HttpError(400, 'The sign-on answer did not come back to this server\'s address. Please sign in again.');
+    throw new Invalid('The sign-on answer did not come back to this server\'s address. Please sign in again.');
   }
   const answer = new URL(callbackUrl);
   if (answer.searchParams.get('error')) {
-    throw new HttpError(401, `The sign-on provider refused: ${(answer.searchParams.get('error_description') ?? answer.searchParams.get('error'))!.slice(0, 200)}.`);
+    throw new Unauthenticated(`The sign-on provider refused: ${(answer.searchParams.get('error_description') ?? answer.searchParams.get('error'))!.slice(0, 200)}.`);
   }
   let claims: Record<string, unknown>;
   try {
@@ -93,8 +93,8 @@ export async function completeSignIn(db: DB, config: Config, flowCookie: string 
       { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true });
     claims = (tokens.claims() ?? {}) as Record<string, unknown>;
   } catch (e) {
-    if (e instanceof HttpError) throw e;
-    throw new HttpError(401, `Sign-on failed (${(e as Error).message.slice(0, 200)}). Please sign in again.`);
+    if (e instanceof DomainError) throw e;
+    throw new Unauthenticated(`Sign-on failed (${(e as Error).message.slice(0, 200)}). Please sign in again.`);
   }
   const who = identityOf(claims, config.oidc!.rolesClaim, config.oidc!.sitesClaim);
   const sid = await signInExternal(db, `oidc$${config.oidc!.issuer}$${who.subject}`, who);

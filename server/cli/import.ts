@@ -8,9 +8,9 @@ import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { openBlobStore } from '../storage/openBlobStore.ts';
 import { pendingLedger } from '../storage/pendingBlobs.ts';
-import { HttpError } from '../http/errors.ts';
+import { DomainError } from '../services/errors.ts';
 import { ingestExport } from '../services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
+import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 import type { AppContext } from '../context.ts';
 
 const USAGE = 'usage: npm run import -- export.zip positions.csv [--site "Site name"] [--floor 0]';
@@ -44,7 +44,7 @@ async function main(): Promise<number> {
     console.log(result.site);
     return 0;
   } catch (e) {
-    console.error(e instanceof HttpError ? `Import refused: ${e.message}` : e);
+    console.error(e instanceof DomainError ? `Import refused: ${e.message}` : e);
     return 1;
   } finally {
     blobs.close();

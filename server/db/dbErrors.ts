@@ -1,10 +1,10 @@
-// What a database error means for the caller, in both dialects: a lost race (retry it) or a conflict (409).
-import { HttpError } from '../http/errors.ts';
+// What a database error means for the caller, in both dialects: a lost race (retry it) or, once retries are
+// exhausted, a conflict the person can retry (http/errors.ts answers it with a 409).
 
 const code = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
 
 /** A row with the same unique key exists (PostgreSQL 23505; SQLite's UNIQUE or PRIMARY KEY constraint). */
-export function isUniqueViolation(err: unknown): boolean {
+function isUniqueViolation(err: unknown): boolean {
   const c = code(err);
   return c === '23505' || c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
@@ -16,8 +16,3 @@ export function isRetryable(err: unknown): boolean {
 }
 
 export const CONFLICT_MESSAGE = 'Someone else changed the same thing at the same moment, so this change was not saved. Reload the page and try again.';
-
-/** The 409 a lost race becomes once retries are exhausted; null for every other error. */
-export function conflictOf(err: unknown): HttpError | null {
-  return isRetryable(err) ? new HttpError(409, CONFLICT_MESSAGE) : null;
-}

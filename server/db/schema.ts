@@ -1,49 +1,48 @@
 // Row types of every table. JSON columns are stored as text in both dialects; booleans as 0/1.
-import type { Generated } from 'kysely';
 
-export interface SiteTable { id: string; name: string; created_at: string }
-export interface SettingsTable { site: string; json: string }
-export interface AppConfigTable { key: string; json: string }
-export interface FloorTable { site: string; floor: number; floor_name: string; floor_tag: string }
-export interface MinimapTable {
+interface SiteTable { id: string; name: string; created_at: string }
+interface SettingsTable { site: string; json: string }
+interface AppConfigTable { key: string; json: string }
+interface FloorTable { site: string; floor: number; floor_name: string; floor_tag: string }
+interface MinimapTable {
   site: string; floor: number;
   image: string; image_url: string; image_large_url: string;
   x_pixel_offset: number; y_pixel_offset: number; x_scale: number; y_scale: number;
   img_width: number; img_height: number; xy_flipped: number; version: number;
 }
-export interface SurveyTable { id: string; site: string; floor: number; date: string; survey_name: string }
-export interface SurveyNodeTable {
+interface SurveyTable { id: string; site: string; floor: number; date: string; survey_name: string }
+interface SurveyNodeTable {
   id: string; survey_id: string; site: string; tiles_id: string; tiles_name: string; title: string;
   levels: string; face_size: number; initial_parameters: string; link_hotspots: string; info_hotspots: string;
 }
-export interface MinimapNodeTable {
+interface MinimapNodeTable {
   id: string; site: string; floor: number; survey_node_id: string; node_number: number; tiles_id: string;
   /** The survey of the node (node_number is unique within it); null only in rows older than migration 0006. */
   survey_id: string | null;
   x: number; y: number; x_scale: number; y_scale: number; rotation: number;
 }
-export interface HotspotDescriptionTable { id: string; site: string; tiles_id: string; info_id: string; header: string; contents: string }
+interface HotspotDescriptionTable { id: string; site: string; tiles_id: string; info_id: string; header: string; contents: string }
 export interface PinTable {
   id: string; site: string; name: string; site_name: string; x: number; y: number; icon: string;
   cover_image: string; enabled: number; external_url: string; sitemap: string;
 }
-export interface SitemapTable { name: string; image_url: string }
-export interface AboutTable { site: string; info: string }
-export interface DirectoryTable { id: string; site: string; name: string; parent: string | null }
-export interface FileTable { id: string; site: string; directory_id: string; name: string; url: string }
-export interface UserTable { id: string; username: string; password_hash: string; roles: string; type: string }
-export interface UserSiteTable { user_id: string; site: string }
-export interface SessionTable { id: string; user_id: string; expires_at: string }
+interface SitemapTable { name: string; image_url: string }
+interface AboutTable { site: string; info: string }
+interface DirectoryTable { id: string; site: string; name: string; parent: string | null }
+interface FileTable { id: string; site: string; directory_id: string; name: string; url: string }
+interface UserTable { id: string; username: string; password_hash: string; roles: string; type: string }
+interface UserSiteTable { user_id: string; site: string }
+interface SessionTable { id: string; user_id: string; expires_at: string }
 /** Failed sign-ins of one account ('user:<name>') or client address ('addr:<ip>') in the current window. */
-export interface LoginAttemptTable { key: string; failures: number; window_start: string }
-/** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
+interface LoginAttemptTable { key: string; failures: number; window_start: string }
+/** A job (jobs/jobRecords.ts): where it stands, whichever queue runs it. */
 export interface JobTable {
   id: string; kind: string; site: string; state: 'queued' | 'running' | 'done' | 'failed'; data: string;
   progress_done: number; progress_total: number; result: string | null; error_status: number | null; error_message: string | null;
   attempts: number; created_at: string; updated_at: string;
 }
-export interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
-export interface BlobTable { key: string; content_type: string; size: number; etag: string; seq: Generated<number> }
+/** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
+interface PendingBlobTable { prefix: string; owner: string | null; expires_at: string }
 
 export interface Database {
   sites: SiteTable; settings: SettingsTable; app_config: AppConfigTable; floors: FloorTable;

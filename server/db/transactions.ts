@@ -1,7 +1,7 @@
 // Transactions that survive concurrent writers on both dialects.
 // PostgreSQL runs READ COMMITTED: a select-then-insert can lose a race (23505), two writers can deadlock (40P01).
 // SQLite serialises writers, but another process (the import command) can leave us SQLITE_BUSY(_SNAPSHOT).
-// Such a transaction is run again from the start a few times; what still fails becomes a 409 (see dbErrors.ts).
+// Such a transaction is run again from the start a few times; what still fails becomes a 409 (see http/errors.ts).
 import { sql } from 'kysely';
 import { PostgresAdapter } from 'kysely';
 import type { DB } from './database.ts';

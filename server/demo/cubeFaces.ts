@@ -30,7 +30,7 @@ function gridLine(p: number, half: number, footprint: number): number {
 }
 
 /** Raw RGB pixels of the sky/ground background of one face. */
-export function renderFaceBackground(face: Face, nodeLabel: string, size: number): Buffer {
+function renderFaceBackground(face: Face, nodeLabel: string, size: number): Buffer {
   const out = Buffer.alloc(size * size * 3);
   // Plain local numbers throughout: this loop runs for every pixel of every demo face.
   const { centre: c, right: r, down: dn } = FACE_AXES[face];

@@ -10,10 +10,10 @@ export interface DemoGroup { title: string; surveyName: string; date: string; fl
 const sceneId = (i: number, name: string) => `${i}-${name.toLowerCase().replace(/[^a-z0-9]/g, '-')}`;
 
 /** Yaw (radians) from one plan position towards another: yaw 0 looks "up" the plan (-y), positive turns right. */
-export const yawTowards = (from: { x: number; y: number }, to: { x: number; y: number }) => Math.atan2(to.x - from.x, -(to.y - from.y));
+const yawTowards = (from: { x: number; y: number }, to: { x: number; y: number }) => Math.atan2(to.x - from.x, -(to.y - from.y));
 
 /** Each node links to its two nearest neighbours (both ways), so every scene can be walked to. */
-export function neighbourLinks(nodes: { x: number; y: number }[]): [number, number][] {
+function neighbourLinks(nodes: { x: number; y: number }[]): [number, number][] {
   const pairs = new Set<string>();
   nodes.forEach((a, i) => {
     nodes.map((b, j) => ({ j, d: Math.hypot(a.x - b.x, a.y - b.y) })).filter((e) => e.j !== i)

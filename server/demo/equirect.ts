@@ -5,7 +5,7 @@ import { FACES, FACE_AXES, type Face } from './cubeGeometry.ts';
 import { decodeRgb, encodePng, type RawImage } from './rawImage.ts';
 
 /** Raw RGB pixels (size x size x 3) of one cube face sampled from a decoded equirect. */
-export function sampleEquirectFace(src: RawImage, face: Face, size: number): Buffer {
+function sampleEquirectFace(src: RawImage, face: Face, size: number): Buffer {
   const { data, width: W, height: H, channels: C } = src;
   const out = Buffer.alloc(size * size * 3);
   const { centre: c, right: r, down: dn } = FACE_AXES[face];

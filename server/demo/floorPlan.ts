@@ -5,7 +5,7 @@ import { fitCell, measureText, textSvg } from './font.ts';
 import { seededRandom } from './random.ts';
 import { svgToImage, type ImageFormat } from './svgImage.ts';
 
-export { renderSiteMap, type SiteMapOptions } from './siteMap.ts';
+export { renderSiteMap } from './siteMap.ts';
 export { renderInfoImage, renderPinCover } from './cards.ts';
 
 /** A room as fractions (0-1) of the image: top-left corner, width and height. */

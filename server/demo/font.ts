@@ -5,8 +5,8 @@
 export const GLYPH_W = 5;
 export const GLYPH_H = 7;
 /** Blank columns between glyphs and blank rows between lines, in font cells. */
-export const LETTER_GAP = 1;
-export const LINE_GAP = 3;
+const LETTER_GAP = 1;
+const LINE_GAP = 3;
 
 // Each glyph: 7 rows of 5 columns, '#' = ink. Lower-case input is drawn in upper case.
 const GLYPHS: Record<string, string> = {
@@ -92,7 +92,7 @@ function glyphRuns(ch: string): [number, number, number][] {
 }
 
 /** Width in font cells of one line of text. */
-export function lineCells(line: string): number {
+function lineCells(line: string): number {
   const n = [...line].length;
   return n === 0 ? 0 : n * GLYPH_W + (n - 1) * LETTER_GAP;
 }

@@ -28,9 +28,9 @@ export interface PyramidOptions {
   quality?: number;
 }
 
-export const PREVIEW_SIZE = 256;
+const PREVIEW_SIZE = 256;
 /** Level 0 is the preview strip, which Marzipano only uses as a fallback. */
-export const PREVIEW_LEVEL: LevelSpec = { tileSize: PREVIEW_SIZE, size: PREVIEW_SIZE, fallbackOnly: true };
+const PREVIEW_LEVEL: LevelSpec = { tileSize: PREVIEW_SIZE, size: PREVIEW_SIZE, fallbackOnly: true };
 
 /** The data.js `levels` array for a pyramid, validated against Marzipano's rules for cube levels. */
 export function pyramidLevels(opts: Pick<PyramidOptions, 'faceSize' | 'tileSize' | 'levels'>): LevelSpec[] {
@@ -97,7 +97,7 @@ async function tileFace(face: Face, input: FaceImage, levels: LevelSpec[], quali
 }
 
 /** Produces every file of the pyramid through `emit`, faces in parallel; returns the data.js levels. */
-export async function generatePyramid(faces: FaceSource, opts: PyramidOptions, emit: Emit): Promise<LevelSpec[]> {
+async function generatePyramid(faces: FaceSource, opts: PyramidOptions, emit: Emit): Promise<LevelSpec[]> {
   const levels = pyramidLevels(opts);
   const quality = opts.quality ?? 80;
   const previews = await Promise.all(FACES.map(async (f) => tileFace(f, await faceImage(faces, f), levels, quality, emit)));

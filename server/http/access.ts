@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { administers, administersAny, isSuperAdmin } from '../auth/principal.ts';
-import { HttpError } from './errors.ts';
+import { Forbidden, Unauthenticated } from '../services/errors.ts';
 import { findUnstorable } from './storableText.ts';
 
 /** The site a request is about, read from its (already routed) params; null when it names none that exists. */
@@ -60,8 +60,8 @@ export function declareAccess(app: FastifyInstance): void {
 
 const refuse = (req: FastifyRequest) =>
   req.user.id
-    ? new HttpError(403, 'Your account may not change this. Ask a superAdmin for the rights to this site.')
-    : new HttpError(401, 'Please sign in as an administrator.');
+    ? new Forbidden('Your account may not change this. Ask a superAdmin for the rights to this site.')
+    : new Unauthenticated('Please sign in as an administrator.');
 
 /** onRequest (after routing, before the body is read): applies the matched route's rule to `req.user`. */
 export function enforceAccess(ctx: AppContext) {
@@ -71,7 +71,7 @@ export function enforceAccess(ctx: AppContext) {
     if (!access || access.kind === 'public') return;
     if (isSuperAdmin(req.user)) return;
     if (access.kind === 'superAdmin') {
-      if (req.user.id) throw new HttpError(403, 'Only a superAdmin may change this.');
+      if (req.user.id) throw new Forbidden('Only a superAdmin may change this.');
       throw refuse(req);
     }
     if (access.kind === 'anyAdmin') {

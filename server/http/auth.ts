@@ -2,7 +2,7 @@
 // What each route allows is declared on the route and enforced in access.ts.
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { HttpError } from './errors.ts';
+import { Forbidden } from '../services/errors.ts';
 import { findSessionUser } from '../services/users.ts';
 import { anonymous, trustedInstall, administersAny, type Principal } from '../auth/principal.ts';
 
@@ -21,7 +21,7 @@ export interface RequestUser extends Principal {
 
 const withFlags = (p: Principal): RequestUser => ({ ...p, isAdmin: administersAny(p) });
 
-export async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<RequestUser> {
+async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<RequestUser> {
   // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
   if (!ctx.config.useSso) return withFlags(trustedInstall());
   const sid = req.cookies?.[SESSION_COOKIE];
@@ -39,12 +39,12 @@ export function identify(ctx: AppContext) {
     // DNS rebinding: a hostile name pointed at our address reaches us with its own Host; writes must name us.
     const hosts = ctx.config.allowedHosts;
     if (WRITE.has(req.method) && hosts.length && !hosts.includes(String(req.headers.host ?? '').toLowerCase())) {
-      throw new HttpError(403, `This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.`);
+      throw new Forbidden(`This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.`);
     }
     if (WRITE.has(req.method) && origin) {
       let originHost = '';
       try { originHost = new URL(origin).host; } catch { /* malformed: refused below */ }
-      if (originHost !== req.headers.host) throw new HttpError(403, 'Cross-site requests are not allowed.');
+      if (originHost !== req.headers.host) throw new Forbidden('Cross-site requests are not allowed.');
     }
     req.user = await resolveUser(ctx, req);
   };

@@ -6,6 +6,7 @@ import type { Stats } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { send } from '@fastify/send';
 import { PUBLIC } from './access.ts';
+import { fail } from './envelope.ts';
 import { needsHead, servedAs, servedHeaders, type ServedAs } from './servedFiles.ts';
 import { MEDIA_PREFIX, type BlobStore } from '../storage/blobStore.ts';
 import { FolderBlobStore } from '../storage/folderBlobStore.ts';
@@ -17,6 +18,7 @@ import { readHead } from '../storage/fileHead.ts';
  * systems drop, so that "x.html." would open "x.html" while its name says otherwise).
  */
 export function mediaKeyOf(routed: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a key may not hold
   if (!routed || /[\\\u0000-\u001f\u007f]/.test(routed)) return null;
   const segments = routed.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..' || /[. ]$/.test(s))) return null;
@@ -40,7 +42,7 @@ class DecisionCache {
 /** Uploads waiting for their import job (incoming/) are nobody's to read. */
 const isPrivateKey = (key: string) => key.startsWith('incoming/');
 
-const notFoundBody = (url: string) => ({ success: false, message: `Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.` });
+const notFoundBody = (url: string) => fail(`Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.`);
 
 export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promise<void> {
   if (!(blobs instanceof FolderBlobStore)) return redirectToStore(app, blobs);
@@ -66,9 +68,9 @@ export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promi
       const status = result.type === 'error' ? result.statusCode : 404;
       if (status === 416) {
         return reply.status(416).header('Content-Range', String(result.headers['Content-Range'] ?? ''))
-          .send({ success: false, message: 'The requested byte range is not inside the file; ask for a range within its size.' });
+          .send(fail('The requested byte range is not inside the file; ask for a range within its size.'));
       }
-      if (status === 412) return reply.status(412).send({ success: false, message: 'The file changed since you last read it; reload it.' });
+      if (status === 412) return reply.status(412).send(fail('The file changed since you last read it; reload it.'));
       if (status >= 500) throw (result.metadata as { error?: Error }).error ?? new Error('could not read a media file');
       return reply.status(404).send(notFoundBody(req.url));
     }

@@ -60,7 +60,7 @@ export interface ServedAs { contentType: string; inline: boolean }
 const ATTACHMENT: ServedAs = { contentType: 'application/octet-stream', inline: false };
 
 /** The extension that decides, lower-cased ("" when there is none). */
-export function extensionOf(fileName: string): string {
+function extensionOf(fileName: string): string {
   return path.posix.extname(fileName).slice(1).toLowerCase();
 }
 

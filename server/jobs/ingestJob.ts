@@ -11,6 +11,8 @@ import type { AppContext } from '../context.ts';
 import { isPostgres } from '../db/transactions.ts';
 import { FolderBlobStore } from '../storage/folderBlobStore.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
+import { DomainError } from '../services/errors.ts';
+import { httpRefusalOf, type HttpRefusal } from '../http/errors.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
 import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, reportProgress } from './jobRecords.ts';
 
@@ -42,10 +44,11 @@ export async function startIngestJob(ctx: AppContext & { jobs: JobQueue }, zipPa
   }
 }
 
-/** A refusal of the upload itself (4xx): retrying cannot help. */
-const refusal = (e: unknown): { status: number; message: string } | null => {
-  const status = (e as { status?: unknown })?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 ? { status, message: (e as Error).message } : null;
+/** A refusal of the upload itself (a domain error answered with a 4xx): retrying cannot help. A lost database race
+ * (also a 409 to a person waiting on a request) is not one: another attempt may well succeed. */
+const refusal = (e: unknown): HttpRefusal | null => {
+  const answer = e instanceof DomainError ? httpRefusalOf(e) : null;
+  return answer && answer.status >= 400 && answer.status < 500 ? answer : null;
 };
 
 class AlreadyDone extends Error {}

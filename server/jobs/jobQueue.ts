@@ -5,7 +5,7 @@
 /** One attempt at a job. `final`: no retry follows a failure of this attempt. */
 export interface JobAttempt<T> { jobId: string; data: T; final: boolean }
 
-export type JobHandler<T = any> = (attempt: JobAttempt<T>) => Promise<void>;
+export type JobHandler<T = unknown> = (attempt: JobAttempt<T>) => Promise<void>;
 
 export interface JobQueue {
   /** Registers what runs jobs of `kind` (before start). */

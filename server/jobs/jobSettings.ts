@@ -1,4 +1,6 @@
-// JOB_* and INGEST_JOB_MIN_BYTES settings.
+// JOB_* and INGEST_JOB_MIN_BYTES settings, read by config.ts with the others.
+import { z } from 'zod';
+import { wholeNumber } from '../envRules.ts';
 import type { JobSettings } from './jobQueue.ts';
 
 export interface JobConfig extends JobSettings {
@@ -6,17 +8,12 @@ export interface JobConfig extends JobSettings {
   ingestJobMinBytes: number;
 }
 
-function wholeNumber(value: string | undefined, fallback: number, name: string, min: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${value}".`);
-  return n;
-}
-
-export function readJobConfig(env: NodeJS.ProcessEnv): JobConfig {
-  return {
-    ingestJobMinBytes: wholeNumber(env.INGEST_JOB_MIN_BYTES, 64 * 1024 * 1024, 'INGEST_JOB_MIN_BYTES', 0),
-    expireSeconds: wholeNumber(env.JOB_EXPIRE_SECONDS, 3600, 'JOB_EXPIRE_SECONDS', 2),
-    retryLimit: wholeNumber(env.JOB_RETRY_LIMIT, 2, 'JOB_RETRY_LIMIT', 0),
-  };
-}
+export const jobEnvironment = z
+  .object({
+    INGEST_JOB_MIN_BYTES: wholeNumber('INGEST_JOB_MIN_BYTES', 64 * 1024 * 1024, 0),
+    JOB_EXPIRE_SECONDS: wholeNumber('JOB_EXPIRE_SECONDS', 3600, 2),
+    JOB_RETRY_LIMIT: wholeNumber('JOB_RETRY_LIMIT', 2, 0),
+  })
+  .transform((e): JobConfig => ({
+    ingestJobMinBytes: e.INGEST_JOB_MIN_BYTES, expireSeconds: e.JOB_EXPIRE_SECONDS, retryLimit: e.JOB_RETRY_LIMIT,
+  }));

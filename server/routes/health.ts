@@ -1,16 +1,15 @@
 // For load balancers and orchestrators: /api/health (the process answers) and /api/ready (its database answers too).
 import { z } from 'zod';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, failure } from '../../contract/api.ts';
-import { ok } from '../http/envelope.ts';
+import { fail, ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
-export async function healthRoutes(api: FastifyInstance, ctx: AppContext) {
+export const healthRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
   r.get('/health', { config: { access: PUBLIC }, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: envelope(z.object({ status: z.literal('ok') })) } } },
@@ -26,10 +25,10 @@ export async function healthRoutes(api: FastifyInstance, ctx: AppContext) {
         ]);
       } catch (err) {
         req.log.warn({ err }, 'readiness check: the database did not answer');
-        return reply.status(503).send({ success: false, message: `Not ready: the database did not answer (${(err as Error).message}).` });
+        return reply.status(503).send(fail(`Not ready: the database did not answer (${(err as Error).message}).`));
       } finally {
         clearTimeout(timer);
       }
       return ok({ status: 'ready' as const });
     });
-}
+};

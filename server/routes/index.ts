@@ -1,6 +1,5 @@
-// Every /api route, one file per resource.
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+// Every /api route, one plugin per resource.
+import type { RoutesPlugin } from './plugin.ts';
 import { systemRoutes } from './system.ts';
 import { surveyRoutes } from './surveys.ts';
 import { minimapRoutes } from './minimap.ts';
@@ -15,18 +14,12 @@ import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
 import { jobRoutes } from './jobs.ts';
 
-export async function registerRoutes(api: FastifyInstance, ctx: AppContext) {
-  await systemRoutes(api, ctx);
-  await surveyRoutes(api, ctx);
-  await minimapRoutes(api, ctx);
-  await nodeRoutes(api, ctx);
-  await hotspotRoutes(api, ctx);
-  await pinRoutes(api, ctx);
-  await documentRoutes(api, ctx);
-  await aboutRoutes(api, ctx);
-  await uploadRoutes(api, ctx);
-  await healthRoutes(api, ctx);
-  await userRoutes(api, ctx);
-  await oidcRoutes(api, ctx);
-  await jobRoutes(api, ctx);
-}
+const RESOURCES: RoutesPlugin[] = [
+  systemRoutes, surveyRoutes, minimapRoutes, nodeRoutes, hotspotRoutes, pinRoutes, documentRoutes, aboutRoutes,
+  uploadRoutes, healthRoutes, userRoutes, oidcRoutes, jobRoutes,
+];
+
+export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {
+  // Only the context is passed on: the caller's other options (the /api prefix) apply here once already.
+  for (const resource of RESOURCES) await api.register(resource, { ctx });
+};

@@ -1,26 +1,26 @@
 // Node edits on the floor plan: position and rotation of a minimap node (its `_id` in minimapSingleSite entries).
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, minimapNodeEntry, nodeCoordsBody, nodeRotationBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { siteAdmin, type SiteOf } from '../http/access.ts';
 import { idParam } from './params.ts';
 import { updateNodeCoords, updateNodeRotation, siteOfNode } from '../services/nodes.ts';
+import { refusals } from '../http/refusals.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
 const nodeSite: SiteOf = (req, { db }) => siteOfNode(db, (req.params as { id: string }).id);
 
-export async function nodeRoutes(api: FastifyInstance, ctx: AppContext) {
+export const nodeRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
   r.patch('/node/coords/:id', { config: { access: siteAdmin(nodeSite) },
     schema: { tags: ['minimap'], summary: 'Move a node on the floor plan (floor-plan coordinates)', params: idParam, body: nodeCoordsBody,
-      response: { 200: envelope(minimapNodeEntry) } },
+      response: { ...refusals(404), 200: envelope(minimapNodeEntry) } },
   }, async (req) => ok(await updateNodeCoords(db, req.params.id, req.body)));
 
   r.patch('/node/rotation/:id', { config: { access: siteAdmin(nodeSite) },
     schema: { tags: ['minimap'], summary: 'Set the rotation of a node (radians)', params: idParam, body: nodeRotationBody,
-      response: { 200: envelope(minimapNodeEntry) } },
+      response: { ...refusals(404), 200: envelope(minimapNodeEntry) } },
   }, async (req) => ok(await updateNodeRotation(db, req.params.id, req.body.rotation)));
-}
+};

@@ -4,9 +4,7 @@ import { floorText, intText } from '../../contract/limits.ts';
 export { floorText };
 
 export const siteParam = z.object({ site: z.string().min(1).max(100) });
-/** A whole number sent as text; every one has bounds (see src/api/limits.ts). */
+/** A whole number sent as text; every one has bounds (see contract/limits.ts). */
 export const intString = (name: string, lo: number, hi: number) => intText(name, lo, hi);
 export const siteFloorParams = z.object({ site: z.string().min(1).max(100), floor: floorText() });
 export const idParam = z.object({ id: z.string().min(1).max(200) });
-/** A floor as sent by clients: -1 (no floors yet) maps to 0, as the spec says. */
-export const floorValue = (n: number) => (n < 0 ? 0 : n);

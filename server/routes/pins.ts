@@ -1,18 +1,19 @@
 // The multi-site map: pins (list, add, change, move, delete, cover upload) and site maps (read, list, create).
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, pin, pinCreateBody, pinUpdateBody, pinCoordsBody, sitemap, sitemapCreateBody, urlResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { ANY_ADMIN, PUBLIC, SUPER_ADMIN, siteAdmin, type SiteOf } from '../http/access.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { Forbidden, Invalid } from '../services/errors.ts';
 import { administers } from '../auth/principal.ts';
 import { idParam } from './params.ts';
 import * as pins from '../services/pins.ts';
 import * as sitemaps from '../services/sitemaps.ts';
-import { readFileField } from './minimap.ts';
+import { readFileField } from '../http/fileField.ts';
 import { IMAGE_REQUIRED_MESSAGE, MAX_IMAGE_BYTES } from '../services/uploadedImages.ts';
+import { refusals } from '../http/refusals.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
 /** Turns a body validation failure into the modal's wording: 'You are missing the following: - A name - An Icon'. */
 function refuseInvalid(req: FastifyRequest, labels: Record<string, string>): void {
@@ -26,14 +27,14 @@ function refuseInvalid(req: FastifyRequest, labels: Record<string, string>): voi
   }
   const listed = [...new Set(Object.values(labels))].filter((l) => missing.has(l));
   const parts = [listed.length ? `You are missing the following: ${listed.join(' ')}` : '', other.join('; ')].filter(Boolean);
-  throw badRequest(parts.join(' ') || err.message);
+  throw new Invalid(parts.join(' ') || err.message);
 }
 const PIN_LABELS = { name: '- A name', icon: '- An Icon', external_url: '- A Valid URL', x: '- A place on the map (x from 0 to 100)', y: '- A place on the map (y from 0 to 100)' };
 const SITEMAP_LABELS = { name: '- A map name', image_url: '- An image' };
 
 const pinSite: SiteOf = (req, { db }) => pins.siteOfPin(db, (req.params as { id: string }).id);
 
-export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
+export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs } = ctx;
 
@@ -55,35 +56,35 @@ export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
       consumes: ['multipart/form-data'], response: { 200: envelope(urlResult) } },
   }, async (req) => {
     const file = await readFileField(req, 'file', MAX_IMAGE_BYTES);
-    if (!file) throw badRequest(IMAGE_REQUIRED_MESSAGE);
+    if (!file) throw new Invalid(IMAGE_REQUIRED_MESSAGE);
     return ok({ url: await pins.storePreviewImage(blobs, file.data) });
   });
 
   r.patch('/map-pins/:id', { config: { access: siteAdmin(pinSite) },
     attachValidation: true,
-    schema: { tags: ['pins'], summary: 'Change a pin (only the fields sent)', params: idParam, body: pinUpdateBody, response: { 200: envelope(pin) } },
+    schema: { tags: ['pins'], summary: 'Change a pin (only the fields sent)', params: idParam, body: pinUpdateBody, response: { ...refusals(404), 200: envelope(pin) } },
   }, async (req) => {
     refuseInvalid(req, PIN_LABELS);
     // Re-pointing a pin at another site is administering that site too.
     const target = req.body.site?.trim();
-    if (target && !administers(req.user, target)) throw new HttpError(403, `Your account may not point a pin at the site "${target}".`);
+    if (target && !administers(req.user, target)) throw new Forbidden(`Your account may not point a pin at the site "${target}".`);
     return ok(await pins.updatePin(db, req.params.id, req.body));
   });
 
   r.patch('/map-pins/:id/coords', { config: { access: siteAdmin(pinSite) },
-    schema: { tags: ['pins'], summary: 'Move a pin (x and y strictly between 0 and 100 percent)', params: idParam, body: pinCoordsBody, response: { 200: envelope(pin) } },
+    schema: { tags: ['pins'], summary: 'Move a pin (x and y strictly between 0 and 100 percent)', params: idParam, body: pinCoordsBody, response: { ...refusals(404), 200: envelope(pin) } },
   }, async (req) => ok(await pins.movePin(db, req.params.id, req.body)));
 
   r.delete('/map-pins/:id', { config: { access: SUPER_ADMIN },
-    schema: { tags: ['pins'], summary: 'Delete a pin (answers the pin removed)', params: idParam, response: { 200: envelope(pin) } },
+    schema: { tags: ['pins'], summary: 'Delete a pin (answers the pin removed)', params: idParam, response: { ...refusals(404), 200: envelope(pin) } },
   }, async (req) => ok(await pins.deletePin(db, req.params.id)));
 
   const sitemapByName = async (name: string | undefined) => ok(await sitemaps.getSitemap(db, name?.trim() || sitemaps.DEFAULT_SITEMAP));
   r.get('/site-map/:name', { config: { access: PUBLIC },
-    schema: { tags: ['pins'], summary: 'A site map by name', params: z.object({ name: z.string().max(200) }), response: { 200: envelope(sitemap) } },
+    schema: { tags: ['pins'], summary: 'A site map by name', params: z.object({ name: z.string().max(200) }), response: { ...refusals(404), 200: envelope(sitemap) } },
   }, async (req) => sitemapByName(req.params.name));
   r.get('/site-map', { config: { access: PUBLIC },
-    schema: { tags: ['pins'], summary: "The site map named 'default'", response: { 200: envelope(sitemap) } },
+    schema: { tags: ['pins'], summary: "The site map named 'default'", response: { ...refusals(404), 200: envelope(sitemap) } },
   }, async () => sitemapByName(undefined));
 
   r.get('/site-maps', { config: { access: PUBLIC },
@@ -98,4 +99,4 @@ export async function pinRoutes(api: FastifyInstance, ctx: AppContext) {
     refuseInvalid(req, SITEMAP_LABELS);
     return ok(await sitemaps.createSitemap(db, req.body));
   });
-}
+};

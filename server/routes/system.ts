@@ -1,22 +1,23 @@
 // Settings, app config, sites, and who is signed in.
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, siteSettings, siteSettingsPatch, appConfig, appConfigPatch, siteSummary, userInfo, userType, loginBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC, SUPER_ADMIN, siteAdmin } from '../http/access.ts';
 import { siteParam } from './params.ts';
 import { getAppConfig, patchAppConfig, patchSiteSettings, requireSiteSettings } from '../services/settings.ts';
 import { listSites } from '../services/sites.ts';
+import { parseIsoDate } from '../services/surveys.ts';
 import { login, logout, findSessionUser } from '../services/users.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../http/auth.ts';
 import { administersAny, isSuperAdmin, type Principal } from '../auth/principal.ts';
+import { refusals } from '../http/refusals.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
 /** What the client is told of the person: roles, whether they administer any site, and which (superAdmin: all). */
 const userInfoOf = (p: Principal) => ({ username: p.username, role: p.roles, isAdmin: administersAny(p), sites: p.sites });
 
-export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
+export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
   const extra = () => ({ projectTitle: config.projectTitle, useSso: config.useSso, allowExternalImages: config.allowExternalImages, oidcLabel: config.oidc?.label ?? '', mediaBaseUrl: config.s3?.publicUrl ?? '' });
@@ -26,10 +27,14 @@ export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
   r.patch('/settings', { config: { access: SUPER_ADMIN }, schema: { tags: ['settings'], summary: 'Change the app config (Enable Multisite / To Single Site)', body: appConfigPatch, response: { 200: envelope(appConfig) } } },
     async (req) => { await patchAppConfig(db, req.body); return ok(await getAppConfig(db, extra())); });
 
-  r.get('/site/:site/settings', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'Settings of one site', params: siteParam, response: { 200: envelope(siteSettings) } } },
+  r.get('/site/:site/settings', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'Settings of one site', params: siteParam, response: { ...refusals(404), 200: envelope(siteSettings) } } },
     async (req) => ok(await requireSiteSettings(db, req.params.site)));
-  r.patch('/site/:site/settings', { config: { access: siteAdmin() }, schema: { tags: ['settings'], summary: 'Change settings of one site (site name, flags, initial view)', params: siteParam, body: siteSettingsPatch, response: { 200: envelope(siteSettings) } } },
-    async (req) => ok(await patchSiteSettings(db, req.params.site, req.body)));
+  r.patch('/site/:site/settings', { config: { access: siteAdmin() }, schema: { tags: ['settings'], summary: 'Change settings of one site (site name, flags, initial view)', params: siteParam, body: siteSettingsPatch, response: { ...refusals(404), 200: envelope(siteSettings) } } },
+    async (req) => {
+      // The initial view's date: a real calendar day, as every date the API takes.
+      parseIsoDate(req.body.initial_settings?.date, 'initial_settings.date');
+      return ok(await patchSiteSettings(db, req.params.site, req.body));
+    });
 
   r.get('/sites', { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'All sites', response: { 200: envelope(z.array(siteSummary)) } } },
     async () => ok(await listSites(db)));
@@ -39,7 +44,7 @@ export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
   r.get('/user/type', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'The user type', response: { 200: envelope(userType) } } },
     async (req) => ok({ type: isSuperAdmin(req.user) ? 'superAdmin' : req.user.roles.includes('projectAdmin') ? 'projectAdmin' : 'guest' }));
 
-  r.post('/login', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Sign in with a password', body: loginBody, response: { 200: envelope(userInfo) } } },
+  r.post('/login', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Sign in with a password', body: loginBody, response: { ...refusals(401, 429), 200: envelope(userInfo) } } },
     async (req, reply) => {
       const sid = await login(db, req.body.username, req.body.password, req.ip);
       setSessionCookie(req, reply, sid);
@@ -53,4 +58,4 @@ export async function systemRoutes(api: FastifyInstance, ctx: AppContext) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return ok(null);
     });
-}
+};

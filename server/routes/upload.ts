@@ -7,18 +7,18 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, jobAccepted, uploadResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
-import { HttpError, badRequest } from '../http/errors.ts';
+import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../services/ingest/positionsCsv.ts';
+import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -31,16 +31,16 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       if (part.fieldname === 'zipFile') {
-        if (out.zipPath) { part.file.resume(); throw badRequest('Send one zipFile part only.'); }
+        if (out.zipPath) { part.file.resume(); throw new Invalid('Send one zipFile part only.'); }
         out.zipPath = path.join(tmpDir, `upload-${randomUUID()}.zip`);
         await pipeline(part.file, fs.createWriteStream(out.zipPath));
-        if (part.file.truncated) throw new HttpError(413, `The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
+        if (part.file.truncated) throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
       } else if (part.fieldname === 'properties') {
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const c of part.file) {
           size += (c as Buffer).length;
-          if (size > CSV_MAX_BYTES) { part.file.resume(); throw new HttpError(413, `The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`); }
+          if (size > CSV_MAX_BYTES) { part.file.resume(); throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`); }
           chunks.push(c as Buffer);
         }
         out.csvText = decodeCsvBytes(Buffer.concat(chunks));
@@ -48,7 +48,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
         part.file.resume(); // an unknown file part: drained and ignored
       }
     } else if (part.fieldname === 'properties') {
-      if (part.valueTruncated) throw new HttpError(413, 'The positions CSV text field is too long; send the CSV as a file part.');
+      if (part.valueTruncated) throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
       out.csvText = String(part.value ?? '');
     } else {
       out.fields[part.fieldname] = String(part.value ?? '');
@@ -56,7 +56,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
   }
 }
 
-export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
+export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
   r.post('/site/:site/:floor/addScenes', { config: { access: siteAdmin() },
@@ -70,7 +70,7 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
     },
   }, async (req, reply) => {
     if (!req.isMultipart()) {
-      throw badRequest('Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).');
+      throw new Invalid('Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).');
     }
     const parts: UploadParts = { fields: {} };
     try {
@@ -79,9 +79,9 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
         !parts.zipPath && 'a zipFile part (the Marzipano Tool export .zip)',
         parts.csvText === undefined && 'a properties part (the positions CSV)',
       ].filter(Boolean);
-      if (missing.length) throw badRequest(`The upload needs ${missing.join(' and ')}.`);
+      if (missing.length) throw new Invalid(`The upload needs ${missing.join(' and ')}.`);
       const modeValue = parts.fields.mode || req.query.mode || 'addScene';
-      if (!(MODES as readonly string[]).includes(modeValue)) throw badRequest(`mode must be addNewSite or addScene, not "${modeValue}".`);
+      if (!(MODES as readonly string[]).includes(modeValue)) throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
       const siteName = parts.fields.siteName ?? req.query.siteName;
       if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
         const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
@@ -98,4 +98,4 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
       if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });
     }
   });
-}
+};

@@ -1,15 +1,15 @@
 // Accounts, for a superAdmin: the admin page's list, create, change (roles, sites, password) and remove.
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppContext } from '../context.ts';
 import { envelope, userEntry, userCreateBody, userChangeBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { SUPER_ADMIN } from '../http/access.ts';
 import { idParam } from './params.ts';
 import * as admin from '../services/userAdmin.ts';
+import { refusals } from '../http/refusals.ts';
+import type { RoutesPlugin } from './plugin.ts';
 
-export async function userRoutes(api: FastifyInstance, ctx: AppContext) {
+export const userRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
@@ -25,16 +25,16 @@ export async function userRoutes(api: FastifyInstance, ctx: AppContext) {
   });
 
   r.put('/users/:id', { config: { access: SUPER_ADMIN },
-    schema: { tags: ['users'], summary: 'Change the roles, sites or password of an account (its sessions end)', params: idParam, body: userChangeBody, response: { 200: envelope(userEntry) } },
+    schema: { tags: ['users'], summary: 'Change the roles, sites or password of an account (its sessions end)', params: idParam, body: userChangeBody, response: { ...refusals(404), 200: envelope(userEntry) } },
   }, async (req) => {
     const u = await admin.changeUser(db, { id: req.params.id }, req.body);
     return ok(u, `User ${u.username} saved.`);
   });
 
   r.delete('/users/:id', { config: { access: SUPER_ADMIN },
-    schema: { tags: ['users'], summary: 'Remove an account (its sessions end)', params: idParam, response: { 200: envelope(userEntry) } },
+    schema: { tags: ['users'], summary: 'Remove an account (its sessions end)', params: idParam, response: { ...refusals(404), 200: envelope(userEntry) } },
   }, async (req) => {
     const u = await admin.removeUser(db, { id: req.params.id });
     return ok(u, `User ${u.username} removed.`);
   });
-}
+};

@@ -7,15 +7,13 @@ import { MEDIA_PREFIX } from '../storage/blobStore.ts';
 import { unitOf } from '../storage/blobUnits.ts';
 import { ownTables } from '../db/ownTables.ts';
 
-export { UNIT_DEPTH, unitOf } from '../storage/blobUnits.ts';
-
 /** Tables whose text never names a blob (and may be large or secret). */
 const SKIPPED_TABLES = new Set(['pending_blobs', 'sessions', 'users', 'user_sites']);
-const KEY_CHARS = '([A-Za-z0-9._~%\\/-]+)';
+const KEY_CHARS = '([A-Za-z0-9._~%/-]+)';
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Keys named by URLs of the store (each starting with one of `prefixes`, "/media/" by default) anywhere in `text`. */
-export function mediaKeysIn(text: string, prefixes: string[] = [MEDIA_PREFIX]): string[] {
+function mediaKeysIn(text: string, prefixes: string[] = [MEDIA_PREFIX]): string[] {
   const out: string[] = [];
   const urls = new RegExp(`(?:${prefixes.map(escapeRegExp).join('|')})${KEY_CHARS}`, 'g');
   for (const m of text.matchAll(urls)) {

@@ -13,18 +13,18 @@ import type { DB } from '../db/database.ts';
 import type { BlobStore, Staging } from '../storage/blobStore.ts';
 import type { Config } from '../config.ts';
 import type { DocumentDirectory, DocumentFile } from '../../contract/api.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { Invalid, NotFound, TooLarge } from './errors.ts';
 import { requireSite } from './floors.ts';
 import { lockSite } from '../db/transactions.ts';
 import { ZipArchive, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
 
-export const ROOT_NAME = 'root';
+const ROOT_NAME = 'root';
 export const MESSAGES = {
   noFile: 'Please select a file before submitting.',
   notZip: 'Please select a ZIP file.',
   empty: 'The ZIP file holds no documents.',
 } as const;
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 const fmtBytes = (n: number) => (n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(2)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} kB` : `${n} bytes`);
 export const tooLargeMessage = (limit: number) => `The ZIP file is larger than the upload limit of ${fmtBytes(limit)}; split the documents into smaller archives.`;
 const MAX_DEPTH = 32;
@@ -33,7 +33,7 @@ const clip = (name: string) => (name.length > 80 ? `${name.slice(0, 40)}...${nam
 const MAX_NAME = 255;
 
 /** The root directory of a site has a fixed id, so it can be answered before anything was uploaded. */
-export const rootId = (site: string) => `root-${site}`;
+const rootId = (site: string) => `root-${site}`;
 
 // ---------- reading ----------
 
@@ -58,7 +58,7 @@ export async function directoryByName(db: DB, site: string, name: string): Promi
   await requireSite(db, site);
   if (name === ROOT_NAME) return rootDirectory(db, site);
   const rows = await db.selectFrom('directories').select(['id', 'name', 'parent']).where('site', '=', site).where('name', '=', name).orderBy('id').execute();
-  if (!rows.length) throw notFound(`There is no folder named "${name}" in the documentation of this site.`);
+  if (!rows.length) throw new NotFound(`There is no folder named "${name}" in the documentation of this site.`);
   if (rows.length === 1) return describeDirectory(db, rows[0]);
   const all = await db.selectFrom('directories').select(['id', 'parent']).where('site', '=', site).execute();
   const parentOf = new Map(all.map((d) => [d.id, d.parent]));
@@ -74,14 +74,14 @@ export async function directoryById(db: DB, id: string): Promise<DocumentDirecto
     const site = id.slice('root-'.length);
     if (await db.selectFrom('sites').select('id').where('id', '=', site).executeTakeFirst()) return emptyRoot(site);
   }
-  throw notFound(`There is no folder with id "${id}"; reload the documentation page.`);
+  throw new NotFound(`There is no folder with id "${id}"; reload the documentation page.`);
 }
 
 const toFile = (r: { id: string; name: string; url: string; directory_id: string }): DocumentFile => ({ _id: r.id, name: r.name, url: r.url, directory: r.directory_id });
 
 export async function fileById(db: DB, id: string): Promise<DocumentFile> {
   const row = await db.selectFrom('files').select(['id', 'name', 'url', 'directory_id']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`There is no file with id "${id}"; reload the documentation page.`);
+  if (!row) throw new NotFound(`There is no file with id "${id}"; reload the documentation page.`);
   return toFile(row);
 }
 
@@ -102,7 +102,7 @@ const isJunk = (segments: string[]) =>
  * A file-system- and URL-safe blob name for a document, keeping its extension so a download keeps its name.
  * What is shown inline and what is an attachment is decided when serving, from an allow-list (http/servedFiles.ts).
  */
-export function blobName(name: string): string {
+function blobName(name: string): string {
   return name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').replace(/\.+$/, '').slice(-120) || 'file';
 }
 
@@ -120,9 +120,9 @@ interface StagedFile { id: string; dirPath: string; name: string; key: string }
 
 /** Checks every entry, then writes the files into staging; refuses the whole archive at the first problem. */
 async function unpackToStaging(zipPath: string, staging: Staging, site: string, limits: ZipLimits): Promise<{ dirs: Set<string>; files: StagedFile[] }> {
-  if (!(await hasZipSignature(zipPath))) throw badRequest(MESSAGES.notZip);
+  if (!(await hasZipSignature(zipPath))) throw new Invalid(MESSAGES.notZip);
   const zip = await ZipArchive.open(zipPath, { ...limits, maxEntries: MAX_ENTRIES });
-  const refuse = (why: string) => badRequest(`This ZIP file cannot be used: ${why}. Nothing was changed.`);
+  const refuse = (why: string) => new Invalid(`This ZIP file cannot be used: ${why}. Nothing was changed.`);
   const dirs = new Set<string>();
   const files = new Map<string, StagedFile>();
   try {
@@ -156,30 +156,30 @@ async function unpackToStaging(zipPath: string, staging: Staging, site: string, 
 
 export interface UploadedZip { filename: string; mimetype: string; stream: Readable; truncated: () => boolean }
 const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip', 'multipart/x-zip']);
-export const looksLikeZip = (f: { filename: string; mimetype: string }) => ZIP_TYPES.has(f.mimetype) || /\.zip$/i.test(f.filename);
+const looksLikeZip = (f: { filename: string; mimetype: string }) => ZIP_TYPES.has(f.mimetype) || /\.zip$/i.test(f.filename);
 
 export interface DocumentUploadResult { root: DocumentDirectory; directories: number; files: number }
 
 /** Unpacks a documentation archive into the site's tree (merging, see the top of this file). */
 export async function uploadDocumentation(db: DB, blobs: BlobStore, config: Pick<Config, 'maxUncompressedBytes' | 'maxCompressionRatio' | 'maxUploadBytes'>,
   site: string, upload: UploadedZip): Promise<DocumentUploadResult> {
-  if (!looksLikeZip(upload)) { upload.stream.resume(); throw badRequest(MESSAGES.notZip); }
+  if (!looksLikeZip(upload)) { upload.stream.resume(); throw new Invalid(MESSAGES.notZip); }
   try { await requireSite(db, site); } catch (e) { upload.stream.resume(); throw e; }
   const staging = await blobs.stage();
   let replacedUrls: string[] = [];
-  let counts = { directories: 0, files: 0 };
+  const counts = { directories: 0, files: 0 };
   try {
     const zipPath = staging.pathFor('upload.zip');
     let tooLarge = false;
-    try { await pipeline(upload.stream, fs.createWriteStream(zipPath)); } catch (e: any) {
-      if (e?.code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
+    try { await pipeline(upload.stream, fs.createWriteStream(zipPath)); } catch (e) {
+      if ((e as { code?: unknown } | null)?.code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
       tooLarge = true;
     }
-    if (tooLarge || upload.truncated()) throw new HttpError(413, tooLargeMessage(config.maxUploadBytes));
+    if (tooLarge || upload.truncated()) throw new TooLarge(tooLargeMessage(config.maxUploadBytes));
     const { dirs, files } = await unpackToStaging(zipPath, staging, site, {
       maxUncompressedBytes: config.maxUncompressedBytes, maxCompressionRatio: config.maxCompressionRatio,
     });
-    if (!files.length && !dirs.size) throw badRequest(MESSAGES.empty);
+    if (!files.length && !dirs.size) throw new Invalid(MESSAGES.empty);
     await staging.commit(files.map((f) => path.posix.dirname(f.key)));
     await db.transaction().execute(async (trx) => {
       // Uploads to one site take turns: each reads the tree, then adds what it lacks (no duplicate folders).

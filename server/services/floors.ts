@@ -1,7 +1,7 @@
 // Floors of a site: the ordered list, adding an empty floor, and editing a floor's name and tag.
 import type { DB } from '../db/database.ts';
 import type { Floor } from '../../contract/api.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { Invalid, NotFound } from './errors.ts';
 import { siteExists } from './sites.ts';
 import { patchSiteSettings } from './settings.ts';
 import { inTransaction, lockSite } from '../db/transactions.ts';
@@ -14,11 +14,11 @@ export const defaultFloorTag = (floor: number) => String(floor);
 export const defaultFloorName = (floor: number) => `Floor ${floor}`;
 
 export async function requireSite(db: DB, site: string): Promise<void> {
-  if (!(await siteExists(db, site))) throw notFound(`There is no site "${site}".`);
+  if (!(await siteExists(db, site))) throw new NotFound(`There is no site "${site}".`);
 }
 
 function checkFloor(floor: number): void {
-  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw badRequest(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
+  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
 }
 
 export async function listFloors(db: DB, site: string): Promise<Floor[]> {

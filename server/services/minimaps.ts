@@ -5,16 +5,16 @@ import type { BlobStore } from '../storage/blobStore.ts';
 import type { Minimap } from '../../contract/api.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
 import { prepareImage } from './uploadedImages.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from './errors.ts';
 import { inTransaction, lockSite } from '../db/transactions.ts';
 import { sql } from 'kysely';
 
 /** Widths of the two variants: the corner minimap and the enlarged one. */
-export const SMALL_WIDTH = 400;
-export const LARGE_WIDTH = 1600;
+const SMALL_WIDTH = 400;
+const LARGE_WIDTH = 1600;
 
 /** Spec 3: the empty default is empty strings and zeros, with scale 1 and offsets 0. */
-export function emptyMinimap(site: string, floor: number): Minimap {
+function emptyMinimap(site: string, floor: number): Minimap {
   return {
     image_url: '', image_large_url: '', image: '', floor, floor_name: '', floor_tag: '', site,
     x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,
@@ -46,7 +46,7 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
  * Earlier images are left in place (their keys are immutable and may still be cached by viewers).
  */
 export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string, floor: number, data: Buffer): Promise<Minimap> {
-  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw badRequest(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
+  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
   await requireSite(db, site);
   const { info, variants: [small, large] } = await prepareImage(data, [SMALL_WIDTH, LARGE_WIDTH]);
   const id = randomUUID();

@@ -1,10 +1,10 @@
 // Editing a node on the floor plan: its position (floor-plan coordinates) and rotation (radians).
 import type { DB } from '../db/database.ts';
 import type { MinimapNodeEntry } from '../../contract/api.ts';
-import { notFound } from '../http/errors.ts';
+import { NotFound } from './errors.ts';
 
 /** One minimap node entry by its id (the `_id` of minimapSingleSite entries). */
-export async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNodeEntry | null> {
+async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNodeEntry | null> {
   const r = await db.selectFrom('minimap_nodes')
     .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
     .select(['minimap_nodes.id', 'minimap_nodes.site', 'minimap_nodes.x', 'minimap_nodes.y', 'minimap_nodes.x_scale', 'minimap_nodes.y_scale',
@@ -20,7 +20,7 @@ export async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNo
 
 async function update(db: DB, id: string, values: { x?: number; y?: number; rotation?: number }): Promise<MinimapNodeEntry> {
   const res = await db.updateTable('minimap_nodes').set(values).where('id', '=', id).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound(`There is no node "${id}"; reload the minimap and try again.`);
+  if (Number(res.numUpdatedRows) === 0) throw new NotFound(`There is no node "${id}"; reload the minimap and try again.`);
   return (await getMinimapNodeEntry(db, id))!;
 }
 

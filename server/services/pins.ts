@@ -6,14 +6,15 @@ import type { DB } from '../db/database.ts';
 import type { PinTable } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { Pin } from '../../contract/api.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { Invalid, NotFound } from './errors.ts';
+import { idSlug } from '../../contract/slugs.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
 /** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
 export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
 /** Width of a stored pin cover image. */
-export const COVER_WIDTH = 1200;
+const COVER_WIDTH = 1200;
 
 /** Plain code-point order of two texts. */
 export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -36,11 +37,11 @@ export function checkImageUrl(url: string, what: string): void {
   if (url === '' || url.startsWith('/media/')) return;
   let ok = false;
   try { ok = ['http:', 'https:'].includes(new URL(url).protocol); } catch { /* not a URL */ }
-  if (!ok) throw badRequest(`${what} must be an uploaded image or an http(s) address.`);
+  if (!ok) throw new Invalid(`${what} must be an uploaded image or an http(s) address.`);
 }
 
 function checkSiteId(site: string): void {
-  if (!SITE_ID.test(site)) throw badRequest(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
+  if (!SITE_ID.test(site)) throw new Invalid(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
 }
 
 /** All pins sorted by site-map name, then name; disabled ones only when asked for. */
@@ -57,14 +58,14 @@ export async function siteOfPin(db: DB, id: string): Promise<string | null> {
   return (await db.selectFrom('pins').select('site').where('id', '=', id).executeTakeFirst())?.site ?? null;
 }
 
-export async function getPin(db: DB, id: string): Promise<Pin> {
+async function getPin(db: DB, id: string): Promise<Pin> {
   const row = await db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`There is no pin "${id}"; reload the map and try again.`);
+  if (!row) throw new NotFound(`There is no pin "${id}"; reload the map and try again.`);
   return toPin(row);
 }
 
 /** The generated default cover (made once with sharp: the brand orange fading to dark brown). */
-export async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
+async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
   if (!(await blobs.exists(DEFAULT_COVER_KEY))) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">
       <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f28c28"/><stop offset="1" stop-color="#4a2c17"/></linearGradient></defs>
@@ -81,7 +82,7 @@ export async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
 
 /** A site id for a new pin that names none: a slug of its name, unused by any site or pin. The site itself is made by the first upload. */
 async function reserveSiteId(db: DB, name: string): Promise<string> {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'site';
+  const base = idSlug(name, 'site');
   let id = base;
   for (let n = 2; ; n++) {
     const taken = (await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst())

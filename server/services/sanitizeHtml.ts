@@ -1,15 +1,54 @@
-// The shared HTML policy (src/api/htmlPolicy.ts) on the server, over a jsdom window made once: HTML from data is
+// The shared HTML policy (contract/htmlPolicy.ts) on the server, over a jsdom window made once: HTML from data is
 // stored sanitised, and sanitised again when handed out (rows written before the policy, or by other means, such
 // as the demo seed), so the API never hands out markup that runs or covers the page. The client sanitises again.
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { parseFragment } from 'parse5';
+import { Invalid } from './errors.ts';
 import { isAllowedMediaSrc, sanitizeWith } from '../../contract/htmlPolicy.ts';
 
 let purify: DOMPurify | null = null;
 const instance = () => (purify ??= createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis));
 
+/**
+ * Bounds on HTML from data, far beyond any info panel or about page. jsdom's work grows with the elements and with
+ * the square of their nesting (4,000 nested elements took 7 s, 39,000 over three minutes, 5,000 in an export threw
+ * a stack overflow), all of it holding the process: HTML beyond them is refused (stored) or not handed out (served).
+ */
+export const HTML_LIMITS = { elements: 5_000, depth: 100, elementsPerUpload: 20_000 } as const;
+
+/** Start tags in `html`: a linear count, at most about the elements a parser builds from it. */
+export const startTagCount = (html: string) => html.match(/<[a-z]/gi)?.length ?? 0;
+
+/**
+ * What makes `html` too costly to sanitise, as the end of a sentence ("has more than ..."), or null. The tree is
+ * built by parse5 (linear, no DOM) to count the elements and nesting a browser would make; text without a tag is
+ * not parsed at all.
+ */
+export function htmlBoundsProblem(html: string): string | null {
+  const tags = startTagCount(html);
+  if (tags === 0) return null;
+  const tooMany = `has more than ${HTML_LIMITS.elements.toLocaleString('en')} HTML elements`;
+  if (tags > HTML_LIMITS.elements) return tooMany;
+  let elements = 0;
+  type Node = { childNodes?: Node[]; tagName?: string; content?: Node };
+  const stack: [Node, number][] = [[parseFragment(html) as Node, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node.tagName !== undefined) {
+      if (++elements > HTML_LIMITS.elements) return tooMany;
+      if (depth > HTML_LIMITS.depth) return `has HTML elements nested more than ${HTML_LIMITS.depth} deep`;
+    }
+    // A <template>'s children are in its content; jsdom builds them too.
+    for (const child of [...(node.childNodes ?? []), ...(node.content?.childNodes ?? [])]) stack.push([child, node.tagName !== undefined ? depth + 1 : depth]);
+  }
+  return null;
+}
+
 /** Stored HTML keeps every picture address: whether external ones show is decided when they are shown. */
 export function sanitizeStoredHtml(html: string): string {
+  const problem = htmlBoundsProblem(html);
+  if (problem) throw new Invalid(`The text ${problem}; shorten it or simplify its markup.`);
   return sanitizeWith(instance(), html, { allowExternalImages: true });
 }
 
@@ -27,7 +66,8 @@ export function sanitizeServedHtml(html: string, allowExternalImages: boolean): 
   const key = (allowExternalImages ? '1' : '0') + html;
   const hit = served.get(key);
   if (hit !== undefined) return hit;
-  const out = sanitizeWith(instance(), html, { allowExternalImages });
+  // Stored before the bounds, or by other means: not worth holding the process for; shown as nothing.
+  const out = htmlBoundsProblem(html) ? '' : sanitizeWith(instance(), html, { allowExternalImages });
   served.set(key, out);
   servedChars += key.length + out.length;
   for (const [k, v] of served) {

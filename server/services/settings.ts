@@ -1,7 +1,7 @@
 // Site settings and the multi-site app config, stored as JSON documents with defaults that make a fresh install usable.
 import type { DB } from '../db/database.ts';
 import type { AppConfig, SiteSettings } from '../../contract/api.ts';
-import { notFound } from '../http/errors.ts';
+import { NotFound } from './errors.ts';
 import { inTransaction, lockAppConfig, lockSite } from '../db/transactions.ts';
 
 export function defaultSiteSettings(site: string, title: string): SiteSettings {
@@ -24,7 +24,7 @@ async function storedSiteSettings(db: DB, site: string): Promise<SiteSettings | 
   return row ? (JSON.parse(row.json) as SiteSettings) : null;
 }
 
-export async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
+async function getSiteSettings(db: DB, site: string): Promise<SiteSettings | null> {
   const stored = await storedSiteSettings(db, site);
   return stored && withMultiSite(db, stored);
 }
@@ -36,7 +36,7 @@ async function withMultiSite(db: DB, stored: SiteSettings): Promise<SiteSettings
 
 export async function requireSiteSettings(db: DB, site: string): Promise<SiteSettings> {
   const s = await getSiteSettings(db, site);
-  if (!s) throw notFound(`There is no site "${site}".`);
+  if (!s) throw new NotFound(`There is no site "${site}".`);
   return s;
 }
 
@@ -64,7 +64,7 @@ export async function patchSiteSettings(db: DB, site: string, patch: SettingsPat
 
 async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
   const cur = await storedSiteSettings(db, site);
-  if (!cur) throw notFound(`There is no site "${site}".`);
+  if (!cur) throw new NotFound(`There is no site "${site}".`);
   const next: SiteSettings = {
     ...cur, ...patch,
     enable: { ...cur.enable, ...patch.enable },

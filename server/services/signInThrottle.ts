@@ -3,7 +3,7 @@
 // password would be right, so guessing gains nothing by going faster. A success clears the account's count.
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { Throttled } from './errors.ts';
 
 export const THROTTLE = {
   /** Failures of one account per window: a person mistyping does not get there; a guesser is slowed to a crawl. */
@@ -16,33 +16,42 @@ export const THROTTLE = {
 export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
 export const addressKey = (ip: string) => `addr:${ip}`;
 
-/** Throws 429 when any of the keys has used up its failures in the current window. */
-export async function refuseIfThrottled(db: DB, keys: { key: string; max: number }[], now = Date.now()): Promise<void> {
-  const since = new Date(now - THROTTLE.windowMs).toISOString();
-  const rows = await db.selectFrom('login_attempts').selectAll()
-    .where('key', 'in', keys.map((k) => k.key)).where('window_start', '>=', since).execute();
-  for (const { key, max } of keys) {
-    const row = rows.find((r) => r.key === key);
-    if (!row || row.failures < max) continue;
-    const waitMs = Date.parse(row.window_start) + THROTTLE.windowMs - now;
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    const who = key.startsWith('user:') ? 'this account' : 'this address';
-    throw new HttpError(429, `Too many failed sign-in attempts for ${who}. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-      { 'retry-after': String(Math.ceil(waitMs / 1000)) });
-  }
+/** The 429 of a key that has used up its failures in the window that began at `windowStart`. */
+function throttled(key: string, windowStart: string, now: number): Throttled {
+  const waitMs = Date.parse(windowStart) + THROTTLE.windowMs - now;
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  const who = key.startsWith('user:') ? 'this account' : 'this address';
+  return new Throttled(`Too many failed sign-in attempts for ${who}. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`, Math.ceil(waitMs / 1000));
 }
 
-/** Counts one failure for each key (a new window when the last one is over). */
-export async function recordFailure(db: DB, keys: string[], now = Date.now()): Promise<void> {
+/**
+ * Counts an attempt for each key BEFORE the password is checked, in one statement per key, and throws 429 when a
+ * key is over its count (the attempt is then given back). Checking first and counting after the check would let
+ * every guess of a burst sent at once through the check. A success gives its attempt back too (`refundAttempt`).
+ */
+export async function takeAttempt(db: DB, keys: { key: string; max: number }[], now = Date.now()): Promise<void> {
   const start = new Date(now).toISOString();
   const since = new Date(now - THROTTLE.windowMs).toISOString();
-  for (const key of keys) {
-    await db.insertInto('login_attempts').values({ key, failures: 1, window_start: start })
+  const taken: string[] = [];
+  let refusal: Throttled | null = null;
+  for (const { key, max } of keys) {
+    const row = await db.insertInto('login_attempts').values({ key, failures: 1, window_start: start })
       .onConflict((oc) => oc.column('key').doUpdateSet({
         failures: sql`case when login_attempts.window_start < ${since} then 1 else login_attempts.failures + 1 end`,
         window_start: sql`case when login_attempts.window_start < ${since} then ${start} else login_attempts.window_start end`,
-      })).execute();
+      })).returning(['failures', 'window_start']).executeTakeFirstOrThrow();
+    taken.push(key);
+    if (row.failures > max) { refusal = throttled(key, row.window_start, now); break; }
   }
+  if (refusal) {
+    for (const key of taken) await refundAttempt(db, key);
+    throw refusal;
+  }
+}
+
+/** Gives back an attempt counted by `takeAttempt` (it was refused unchecked, or it succeeded). */
+export async function refundAttempt(db: DB, key: string): Promise<void> {
+  await db.updateTable('login_attempts').set({ failures: sql`login_attempts.failures - 1` }).where('key', '=', key).where('failures', '>', 0).execute();
 }
 
 export async function clearFailures(db: DB, key: string): Promise<void> {

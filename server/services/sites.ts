@@ -1,10 +1,11 @@
 // Sites: creation with default settings, listing, slug ids.
 import type { DB } from '../db/database.ts';
+import { idSlug } from '../../contract/slugs.ts';
 import { defaultSiteSettings, saveSiteSettings } from './settings.ts';
 
 /** A URL-safe id from a name, unique among existing sites. */
 export async function uniqueSiteId(db: DB, name: string): Promise<string> {
-  const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'site';
+  const base = idSlug(name, 'site');
   let id = base;
   for (let n = 2; await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst(); n++) id = `${base}-${n}`;
   return id;

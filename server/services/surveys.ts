@@ -2,15 +2,17 @@
 import type { DB } from '../db/database.ts';
 import type { SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } from '../../contract/api.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from './errors.ts';
+import { ISO_DATE, parseSurveyDate } from '../../contract/surveyDate.ts';
 
 /** The tile base address: `{manta_link}{tiles_id}/{z}/{f}/{y}/{x}.jpg`. */
-export const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
+const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A date of a query: ISO; a date no survey can have finds nothing rather than being refused. */
 export function parseIsoDate(value: string | undefined, field = 'date'): string | undefined {
   if (value === undefined || value === '') return undefined;
-  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(value))) throw badRequest(`${field} must be an ISO date (yyyy-mm-dd), not "${value}".`);
+  // A real calendar day (Date.parse takes 2024-02-31), as dates are stored (see contract/surveyDate).
+  if (!ISO_DATE.test(value) || parseSurveyDate(value) !== value) throw new Invalid(`${field} must be an ISO date (yyyy-mm-dd), not "${value}".`);
   return value;
 }
 

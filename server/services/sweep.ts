@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import { MARKER_SUFFIX, ownerAlive, remoteOwnerAlive } from '../storage/stagingOwners.ts';
-import { referencedUnits, unitOf } from './blobReferences.ts';
+import { referencedUnits } from './blobReferences.ts';
+import { unitOf } from '../storage/blobUnits.ts';
 
 /** A blob written without a pending record (older versions, the generated default cover) is kept this long. */
 export const UNRECORDED_GRACE_MS = 10 * 60_000;

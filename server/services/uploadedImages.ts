@@ -1,17 +1,17 @@
 // Images people upload (minimap floor plans, pin covers, site-map pictures): check that they decode, and
 // re-encode sized variants. Only the raster formats browsers show everywhere are accepted (no SVG: it can carry script).
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { badRequest } from '../http/errors.ts';
+import { Invalid } from './errors.ts';
 
 export const IMAGE_REQUIRED_MESSAGE = 'Please choose an image file (PNG, JPEG, WebP or GIF).';
 /** Largest picture accepted, in pixels (about 10000 x 10000). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+const MAX_IMAGE_PIXELS = 100_000_000;
 /** Largest image file accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 const EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
 
-export interface ImageInfo { format: string; ext: string; width: number; height: number; hasAlpha: boolean }
+interface ImageInfo { format: string; ext: string; width: number; height: number; hasAlpha: boolean }
 
 // libvips keeps decoded images in a cache for reuse; an upload server reuses nothing, so it keeps nothing.
 sharp.cache(false);
@@ -19,10 +19,10 @@ sharp.cache(false);
 /** The header's format and size, before any pixel is decoded: a lying header is refused here. */
 async function readHeader(data: Buffer): Promise<Metadata> {
   let meta: Metadata;
-  try { meta = await sharp(data, { limitInputPixels: false }).metadata(); } catch { throw badRequest(IMAGE_REQUIRED_MESSAGE); }
-  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw badRequest(IMAGE_REQUIRED_MESSAGE);
+  try { meta = await sharp(data, { limitInputPixels: false }).metadata(); } catch { throw new Invalid(IMAGE_REQUIRED_MESSAGE); }
+  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Invalid(IMAGE_REQUIRED_MESSAGE);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw badRequest(`The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`);
+    throw new Invalid(`The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`);
   }
   return meta;
 }
@@ -38,7 +38,7 @@ export async function prepareImage(data: Buffer, widths: number[]): Promise<Prep
   const meta = await readHeader(data);
   const swap = (meta.orientation ?? 1) >= 5;
   const info: ImageInfo = { format: meta.format!, ext: EXT[meta.format!], width: swap ? meta.height! : meta.width!, height: swap ? meta.width! : meta.height!, hasAlpha: !!meta.hasAlpha };
-  const damaged = () => badRequest(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`);
+  const damaged = () => new Invalid(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`);
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false, sequentialRead: true })

@@ -2,7 +2,7 @@
 // password, remove. Every change that alters what an account may do ends its sessions; the last superAdmin can
 // neither be removed nor demoted, so an install never locks itself out.
 import type { DB } from '../db/database.ts';
-import { HttpError, badRequest, notFound } from '../http/errors.ts';
+import { Conflict, Invalid, NotFound } from './errors.ts';
 import { roles as ROLES, type Role } from '../../contract/api.ts';
 import { PASSWORD_MAX, SITE_ID, USERNAME_MAX } from '../../contract/limits.ts';
 import { addUser, hashPassword, parseRoles, replaceUserSites } from './users.ts';
@@ -11,25 +11,26 @@ export interface UserEntry { id: string; username: string; roles: Role[]; sites:
 export interface UserChange { roles?: Role[]; sites?: string[]; password?: string }
 
 /** Sites one account may be given: far more than any install has. */
-export const MAX_USER_SITES = 500;
+const MAX_USER_SITES = 500;
 
 export function checkUsername(name: string): string {
   const n = name.trim();
-  if (!n || n.length > USERNAME_MAX || /[\u0000-\u001f\u007f]/.test(n)) throw badRequest(`A user name has 1 to ${USERNAME_MAX} printable characters.`);
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a name may not hold
+  if (!n || n.length > USERNAME_MAX || /[\u0000-\u001f\u007f]/.test(n)) throw new Invalid(`A user name has 1 to ${USERNAME_MAX} printable characters.`);
   return n;
 }
 function checkPassword(p: string): void {
-  if (p.length < 8 || p.length > PASSWORD_MAX) throw badRequest(`The password must have 8 to ${PASSWORD_MAX} characters.`);
+  if (p.length < 8 || p.length > PASSWORD_MAX) throw new Invalid(`The password must have 8 to ${PASSWORD_MAX} characters.`);
 }
 function checkRoles(list: string[]): Role[] {
   const bad = list.filter((r) => !(ROLES as readonly string[]).includes(r));
-  if (bad.length || !list.length) throw badRequest(`A role is one of ${ROLES.join(', ')}.`);
+  if (bad.length || !list.length) throw new Invalid(`A role is one of ${ROLES.join(', ')}.`);
   return [...new Set(list)] as Role[];
 }
 function checkSites(list: string[]): string[] {
-  if (list.length > MAX_USER_SITES) throw badRequest(`An account may be given at most ${MAX_USER_SITES} sites.`);
+  if (list.length > MAX_USER_SITES) throw new Invalid(`An account may be given at most ${MAX_USER_SITES} sites.`);
   const bad = list.find((s) => !SITE_ID.test(s));
-  if (bad !== undefined) throw badRequest(`"${bad.slice(0, 40)}" is not a site id (letters, digits, - and _).`);
+  if (bad !== undefined) throw new Invalid(`"${bad.slice(0, 40)}" is not a site id (letters, digits, - and _).`);
   return [...new Set(list)];
 }
 
@@ -42,7 +43,7 @@ export async function listUsers(db: DB): Promise<UserEntry[]> {
 async function findUser(db: DB, idOrName: { id?: string; username?: string }): Promise<UserEntry> {
   const u = await db.selectFrom('users').select(['id', 'username', 'roles'])
     .where(idOrName.id ? 'id' : 'username', '=', (idOrName.id ?? idOrName.username)!).executeTakeFirst();
-  if (!u) throw notFound(`There is no user ${idOrName.username ? `"${idOrName.username.slice(0, 64)}"` : 'with this id'}.`);
+  if (!u) throw new NotFound(`There is no user ${idOrName.username ? `"${idOrName.username.slice(0, 64)}"` : 'with this id'}.`);
   const sites = await db.selectFrom('user_sites').select('site').where('user_id', '=', u.id).orderBy('site').execute();
   return { id: u.id, username: u.username, roles: parseRoles(u.roles), sites: sites.map((s) => s.site) };
 }
@@ -52,7 +53,7 @@ export async function createUser(db: DB, username: string, password: string, rol
   checkPassword(password);
   const list = checkRoles(roles), siteList = checkSites(sites);
   if (await db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()) {
-    throw new HttpError(409, `A user named "${name}" already exists.`);
+    throw new Conflict(`A user named "${name}" already exists.`);
   }
   const id = await addUser(db, name, password, list, siteList);
   return findUser(db, { id });
@@ -62,7 +63,7 @@ export async function createUser(db: DB, username: string, password: string, rol
 async function keepOneSuperAdmin(db: DB, user: UserEntry, losing: boolean): Promise<void> {
   if (!losing || !user.roles.includes('superAdmin')) return;
   const others = (await listUsers(db)).filter((u) => u.id !== user.id && u.roles.includes('superAdmin'));
-  if (!others.length) throw new HttpError(409, 'There must be at least one superAdmin: make another account superAdmin first.');
+  if (!others.length) throw new Conflict('There must be at least one superAdmin: make another account superAdmin first.');
 }
 
 export async function changeUser(db: DB, who: { id?: string; username?: string }, change: UserChange): Promise<UserEntry> {

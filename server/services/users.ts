@@ -2,10 +2,10 @@
 import { randomBytes, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DB } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { Conflict, Invalid, Unauthenticated } from './errors.ts';
 import { roles, type Role } from '../../contract/api.ts';
 import type { Principal } from '../auth/principal.ts';
-import { THROTTLE, accountKey, addressKey, clearFailures, recordFailure, refuseIfThrottled } from './signInThrottle.ts';
+import { THROTTLE, accountKey, addressKey, clearFailures, refundAttempt, takeAttempt } from './signInThrottle.ts';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
 const SESSION_DAYS = 14;
@@ -16,7 +16,7 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${salt.toString('hex')}$${hash.toString('hex')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [kind, saltHex, hashHex] = stored.split('$');
   if (kind !== 'scrypt' || !saltHex || !hashHex) return false;
   const expected = Buffer.from(hashHex, 'hex');
@@ -27,8 +27,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Creates an account, or resets an existing one (password, roles and sites), ending its sessions. */
 export async function addUser(db: DB, username: string, password: string, roles: string[], sites: string[] = []): Promise<string> {
-  if (!username.trim()) throw new HttpError(400, 'A user name is needed.');
-  if (password.length < 8) throw new HttpError(400, 'The password must have at least 8 characters.');
+  if (!username.trim()) throw new Invalid('A user name is needed.');
+  if (password.length < 8) throw new Invalid('The password must have at least 8 characters.');
   const row = { username, password_hash: await hashPassword(password), roles: JSON.stringify(roles), type: roles[0] ?? 'guest' };
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
@@ -70,7 +70,7 @@ export async function signInExternal(db: DB, marker: string, who: { username: st
     const userId = existing?.id ?? randomUUID();
     if (!existing) {
       const taken = await trx.selectFrom('users').select('id').where('username', '=', who.username).executeTakeFirst();
-      if (taken) throw new HttpError(409, `An account named "${who.username}" already exists here; ask a superAdmin to remove or rename it.`);
+      if (taken) throw new Conflict(`An account named "${who.username}" already exists here; ask a superAdmin to remove or rename it.`);
       await trx.insertInto('users').values({ id: userId, username: who.username, password_hash: marker, roles: JSON.stringify(who.roles), type: who.roles[0] }).execute();
     }
     const oldSites = (await trx.selectFrom('user_sites').select('site').where('user_id', '=', userId).orderBy('site').execute()).map((r) => r.site);
@@ -91,15 +91,16 @@ let dummyHash: Promise<string> | undefined;
 /** Signs in with a password; `address` is the client's, for throttling (signInThrottle.ts). */
 export async function login(db: DB, username: string, password: string, address = 'unknown'): Promise<string> {
   const account = accountKey(username), from = addressKey(address);
-  await refuseIfThrottled(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
+  // Counted before the password is checked, so a burst of guesses sent at once is counted too.
+  await takeAttempt(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  const stored = user?.password_hash ?? await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  // An account without a password (single sign-on: its hash is the provider's marker) costs the same work too.
+  const hasPassword = !!user?.password_hash.startsWith('scrypt$');
+  const stored = hasPassword ? user!.password_hash : await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   const valid = await verifyPassword(password, stored);
-  if (!user || !valid) {
-    await recordFailure(db, [account, from]);
-    throw new HttpError(401, 'Wrong user name or password.');
-  }
+  if (!user || !hasPassword || !valid) throw new Unauthenticated('Wrong user name or password.');
   await clearFailures(db, account);
+  await refundAttempt(db, from);
   return newSession(db, user.id);
 }
 

@@ -49,8 +49,9 @@ export class S3BlobStore extends BlobStore {
     try {
       await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return true;
-    } catch (e: any) {
-      if (e?.$metadata?.httpStatusCode === 404 || e?.name === 'NotFound' || e?.name === 'NoSuchKey') return false;
+    } catch (e) {
+      const err = e as { $metadata?: { httpStatusCode?: number }; name?: string } | undefined;
+      if (err?.$metadata?.httpStatusCode === 404 || err?.name === 'NotFound' || err?.name === 'NoSuchKey') return false;
       throw e;
     }
   }

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 export const MARKER_SUFFIX = '.owner.json';
 /** How often a live owner touches its marker, and how stale a marker of another host may be before its owner counts as dead. */
 export const HEARTBEAT_MS = 60_000;
-export const STALE_HEARTBEAT_MS = 10 * HEARTBEAT_MS;
+const STALE_HEARTBEAT_MS = 10 * HEARTBEAT_MS;
 
-export interface OwnerMarker { host: string; pid: number; startedAt: string }
+interface OwnerMarker { host: string; pid: number; startedAt: string }
 
 const HOST = os.hostname();
 

@@ -1,4 +1,4 @@
-import { Spinner } from '../overlay/common/Spinner';
+import { Spinner } from '../ui/Spinner';
 
 export function LoadingScreen({ error }: { error?: string }) {
   return (

@@ -1,11 +1,12 @@
 // The single-site shell: rendered only once the site settings have loaded; the sidebar and the pages of one site.
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { basePathAtom, floorAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import { basePathAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import { parseViewerLink } from '../domain/viewer/deepLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
-import { useIsAdmin, useSsoEnabled } from '../overlay/common/useAdmin';
+import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
 import { ViewerPage } from '../overlay/viewer/ViewerPage';
@@ -14,7 +15,8 @@ import { LoadingScreen } from './LoadingScreen';
 
 const DocumentationPage = lazy(() => import('../overlay/documentation/DocumentationPage'));
 const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
-const UploadFormSlot = lazy(() => import('../overlay/admin/UploadFormSlot'));
+// The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
+const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
 
 export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
   const settings = useSiteSettings(site || undefined);
@@ -27,8 +29,6 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const setMulti = useSetAtom(multiSiteModeAtom);
   const currentSite = useAtomValue(siteAtom);
   const currentBase = useAtomValue(basePathAtom);
-  // Scenes are added to the floor being viewed (the site's initial floor before any was viewed).
-  const currentFloor = useAtomValue(floorAtom);
   const ready = currentSite === site && currentBase === basePath;
   useEffect(() => { setSite(site); setBase(basePath); setMulti(multiSite); }, [site, basePath, multiSite, setSite, setBase, setMulti]);
   useKioskMode(settings.data?.kiosk?.enabled === true);
@@ -40,7 +40,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     if (isAdmin) {
       return (
         <Suspense fallback={<LoadingScreen />}>
-          <UploadFormSlot mode="addNewSite" site={site} floor={-1} />
+          <UploadPage mode="addNewSite" site={site} floor={-1} />
         </Suspense>
       );
     }
@@ -69,7 +69,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
               <Route path="site" element={<ViewerPage />} />
               <Route path="documentation" element={s.enable.documentation ? <DocumentationPage /> : <Navigate to={home} replace />} />
               <Route path="about" element={s.enable.about ? <AboutPage /> : <Navigate to={home} replace />} />
-              <Route path="addScene" element={canAddScene ? <UploadFormSlot mode="addScene" site={site} floor={currentFloor ?? s.initial_settings.floor} /> : <Navigate to={home} replace />} />
+              <Route path="addScene" element={canAddScene ? <AddSceneRoute site={site} initialFloor={s.initial_settings.floor} /> : <Navigate to={home} replace />} />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </Suspense>
@@ -78,4 +78,11 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
       </div>
     </>
   );
+}
+
+/** Scenes are added to the floor the link names (the sidebar's Add Scene entry carries the floor in view),
+ *  else to the site's initial floor. */
+function AddSceneRoute({ site, initialFloor }: { site: string; initialFloor: number }) {
+  const floor = parseViewerLink(useLocation().search).floor ?? initialFloor;
+  return <UploadPage mode="addScene" site={site} floor={floor} />;
 }

@@ -4,11 +4,12 @@
 import { StrictMode, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type Hotspot, Panorama, type PanoramaHandle, type TileSource } from '../scene';
+import type { EarlyStage } from '../scene/early';
 import type { SceneParams } from './sceneParams';
 
 const NO_HOTSPOTS: Hotspot[] = [];
 
-function ScenePage({ params }: { params: SceneParams }) {
+function ScenePage({ params, early }: { params: SceneParams; early: EarlyStage }) {
   const [clicked, setClicked] = useState<Hotspot | null>(null);
   const [clicks, setClicks] = useState(0);
   const [linked, setLinked] = useState<TileSource | null>(null);
@@ -23,6 +24,7 @@ function ScenePage({ params }: { params: SceneParams }) {
     <>
       <Panorama
         ref={handle}
+        early={early}
         xr={params.xr}
         scene={scene}
         initialView={params.view}
@@ -49,11 +51,11 @@ function ScenePage({ params }: { params: SceneParams }) {
   );
 }
 
-export function mountScenePage(el: HTMLElement, params: SceneParams): void {
+export function mountScenePage(el: HTMLElement, params: SceneParams, early: EarlyStage): void {
   performance.mark?.('scene-page:mount');
   createRoot(el).render(
     <StrictMode>
-      <ScenePage params={params} />
+      <ScenePage params={params} early={early} />
     </StrictMode>,
   );
 }

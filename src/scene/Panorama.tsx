@@ -5,21 +5,24 @@
 // every class of three.js in the bundle (loaders, all geometries, animation, audio…) — about 50 KB gzip the
 // viewer never uses. This host does the same job with R3F's createRoot and registers only what we render.
 import { type ReconcilerRoot, type RootState, createRoot, events as createPointerEvents, extend } from '@react-three/fiber';
-import { Suspense, forwardRef, lazy, useCallback, useInsertionEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Component, Suspense, forwardRef, lazy, useCallback, useInsertionEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
 import { GL_ATTRIBUTES } from './earlyLoad';
-import { type EarlyHandover, takeEarlyStage } from './earlyStage';
+import type { EarlyHandover, EarlyStage } from './earlyStage';
 import type { Hotspot } from './hotspotTypes';
 import type { LayerOptions, SceneSource } from './PanoramaLayer';
 import { type PanoramaHandle, PanoramaScene } from './PanoramaScene';
+import { networkTiles } from './tileProvider';
 import type { View } from './view';
 import type { MouseViewMode } from './ViewControls';
 import type { XRControls } from './XRSupport';
 
-// The JSX elements the panorama renders (<group>, <sprite>, <spriteMaterial>); XRSupport adds its own.
-extend({ Group, Mesh, Sprite, SpriteMaterial });
-
-const XRSupport = lazy(() => import('./XRSupport'));
+const XRSupport = lazy(() =>
+  import('./XRSupport').then((m) => {
+    m.registerXRElements();
+    return m;
+  }),
+);
 const XR_WAIT_MS = 10_000;
 
 export interface PanoramaProps {
@@ -43,8 +46,13 @@ export interface PanoramaProps {
   /** Crossfade length between scenes, ms. */
   crossfadeMs?: number;
   layerOptions?: LayerOptions;
-  /** Publish getView/lookTo/counters on window.__panorama (tests, benchmarks). Default true. */
+  /** Publish getView/lookTo/counters on window.__panorama where test hooks are on (see testHooks). Default true. */
   exposeGlobal?: boolean;
+  /** The page's early stage (early.ts): its canvas, context, textures, input and view are taken over, and
+   *  its loads serve the layers. Without one the panorama starts from nothing. */
+  early?: EarlyStage | null;
+  /** Turn the view by this many radians per second while on (kiosk idle). */
+  idleYawPerSecond?: number;
   /** Canvas clear colour: what a hole would look like (tests look for it). */
   background?: string;
   className?: string;
@@ -52,7 +60,7 @@ export interface PanoramaProps {
 }
 
 export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panorama(props, ref) {
-  const { xr, background = '#000', className, style, ...sceneProps } = props;
+  const { xr, background = '#000', className, style, early: earlyStage, ...sceneProps } = props;
   const [inVR, setInVR] = useState(false);
   // The XR part loads lazily: an Enter VR pressed before it is there waits for it (XR_WAIT_MS at most).
   const xrControls = useRef<XRControls | null>(null);
@@ -74,8 +82,11 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
             }),
     [xrOn],
   );
-  // What the page prepared (prepareContext, startEarlyStage): canvas, context, and the view on screen.
-  const [early] = useState(takeEarlyStage);
+  // What the page's early stage prepared: canvas, context, and the view on screen. takeOver answers the
+  // same on every call, so React calling this twice (StrictMode) takes over once.
+  const early = useMemo(() => earlyStage?.takeOver() ?? null, [earlyStage]);
+  const tiles = useMemo(() => earlyStage?.tiles ?? networkTiles(), [earlyStage]);
+  const onHandle = useCallback((h: PanoramaHandle) => earlyStage?.handedOver(h), [earlyStage]);
 
   const content = (
     <>
@@ -86,6 +97,8 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
         startView={early?.view ?? undefined}
         startFrames={early?.frames}
         startControls={early?.controls}
+        tiles={tiles}
+        onHandle={onHandle}
         enterVR={async () => (await whenXR()).enterVR()}
       />
       {xr && (
@@ -98,6 +111,21 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
   );
   return <FiberHost early={early} className={className} style={{ background, ...style }} background={background}>{content}</FiberHost>;
 });
+
+/** Inside the R3F root (as r3f's <Canvas> does): an error there is handed to the host, which rethrows it in
+ *  the page's tree, so the page's error boundary (the labelled stand-in) sees it. */
+class FiberErrorBoundary extends Component<{ onError: (e: unknown) => void; children: React.ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 /**
  * A div filling its box, a canvas in it, and an R3F root on that canvas sized to the div. Errors from the
@@ -148,7 +176,11 @@ function FiberHost({ children, early, className, style, background }: { children
   useLayoutEffect(() => {
     if (!size || size.width <= 0 || size.height <= 0) return;
     let root = rootRef.current;
-    if (!root) root = rootRef.current = createRoot(gfx.canvas);
+    if (!root) {
+      // The JSX elements the panorama renders (<group>, <sprite>, <spriteMaterial>); XRSupport adds its own.
+      extend({ Group, Mesh, Sprite, SpriteMaterial });
+      root = rootRef.current = createRoot(gfx.canvas);
+    }
     // Render at the device's full resolution, as Marzipano does: the level choice assumes it.
     const dpr = window.devicePixelRatio || 1;
     root
@@ -171,11 +203,11 @@ function FiberHost({ children, early, className, style, background }: { children
       .catch(setError);
     if (root.ready.status === 'rejected') return;
     try {
-      root.render(children);
+      root.render(<FiberErrorBoundary onError={(e) => setError(() => e)}>{children}</FiberErrorBoundary>);
     } catch (e) {
       setError(e);
     }
-  });
+  }, [size, gfx.context, gfx.canvas, background, children]);
 
   return <div ref={divRef} className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }} />;
 }

@@ -1,18 +1,21 @@
-// Inside the Canvas: owns the scene layers (current + the one fading out), moves the camera, runs controls,
-// lookTo transitions and crossfades, and draws a frame only when something changed.
+// Inside the R3F root: wiring around a PanoramaController (view, lookTo, crossfades, stability, the held
+// first frame). Makes a layer per scene, connects the input controls, moves the camera, and draws a frame
+// only when something changed.
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import * as THREE from 'three';
+import { subscribeOrientation } from './deviceOrientation';
 import { HotspotSprites } from './HotspotSprites';
 import type { Hotspot } from './hotspotTypes';
+import { DEFAULT_PAN_MS, PanoramaController } from './panoramaController';
 import { type LayerCounters, type LayerOptions, PanoramaLayer, type SceneSource } from './PanoramaLayer';
-import { prefetchPreviews } from './previewStore';
+import { testHooksOn } from './testHooks';
+import type { TileProvider } from './tileProvider';
 import { previewUrl } from './tileUrls';
-import { DEG, type View, type Viewport, directionToYawPitch, fovLimits, limitView, viewsEqual } from './view';
-import { type MouseViewMode, ViewControls } from './ViewControls';
-import { makeTransition } from './viewTransition';
-import { subscribeOrientation } from './deviceOrientation';
-import { earlyStageHandedOver } from './earlyStage';
+import { DEG, type View, type Viewport, directionToYawPitch } from './view';
+import { type ControlTarget, type MouseViewMode, ViewControls } from './ViewControls';
+
+export { DEFAULT_PAN_MS };
 
 export interface PanoramaHandle {
   getView(): View;
@@ -39,10 +42,14 @@ export interface SceneProps {
   crossfadeMs?: number;
   layerOptions?: LayerOptions;
   exposeGlobal?: boolean;
+  /** Turn the view by this many radians per second while nothing else moves it (kiosk idle). */
+  idleYawPerSecond?: number;
   handleRef: React.Ref<PanoramaHandle>;
   enterVR?: () => Promise<void>;
   /** An immersive session is running: the headset drives the camera. */
   inVR?: boolean;
+  /** Where the layers' images come from (the early stage's loads, or the network). */
+  tiles: TileProvider;
   /** The view the page's early stage left on screen: the first scene opens here (not at initialView), and
    *  no frame is drawn until this one can show at least the preview (the canvas shows a picture already). */
   startView?: View;
@@ -50,12 +57,12 @@ export interface SceneProps {
   startFrames?: number;
   /** The early stage's input handler on this canvas, adopted (a drag in progress goes on). */
   startControls?: ViewControls | null;
+  /** The engine is live: calls made to the early stage's handle go to this one now. */
+  onHandle?: (h: PanoramaHandle) => void;
 }
 
 /** The picture is a cube this many units across a half-side ×2: big enough that VR eyes see it at infinity. */
 export const WORLD_SCALE = 100;
-export const DEFAULT_PAN_MS = 1500;
-const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
 
 const marked = new Set<string>();
 function mark(name: string): void {
@@ -76,162 +83,134 @@ export function PanoramaScene(props: SceneProps) {
   const inVR = props.inVR ?? false;
   const propsRef = useRef(props);
   propsRef.current = props;
-  const viewRef = useRef<View>(props.startView ?? { ...DEFAULT_VIEW, ...props.initialView });
-  /** Keep the early stage's picture until our own frame has the preview. */
-  const holdFirstFrame = useRef(!!props.startView);
-  const vpRef = useRef<Viewport>({ width: size.width, height: size.height, dpr: gl.getPixelRatio() });
-  vpRef.current = { width: size.width, height: size.height, dpr: gl.getPixelRatio() };
-  const layerRef = useRef<PanoramaLayer | null>(null);
-  const fadingRef = useRef<{ layer: PanoramaLayer; start: number } | null>(null);
-  const transitionRef = useRef<{ tr: ReturnType<typeof makeTransition>; resolve: () => void } | null>(null);
-  const controlsRef = useRef<ViewControls | null>(null);
   const pixelScale = useRef(0);
   const world = useRef<THREE.Group>(null);
-  const lastEmitted = useRef<View | null>(null);
-  const wasStable = useRef(false);
-  const frames = useRef(props.startFrames ?? 0);
+  const lastIdle = useRef(0);
 
-  const setView = (v: View) => {
-    const next = limitView(v, propsRef.current.scene.faceSize, vpRef.current);
-    if (viewsEqual(next, viewRef.current)) return;
-    viewRef.current = next;
-    invalidate();
-  };
+  const controller = useMemo(
+    () =>
+      new PanoramaController<PanoramaLayer>(
+        props.scene.faceSize,
+        {
+          requestFrame: invalidate,
+          onViewChange: (v) => propsRef.current.onViewChange?.(v),
+          onStable: () => {
+            mark('panorama:stable');
+            propsRef.current.onStable?.();
+          },
+          crossfadeMs: () => propsRef.current.crossfadeMs ?? 600,
+        },
+        { view: props.startView, frames: props.startFrames, initialView: props.initialView },
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one controller for the component's life
+    [],
+  );
+  useEffect(() => () => controller.dispose(), [controller]);
 
-  const endTransition = () => {
-    transitionRef.current?.resolve();
-    transitionRef.current = null;
-  };
+  // First: the viewport the layers and limits below work with.
+  const dpr = gl.getPixelRatio();
+  useEffect(() => controller.setViewport({ width: size.width, height: size.height, dpr }), [controller, size.width, size.height, dpr]);
 
   // One layer per scene; a scene change keeps the old layer on top, fading out.
   const sceneKey = `${props.scene.mantaLink}|${props.scene.tilesId}`;
   useEffect(() => {
-    const layer = new PanoramaLayer(propsRef.current.scene, invalidate, propsRef.current.layerOptions, gl.getContext() as WebGL2RenderingContext);
-    const old = layerRef.current;
-    layerRef.current = layer;
+    const p = propsRef.current;
+    const layer = new PanoramaLayer(p.scene, invalidate, p.tiles, gl, p.layerOptions);
     world.current?.add(layer.group);
-    layer.setOrderBase(0);
-    if (old) {
-      fadingRef.current?.layer.dispose();
-      fadingRef.current?.layer.group.removeFromParent();
-      old.setOrderBase(1);
-      fadingRef.current = { layer: old, start: -1 };
-    }
-    endTransition();
-    // The first scene goes on from the early stage's view; every later one opens at its initial view.
-    const start = !old && propsRef.current.startView ? viewRef.current : { ...DEFAULT_VIEW, ...propsRef.current.initialView };
-    viewRef.current = limitView(start, propsRef.current.scene.faceSize, vpRef.current);
-    wasStable.current = false;
-    invalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    controller.showScene(layer, p.scene.faceSize, p.initialView);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new layer only when the scene changes
   }, [sceneKey]);
-
-  useEffect(
-    () => () => {
-      layerRef.current?.dispose();
-      fadingRef.current?.layer.dispose();
-      layerRef.current = null;
-      fadingRef.current = null;
-    },
-    [],
-  );
 
   // Previews of the scenes link hotspots lead to, so following a link starts from a decoded picture.
   useEffect(() => {
     const urls = (props.hotspots ?? []).flatMap((h) => (h.kind === 'link' && h.target ? [previewUrl(h.target)] : []));
-    if (urls.length) prefetchPreviews(urls);
+    if (urls.length) propsRef.current.tiles.previews.prefetch(urls);
   }, [props.hotspots]);
 
-  const adoptControls = useRef(props.startControls ?? null);
-  useEffect(() => {
-    const target = {
-      getView: () => viewRef.current,
-      setView,
-      viewportHeight: () => vpRef.current.height,
+  // Input: the early stage's controls when it handed them over (a drag in progress goes on), else new ones.
+  // Made once, connected to the canvas in an effect and disconnected on cleanup (StrictMode replays that).
+  const target = useMemo<ControlTarget>(
+    () => ({
+      getView: () => controller.view,
+      setView: (v) => controller.setView(v),
+      viewportHeight: () => controller.viewport.height,
       requestFrame: invalidate,
-      onUserInput: endTransition,
-    };
-    // Adopted once (a StrictMode replay, after the first dispose, makes its own).
-    const early = adoptControls.current;
-    adoptControls.current = null;
-    const c = early ?? new ViewControls(gl.domElement, target, propsRef.current.mouseViewMode ?? 'drag');
-    c.retarget(target);
-    controlsRef.current = c;
-    return () => c.dispose();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [gl]);
+      onUserInput: () => controller.endTransition(),
+    }),
+    [controller, invalidate],
+  );
+  const controls = useMemo(
+    () => props.startControls ?? new ViewControls(target, props.mouseViewMode ?? 'drag'),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one input handler for the component's life
+    [],
+  );
   useEffect(() => {
-    if (controlsRef.current) controlsRef.current.mode = props.mouseViewMode ?? 'drag';
-  }, [props.mouseViewMode]);
+    controls.retarget(target);
+    controls.connect(gl.domElement);
+    controller.controls = controls;
+    return () => {
+      controller.controls = null;
+      controls.disconnect();
+    };
+  }, [controls, controller, target, gl]);
+  useEffect(() => {
+    controls.mode = props.mouseViewMode ?? 'drag';
+  }, [controls, props.mouseViewMode]);
 
   useEffect(() => {
     if (!props.deviceOrientation) return;
-    const yaw0 = viewRef.current.yaw;
+    const yaw0 = controller.view.yaw;
     return subscribeOrientation((dYaw, pitch) => {
-      endTransition();
-      setView({ ...viewRef.current, yaw: yaw0 + dYaw, pitch });
+      controller.endTransition();
+      controller.setView({ ...controller.view, yaw: yaw0 + dYaw, pitch });
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.deviceOrientation]);
+  }, [controller, props.deviceOrientation]);
+
+  // Idle movement (kiosk): a frame loop of its own while on, each frame turning by the time elapsed.
+  useEffect(() => {
+    if (!props.idleYawPerSecond) return;
+    lastIdle.current = performance.now();
+    invalidate();
+  }, [props.idleYawPerSecond, invalidate]);
 
   const handle: PanoramaHandle = useMemo(
     () => ({
-      getView: () => ({ ...viewRef.current }),
-      setView: (v) => {
-        endTransition();
-        setView(v);
-      },
-      lookTo: (v, ms = DEFAULT_PAN_MS) =>
-        new Promise<void>((resolve) => {
-          endTransition();
-          controlsRef.current?.stop();
-          const from = viewRef.current;
-          const to = limitView({ ...from, ...v }, propsRef.current.scene.faceSize, vpRef.current);
-          transitionRef.current = { tr: makeTransition(from, to, performance.now(), ms), resolve };
-          invalidate();
-        }),
-      counters: () => ({ ...(layerRef.current?.counters ?? { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false }) }),
-      fovLimits: () => fovLimits(propsRef.current.scene.faceSize, vpRef.current),
+      getView: () => ({ ...controller.view }),
+      setView: (v) => controller.jump(v),
+      lookTo: (v, ms = DEFAULT_PAN_MS) => controller.lookTo(v, ms, performance.now()),
+      counters: () => controller.counters(),
+      fovLimits: () => controller.fovLimits(),
       enterVR: () => propsRef.current.enterVR?.() ?? Promise.resolve(),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [controller],
   );
   useImperativeHandle(props.handleRef, () => handle, [handle]);
 
+  const expose = props.exposeGlobal !== false && testHooksOn();
   useEffect(() => {
-    // Calls made to the early stage's handle since the takeover come here now.
-    earlyStageHandedOver(handle);
-    if (props.exposeGlobal === false) return;
-    window.__panorama = { getView: handle.getView, setView: handle.setView, lookTo: handle.lookTo, counters: handle.counters(), frames: frames.current };
+    propsRef.current.onHandle?.(handle);
+    if (!expose) return;
+    window.__panorama = { getView: handle.getView, setView: handle.setView, lookTo: handle.lookTo, counters: handle.counters(), frames: controller.frames };
     return () => {
       delete window.__panorama;
     };
-  }, [handle, props.exposeGlobal]);
-
-  // A resize changes the limits and the tiles needed.
-  useEffect(() => {
-    setView(viewRef.current);
-    invalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [size.width, size.height]);
+  }, [handle, controller, expose]);
 
   // Priority 1: this callback renders the frame itself (after the hotspot sprites' callbacks), so it can
-  // hold the first one back (see holdFirstFrame).
+  // hold the first one back.
   useFrame((state) => {
     const now = performance.now();
     // Timeline marks for the benchmark and devtools, once per page (a few entries, never per frame).
     mark('panorama:first-frame');
-    let again = controlsRef.current?.step(now) ?? false;
-    const t = transitionRef.current;
-    if (t) {
-      const { view, done } = t.tr.at(now);
-      viewRef.current = limitView(view, propsRef.current.scene.faceSize, vpRef.current);
-      if (done) endTransition();
-      else again = true;
+    let again = controller.advance(now);
+    const idle = propsRef.current.idleYawPerSecond ?? 0;
+    if (idle) {
+      const v = controller.view;
+      controller.setView({ ...v, yaw: v.yaw + (idle * Math.min(100, now - lastIdle.current)) / 1000 });
+      lastIdle.current = now;
+      again = true;
     }
-    const view = viewRef.current;
-    const vp = vpRef.current;
+    const view = controller.view;
     const cam = camera as THREE.PerspectiveCamera;
     if (!inVR) {
       cam.rotation.set(-view.pitch, -view.yaw, 0, 'YXZ');
@@ -248,51 +227,18 @@ export function PanoramaScene(props: SceneProps) {
     // Hotspots live inside the scaled world group, so this is in its local units (see HotspotSprites).
     // The sprites' own frame callbacks ran before this one (children subscribe first): on the first frame
     // they saw no scale yet, so draw one more (a first frame can be complete and otherwise the last).
-    const scale = (2 * Math.tan(view.fov / 2)) / Math.max(1, vp.height);
+    const scale = (2 * Math.tan(view.fov / 2)) / Math.max(1, controller.viewport.height);
     if (pixelScale.current === 0 && props.hotspots?.length) invalidate();
     pixelScale.current = scale;
 
-    const layer = layerRef.current;
-    if (layer) {
-      // In VR the headset decides where we look: load for its gaze, at a headset-like resolution.
-      const [lv, lvp] = inVR ? xrLoadingView(cam) : [view, vp];
-      if (layer.update(lv, lvp, gl, !inVR)) again = true;
+    // In VR the headset decides where we look: load for its gaze, at a headset-like resolution.
+    const drawn = controller.drawLayers(now, { clip: !inVR, load: inVR ? xrLoadingView(cam) : undefined });
+    if (expose && window.__panorama) {
+      window.__panorama.counters = controller.counters();
+      window.__panorama.frames = controller.frames;
     }
-
-    const fading = fadingRef.current;
-    if (fading) {
-      // The fade starts once the new scene's preview is on screen, so it never fades to black.
-      if (fading.start < 0 && layer?.previewReady) fading.start = now;
-      const ms = propsRef.current.crossfadeMs ?? 600;
-      const k = fading.start < 0 ? 0 : (now - fading.start) / ms;
-      if (k >= 1) {
-        fading.layer.dispose();
-        fading.layer.group.removeFromParent();
-        fadingRef.current = null;
-      } else {
-        fading.layer.refit(view, vp, !inVR);
-        fading.layer.setOpacity(1 - k);
-        again = true;
-      }
-    }
-
-    if (window.__panorama && props.exposeGlobal !== false) {
-      window.__panorama.counters = handle.counters();
-      window.__panorama.frames = ++frames.current;
-    }
-    if (!lastEmitted.current || !viewsEqual(lastEmitted.current, view)) {
-      lastEmitted.current = view;
-      propsRef.current.onViewChange?.({ ...view });
-    }
-    const stable = !!layer?.counters.stable && !fadingRef.current;
-    if (stable && !wasStable.current) {
-      mark('panorama:stable');
-      propsRef.current.onStable?.();
-    }
-    wasStable.current = stable;
-    if (holdFirstFrame.current && (layer?.previewReady || fading)) holdFirstFrame.current = false;
-    if (!holdFirstFrame.current) state.gl.render(state.scene, state.camera);
-    if (again) invalidate();
+    if (drawn.render) state.gl.render(state.scene, state.camera);
+    if (again || drawn.again) invalidate();
   }, 1);
 
   return (

@@ -36,34 +36,50 @@ export class ViewControls {
   private readonly keys = new Set<string>();
   private lastStep = 0;
 
+  private el: HTMLElement | null = null;
+
+  // Made without an element and connected separately (as drei's OrbitControls): constructing one has no
+  // side effects, so React may make it in useMemo; connect/disconnect pair up in an effect.
   constructor(
-    private readonly el: HTMLElement,
     private target: ControlTarget,
     public mode: MouseViewMode = 'drag',
-  ) {
+  ) {}
+
+  /** The element's events and their handlers (keys on the panorama only, when focused: the page's own
+   *  arrow keys, e.g. the timeline's, stay the page's). */
+  private events(): Array<[string, EventListener, AddEventListenerOptions?]> {
+    return [
+    ['pointerdown', this.onDown as EventListener],
+    ['pointermove', this.onMove as EventListener],
+    ['pointerup', this.onUp as EventListener],
+    ['pointercancel', this.onUp as EventListener],
+    ['wheel', this.onWheel as EventListener, { passive: false }],
+    ['keydown', this.onKeyDown as EventListener],
+    ['keyup', this.onKeyUp as EventListener],
+    ['blur', this.onBlur],
+    ];
+  }
+
+  /** Listen on `el` (again on the same element: nothing changes, so a drag in progress goes on). */
+  connect(el: HTMLElement): void {
+    if (this.el === el) return;
+    this.disconnect();
+    this.el = el;
     el.style.touchAction = 'none';
     if (el.tabIndex < 0) el.tabIndex = 0;
-    el.addEventListener('pointerdown', this.onDown);
-    el.addEventListener('pointermove', this.onMove);
-    el.addEventListener('pointerup', this.onUp);
-    el.addEventListener('pointercancel', this.onUp);
-    el.addEventListener('wheel', this.onWheel, { passive: false });
-    // Keys on the panorama only (when focused): the page's own arrow keys (timeline) stay the page's.
-    el.addEventListener('keydown', this.onKeyDown);
-    el.addEventListener('keyup', this.onKeyUp);
-    el.addEventListener('blur', this.onBlur);
+    for (const [type, fn, opts] of this.events()) el.addEventListener(type, fn, opts);
+  }
+
+  disconnect(): void {
+    for (const [type, fn] of this.events()) this.el?.removeEventListener(type, fn);
+    this.el = null;
   }
 
   dispose(): void {
-    const el = this.el;
-    el.removeEventListener('pointerdown', this.onDown);
-    el.removeEventListener('pointermove', this.onMove);
-    el.removeEventListener('pointerup', this.onUp);
-    el.removeEventListener('pointercancel', this.onUp);
-    el.removeEventListener('wheel', this.onWheel);
-    el.removeEventListener('keydown', this.onKeyDown);
-    el.removeEventListener('keyup', this.onKeyUp);
-    el.removeEventListener('blur', this.onBlur);
+    this.disconnect();
+    this.pointers.clear();
+    this.keys.clear();
+    this.stop();
   }
 
   /** Drive another view (the engine taking over from the early stage), keeping a drag in progress. */
@@ -88,7 +104,7 @@ export class ViewControls {
 
   private onDown = (e: PointerEvent): void => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
-    this.el.setPointerCapture?.(e.pointerId);
+    this.el?.setPointerCapture?.(e.pointerId);
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, type: e.pointerType });
     this.inertia = null;
     this.samples = [];

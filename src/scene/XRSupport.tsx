@@ -4,10 +4,13 @@ import { extend } from '@react-three/fiber';
 import { XR, createXRStore } from '@react-three/xr';
 import { useEffect, useMemo, useState } from 'react';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry } from 'three';
+import { testHooksOn } from './testHooks';
 
-// The JSX elements @react-three/xr renders (controllers, hands, pointer rays); the Panorama registers
-// only its own, never the whole THREE namespace.
-extend({ BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry });
+/** Register the JSX elements @react-three/xr renders (controllers, hands, pointer rays): the Panorama
+ *  registers only its own, never the whole THREE namespace. Called before the first XRSupport renders. */
+export function registerXRElements(): void {
+  extend({ BoxGeometry, Group, Mesh, MeshBasicMaterial, PlaneGeometry });
+}
 
 /** Where the server serves the WebXR input profiles (@webxr-input-profiles/assets). */
 export const XR_PROFILES_PATH = '/xr-profiles/';
@@ -29,10 +32,11 @@ export default function XRSupport({ onSession, onReady, emulate = false }: { onS
   useEffect(() => {
     if (!emulate) return;
     void import('./xrEmulator').then(({ installXREmulator }) => {
-      window.__xrEmulator = installXREmulator();
+      const emulator = installXREmulator();
+      if (testHooksOn()) window.__xrEmulator = emulator;
       setRuntimeReady(true);
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the emulator is installed once per page; `emulate` never changes for a mounted session
   }, []);
   return runtimeReady ? <XRSession onSession={onSession} onReady={onReady} /> : null;
 }

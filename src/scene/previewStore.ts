@@ -3,45 +3,51 @@
 import { type LoadedImage, loadImage } from './imageLoader';
 
 const MAX_ENTRIES = 8;
-const store = new Map<string, Promise<LoadedImage>>();
-/** Decoded strips, by URL, for synchronous use (a layer can draw its preview in its very first frame). */
-const decoded = new Map<string, LoadedImage>();
 
-export function getPreview(url: string): Promise<LoadedImage> {
-  let p = store.get(url);
-  if (p) {
-    store.delete(url);
+export class PreviewStore {
+  private readonly store = new Map<string, Promise<LoadedImage>>();
+  /** Decoded strips, by URL, for synchronous use (a layer can draw its preview in its very first frame). */
+  private readonly decoded = new Map<string, LoadedImage>();
+
+  constructor(private readonly load: (url: string) => Promise<LoadedImage> = loadImage) {}
+
+  get(url: string): Promise<LoadedImage> {
+    const { store, decoded } = this;
+    let p = store.get(url);
+    if (p) {
+      store.delete(url);
+      store.set(url, p);
+      return p;
+    }
+    const load = this.load(url);
+    p = load;
+    // A failed fetch must not stay cached as failed.
+    load.then(
+      (img) => {
+        if (store.get(url) === load) decoded.set(url, img);
+      },
+      () => {
+        if (store.get(url) === load) store.delete(url);
+      },
+    );
     store.set(url, p);
+    while (store.size > MAX_ENTRIES) {
+      const oldest = store.keys().next().value as string;
+      store.delete(oldest);
+      decoded.delete(oldest);
+    }
     return p;
   }
-  const load = loadImage(url);
-  p = load;
-  // A failed fetch must not stay cached as failed.
-  load.then(
-    (img) => {
-      if (store.get(url) === load) decoded.set(url, img);
-    },
-    () => {
-      if (store.get(url) === load) store.delete(url);
-    },
-  );
-  store.set(url, p);
-  while (store.size > MAX_ENTRIES) {
-    const oldest = store.keys().next().value as string;
-    store.delete(oldest);
-    decoded.delete(oldest);
+
+  /** The decoded strip if it has arrived (and marks it recently used); undefined otherwise. */
+  peek(url: string): LoadedImage | undefined {
+    const img = this.decoded.get(url);
+    if (img) void this.get(url);
+    return img;
   }
-  return p;
-}
 
-/** The decoded strip if it has arrived (and marks it recently used); undefined otherwise. */
-export function peekPreview(url: string): LoadedImage | undefined {
-  const img = decoded.get(url);
-  if (img) void getPreview(url);
-  return img;
-}
-
-/** Start fetching previews of scenes the user may go to next. */
-export function prefetchPreviews(urls: readonly string[]): void {
-  for (const u of urls) if (!store.has(u)) void getPreview(u).catch(() => {});
+  /** Start fetching previews of scenes the user may go to next. */
+  prefetch(urls: readonly string[]): void {
+    for (const u of urls) if (!this.store.has(u)) void this.get(u).catch(() => {});
+  }
 }

@@ -1,25 +1,28 @@
-// Client state of the viewer, as jotai atoms: where we are (site, floor, date, node, view), which panels are
-// open, and the modes. Server data lives in TanStack Query, never here.
+// Client state of the viewer, as jotai atoms: where we are (site, view), which panels are open, and the modes.
+// Server data lives in TanStack Query, never here; floor, date and scene live in the URL only (domain/viewer).
 import { atom } from 'jotai';
 import type { ViewParameters } from '../../contract/api';
 
 // ---------- where we are ----------
 /** The current site id. */
 export const siteAtom = atom<string>('');
-/** The requested floor (null: not chosen yet, the site's initial floor applies). */
-export const floorAtom = atom<number | null>(null);
-/** The requested survey date, ISO yyyy-mm-dd (null: the site's initial date applies). */
-export const dateAtom = atom<string | null>(null);
-/** The tiles id of the requested scene (null: the initial scene of the survey applies). */
-export const nodeAtom = atom<string | null>(null);
 /** The view the camera shows now, reported by the panorama (radians; pitch positive looks down). */
 export const viewAtom = atom<ViewParameters | null>(null);
-/** A view the panorama should move to (pan transition), with a serial so the same target can be asked twice. */
-export interface ViewRequest { view: Partial<ViewParameters>; animate: boolean; serial: number }
-export const viewRequestAtom = atom<ViewRequest | null>(null);
-let viewSerial = 0;
-export const requestViewAtom = atom(null, (_get, set, req: { view: Partial<ViewParameters>; animate?: boolean }) => {
-  set(viewRequestAtom, { view: req.view, animate: req.animate ?? true, serial: ++viewSerial });
+/** The panorama on screen (set by the panorama slot while its renderer is live; null otherwise). */
+export interface PanoramaControl {
+  getView(): ViewParameters;
+  setView(v: ViewParameters): void;
+  /** Eased pan (the renderer's default length unless said). */
+  lookTo(v: Partial<ViewParameters>, ms?: number): Promise<void>;
+  enterVR(): Promise<void>;
+}
+export const panoramaAtom = atom<PanoramaControl | null>(null);
+/** Move the panorama to a view: a pan, or a jump with `animate: false`. Nothing while no renderer is live. */
+export const requestViewAtom = atom(null, (get, _set, req: { view: Partial<ViewParameters>; animate?: boolean }) => {
+  const p = get(panoramaAtom);
+  if (!p) return;
+  if (req.animate ?? true) void p.lookTo(req.view);
+  else p.setView({ ...p.getView(), ...req.view });
 });
 
 // ---------- panels ----------
@@ -37,17 +40,10 @@ export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: 
 // ---------- modes ----------
 /** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. */
 export const kioskAtom = atom<boolean>(false);
-/** Minimap edit flow (admin, enlarged map only): none, selecting a node, editing the selected node. */
-export type MinimapEditMode = 'none' | 'selecting' | 'editing';
-export const minimapEditModeAtom = atom<MinimapEditMode>('none');
-export const selectedMinimapNodeAtom = atom<string | null>(null);
-/** Leaving the enlarged minimap also cancels edit mode and clears the selected node (spec section 4). */
+/** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow (spec section 4): the
+ *  admin minimap's machine (editor/minimap/nodeEditor) edits on the enlarged map only. */
 export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) => {
   set(minimapEnlargedAtom, enlarged);
-  if (!enlarged) {
-    set(minimapEditModeAtom, 'none');
-    set(selectedMinimapNodeAtom, null);
-  }
 });
 
 // ---------- the shell ----------
@@ -60,5 +56,7 @@ export const multiSiteModeAtom = atom<boolean>(false);
 export const deviceMotionAtom = atom<boolean>(false);
 /** This browser offers immersive VR (a headset): the viewer shows an Enter VR button. */
 export const vrAvailableAtom = atom<boolean>(false);
-/** Bumped by the Enter VR button; the panorama slot answers by starting the session (from the click). */
-export const vrRequestAtom = atom<number>(0);
+/** The Enter VR button: start the immersive session on the panorama (from the click itself). */
+export const enterVrAtom = atom(null, (get) => {
+  get(panoramaAtom)?.enterVR().catch((e: unknown) => console.error('Could not enter VR:', e));
+});

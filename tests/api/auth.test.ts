@@ -16,7 +16,7 @@ const PASSWORD = 'correct horse battery';
 const OPEN_WRITES = new Set(['/api/login', '/api/logout']);
 
 interface Call { method: string; path: string }
-let writes: Call[] = [];
+const writes: Call[] = [];
 
 /** A concrete URL for an OpenAPI path: known ids where they matter, harmless ones elsewhere. */
 function concrete(p: string): string {

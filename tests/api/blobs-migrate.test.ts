@@ -11,7 +11,7 @@ import { png, postFile } from './resources-helpers.ts';
 import { storedKeys } from './helpers/snapshot.ts';
 import { FolderBlobStore } from '../../server/storage/folderBlobStore.ts';
 import { S3BlobStore } from '../../server/storage/s3BlobStore.ts';
-import { readS3Settings } from '../../server/storage/s3Settings.ts';
+import { s3Environment } from '../../server/storage/s3Settings.ts';
 import { migrateBlobs, rewriteLinks } from '../../server/storage/migrateBlobs.ts';
 import { referencedUnits } from '../../server/services/blobReferences.ts';
 
@@ -38,7 +38,7 @@ it('copies every blob, resumes after an interruption, and leaves every row linki
   expect(pin.status).toBe(200);
   const keys = await storedKeys(s.ctx);
 
-  const settings = readS3Settings(await freshBucketEnv(s3.endpoint))!;
+  const settings = s3Environment.parse(await freshBucketEnv(s3.endpoint))!;
   const to = new S3BlobStore(s.dataDir, settings);
   try {
     // The first run stops after a few objects (as a killed command would).

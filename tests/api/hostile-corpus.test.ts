@@ -133,7 +133,6 @@ afterAll(async () => { await s?.close(); });
 
 async function send(c: Case): Promise<{ status: number; message: string }> {
   const input = await c.input();
-  let res: Response;
   if (c.target === 'scenes') {
     const floor = c.name.includes('in the URL') ? '99999999999' : 0;
     const r = await uploadScenes(s.baseUrl, 'corpus', floor, { mode: 'addScene', ...input });
@@ -143,7 +142,7 @@ async function send(c: Case): Promise<{ status: number; message: string }> {
   if (c.target === 'docs') return fileAnswer(await postFile(`${s.baseUrl}/api/documentation/corpus`, 'zipFile', input, 'docs.zip', 'application/zip'));
   if (c.target === 'minimap') return fileAnswer(await postFile(`${s.baseUrl}/api/site/corpus/minimap?floor=0`, 'file', input.image, input.filename, 'image/png'));
   if (c.target === 'cover') return fileAnswer(await postFile(`${s.baseUrl}/api/map-pins/preview`, 'file', input.image, input.filename, 'image/png'));
-  res = await fetch(`${s.baseUrl}${input.path}`, { method: c.name.includes('JSON body') ? 'PUT' : 'POST', headers: { 'content-type': input.contentType }, body: input.body });
+  const res = await fetch(`${s.baseUrl}${input.path}`, { method: c.name.includes('JSON body') ? 'PUT' : 'POST', headers: { 'content-type': input.contentType }, body: input.body });
   const text = await res.text();
   let message = text;
   try { message = JSON.parse(text).message; } catch { /* not JSON: compared as text */ }

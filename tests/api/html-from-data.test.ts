@@ -108,3 +108,57 @@ describe('with ALLOW_EXTERNAL_IMAGES=true', () => {
     expect(d.contents[0].content).not.toMatch(ACTIVE);
   });
 });
+
+describe('HTML that would cost the sanitiser minutes', () => {
+  // jsdom builds HTML at a cost that grows with its elements and with the square of their nesting: 4,000 nested
+  // elements took 7 s, 39,000 (200 kB of "<div>") over three minutes, with the whole process held.
+  const NESTED = '<div>'.repeat(30_000);
+  const MANY = '<p>' + 'a<b>x</b>'.repeat(12_000) + '</p>';
+  const MISNESTED = '<b><i>'.repeat(15_000);
+
+  it('an about text is refused quickly, with a sentence, and nothing is stored', async () => {
+    const s = await server();
+    const { site } = await seedSite(s.ctx, 'deep-about');
+    for (const info of [NESTED, MANY, MISNESTED]) {
+      const t0 = performance.now();
+      const res = await fetch(`${s.baseUrl}/api/site/${site}/about`, jsonInit('PUT', { info }));
+      const body = await res.json();
+      expect(res.status, info.slice(0, 20)).toBe(400);
+      expect(body.message).toMatch(/HTML elements|nested/);
+      expect(performance.now() - t0).toBeLessThan(3000);
+    }
+    expect(await s.ctx.db.selectFrom('abouts').select('info').where('site', '=', site).executeTakeFirst()).toBeUndefined();
+    // A long but ordinary text still goes through.
+    const ordinary = '<h2>Site</h2>' + '<p>The pump house <b>north</b> of the <a href="https://example.org">yard</a>.</p>'.repeat(300);
+    expect((await fetch(`${s.baseUrl}/api/site/${site}/about`, jsonInit('PUT', { info: ordinary }))).status).toBe(200);
+  });
+
+  it('an about text stored before the rule is handed out empty, not worked on', async () => {
+    const s = await server();
+    const { site } = await seedSite(s.ctx, 'deep-old');
+    await s.ctx.db.insertInto('abouts').values({ site, info: NESTED }).execute();
+    const t0 = performance.now();
+    expect((await getJson(s, `/api/site/${site}/about`)).info).toBe('');
+    expect(performance.now() - t0).toBeLessThan(3000);
+  });
+
+  it('an export whose info hotspot texts nest too deep, or hold too many elements in all, is refused before any row', async () => {
+    const s = await server();
+    const deep = appData(defaultScenes);
+    deep.scenes[1].infoHotspots[0].text = '<div>'.repeat(5_000);
+    const t0 = performance.now();
+    const up = await uploadScenes(s.baseUrl, 'deep-tour', 0, { zip: await exportZip({ dataJs: dataJsText(deep) }), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Deep' });
+    expect(up.status).toBe(400);
+    expect(up.body.message).toMatch(/hall_b.*nested/);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    // Each text under the bound, but together far beyond it.
+    const scenes = Array.from({ length: 40 }, (_, i) => ({ id: `${i}-room_${i}`, name: `room_${i}` }));
+    const wide = appData(scenes);
+    // Varied text, or data.js would compress beyond the zip-bomb ratio and be refused for that.
+    for (const scene of wide.scenes) scene.infoHotspots[0].text = '<p>' + Array.from({ length: 2_000 }, () => `a<b>${Math.random()}</b>`).join('') + '</p>';
+    const up2 = await uploadScenes(s.baseUrl, 'wide-tour', 0, { zip: await exportZip({ scenes, dataJs: dataJsText(wide) }), csv: positionsCsv(scenes), mode: 'addNewSite', siteName: 'Wide' });
+    expect(up2.status).toBe(400);
+    expect(up2.body.message).toMatch(/HTML elements/);
+    expect(await s.ctx.db.selectFrom('sites').select('id').execute()).toEqual([]);
+  });
+});

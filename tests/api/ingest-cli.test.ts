@@ -7,11 +7,11 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../server/db/database.ts';
 import { createTempPgDatabase, tempDir } from './helpers/server.ts';
-import { fixtureSkipReason, marzipanoExport, repoRoot } from './helpers/fixtures.ts';
+import { missingFixtures, marzipanoExport, repoRoot } from './helpers/fixtures.ts';
 import { listFiles } from './helpers/snapshot.ts';
 
 const run = promisify(execFile);
-const skip = fixtureSkipReason(marzipanoExport.zip, marzipanoExport.csv);
+const skip = missingFixtures(marzipanoExport.zip, marzipanoExport.csv);
 if (skip) console.log(`import CLI tests: ${skip}`);
 
 const cleanups: (() => Promise<void>)[] = [];

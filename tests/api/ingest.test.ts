@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { uploadScenes } from './helpers/upload.ts';
-import { fixtureSkipReason, marzipanoExport } from './helpers/fixtures.ts';
+import { missingFixtures, marzipanoExport } from './helpers/fixtures.ts';
 import { exportZip, positionsCsv, defaultScenes } from './helpers/exportBuilder.ts';
 import { storedKeys, tableCounts } from './helpers/snapshot.ts';
 
-const skip = fixtureSkipReason(marzipanoExport.zip, marzipanoExport.csv);
+const skip = missingFixtures(marzipanoExport.zip, marzipanoExport.csv);
 if (skip) console.log(`ingest fixture tests: ${skip}`);
 
 let server: TestServer;

@@ -76,6 +76,26 @@ describe('OpenAPI document', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('lists the refusals of every operation with the failure envelope', () => {
+    const lacking: string[] = [];
+    const refusalsOf = (op: any) => Object.keys(op.responses ?? {}).filter((c) => c.startsWith('4'));
+    for (const [p, ops] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [m, op] of Object.entries<any>(ops)) {
+        const need = ['400', ...(op.security?.length ? ['401', '403'] : []), ...(m === 'get' ? [] : ['403', '409', '413'])];
+        const missing = need.filter((c) => !refusalsOf(op).includes(c));
+        const bad = refusalsOf(op).filter((c) => {
+          const schema = op.responses[c].content?.['application/json']?.schema;
+          return !schema?.properties?.success || !schema.required?.includes('message');
+        });
+        if (missing.length || bad.length) lacking.push(`${m.toUpperCase()} ${p}: missing ${missing.join(',')} malformed ${bad.join(',')}`);
+      }
+    }
+    expect(lacking).toEqual([]);
+    expect(Object.keys(doc.paths['/api/login'].post.responses)).toEqual(expect.arrayContaining(['401', '429']));
+    expect(Object.keys(doc.paths['/api/users/{id}'].delete.responses)).toContain('404');
+    expect(Object.keys(doc.paths['/api/site/{site}/settings'].get.responses)).toContain('404');
+  });
+
   it('describes the pin body with its required fields', () => {
     const schema = doc.paths['/api/map-pins'].post.requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(expect.arrayContaining(['x', 'y', 'icon', 'name']));

@@ -19,6 +19,19 @@ test('home page shows the site title from the settings and the sidebar entries',
   await expect(label).toHaveAttribute('rel', /noopener/);
 });
 
+test('Add Scene opens the upload form for the floor in view', async ({ page, request }) => {
+  const demo = await demoSite(request);
+  // A floor other than the initial one, so the form can only know it from the viewer.
+  const floor = demo.floors.find((f) => f !== demo.settings.initial_settings.floor);
+  expect(floor, 'the demo site has surveys on two floors').toBeDefined();
+  const names = await api<{ floor: number; floor_name: string }[]>(request, `/api/site/${demo.site}/minimap/floors`);
+  const name = names.find((f) => f.floor === floor)?.floor_name || `Floor ${floor}`;
+  await page.goto(`/site?floor=${floor}`);
+  await expect(page.locator('.title-site')).toHaveText(demo.title);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add Scene' }).click();
+  await expect(page.getByRole('heading', { name: `Add Scenes - ${name}` })).toBeVisible();
+});
+
 test('the sidebar collapses to icons and expands again', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

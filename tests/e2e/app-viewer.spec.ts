@@ -180,7 +180,7 @@ test('the first view is drawn before the 3D engine has loaded; the engine then t
   // Hold the renderer's chunk (React Three Fiber, three.js): what shows meanwhile is the early stage's.
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/Panorama-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+  await page.route(/\/assets\/scene-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
   await page.goto('/site');
   await page.waitForFunction(() => (window as unknown as { __panorama?: { counters: { stable: boolean } } }).__panorama?.counters.stable === true);
   const canvas = page.locator('.panorama-host canvas');

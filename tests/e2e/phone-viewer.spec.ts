@@ -34,7 +34,7 @@ async function panoramaCentre(page: Page) {
 }
 
 async function waitForRenderer(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __panorama?: { frames: number } }).__panorama?.frames! > 1, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => ((window as unknown as { __panorama?: { frames: number } }).__panorama?.frames ?? 0) > 1, undefined, { timeout: 30_000 });
 }
 
 test('a one-finger drag turns the view (camera info rotation follows), a tap on a link hotspot goes there', async ({ page }) => {

@@ -8,17 +8,19 @@
 // Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
 // and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
 import { SITE_ID } from '../../../contract/limits.ts';
+import { floorOrZero } from '../../../contract/floors.ts';
+import { idSlug, sceneFolderName } from '../../../contract/slugs.ts';
 import { sanitizeStoredHtml } from '../sanitizeHtml.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
-import { HttpError, badRequest } from '../../http/errors.ts';
+import { Conflict, Internal, Invalid } from '../errors.ts';
 import type { Staging } from '../../storage/blobStore.ts';
 import type { SiteSettings } from '../../../contract/api.ts';
 import { createSite, uniqueSiteId } from '../sites.ts';
 import { saveSiteSettings } from '../settings.ts';
 import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
-import { parseDataJs, folderNameOf, type AppData, type AppScene } from './dataJs.ts';
+import { parseDataJs, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
 import { parseTilePath, expectedTiles, expectedTileCount, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
@@ -55,8 +57,6 @@ const DATA_JS_MAX_BYTES = 8 * 1024 * 1024;
 const DATA_JS = /(^|\/)app-files\/data\.js$/;
 const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)/;
 
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'scene';
-
 interface PlannedScene {
   index: number;
   scene: AppScene;
@@ -68,13 +68,13 @@ interface PlannedScene {
 }
 
 /** Matches data.js scenes and CSV rows both ways; throws naming the first unmatched scene or row. */
-export function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row: PositionRow; index: number }[] {
+function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row: PositionRow; index: number }[] {
   const byName = new Map(rows.map((r) => [r.fileName, r]));
   const used = new Set<PositionRow>();
   const pairs = data.scenes.map((scene, index) => {
-    const row = byName.get(scene.name) ?? byName.get(folderNameOf(scene));
+    const row = byName.get(scene.name) ?? byName.get(sceneFolderName(scene.id));
     if (!row || used.has(row)) {
-      throw badRequest(`Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`);
+      throw new Invalid(`Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`);
     }
     used.add(row);
     return { scene, row, index };
@@ -82,7 +82,7 @@ export function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppSce
   const orphan = rows.find((r) => !used.has(r));
   if (orphan) {
     const names = data.scenes.map((s) => s.name).join(', ');
-    throw badRequest(`CSV line ${orphan.line}: "${orphan.fileName}" is not a scene of the export (its scenes are: ${names}). Fix the fileName or remove the row.`);
+    throw new Invalid(`CSV line ${orphan.line}: "${orphan.fileName}" is not a scene of the export (its scenes are: ${names}). Fix the fileName or remove the row.`);
   }
   return pairs;
 }
@@ -91,9 +91,9 @@ export function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppSce
 function locateDataJs(archive: ZipArchive): { entry: ZipEntry; root: string } {
   const found = archive.entries.filter((e) => !e.isDirectory && DATA_JS.test(e.name) && !IGNORED.test(e.name));
   if (found.length === 0) {
-    throw badRequest('The zip has no app-files/data.js. Upload the zip the Marzipano Tool exports (it holds the app-files folder with data.js and tiles/).');
+    throw new Invalid('The zip has no app-files/data.js. Upload the zip the Marzipano Tool exports (it holds the app-files folder with data.js and tiles/).');
   }
-  if (found.length > 1) throw badRequest(`The zip holds ${found.length} tours (${found.map((e) => e.name).join(', ')}); upload one export at a time.`);
+  if (found.length > 1) throw new Invalid(`The zip holds ${found.length} tours (${found.map((e) => e.name).join(', ')}); upload one export at a time.`);
   const entry = found[0];
   return { entry, root: entry.name.slice(0, entry.name.length - 'app-files/data.js'.length) };
 }
@@ -112,7 +112,7 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     if (!scene) continue; // a folder data.js does not mention: not part of the tour
     const parsed = parseTilePath(rest.slice(slash + 1), scene.levels);
     if (parsed === null) continue; // not a tile (e.g. a stray file): ignored
-    if (!parsed.ok) throw badRequest(`Scene "${scene.name}": the tile "${entry.name}" does not fit the scene's levels: ${parsed.reason}.`);
+    if (!parsed.ok) throw new Invalid(`Scene "${scene.name}": the tile "${entry.name}" does not fit the scene's levels: ${parsed.reason}.`);
     let files = found.get(scene.id);
     if (!files) found.set(scene.id, (files = new Map()));
     files.set(tileRelPath(parsed.ref), { ref: parsed.ref, entry });
@@ -124,7 +124,7 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     const n = expectedTileCount(scene.levels);
     needed += n;
     if (needed > tileFiles) {
-      throw badRequest(`Scene "${scene.name}": data.js describes ${n.toLocaleString('en')} tile files for it, more than the ${tileFiles.toLocaleString('en')} files in the whole zip. Export the tour again.`);
+      throw new Invalid(`Scene "${scene.name}": data.js describes ${n.toLocaleString('en')} tile files for it, more than the ${tileFiles.toLocaleString('en')} files in the whole zip. Export the tour again.`);
     }
   }
   const out = new Map<string, { ref: TileRef; entry: ZipEntry }[]>();
@@ -134,10 +134,10 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     const missing = expected.filter((ref) => !files.has(tileRelPath(ref)));
     if (missing.length) {
       if (missing.length === expected.length) {
-        throw badRequest(`Scene "${scene.name}" has no tiles in the zip: the folder ${prefix}${scene.id}/ is missing or empty.`);
+        throw new Invalid(`Scene "${scene.name}" has no tiles in the zip: the folder ${prefix}${scene.id}/ is missing or empty.`);
       }
       const list = missing.slice(0, 3).map(tileRelPath).join(', ');
-      throw badRequest(`Scene "${scene.name}" is missing ${missing.length} tile file(s) in ${prefix}${scene.id}/ (${list}${missing.length > 3 ? ', ...' : ''}). Export the tour again.`);
+      throw new Invalid(`Scene "${scene.name}" is missing ${missing.length} tile file(s) in ${prefix}${scene.id}/ (${list}${missing.length > 3 ? ', ...' : ''}). Export the tour again.`);
     }
     out.set(scene.id, expected.map((ref) => files.get(tileRelPath(ref))!));
   }
@@ -154,7 +154,7 @@ async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedSc
       const { p, f } = jobs[next++];
       try {
         await archive.extractTo(f.entry, staging.pathFor(tileKey(p.tilesId, f.ref)), (head) =>
-          isJpegHead(head) ? null : badRequest(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`));
+          isJpegHead(head) ? null : new Invalid(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`));
         onProgress?.(++done, jobs.length);
       } catch (e) {
         failed = true;
@@ -174,7 +174,7 @@ async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: 
     await trx.insertInto('floors').values({ site, floor, floor_name: `Floor ${floor}`, floor_tag: String(floor) })
       .onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).execute();
   } catch (e) {
-    if (!siteHadFloors) throw new HttpError(500, 'Could not create first floor in database');
+    if (!siteHadFloors) throw new Internal('Could not create first floor in database');
     throw e;
   }
   await trx.insertInto('minimaps').values({
@@ -196,15 +196,15 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
     const reservedByPin = SITE_ID.test(req.site)
       && !!(await trx.selectFrom('pins').select('id').where('site', '=', req.site).limit(1).executeTakeFirst())
       && !(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst());
-    if (req.exactSiteId && !SITE_ID.test(req.site)) throw badRequest(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
+    if (req.exactSiteId && !SITE_ID.test(req.site)) throw new Invalid(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
     if (req.exactSiteId && !reservedByPin && (await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
-      throw new HttpError(409, `The site "${req.site}" already exists; add the scenes to it instead of creating it again.`);
+      throw new Conflict(`The site "${req.site}" already exists; add the scenes to it instead of creating it again.`);
     }
     site = reservedByPin || req.exactSiteId ? req.site : await uniqueSiteId(trx, name);
     await createSite(trx, site, name);
     newSite = true;
   } else if (!(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
-    if (req.exactSiteId && !SITE_ID.test(req.site)) throw badRequest(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
+    if (req.exactSiteId && !SITE_ID.test(req.site)) throw new Invalid(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
     site = SITE_ID.test(req.site) ? req.site : await uniqueSiteId(trx, req.site);
     await createSite(trx, site, (req.siteName ?? '').trim() || req.site);
     newSite = true;
@@ -279,9 +279,9 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
   return { site, surveys: surveyIds };
 }
 
-/** Imports one export. Throws an HttpError (4xx) naming the problem; on any failure nothing is kept. */
+/** Imports one export. Throws a domain error (services/errors.ts) naming the problem; on any failure nothing is kept. */
 export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise<IngestResult> {
-  const uploadFloor = req.floor < 0 ? 0 : req.floor;
+  const uploadFloor = floorOrZero(req.floor);
   const rows = parsePositionsCsv(req.csvText, uploadFloor);
   const archive = await ZipArchive.open(req.zipPath, {
     maxUncompressedBytes: ctx.config.maxUncompressedBytes, maxCompressionRatio: ctx.config.maxCompressionRatio,
@@ -297,7 +297,7 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
     const files = inventoryTiles(archive, root, pairs);
     const plan: PlannedScene[] = pairs.map(({ scene, row, index }) => ({
       index, scene, row,
-      tilesId: `${slug(scene.name)}-${randomBytes(6).toString('hex')}`,
+      tilesId: `${idSlug(scene.name, 'scene')}-${randomBytes(6).toString('hex')}`,
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,
     }));

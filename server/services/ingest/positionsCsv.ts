@@ -1,13 +1,13 @@
 // The positions CSV of an upload: `title,fileName,x,y,date,floor[,survey_name]`, one row per scene.
 // Parsed with papaparse (quotes, BOM, CRLF); every row is checked and a failure names its line and scene.
 import Papa from 'papaparse';
-import { badRequest } from '../../http/errors.ts';
+import { Invalid } from '../errors.ts';
 import { COORD_MAX, FLOOR_MAX, NAME_MAX } from '../../../contract/limits.ts';
+import { COLUMN_LABEL, POSITIONS_HEADER, cellOf, columnIndex, isDecimal, withoutBom, type PositionsColumn } from '../../../contract/positionsCsv.ts';
+import { SURVEY_YEAR_MAX, SURVEY_YEAR_MIN, parseSurveyDate } from '../../../contract/surveyDate.ts';
 
 /** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
-export const CSV_MAX_ROWS = 2000;
-/** Survey years: photographs older than 1900 or after 2200 are typing errors. */
-const YEAR_MIN = 1900, YEAR_MAX = 2200;
+const CSV_MAX_ROWS = 2000;
 
 export interface PositionRow {
   /** 1-based line of the row in the file (the header is line 1). */
@@ -22,71 +22,37 @@ export interface PositionRow {
   surveyName?: string;
 }
 
-/** CSV bytes to text: UTF-8 (with or without BOM), or Windows-1252 as Excel writes it when the bytes are not UTF-8. */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-const COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surveyname'] as const;
-type Column = (typeof COLUMNS)[number];
-const REQUIRED: Column[] = ['filename', 'x', 'y', 'date'];
-const DISPLAY: Record<Column, string> = { title: 'title', filename: 'fileName', x: 'x', y: 'y', date: 'date', floor: 'floor', surveyname: 'survey_name' };
-const HEADER_HINT = 'its first line must be title,fileName,x,y,date,floor (survey_name optional)';
+const REQUIRED: PositionsColumn[] = ['filename', 'x', 'y', 'date'];
+const HEADER_HINT = `its first line must be ${POSITIONS_HEADER} (survey_name optional)`;
 
 /** A cell quoted in a message, cut short: a message repeats no megabyte of input. */
 const clip = (v: string) => (v.length > 40 ? `${v.slice(0, 40)}...` : v);
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** `dd/mm/yyyy` (the field's format; d/m also accepted) or ISO `yyyy-mm-dd` to ISO; null when it is not a real date. */
-export function parseSurveyDate(value: string): string | null {
-  const v = value.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  if (match) { d = +match[1]; m = +match[2]; y = +match[3]; } else {
-    match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!match) return null;
-    y = +match[1]; m = +match[2]; d = +match[3];
-  }
-  if (y < YEAR_MIN || y > YEAR_MAX) return null;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
 
 /** A coordinate: a plain decimal number (not empty, not "12px", not "Infinity"). */
 function parseCoordinate(value: string): number | null {
-  const v = value.trim();
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(v)) return null;
-  const n = Number(v);
+  if (!isDecimal(value)) return null;
+  const n = Number(value.trim());
   return Number.isFinite(n) && Math.abs(n) <= COORD_MAX ? n : null;
 }
 
 /**
  * Parses and validates the CSV text. `uploadFloor` is used where the floor column or value is missing.
- * Throws a 400 listing the rows at fault (line numbers and scene names).
+ * Throws Invalid listing the rows at fault (line numbers and scene names).
  */
 export function parsePositionsCsv(text: string, uploadFloor: number): PositionRow[] {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (!body.trim()) throw badRequest(`The positions CSV is empty; ${HEADER_HINT}.`);
+  const body = withoutBom(text);
+  if (!body.trim()) throw new Invalid(`The positions CSV is empty; ${HEADER_HINT}.`);
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
-    throw badRequest(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
+    throw new Invalid(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
   }
   const [header, ...records] = parsed.data;
-  if (records.length > CSV_MAX_ROWS + 100) throw badRequest(`The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`);
-  const index = new Map<Column, number>();
-  header.forEach((h, i) => {
-    const name = normaliseHeader(h) as Column;
-    if ((COLUMNS as readonly string[]).includes(name) && !index.has(name)) index.set(name, i);
-  });
+  if (records.length > CSV_MAX_ROWS + 100) throw new Invalid(`The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`);
+  const index = columnIndex(header);
   const missing = REQUIRED.filter((c) => !index.has(c));
   if (missing.length) {
-    throw badRequest(`The positions CSV has no ${missing.map((c) => `"${DISPLAY[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`);
+    throw new Invalid(`The positions CSV has no ${missing.map((c) => `"${COLUMN_LABEL[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`);
   }
 
   const rows: PositionRow[] = [];
@@ -95,13 +61,13 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
   records.forEach((rec, i) => {
     const line = i + 2;
     if (rec.every((c) => c.trim() === '')) return; // blank line
-    const cell = (c: Column) => { const at = index.get(c); return at === undefined ? '' : (rec[at] ?? '').trim(); };
+    const cell = (c: PositionsColumn) => cellOf(rec, index, c);
     const fileName = cell('filename');
     const who = fileName ? `CSV line ${line} (${clip(fileName)})` : `CSV line ${line}`;
     const problems: string[] = [];
     if (!fileName) problems.push('fileName is empty');
     for (const c of ['title', 'filename', 'surveyname'] as const) {
-      if (cell(c).length > NAME_MAX) problems.push(`${DISPLAY[c]} is longer than ${NAME_MAX} characters`);
+      if (cell(c).length > NAME_MAX) problems.push(`${COLUMN_LABEL[c]} is longer than ${NAME_MAX} characters`);
     }
     const coord = (c: 'x' | 'y') => {
       const raw = cell(c);
@@ -115,7 +81,7 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     const rawDate = cell('date');
     const date = rawDate === '' ? null : parseSurveyDate(rawDate);
     if (rawDate === '') problems.push('the date is missing (write it as dd/mm/yyyy)');
-    else if (!date) problems.push(`the date "${clip(rawDate)}" is not a date from ${YEAR_MIN} to ${YEAR_MAX} (write it as dd/mm/yyyy or yyyy-mm-dd)`);
+    else if (!date) problems.push(`the date "${clip(rawDate)}" is not a date from ${SURVEY_YEAR_MIN} to ${SURVEY_YEAR_MAX} (write it as dd/mm/yyyy or yyyy-mm-dd)`);
     const rawFloor = cell('floor');
     let floor = uploadFloor;
     if (rawFloor !== '') {
@@ -130,8 +96,8 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
   });
   if (errors.length) {
     const more = errors.length > 5 ? `; and ${errors.length - 5} more row(s)` : '';
-    throw badRequest(`${errors.slice(0, 5).join('; ')}${more}.`);
+    throw new Invalid(`${errors.slice(0, 5).join('; ')}${more}.`);
   }
-  if (!rows.length) throw badRequest(`The positions CSV has no rows; ${HEADER_HINT}, then one line per scene.`);
+  if (!rows.length) throw new Invalid(`The positions CSV has no rows; ${HEADER_HINT}, then one line per scene.`);
   return rows;
 }

@@ -2,8 +2,7 @@
 // Pure functions: parse a path below `app-files/tiles/`, check it against the scene's levels, list the tiles a
 // scene must have, and name the stored key of each tile.
 
-export const FACES = ['b', 'd', 'f', 'l', 'r', 'u'] as const;
-export type Face = (typeof FACES)[number];
+const FACES = ['b', 'd', 'f', 'l', 'r', 'u'] as const;
 
 export interface LevelSpec { tileSize: number; size: number; fallbackOnly?: boolean }
 
@@ -50,7 +49,7 @@ export function parseTilePath(rel: string, levels: readonly LevelSpec[]): Parsed
   return { ok: true, ref: { kind: 'tile', z, face, y, x } };
 }
 
-export function tilesPerSide(level: LevelSpec): number {
+function tilesPerSide(level: LevelSpec): number {
   return Math.max(1, Math.ceil(level.size / level.tileSize));
 }
 

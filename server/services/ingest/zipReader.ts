@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Transform, type TransformCallback, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { HttpError, badRequest } from '../../http/errors.ts';
+import { DomainError, Invalid, TooLarge } from '../errors.ts';
 
 export interface ZipLimits {
   /** Sum of the declared uncompressed sizes of all entries. */
@@ -23,10 +23,10 @@ export interface ZipLimits {
  * Entries of one upload, scene export or documentation alike: a tour of 400 scenes of five levels is ~200,000 tiles;
  * each entry costs a few hundred bytes while the upload is checked, so this bounds that memory to tens of MB.
  */
-export const MAX_ZIP_ENTRIES = 250_000;
+const MAX_ZIP_ENTRIES = 250_000;
 
 /** Entries (and archives) smaller than this are not held to the compression ratio: tiny text files compress well. */
-export const RATIO_CHECK_MIN_BYTES = 64 * 1024;
+const RATIO_CHECK_MIN_BYTES = 64 * 1024;
 
 export interface ZipEntry {
   /** Decoded name with '/' separators (backslashes turned to '/'). */
@@ -49,7 +49,7 @@ const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 /** Why an entry may not be unpacked, or null. Exported for tests. */
-export function entryProblem(name: string, externalFileAttributes: number, generalPurposeBitFlag: number): string | null {
+function entryProblem(name: string, externalFileAttributes: number, generalPurposeBitFlag: number): string | null {
   if (/^[a-zA-Z]:/.test(name) || name.startsWith('/')) return `The zip entry "${name}" has an absolute path; a tour export only holds paths inside its own folder.`;
   if (name.split('/').includes('..')) return `The zip entry "${name}" points outside its folder ("../"); the zip cannot be unpacked safely.`;
   if (name.includes('\0')) return `The zip entry "${name}" has an invalid name.`;
@@ -59,19 +59,19 @@ export function entryProblem(name: string, externalFileAttributes: number, gener
 }
 
 /** Not a zip file at all, or a damaged (truncated) one: told apart by the first bytes. */
-async function openError(file: string, err: Error): Promise<HttpError> {
+async function openError(file: string, err: Error): Promise<Invalid> {
   const fh = await fsp.open(file, 'r');
   try {
     const { size } = await fh.stat();
-    if (size === 0) return badRequest('The zip file is empty. Choose the .zip the Marzipano Tool exported.');
+    if (size === 0) return new Invalid('The zip file is empty. Choose the .zip the Marzipano Tool exported.');
     const head = Buffer.alloc(4);
     await fh.read(head, 0, 4, 0);
     const isZip = head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2));
-    if (!isZip) return badRequest('The uploaded file is not a zip file. Choose the .zip the Marzipano Tool exported.');
+    if (!isZip) return new Invalid('The uploaded file is not a zip file. Choose the .zip the Marzipano Tool exported.');
     if (/end of central directory/i.test(err.message)) {
-      return badRequest('The zip file is incomplete: its end (the list of its files) is missing, so it was probably cut off while copying or uploading. Upload it again.');
+      return new Invalid('The zip file is incomplete: its end (the list of its files) is missing, so it was probably cut off while copying or uploading. Upload it again.');
     }
-    return badRequest(`The zip file is damaged (${err.message}). Upload it again, or export the tour again.`);
+    return new Invalid(`The zip file is damaged (${err.message}). Upload it again, or export the tour again.`);
   } finally {
     await fh.close();
   }
@@ -112,7 +112,7 @@ class GuardStream extends Transform {
 export class ZipArchive {
   private constructor(private zip: yauzl.ZipFile, readonly entries: ZipEntry[], readonly file: string) {}
 
-  /** Opens `file`, reads and checks every entry of the central directory. Throws a 4xx naming the problem. */
+  /** Opens `file`, reads and checks every entry of the central directory. Throws a domain error naming the problem. */
   static async open(file: string, limits: ZipLimits): Promise<ZipArchive> {
     let zip: yauzl.ZipFile;
     try {
@@ -123,7 +123,7 @@ export class ZipArchive {
       throw await openError(file, e as Error);
     }
     const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
-    const tooMany = (n: number | string) => badRequest(`The zip holds ${n} entries; an upload may hold at most ${maxEntries.toLocaleString('en')}. Split it into smaller uploads.`);
+    const tooMany = (n: number | string) => new Invalid(`The zip holds ${n} entries; an upload may hold at most ${maxEntries.toLocaleString('en')}. Split it into smaller uploads.`);
     // The count the archive declares is refused before any entry is read; the real count is checked as they come.
     if (zip.entryCount > maxEntries) { zip.close(); throw tooMany(zip.entryCount.toLocaleString('en')); }
     const { size: fileSize } = await fsp.stat(file);
@@ -136,15 +136,15 @@ export class ZipArchive {
         zip.on('entry', (raw: yauzl.Entry) => {
           const name = getFileNameLowLevel(raw.generalPurposeBitFlag, raw.fileName as unknown as Buffer, raw.extraFields, false);
           const problem = entryProblem(name, raw.externalFileAttributes, raw.generalPurposeBitFlag);
-          if (problem) return fail(badRequest(problem));
+          if (problem) return fail(new Invalid(problem));
           const isDirectory = name.endsWith('/');
           const size = raw.uncompressedSize, compressedSize = raw.compressedSize;
           total += size;
           if (total > limits.maxUncompressedBytes) {
-            return fail(new HttpError(413, `The zip unpacks to more than ${fmtBytes(limits.maxUncompressedBytes)}, the most an upload may hold. Split the tour into smaller exports.`));
+            return fail(new TooLarge(`The zip unpacks to more than ${fmtBytes(limits.maxUncompressedBytes)}, the most an upload may hold. Split the tour into smaller exports.`));
           }
           if (size >= RATIO_CHECK_MIN_BYTES && (compressedSize === 0 || size / compressedSize > limits.maxCompressionRatio)) {
-            return fail(badRequest(`The zip entry "${name}" is compressed ${compressedSize ? Math.round(size / compressedSize) : 'infinitely'} to 1, more than the ${limits.maxCompressionRatio} to 1 allowed; the zip looks like a zip bomb and was refused.`));
+            return fail(new Invalid(`The zip entry "${name}" is compressed ${compressedSize ? Math.round(size / compressedSize) : 'infinitely'} to 1, more than the ${limits.maxCompressionRatio} to 1 allowed; the zip looks like a zip bomb and was refused.`));
           }
           if (entries.length >= maxEntries) return fail(tooMany(`more than ${maxEntries.toLocaleString('en')}`));
           entries.push({ name, isDirectory, size, compressedSize: compressedSize, raw });
@@ -153,11 +153,11 @@ export class ZipArchive {
         zip.on('end', () => {
           if (failed) return;
           if (total >= RATIO_CHECK_MIN_BYTES && total / Math.max(1, fileSize) > limits.maxCompressionRatio) {
-            return fail(badRequest(`The zip unpacks to ${Math.round(total / Math.max(1, fileSize))} times its own size, more than the ${limits.maxCompressionRatio} allowed; the zip looks like a zip bomb and was refused.`));
+            return fail(new Invalid(`The zip unpacks to ${Math.round(total / Math.max(1, fileSize))} times its own size, more than the ${limits.maxCompressionRatio} allowed; the zip looks like a zip bomb and was refused.`));
           }
           resolve();
         });
-        zip.on('error', (e: Error) => fail(e instanceof HttpError ? e : badRequest(`The zip file is damaged (${e.message}). Upload it again, or export the tour again.`)));
+        zip.on('error', (e: Error) => fail(e instanceof DomainError ? e : new Invalid(`The zip file is damaged (${e.message}). Upload it again, or export the tour again.`)));
         zip.readEntry();
       });
     } catch (e) {
@@ -176,18 +176,18 @@ export class ZipArchive {
     }
   }
 
-  private damaged(entry: ZipEntry, e: Error): HttpError {
-    return e instanceof HttpError ? e : badRequest(`The zip file is damaged: "${entry.name}" could not be unpacked (${e.message}). Upload it again, or export the tour again.`);
+  private damaged(entry: ZipEntry, e: Error): DomainError {
+    return e instanceof DomainError ? e : new Invalid(`The zip file is damaged: "${entry.name}" could not be unpacked (${e.message}). Upload it again, or export the tour again.`);
   }
 
   /** Reads a small entry into memory, refusing more than `maxBytes`. */
   async readBuffer(entry: ZipEntry, maxBytes: number): Promise<Buffer> {
-    if (entry.size > maxBytes) throw badRequest(`"${entry.name}" is ${fmtBytes(entry.size)}, more than the ${fmtBytes(maxBytes)} it may be.`);
+    if (entry.size > maxBytes) throw new Invalid(`"${entry.name}" is ${fmtBytes(entry.size)}, more than the ${fmtBytes(maxBytes)} it may be.`);
     const src = await this.stream(entry);
     const chunks: Buffer[] = [];
     const guard = new GuardStream(entry.size);
     try {
-      await pipeline(src, guard, async function* (source) { for await (const c of source) chunks.push(c as Buffer); });
+      await pipeline(src, guard, async (source: AsyncIterable<Buffer>) => { for await (const c of source) chunks.push(c); });
     } catch (e) {
       throw this.damaged(entry, e as Error);
     }
@@ -196,9 +196,9 @@ export class ZipArchive {
 
   /**
    * Streams an entry to `dest` (parent folders created). `checkHead` sees the first bytes and may refuse the
-   * entry with an error (thrown as is). Errors of the archive become a 400; errors of the disk stay errors.
+   * entry with an error (thrown as is). Errors of the archive become Invalid; errors of the disk stay errors.
    */
-  async extractTo(entry: ZipEntry, dest: string, checkHead?: (head: Buffer) => HttpError | null): Promise<void> {
+  async extractTo(entry: ZipEntry, dest: string, checkHead?: (head: Buffer) => DomainError | null): Promise<void> {
     await fsp.mkdir(path.dirname(dest), { recursive: true });
     const src = await this.stream(entry);
     let sourceFailed = null as Error | null;
@@ -209,7 +209,7 @@ export class ZipArchive {
     try {
       await pipeline(src, guard, fs.createWriteStream(dest));
     } catch (e) {
-      if (guardFailed instanceof HttpError) throw guardFailed;
+      if (guardFailed instanceof DomainError) throw guardFailed;
       if (sourceFailed || guardFailed) throw this.damaged(entry, (sourceFailed ?? guardFailed)!);
       throw e;
     }

@@ -2,9 +2,11 @@
 // polling GET /api/site/{site}/jobs/{job}, which also tells how many tiles the server has taken in so far.
 import { ApiError, getJson, seg } from '../client';
 import type { JobStatus } from '../../../contract/api';
-import type { UploadResult } from './uploads';
 
 const POLL_MS = 1000;
+
+/** What an upload gives (uploads.ts's UploadResult), as the job status carries it. */
+type UploadResult = NonNullable<JobStatus['result']>;
 
 /** The upload's result: at once, or once its import job has ended (`onImport` hears its progress meanwhile). */
 export async function resultOfUpload(site: string, answer: UploadResult | { job: string }, onImport?: (done: number, total: number) => void): Promise<UploadResult> {

@@ -1,7 +1,7 @@
 // A file drop area with a browse button: a drop is accepted only when `acceptsDrop` says so, otherwise the
 // area flashes invalid for 300 ms; the chosen file shows with its size and a trash button that clears it.
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { formatFileSize } from '../../overlay/common/fileSize';
+import { formatFileSize } from '../../ui/fileSize';
 import { TrashIcon } from './editorIcons';
 
 export const INVALID_FLASH_MS = 300;

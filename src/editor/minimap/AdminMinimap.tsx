@@ -4,23 +4,27 @@
 //   node -> 'editing' with the form; drag the node or its rotation handle, or type the numbers; Save persists
 //   through the node routes and clears the selection; Cancel clears it; closing the enlarged map cancels.
 //   small: floor name and tag with a Save control, and the floor-plan image (choose or drop, then Submit/Cancel).
-import { useMemo, useRef, useState, type DragEvent } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+// The edit flow is the pure machine of ./nodeEditor; this component renders its state, dispatches the taps and
+// drags, and carries out its commands (go to a scene, store the node).
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MinimapNodeEntry } from '../../../contract/api';
 import { useMinimap, useMinimapFloors, useUpdateNodeCoords, useUpdateNodeRotation, useUploadMinimapImage } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { keys } from '../../api/queries/keys';
-import { minimapEditModeAtom, minimapEnlargedAtom, selectedMinimapNodeAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
-import { CloseIcon, ExpandIcon } from '../../overlay/common/icons';
-import { coneHeadingDegrees, nodePercent } from '../../overlay/minimap/nodePercent';
-import { useViewerState } from '../../overlay/viewer/useViewerState';
-import { useViewerNavigate } from '../../overlay/viewer/useViewerNavigate';
+import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
+import { CloseIcon, ExpandIcon } from '../../ui/icons';
+import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
+import { coneHeadingDegrees, DEGREES_PER_RADIAN, degreesOfRotation, rotationOfDegrees } from '../../domain/nodeRotation';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { ImageIcon } from '../common/editorIcons';
-import { MinimapCanvas, type NodeDraft, type PlacedNode } from './MinimapCanvas';
-import { NodeEditForm, draftChanged } from './NodeEditForm';
+import { useMachine } from '../common/useMachine';
+import { MinimapCanvas, type PlacedNode } from './MinimapCanvas';
+import { NodeEditForm } from './NodeEditForm';
+import { canSave, draftOf, editModeOf, IDLE, perform, selectedIdOf, type NodeDraft, type NodeEditorCommand, type NodeEditorEvent } from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
-import { DEGREES_PER_RADIAN, degreesOfRotation, nodeCoordsOfPercent, rotationOfDegrees, roundPercent } from './nodeCoords';
 import '../editor.css';
 
 export const COORDS_FAILED = 'Error! Failed to Update Node Coordinates';
@@ -28,13 +32,13 @@ export const ROTATION_FAILED = 'Error! Failed to Update Node Rotation';
 export const MINIMAP_IMAGE_FAILED = 'Error! Failed to upload minimap image.';
 export const isImageDrop = (f: File) => f.type.includes('image/');
 
-const draftOf = (p: PlacedNode): NodeDraft => ({ id: p.node._id, left: roundPercent(p.left), top: roundPercent(p.top), rotationDeg: degreesOfRotation(p.node.rotation) });
+/** A placed node as the editor handles it (the form's precision: percent to two decimals, whole degrees). */
+const toDraft = (p: PlacedNode): NodeDraft => ({ id: p.node._id, left: roundPercent(p.left), top: roundPercent(p.top), rotationDeg: degreesOfRotation(p.node.rotation) });
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export default function AdminMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
   const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
-  const [editMode, setEditMode] = useAtom(minimapEditModeAtom);
-  const [selectedId, setSelectedId] = useAtom(selectedMinimapNodeAtom);
   const view = useAtomValue(viewAtom);
   const { site, settings, floor, date, scene } = useViewerState();
   const plan = useMinimap(site, floor);
@@ -46,10 +50,8 @@ export default function AdminMinimap() {
   const updateRotation = useUpdateNodeRotation(site);
   const uploadImage = useUploadMinimapImage(site);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<NodeDraft | null>(null);
   const [pending, setPending] = useState<{ file: File; url: string } | null>(null);
   const [dropOver, setDropOver] = useState(false);
-  const [saving, setSaving] = useState(false);
   if (nodes.isError) console.error(nodes.error);
 
   const map = plan.data;
@@ -58,68 +60,61 @@ export default function AdminMinimap() {
   const placed = useMemo<PlacedNode[]>(() => (map ? (nodes.data ?? []).map((node) => ({
     node, ...nodePercent(node, map), name: node.minimap_node.title || node.minimap_node.tiles_name,
   })) : []), [nodes.data, map]);
-  if (!map) return null;
+  const canInvert = !!map && map.img_width > 0 && map.img_height > 0;
 
-  const storedFloor = floors.data?.find((f) => f.floor === floor);
-  const floorName = storedFloor?.floor_name || map.floor_name || `Floor ${floor}`;
-  const selected = placed.find((p) => p.node._id === selectedId) ?? null;
-  const initial = selected ? draftOf(selected) : null;
-  const liveDraft = selected && draft?.id === selected.node._id ? draft : initial;
-  const imageUrl = pending?.url ?? (enlarged && map.image_large_url ? map.image_large_url : map.image_url);
-  const aspect = map.img_width > 0 && map.img_height > 0 ? map.img_width / map.img_height : 0;
-  const canInvert = map.img_width > 0 && map.img_height > 0;
-
-  const select = (n: MinimapNodeEntry) => {
-    const p = placed.find((q) => q.node._id === n._id);
-    setSelectedId(n._id);
-    setDraft(p ? draftOf(p) : null);
-    setEditMode('editing');
-  };
-  const startEdit = () => {
-    const cur = placed.find((p) => p.node.minimap_node.tiles_id === current);
-    setSelectedId(cur?.node._id ?? null);
-    setDraft(cur ? draftOf(cur) : null);
-    setEditMode('selecting');
-  };
-  const stopEdit = () => { setSelectedId(null); setDraft(null); setEditMode('none'); };
-  const onNodeTap = (n: MinimapNodeEntry) => {
-    if (enlarged && editMode !== 'none') { if (n._id !== selectedId || editMode === 'selecting') select(n); return; }
-    if (n.minimap_node.tiles_id !== current) go({ node: n.minimap_node.tiles_id });
-    setEnlarged(false);
-  };
-  const onMove = (id: string, left: number, top: number) => {
-    if (id !== selectedId) return;
-    setDraft((d) => ({ ...(d && d.id === id ? d : initial!), left: roundPercent(left), top: roundPercent(top) }));
-    if (editMode === 'selecting') setEditMode('editing');
-  };
-  const onRotate = (id: string, deg: number) => {
-    if (id !== selectedId) return;
-    setDraft((d) => ({ ...(d && d.id === id ? d : initial!), rotationDeg: deg }));
-    if (editMode === 'selecting') setEditMode('editing');
-  };
-
-  const save = async () => {
-    if (!selected || !liveDraft || !initial || !draftChanged(liveDraft, initial)) return;
-    setSaving(true);
-    let ok = true;
-    const id = selected.node._id;
-    if (roundPercent(liveDraft.left) !== initial.left || roundPercent(liveDraft.top) !== initial.top) {
-      if (!canInvert) { alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`); ok = false; }
+  /** Stores the changed parts one after the other, then tells the editor which of them are stored now. */
+  const save = async (c: Extract<NodeEditorCommand, { kind: 'save' }>, dispatch: (e: NodeEditorEvent) => void) => {
+    let placeStored = true, rotationStored = true;
+    if (c.place) {
+      if (!map || !canInvert) { alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`); placeStored = false; }
       else {
-        try {
-          await updateCoords.mutateAsync({ id, ...nodeCoordsOfPercent({ left: liveDraft.left, top: liveDraft.top }, map) });
-        } catch (e) { ok = false; alert(`${COORDS_FAILED} ${e instanceof Error ? e.message : String(e)}`); }
+        try { await updateCoords.mutateAsync({ id: c.id, ...nodeCoordsOfPercent(c.place, map) }); }
+        catch (e) { placeStored = false; alert(`${COORDS_FAILED} ${messageOf(e)}`); }
       }
     }
-    if (liveDraft.rotationDeg !== initial.rotationDeg) {
-      try {
-        await updateRotation.mutateAsync({ id, rotation: rotationOfDegrees(liveDraft.rotationDeg) });
-      } catch (e) { ok = false; alert(`${ROTATION_FAILED} ${e instanceof Error ? e.message : String(e)}`); }
+    if (c.rotationDeg !== null) {
+      try { await updateRotation.mutateAsync({ id: c.id, rotation: rotationOfDegrees(c.rotationDeg) }); }
+      catch (e) { rotationStored = false; alert(`${ROTATION_FAILED} ${messageOf(e)}`); }
     }
-    setSaving(false);
     void qc.invalidateQueries({ queryKey: keys.site(site) });
-    if (ok) stopEdit();
+    dispatch({ type: 'saved', placeStored, rotationStored });
   };
+  const run = (c: NodeEditorCommand, dispatch: (e: NodeEditorEvent) => void) => {
+    if (c.kind === 'save') { void save(c, dispatch); return; }
+    // A tap outside editing goes to the node's scene and collapses the map.
+    const target = placed.find((p) => p.node._id === c.id)?.node.minimap_node.tiles_id;
+    if (target && target !== current) go({ node: target });
+    setEnlarged(false);
+  };
+  const [stored, dispatch] = useMachine(perform, IDLE, run);
+  // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels (spec section 4).
+  const editor = enlarged ? stored : IDLE;
+  useEffect(() => { if (!enlarged) dispatch({ type: 'cancel' }); }, [enlarged, dispatch]);
+  if (!map) return null;
+
+  const editMode = editModeOf(editor);
+  const saving = editor.kind === 'saving';
+  const selectedId = selectedIdOf(editor);
+  const selected = placed.find((p) => p.node._id === selectedId) ?? null;
+  const draft = selected ? draftOf(editor) : null;
+  const mark = editor.kind === 'editing' || editor.kind === 'saving' ? editor.mark : null;
+  const storedFloor = floors.data?.find((f) => f.floor === floor);
+  const floorName = storedFloor?.floor_name || map.floor_name || `Floor ${floor}`;
+  const imageUrl = pending?.url ?? (enlarged && map.image_large_url ? map.image_large_url : map.image_url);
+  const aspect = map.img_width > 0 && map.img_height > 0 ? map.img_width / map.img_height : 0;
+
+  const draftOfNode = (n: MinimapNodeEntry): NodeDraft | null => {
+    const p = placed.find((q) => q.node._id === n._id);
+    return p ? toDraft(p) : null;
+  };
+  const onNodeTap = (n: MinimapNodeEntry) => { const d = draftOfNode(n); if (d) dispatch({ type: 'tap', node: d }); };
+  const startEdit = () => {
+    const cur = placed.find((p) => p.node.minimap_node.tiles_id === current);
+    dispatch({ type: 'start', current: cur ? toDraft(cur) : null });
+  };
+  const cancelEdit = () => dispatch({ type: 'cancel' });
+  const onMove = (id: string, left: number, top: number) => dispatch({ type: 'move', id, left, top });
+  const onRotate = (id: string, deg: number) => dispatch({ type: 'rotate', id, deg });
 
   const chooseImage = (f: File | undefined) => {
     if (!f) return;
@@ -155,9 +150,9 @@ export default function AdminMinimap() {
           <div className="minimap-header-actions">
             {enlarged && editMode === 'none' && placed.length > 0 ? <button type="button" className="secondary-button small-button" onClick={startEdit}>Edit</button> : null}
             {enlarged && editMode === 'editing' ? (
-              <button type="button" className="primary-button small-button" disabled={saving || !liveDraft || !initial || !draftChanged(liveDraft, initial)} onClick={() => void save()}>Save</button>
+              <button type="button" className="primary-button small-button" disabled={!canSave(editor)} onClick={() => dispatch({ type: 'save' })}>Save</button>
             ) : null}
-            {enlarged && editMode !== 'none' ? <button type="button" className="secondary-button small-button" onClick={stopEdit} disabled={saving}>Cancel</button> : null}
+            {enlarged && editMode !== 'none' ? <button type="button" className="secondary-button small-button" onClick={cancelEdit} disabled={saving}>Cancel</button> : null}
             <button type="button" className="icon-button" onClick={() => setEnlarged(!enlarged)}
               aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'} aria-expanded={enlarged} disabled={!map.image_url && !enlarged}>
               {enlarged ? <CloseIcon /> : <ExpandIcon />}
@@ -172,7 +167,7 @@ export default function AdminMinimap() {
           onDragLeave={() => setDropOver(false)} onDrop={onDrop} data-pending={pending ? 'true' : undefined}>
           {imageUrl ? (
             <MinimapCanvas imageUrl={imageUrl} aspect={pending ? 0 : aspect} maxHeight={maxHeight} nodes={pending ? [] : placed} currentId={current}
-              coneHeading={coneHeading} enlarged={enlarged} editMode={enlarged ? editMode : 'none'} selectedId={selectedId} draft={liveDraft}
+              coneHeading={coneHeading} enlarged={enlarged} editMode={enlarged ? editMode : 'none'} selectedId={selectedId} draft={draft}
               rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN} onNodeTap={onNodeTap} onMove={onMove} onRotate={onRotate} />
           ) : (
             <p className="minimap-empty">No floor plan yet. Drop an image here or choose one.</p>
@@ -188,8 +183,9 @@ export default function AdminMinimap() {
             </li>
           ))}
         </ul>
-        {enlarged && editMode === 'editing' && selected && liveDraft && initial ? (
-          <NodeEditForm name={selected.name} draft={liveDraft} initial={initial} onChange={setDraft} onSave={() => void save()} onCancel={stopEdit} saving={saving} />
+        {enlarged && editMode === 'editing' && selected && draft && mark ? (
+          <NodeEditForm name={selected.name} draft={draft} initial={mark} onChange={(d) => dispatch({ type: 'change', draft: d })}
+            onSave={() => dispatch({ type: 'save' })} onCancel={cancelEdit} saving={saving} />
         ) : null}
         {!enlarged ? (
           <details className="minimap-admin">

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { Circle, Group, Image as KonvaImage, Layer, Line, Stage, Text, Wedge } from 'react-konva';
 import type Konva from 'konva';
 import type { MinimapNodeEntry } from '../../../contract/api';
-import type { MinimapEditMode } from '../../state/atoms';
 import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
-import { snapDegrees, wrapDegrees } from './nodeCoords';
+import { snapDegrees, wrapDegrees } from '../../domain/nodeRotation';
+import type { NodeDraft, NodeEditMode } from './nodeEditor';
 
-export interface NodeDraft { id: string; left: number; top: number; rotationDeg: number }
 export interface PlacedNode { node: MinimapNodeEntry; left: number; top: number; name: string }
 
 const ORANGE = '#e8730c';
@@ -27,7 +26,7 @@ export function MinimapCanvas({
   onNodeTap, onMove, onRotate,
 }: {
   imageUrl: string; aspect: number; maxHeight: number; nodes: PlacedNode[]; currentId: string | null; coneHeading: number | null;
-  enlarged: boolean; editMode: MinimapEditMode; selectedId: string | null; draft: NodeDraft | null; rotationOffsetDeg: number;
+  enlarged: boolean; editMode: NodeEditMode; selectedId: string | null; draft: NodeDraft | null; rotationOffsetDeg: number;
   onNodeTap: (n: MinimapNodeEntry) => void; onMove: (id: string, left: number, top: number) => void; onRotate: (id: string, deg: number) => void;
 }) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);

@@ -1,8 +1,8 @@
 // The node edit form: rotation offset (0-360, step 15), x and y (0-100 percent) with the spec's input rules;
 // Save is enabled only when a value differs from where the node started.
-import type { NodeDraft } from './MinimapCanvas';
+import { draftChanged, type NodeDraft } from './nodeEditor';
 import { applyInputRule, PERCENT_INPUT, ROTATION_INPUT, type InputBounds } from './nodeInput';
-import { roundPercent } from './nodeCoords';
+import { roundPercent } from '../../domain/planGeometry';
 
 function NumberField({ label, value, bounds, onValue, disabled }: { label: string; value: number; bounds: InputBounds; onValue: (v: number) => void; disabled?: boolean }) {
   return (
@@ -13,9 +13,6 @@ function NumberField({ label, value, bounds, onValue, disabled }: { label: strin
     </label>
   );
 }
-
-export const draftChanged = (a: NodeDraft, b: NodeDraft) =>
-  a.rotationDeg !== b.rotationDeg || roundPercent(a.left) !== roundPercent(b.left) || roundPercent(a.top) !== roundPercent(b.top);
 
 export function NodeEditForm({ name, draft, initial, onChange, onSave, onCancel, saving }: {
   name: string; draft: NodeDraft; initial: NodeDraft; onChange: (d: NodeDraft) => void; onSave: () => void; onCancel: () => void; saving: boolean;

@@ -7,7 +7,8 @@ import type Konva from 'konva';
 import type { Pin } from '../../../contract/api';
 import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
 import { ICON_NAMES, pinIconUrl } from './pinImages';
-import { insideMap, toPercent, type PinEditMode } from './pinRules';
+import { insideMap, toPercent } from '../../domain/pinRules';
+import type { PinTool } from './pinMap';
 
 const HEAD_R = 20;
 const HEAD_Y = -34;
@@ -27,7 +28,7 @@ function useIconImages(): Record<string, HTMLImageElement> {
 }
 
 export function PinCanvas({ imageUrl, pins, selectedId, mode, onPinTap, onMapTap, onPinDrag }: {
-  imageUrl: string; pins: Pin[]; selectedId: string | null; mode: PinEditMode;
+  imageUrl: string; pins: Pin[]; selectedId: string | null; mode: PinTool;
   onPinTap: (pin: Pin) => void; onMapTap: (p: { x: number; y: number }) => void; onPinDrag: (id: string, p: { x: number; y: number }) => void;
 }) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);

@@ -3,11 +3,11 @@
 // shop, farm, pig, animal, truck; 'plus' until one is chosen). Icon and name are required.
 import { useEffect, useState } from 'react';
 import type { Pin } from '../../../contract/api';
-import { Modal } from '../../overlay/common/Modal';
-import { PinGlyph } from '../../overlay/common/icons';
+import { Modal } from '../../ui/Modal';
+import { PinGlyph } from '../../ui/icons';
 import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../common/editorIcons';
-import { missingMessage, missingPinFields, PIN_ICONS } from './pinRules';
+import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
 
 export interface PinModalResult { name: string; icon: string; externalUrl: string; image: File | null }
 export const isImageFile = (f: File) => f.type.startsWith('image/');

@@ -1,9 +1,9 @@
 // New site map: a map name and an image, both required.
 import { useEffect, useState } from 'react';
-import { Modal } from '../../overlay/common/Modal';
+import { Modal } from '../../ui/Modal';
 import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../common/editorIcons';
-import { missingMessage, missingSitemapFields } from './pinRules';
+import { missingMessage, missingSitemapFields } from '../../domain/pinRules';
 import { isImageFile } from './PinModal';
 
 export function SitemapModal({ busy, onClose, onSubmit }: { busy: boolean; onClose: () => void; onSubmit: (r: { name: string; image: File }) => void }) {

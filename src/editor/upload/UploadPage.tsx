@@ -9,12 +9,14 @@ import { usePatchSiteSettings, useSiteSettings } from '../../api/queries/setting
 import { useSiteExists } from '../../api/queries/surveys';
 import { useUploadScenes, type UploadMode } from '../../api/queries/sceneUpload';
 import { multiSiteModeAtom } from '../../state/atoms';
-import { Spinner } from '../../overlay/common/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';
-import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, decodeCsv, parsePositions, tileFoldersOf, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, parsePositions, tileFoldersOf, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
 import { SiteNameField } from './SiteNameField';
+import { decodeCsvBytes } from '../../../contract/positionsCsv';
+import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
 import { ValidationTable } from './ValidationTable';
 import '../editor.css';
 
@@ -36,13 +38,13 @@ function useChecked<T>(file: File | null, read: (f: File) => Promise<T>): Checke
       (e: unknown) => { if (live) setOut({ state: 'failed', message: e instanceof Error ? e.message : String(e) }); },
     );
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a new closure each render; only a new file is read again
   }, [file]);
   return out;
 }
 
 const readFolders = async (f: File): Promise<TileFolder[]> => tileFoldersOf(await listZipEntries(f));
-const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsv(new Uint8Array(await f.arrayBuffer())));
+const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
 
 export default function UploadPage({ mode, site, floor }: { mode: UploadMode; site: string; floor: number }) {
   const navigate = useNavigate();
@@ -51,7 +53,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   // (which shows this page while that query has failed) would flip back to its loading screen.
   const settings = useSiteSettings(mode === 'addScene' && site ? site : undefined);
   const floors = useMinimapFloors(mode === 'addScene' ? site : '');
-  const exists = useSiteExists(floor === -1 && site ? site : '');
+  const exists = useSiteExists(floor === NO_FLOORS && site ? site : '');
   const patchSettings = usePatchSiteSettings(site);
   const uploadScenes = useUploadScenes();
 
@@ -70,9 +72,9 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   );
 
   const sitePage = (id: string) => (multiSite ? `/site/${encodeURIComponent(id)}/site` : '/site');
-  if (floor === -1 && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
+  if (floor === NO_FLOORS && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
 
-  const floorNumber = Math.max(0, floor);
+  const floorNumber = floorOrZero(floor);
   const floorName = floors.data?.find((f) => f.floor === floorNumber)?.floor_name || `Floor ${floorNumber}`;
   const uploading = uploadScenes.isPending;
   const validating = zip.state === 'validating' || csv.state === 'validating';

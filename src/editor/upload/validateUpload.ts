@@ -1,6 +1,9 @@
 // Browser-side check of an upload before it is sent (spec section 5): the tile folders of the zip listing
 // against the rows of the positions CSV. Pure: no File, no DOM; the page feeds it names and text.
 import Papa from 'papaparse';
+import { POSITIONS_HEADER, cellOf, columnIndex, isDecimal, withoutBom } from '../../../contract/positionsCsv';
+import { isSurveyDate } from '../../../contract/surveyDate';
+import { sceneFolderName, sceneSlug } from '../../../contract/slugs';
 
 /** Messages of the upload page (the spec's label keys). */
 export const CSV_FILE_ERROR = 'Invalid or missing properties. Please reupload your CSV file.';
@@ -21,8 +24,8 @@ export function tileFoldersOf(entryNames: readonly string[]): TileFolder[] {
     if (m) ids.add(m[1]);
   }
   return [...ids].map((id) => {
-    const m = /^(\d+)-(.*)$/.exec(id);
-    return m ? { id, name: m[2], index: Number(m[1]) } : { id, name: id, index: Number.MAX_SAFE_INTEGER };
+    const prefix = /^(\d+)-/.exec(id);
+    return { id, name: sceneFolderName(id), index: prefix ? Number(prefix[1]) : Number.MAX_SAFE_INTEGER };
   }).sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
 }
 
@@ -41,53 +44,25 @@ export interface CsvRow {
 
 export interface ParsedCsv { header: string[]; records: string[][]; rows: CsvRow[]; problem: string | null }
 
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
-const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
-
-/** dd/mm/yyyy (as the field writes it) or ISO yyyy-mm-dd, and a real calendar date. */
-export function isSurveyDate(value: string): boolean {
-  const v = value.trim();
-  let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  let y: number, mo: number, d: number;
-  if (m) { d = +m[1]; mo = +m[2]; y = +m[3]; } else {
-    m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!m) return false;
-    y = +m[1]; mo = +m[2]; d = +m[3];
-  }
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
-
-/** CSV bytes to text the way the server reads them: UTF-8, else Windows-1252 (Excel). */
-export function decodeCsv(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
 /** Parses the positions CSV with papaparse; `problem` says what makes the whole file unusable. */
 export function parsePositions(text: string): ParsedCsv {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const body = withoutBom(text);
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: 'greedy' });
   const [header = [], ...records] = parsed.data;
-  const index = new Map<string, number>();
-  header.forEach((h, i) => { const k = normaliseHeader(h); if (!index.has(k)) index.set(k, i); });
-  const missing = ['filename', 'x', 'y'].filter((c) => !index.has(c));
+  const index = columnIndex(header);
+  const missing = (['filename', 'x', 'y'] as const).filter((c) => !index.has(c));
   const quote = parsed.errors.find((e) => e.type === 'Quotes');
   let problem: string | null = null;
   if (!body.trim()) problem = 'The CSV is empty.';
   else if (quote) problem = `The CSV is malformed near line ${(quote.row ?? 0) + 2}.`;
-  else if (missing.length) problem = 'The CSV needs the columns title,fileName,x,y,date,floor.';
-  const cell = (rec: string[], c: string) => { const at = index.get(c); return at === undefined ? '' : (rec[at] ?? '').trim(); };
+  else if (missing.length) problem = `The CSV needs the columns ${POSITIONS_HEADER}.`;
   const rows = problem ? [] : records.map((rec, i): CsvRow => {
-    const x = cell(rec, 'x');
-    const y = cell(rec, 'y');
-    const date = cell(rec, 'date');
+    const x = cellOf(rec, index, 'x');
+    const y = cellOf(rec, index, 'y');
+    const date = cellOf(rec, index, 'date');
     return {
-      line: i + 2, title: cell(rec, 'title'), fileName: cell(rec, 'filename'), x, y, date, floor: cell(rec, 'floor'),
-      coordinatesOk: NUMBER.test(x) && NUMBER.test(y),
+      line: i + 2, title: cellOf(rec, index, 'title'), fileName: cellOf(rec, index, 'filename'), x, y, date, floor: cellOf(rec, index, 'floor'),
+      coordinatesOk: isDecimal(x) && isDecimal(y),
       dateOk: date !== '' && isSurveyDate(date),
     };
   });
@@ -123,12 +98,9 @@ export interface UploadValidation {
   problem: string | null;
 }
 
-/** Marzipano's folder id of a scene name: lower case, other characters turned to '-'. */
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
-
 /** Does the CSV fileName name this tile folder (numeric prefix stripped)? */
 export const matchesFolder = (folder: TileFolder, fileName: string) =>
-  fileName !== '' && (folder.name === fileName || folder.name === slug(fileName));
+  fileName !== '' && (folder.name === fileName || folder.name === sceneSlug(fileName));
 
 /** The table and the verdict. `timeline`: the timeline feature is on, so every row needs a date. */
 export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, timeline: boolean): UploadValidation {

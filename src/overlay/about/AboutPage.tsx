@@ -1,8 +1,8 @@
 // About page: the site's about text (HTML, sanitised).
 import { useAbout } from '../../api/queries/about';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
-import { Spinner } from '../common/Spinner';
-import { useCurrentSettings, useSiteId } from '../common/useSite';
+import { Spinner } from '../../ui/Spinner';
+import { useCurrentSettings, useSiteId } from '../../domain/useSite';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export default function AboutPage() {

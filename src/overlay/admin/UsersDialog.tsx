@@ -1,8 +1,8 @@
 // A superAdmin's accounts page (a dialog from the sidebar): every account with its role and sites; add, change
 // role, sites or password, remove. The server decides and refuses what is not allowed; its sentences are shown.
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../common/Modal';
-import { Spinner } from '../common/Spinner';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
 import { useRemoveUser, useSaveUser, useUsers } from '../../api/queries/users';
 import { useSites } from '../../api/queries/settings';
 import { roles, type Role, type UserEntry } from '../../../contract/api';

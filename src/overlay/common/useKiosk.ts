@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { kioskAtom } from '../../state/atoms';
-import { parseViewerLink } from '../../state/deepLink';
+import { parseViewerLink } from '../../domain/viewer/deepLink';
 
 export function useKioskMode(settingEnabled = false): void {
   const setKiosk = useSetAtom(kioskAtom);

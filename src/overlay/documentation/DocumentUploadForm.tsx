@@ -1,7 +1,7 @@
 // Admin: 'Upload documents .zip' with Submit and Cancel; a success indicator shows 1 s before the refresh.
 import { useState, type FormEvent } from 'react';
 import { useRefreshDocumentation, useUploadDocumentation } from '../../api/queries/documents';
-import { formatFileSize } from '../common/fileSize';
+import { formatFileSize } from '../../ui/fileSize';
 
 export const SUCCESS_INDICATOR_MS = 1000;
 

@@ -3,10 +3,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
 import { useDirectories, useDirectory, useRootDirectory, useSiteFiles } from '../../api/queries/documents';
-import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../common/icons';
-import { Spinner } from '../common/Spinner';
-import { useIsAdmin } from '../common/useAdmin';
-import { useSiteId } from '../common/useSite';
+import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { useIsAdmin } from '../../domain/useAdmin';
+import { useSiteId } from '../../domain/useSite';
 import { DocumentUploadForm } from './DocumentUploadForm';
 import { matchesSearch } from './search';
 import { useDocumentTitle } from '../common/useDocumentTitle';

@@ -1,7 +1,7 @@
 // Home page of single-site mode: the site title and background image from the app config.
 import { Link } from 'react-router';
 import { useAppConfig } from '../../api/queries/settings';
-import { useSitePath } from '../common/useSite';
+import { useSitePath } from '../../domain/useSite';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export function HomePage() {

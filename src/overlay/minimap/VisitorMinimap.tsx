@@ -1,20 +1,20 @@
 // The visitor minimap (plain DOM/SVG; Konva is for the admin editor only): the floor plan with its nodes,
 // small or enlarged; names in the enlarged view; the current node highlighted with a view cone turning with
 // yaw + node rotation + the site's rotation_offset; clicking a node goes there and collapses the map.
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { minimapEditModeAtom, minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { useMinimap } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { CloseIcon, ExpandIcon } from '../common/icons';
-import { useViewerState } from '../viewer/useViewerState';
-import { useViewerNavigate } from '../viewer/useViewerNavigate';
-import { coneHeadingDegrees, nodePercent } from './nodePercent';
+import { CloseIcon, ExpandIcon } from '../../ui/icons';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { nodePercent } from '../../domain/planGeometry';
+import { coneHeadingDegrees } from '../../domain/nodeRotation';
 import { useEscape } from '../common/useEscape';
 
 export function VisitorMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
   const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
-  const [editMode] = useAtom(minimapEditModeAtom);
   const view = useAtomValue(viewAtom);
   const { site, settings, floor, date, scene } = useViewerState();
   const plan = useMinimap(site, floor);
@@ -41,7 +41,6 @@ export function VisitorMinimap() {
             {enlarged ? <CloseIcon /> : <ExpandIcon />}
           </button>
         </div>
-        {enlarged && editMode === 'selecting' ? <p className="minimap-banner" role="status">Select a Node to Edit</p> : null}
         <div className="minimap-plan" style={{ aspectRatio: aspect }}>
           <img src={imageUrl} alt="" className="minimap-image" draggable={false} />
           {(nodes.data ?? []).map((n) => {

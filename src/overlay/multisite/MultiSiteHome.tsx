@@ -6,11 +6,11 @@ import { useNavigate } from 'react-router';
 import type { Pin } from '../../../contract/api';
 import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
-import { useIsAdmin } from '../common/useAdmin';
-import { ChevronDown, EyeSlashIcon, PinGlyph } from '../common/icons';
-import { Spinner } from '../common/Spinner';
+import { useIsAdmin } from '../../domain/useAdmin';
+import { ChevronDown, EyeSlashIcon, PinGlyph } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { DEFAULT_SITEMAP, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from './pins';
+import { DEFAULT_SITEMAP, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from '../../domain/pins';
 
 // The administrator's pin editor (Konva): loaded only for administrators.
 const AdminPinMap = lazy(() => import('../../editor/pins/AdminPinMap'));

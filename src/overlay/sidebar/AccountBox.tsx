@@ -1,8 +1,8 @@
 // The sidebar's account part when single sign-on is on: "Sign in" (a password form in a dialog) or the signed-in
 // name with "Sign out"; a superAdmin also gets "Users". Hidden on a trusted install (no sign-on) and in kiosks.
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Modal } from '../common/Modal';
-import { GroupIcon } from '../common/icons';
+import { Modal } from '../../ui/Modal';
+import { GroupIcon } from '../../ui/icons';
 import { useLogin, useLogout, useUserInfo } from '../../api/queries/users';
 import { useAppConfig } from '../../api/queries/settings';
 import { send } from '../../api/client';

@@ -2,13 +2,14 @@
 // a collapsed small state, sign-in and sign-out (with single sign-on), and the admin 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { animationModalOpenAtom, floorAtom, kioskAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import { animationModalOpenAtom, kioskAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import { parseViewerLink } from '../../domain/viewer/deepLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
-import { useIsAdmin, useSsoEnabled } from '../common/useAdmin';
-import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../common/useSite';
-import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../common/icons';
-import { activeEntry, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
+import { useIsAdmin, useSsoEnabled } from '../../domain/useAdmin';
+import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../../domain/useSite';
+import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../../ui/icons';
+import { activeEntry, addSceneLink, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
 import type { ReactNode } from 'react';
 import { AccountBox } from './AccountBox';
 
@@ -27,8 +28,9 @@ export function Sidebar() {
   const location = useLocation();
   const navigate = useNavigate();
   const openAnimation = useSetAtom(animationModalOpenAtom);
-  const requestedFloor = useAtomValue(floorAtom);
-  const floor = requestedFloor ?? settings?.initial_settings.floor ?? 0;
+  // The floor in view comes from the URL (the viewer keeps it there); elsewhere the site's initial floor.
+  const viewedFloor = parseViewerLink(location.search).floor;
+  const floor = viewedFloor ?? settings?.initial_settings.floor ?? 0;
   const floorExists = useFloorExists(site, multiSite ? floor : null);
   const siteExists = useSiteExists(site);
   const patchConfig = usePatchAppConfig();
@@ -67,7 +69,8 @@ export function Sidebar() {
           switch (key) {
             case '/': return item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
             case 'site': return item(key, path('site'), settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />, noConfig ? 'Add Scenes' : 'Site');
-            case 'addScene': return item(key, path('addScene'), <FilmIcon />, 'Add Scene');
+            // Scenes are added to the floor in view: the entry carries it to the upload form.
+            case 'addScene': return item(key, addSceneLink(path('addScene'), viewedFloor), <FilmIcon />, 'Add Scene');
             case 'documentation': return item(key, path('documentation'), <DocIcon />, 'Documentation');
             case '/about': return item(key, path('about'), <InfoIcon />, 'About');
             case 'animation': return (

@@ -1,4 +1,7 @@
-// Which sidebar entries show and which one is active (spec section 2, "Sidebar navigation"). Pure.
+// Which sidebar entries show, which one is active and where Add Scene leads (spec section 2, "Sidebar
+// navigation"). Pure.
+import { buildViewerSearch } from '../../domain/viewer/deepLink';
+
 export type EntryKey = '/' | 'site' | 'addScene' | 'documentation' | '/about' | 'animation';
 
 export interface EntryRules {
@@ -38,3 +41,9 @@ export function activeEntry(pathname: string, multiSite: boolean): EntryKey {
 
 /** The site title for which the sidebar shows the water-themed custom logo instead of the group icon. */
 export const WATER_SITE_TITLE = 'Water Treatment Plant';
+
+/** The Add Scene entry's target: the upload page, with the floor in view when there is one. */
+export function addSceneLink(page: string, floor: number | undefined): string {
+  const search = buildViewerSearch({ floor });
+  return search ? `${page}?${search}` : page;
+}

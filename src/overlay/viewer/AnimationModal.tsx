@@ -1,8 +1,8 @@
 // The 'Animation' entry's modal video player (title and url from the site settings; autoplay on).
 import { useAtom } from 'jotai';
 import { animationModalOpenAtom } from '../../state/atoms';
-import { Modal } from '../common/Modal';
-import { useCurrentSettings } from '../common/useSite';
+import { Modal } from '../../ui/Modal';
+import { useCurrentSettings } from '../../domain/useSite';
 
 export function AnimationModal() {
   const [open, setOpen] = useAtom(animationModalOpenAtom);

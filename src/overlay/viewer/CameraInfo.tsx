@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { showCameraInfoAtom, viewAtom } from '../../state/atoms';
 import { rotationDegrees, tiltDegrees, zoomPercent } from './camera';
-import { CameraIcon } from '../common/icons';
+import { CameraIcon } from '../../ui/icons';
 
 export function CameraInfoToggle() {
   const [show, setShow] = useAtom(showCameraInfoAtom);

@@ -3,8 +3,8 @@
 import { useAtomValue } from 'jotai';
 import { minimapEnlargedAtom } from '../../state/atoms';
 import { useMinimapFloors } from '../../api/queries/minimap';
-import { useViewerState } from './useViewerState';
-import { useViewerNavigate } from './useViewerNavigate';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { floorOptions } from './floors';
 
 export function FloorSlider() {

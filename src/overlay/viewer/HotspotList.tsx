@@ -3,9 +3,9 @@
 import { useEffect, useRef } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { hotspotListOpenAtom, infoPanelAtom, requestViewAtom } from '../../state/atoms';
-import { HotspotIcon, LinkArrowIcon, ListIcon } from '../common/icons';
-import { useViewerState } from './useViewerState';
-import { useViewerNavigate } from './useViewerNavigate';
+import { HotspotIcon, LinkArrowIcon, ListIcon } from '../../ui/icons';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useEscape } from '../common/useEscape';
 
 export const HOTSPOT_LIST_DELAY_MS = 800;

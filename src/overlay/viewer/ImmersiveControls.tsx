@@ -3,9 +3,9 @@
 // browser supports it). Each shows only where it can work.
 import { useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { requestOrientationPermission } from '../../scene/deviceOrientation';
-import { deviceMotionAtom, vrAvailableAtom, vrRequestAtom } from '../../state/atoms';
-import { HeadsetIcon, PhoneMotionIcon } from '../common/icons';
+import { requestOrientationPermission } from '../../scene/early';
+import { deviceMotionAtom, enterVrAtom, vrAvailableAtom } from '../../state/atoms';
+import { HeadsetIcon, PhoneMotionIcon } from '../../ui/icons';
 
 /** A phone or tablet: orientation events exist and the main pointer is a finger. */
 function hasMotion(): boolean {
@@ -34,10 +34,10 @@ export function MotionToggle() {
 
 export function EnterVrButton() {
   const available = useAtomValue(vrAvailableAtom);
-  const request = useSetAtom(vrRequestAtom);
+  const enterVR = useSetAtom(enterVrAtom);
   if (!available) return null;
   return (
-    <button type="button" className="tool-button" onClick={() => request((n) => n + 1)}>
+    <button type="button" className="tool-button" onClick={() => enterVR()}>
       <HeadsetIcon /> <span className="tool-label">Enter VR</span>
     </button>
   );

@@ -6,9 +6,9 @@ import { infoPanelAtom, mediaModalAtom } from '../../state/atoms';
 import { useHotspotDescriptions } from '../../api/queries/hotspots';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
 import { isAllowedMediaSrc } from '../../../contract/htmlPolicy';
-import { CloseIcon } from '../common/icons';
-import { Spinner } from '../common/Spinner';
-import { useSiteId } from '../common/useSite';
+import { CloseIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
+import { useSiteId } from '../../domain/useSite';
 import { useEscape } from '../common/useEscape';
 
 export const INFO_IMAGE_WIDTH = 400;

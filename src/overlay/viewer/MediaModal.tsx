@@ -1,7 +1,7 @@
 // The enlarged image or video from an info panel: player, close button, click outside closes.
 import { useAtom } from 'jotai';
 import { mediaModalAtom } from '../../state/atoms';
-import { Modal } from '../common/Modal';
+import { Modal } from '../../ui/Modal';
 
 export function MediaModal() {
   const [media, setMedia] = useAtom(mediaModalAtom);

@@ -1,27 +1,25 @@
-// THE one file that wires the viewer to the panorama renderer (src/scene, another engineer's work): maps a
-// survey scene to <Panorama>'s props, hotspot clicks back to the viewer, the camera view into viewAtom, and
-// view requests (pan to a hotspot, 1500 ms) and kiosk auto-rotation onto the renderer's handle.
-// The renderer (three + R3F) is lazy-loaded so the overlay paints first, and only once the early stage has
-// drawn the first view (src/scene/earlyStage), so its evaluation never delays that view. If it cannot run
+// THE one file that wires the viewer to the panorama renderer (src/scene): maps a survey scene to
+// <Panorama>'s props, hotspot clicks back to the viewer, the camera view into viewAtom, the renderer's
+// handle into panoramaAtom (view requests and Enter VR go through it), and kiosk idle into a slow turn.
+// The renderer (three + R3F) is lazy-loaded so the overlay paints first, and only once the early stage
+// (src/scene/early) has drawn the first view, so its evaluation never delays that view. If it cannot run
 // (no WebGL, or a failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
-import type { Hotspot, PanoramaHandle, View } from '../../scene';
-import { prefetchScene, prepareContext } from '../../scene/earlyLoad';
-import { cancelEarlyStage, startEarlyStage } from '../../scene/earlyStage';
-import { deviceMotionAtom, viewAtom, viewRequestAtom, vrAvailableAtom, vrRequestAtom } from '../../state/atoms';
-import { HotspotIcon, LinkArrowIcon } from '../common/icons';
-import { Spinner } from '../common/Spinner';
+import type { Hotspot, View } from '../../scene';
+import { type EarlyStage, bootEarlyStage } from '../../scene/early';
+import { deviceMotionAtom, panoramaAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
+import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/Spinner';
 
-export const PAN_TRANSITION_MS = 1500;
 /** Kiosk idle rotation speed, radians per second. */
 const AUTO_ROTATE_RAD_PER_S = 0.08;
 
 /** The overlay (camera info, minimap cone, URL) follows the view at most this often: the spec's 100 ms. */
 export const VIEW_LISTENER_MS = 100;
 
-const Panorama = lazy(() => import('../../scene/Panorama').then((m) => ({ default: m.Panorama })));
+const Panorama = lazy(() => import('../../scene').then((m) => ({ default: m.Panorama })));
 
 export interface PanoramaSlotProps {
   scene: SurveyScene;
@@ -38,11 +36,9 @@ export interface PanoramaSlotProps {
 export function PanoramaSlot(props: PanoramaSlotProps) {
   const { scene, sceneTitles, initialView, mouseViewMode, autoRotate, onLinkHotspot, onInfoHotspot } = props;
   const setView = useSetAtom(viewAtom);
-  const request = useAtomValue(viewRequestAtom);
   const motion = useAtomValue(deviceMotionAtom);
   const [vrAvailable, setVrAvailable] = useAtom(vrAvailableAtom);
-  const vrRequest = useAtomValue(vrRequestAtom);
-  const handle = useRef<PanoramaHandle | null>(null);
+  const setPanorama = useSetAtom(panoramaAtom);
   const node = scene.survey_node;
 
   const source = useMemo(() => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
@@ -51,22 +47,21 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // they arrive and asks for the renderer once that view is complete (or on input, or after a deadline).
   const hostRef = useRef<HTMLDivElement | null>(null);
   const [engineWanted, setEngineWanted] = useState(false);
-  const engineAsked = useRef(false);
+  const earlyRef = useRef<EarlyStage | null>(null);
+  const [early, setEarly] = useState<EarlyStage | null>(null);
   useEffect(() => {
     const el = hostRef.current;
     const vp = { width: el?.clientWidth || innerWidth, height: el?.clientHeight || innerHeight, dpr: devicePixelRatio || 1 };
-    prefetchScene(source, initialView, vp);
-    if (engineAsked.current || !el) return;
-    engineAsked.current = true;
-    prepareContext(vp);
-    startEarlyStage({ source, view: initialView, vp, host: el, mouseViewMode, loadEngine: () => setEngineWanted(true) });
-    // Only when the scene changes: a later initial view is the renderer's business.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (earlyRef.current) return earlyRef.current.prefetch(source, initialView, vp);
+    if (!el) return;
+    earlyRef.current = bootEarlyStage({ source, view: initialView, vp, host: el, mouseViewMode, loadEngine: () => setEngineWanted(true) });
+    setEarly(earlyRef.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the scene changes: a later initial view is the renderer's business
   }, [source]);
   // Leaving before the renderer came: the early stage's canvas and context go too.
   useEffect(() => () => {
-    cancelEarlyStage();
-    engineAsked.current = false;
+    earlyRef.current?.cancel();
+    earlyRef.current = null;
   }, []);
 
   // The renderer reports every frame of a pan; re-rendering the overlay that often would cost frames.
@@ -103,37 +98,14 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     }
   };
 
-  // Pan requests (hotspot list → info hotspot) move over 1500 ms.
-  useEffect(() => {
-    if (!request) return;
-    const h = handle.current;
-    if (!h) return;
-    if (request.animate) void h.lookTo(request.view, PAN_TRANSITION_MS);
-    else h.setView({ ...h.getView(), ...request.view });
-  }, [request]);
-
   // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part.
   useEffect(() => {
     let live = true;
     navigator.xr?.isSessionSupported('immersive-vr').then((ok) => live && setVrAvailable(ok), () => {});
     return () => { live = false; };
   }, [setVrAvailable]);
-  useEffect(() => {
-    if (vrRequest > 0) handle.current?.enterVR().catch((e: unknown) => console.error('Could not enter VR:', e));
-  }, [vrRequest]);
-
-  // Kiosk idle: slow auto-rotation (input stops it: the kiosk hook turns autoRotate off).
-  useEffect(() => {
-    if (!autoRotate) return;
-    let last = performance.now();
-    const id = window.setInterval(() => {
-      const h = handle.current;
-      const now = performance.now();
-      if (h) { const v = h.getView(); h.setView({ ...v, yaw: v.yaw + (AUTO_ROTATE_RAD_PER_S * (now - last)) / 1000 }); }
-      last = now;
-    }, 50);
-    return () => window.clearInterval(id);
-  }, [autoRotate]);
+  // The live renderer goes into panoramaAtom (view requests, Enter VR), and out again when it goes.
+  useEffect(() => () => setPanorama(null), [setPanorama]);
 
   const fallback = <PanoramaStandIn {...props} />;
   // Under the early stage's canvas once it draws (the canvas is positioned, so it covers this).
@@ -143,7 +115,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       {engineWanted ? (
         <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
           <Suspense fallback={loading}>
-            <Panorama ref={handle} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
+            <Panorama ref={setPanorama} early={early} idleYawPerSecond={autoRotate ? AUTO_ROTATE_RAD_PER_S : 0} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
               onViewChange={onViewChange} mouseViewMode={mouseViewMode} deviceOrientation={motion} xr={vrAvailable}
             className="panorama-canvas" background="#1b110a" />
           </Suspense>

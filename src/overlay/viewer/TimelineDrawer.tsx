@@ -3,9 +3,9 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { timelineOpenAtom } from '../../state/atoms';
-import { CalendarIcon, ChevronDown, CloseIcon } from '../common/icons';
-import { useViewerState } from './useViewerState';
-import { useViewerNavigate } from './useViewerNavigate';
+import { CalendarIcon, ChevronDown, CloseIcon } from '../../ui/icons';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useEscape } from '../common/useEscape';
 import { dayLabel, groupByMonth, stepDate, TIMELINE_ROW_PX } from './timeline';
 

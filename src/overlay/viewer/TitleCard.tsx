@@ -1,5 +1,5 @@
 // Title card: the current scene's name (or the configured title), with the site, floor and survey date.
-import { useViewerState } from './useViewerState';
+import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { dayLabel } from './timeline';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 

@@ -5,12 +5,13 @@ import { useLocation } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
-import { parseViewerLink } from '../../state/deepLink';
-import { initialView as sceneInitialView } from '../../scene/initialView';
-import { Spinner } from '../common/Spinner';
+import { parseViewerLink } from '../../domain/viewer/deepLink';
+import { initialView as sceneInitialView } from '../../domain/initialView';
+import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
-import { useViewerState } from './useViewerState';
-import { useViewerNavigate } from './useViewerNavigate';
+import { useResolvedViewerState } from '../../domain/viewer/useResolvedViewerState';
+import { ViewerStateProvider } from '../../domain/viewer/ViewerStateContext';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { PanoramaSlot } from './PanoramaSlot';
@@ -22,14 +23,16 @@ import { FloorSlider } from './FloorSlider';
 import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { MediaModal } from './MediaModal';
 
-const UploadFormSlot = lazy(() => import('../admin/UploadFormSlot'));
+// The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
+const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 // The administrator's minimap and node editor (Konva): loaded only for administrators.
 const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
 export function ViewerPage() {
-  const state = useViewerState();
+  // Computed once here; every part of the page reads it from the provider below.
+  const state = useResolvedViewerState();
   useDeepLinkSync(state);
   const { settings, scene, scenes, isAdmin, floorPopulated, floor, site } = state;
   const go = useViewerNavigate();
@@ -48,14 +51,13 @@ export function ViewerPage() {
     if (!scene) return null;
     const base = sceneInitialView(scene.survey_node.initial_parameters, settings.initial_settings.rotation_offset);
     return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
-    // Only a change of scene re-reads the link; later view changes are the panorama's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of scene re-reads the link; later view changes are the panorama's own
   }, [sceneKey]);
 
   if (floorPopulated === false && isAdmin) {
     return (
       <Suspense fallback={<Spinner />}>
-        <UploadFormSlot mode="addScene" site={site} floor={floor} />
+        <UploadPage mode="addScene" site={site} floor={floor} />
       </Suspense>
     );
   }
@@ -67,6 +69,7 @@ export function ViewerPage() {
   };
 
   return (
+    <ViewerStateProvider value={state}>
     <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
       <div className="panorama-area">
         {scene && initialView ? (
@@ -101,5 +104,6 @@ export function ViewerPage() {
       {info ? <Suspense fallback={null}><InfoPanel /></Suspense> : null}
       <MediaModal />
     </div>
+    </ViewerStateProvider>
   );
 }

@@ -1,31 +1,21 @@
-// Keeps the URL and the atoms in step: the URL (site, floor, date, node, yaw/pitch/fov) is read into the
-// atoms whenever it changes (opening a link, browser back); the resolved scene and the camera view are
-// written back with replace, the view 100 ms after it settles (not on the initial render).
+// Keeps the URL naming exactly what is shown: the resolved scene (after the fallbacks) and the camera view are
+// written into it with replace, the view 100 ms after it settles (not on the initial render). The URL is the
+// only record of floor, date and node: the viewer state reads them from it.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAtomValue, useSetAtom } from 'jotai';
-import { dateAtom, floorAtom, multiSiteModeAtom, nodeAtom, viewAtom } from '../../state/atoms';
-import { buildViewerSearch, parseViewerLink } from '../../state/deepLink';
-import type { ViewerState } from './useViewerState';
+import { useAtomValue } from 'jotai';
+import { multiSiteModeAtom, viewAtom } from '../../state/atoms';
+import { buildViewerSearch, parseViewerLink } from '../../domain/viewer/deepLink';
+import type { ViewerState } from '../../domain/viewer/useResolvedViewerState';
 
 export const VIEW_CHANGE_DELAY_MS = 100;
 
 export function useDeepLinkSync(state: ViewerState) {
   const location = useLocation();
   const navigate = useNavigate();
-  const setFloor = useSetAtom(floorAtom);
-  const setDate = useSetAtom(dateAtom);
-  const setNode = useSetAtom(nodeAtom);
   const multiSite = useAtomValue(multiSiteModeAtom);
   const view = useAtomValue(viewAtom);
   const link = parseViewerLink(location.search);
-
-  // URL → atoms.
-  useEffect(() => {
-    setFloor(link.floor ?? null);
-    setDate(link.date ?? null);
-    setNode(link.node ?? null);
-  }, [link.floor, link.date, link.node, setFloor, setDate, setNode]);
 
   // A link naming a scene the survey does not have opens the survey's first scene instead.
   const sceneId = state.scene?.survey_node.tiles_id;

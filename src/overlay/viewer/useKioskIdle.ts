@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { hotspotListOpenAtom, infoPanelAtom, kioskAtom, mediaModalAtom, setMinimapEnlargedAtom, timelineOpenAtom } from '../../state/atoms';
-import { useViewerNavigate } from './useViewerNavigate';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import type { SiteSettings } from '../../../contract/api';
 
 const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;

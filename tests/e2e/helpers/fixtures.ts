@@ -1,19 +1,15 @@
-// Where the shared fixtures are, and the rule for when they are missing: fail in CI, skip elsewhere.
+// The shared fixtures for the browser tests: where they are and their rule (tests/fixtures.ts), the export's tiles.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
+import { fixturesDir, marzipanoExport, missingFixtures, repoRoot } from '../../fixtures';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-export const fixturesDir = path.resolve(repoRoot, '..', 'shared', 'fixtures');
-export const fixtureZip = path.join(fixturesDir, 'marzipano-export', 'prism_new_field.zip');
+export { fixturesDir, repoRoot };
+const fixtureZip = marzipanoExport.zip;
 
-/** null when present; otherwise the reason to skip (and throws in CI, where they must be present). */
-export function fixtureMissing(): string | null {
-  if (fs.existsSync(fixtureZip)) return null;
-  if (process.env.CI === 'true') throw new Error(`Fixture missing in CI: ${fixtureZip}`);
-  return `shared fixtures not found at ${fixturesDir}`;
-}
+/** null when the export is present; otherwise the reason to skip (and throws in CI, where it must be present). */
+export const fixtureMissing = () => missingFixtures(fixtureZip);
 
 /** Unpack the export's tiles once per process into a temp folder; returns its app-files/tiles folder. */
 let unzipped: string | null = null;

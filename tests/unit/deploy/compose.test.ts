@@ -32,7 +32,8 @@ describe('deploy/docker-compose.yml', () => {
 
   it('sets only settings the server reads, each explained in the guide', () => {
     for (const k of Object.keys(compose.services.app1.environment)) {
-      expect(serverSource, `${k} is read by the server`).toMatch(new RegExp(`env\\.${k}\\b`));
+      // Read as env.NAME, or as a key of a settings schema (config.ts and the zod schemas it joins).
+      expect(serverSource, `${k} is read by the server`).toMatch(new RegExp(`env\\.${k}\\b|^\\s*${k}: `, 'm'));
       expect(guide, `${k} is in deploy/README.md`).toContain(`\`${k}\``);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { csvWithoutOrphans, decodeCsv, parsePositions, tileFoldersOf, validateUpload } from '../../../src/editor/upload/validateUpload';
+import { csvWithoutOrphans, parsePositions, tileFoldersOf, validateUpload } from '../../../src/editor/upload/validateUpload';
 
 const listing = [
   'app-files/', 'app-files/data.js', 'app-files/img/link.png',
@@ -70,15 +70,11 @@ describe('validateUpload', () => {
   });
 });
 
-describe('csvWithoutOrphans and decodeCsv', () => {
+describe('csvWithoutOrphans', () => {
   it('drops only the orphan rows, keeping every column', () => {
     const parsed = csv('front,prism_uat_newfield1,20,30,04/02/2024,0', 'x,orphan,1,2,04/02/2024,0', '"a, b",prism_uat_newfield2,21,31,04/02/2024,1');
     const out = csvWithoutOrphans(parsed, [3])!;
     expect(Papa.parse(out.trim()).data).toEqual([header.split(','), ['front', 'prism_uat_newfield1', '20', '30', '04/02/2024', '0'], ['a, b', 'prism_uat_newfield2', '21', '31', '04/02/2024', '1']]);
     expect(csvWithoutOrphans(parsed, [])).toBeNull();
-  });
-  it('reads UTF-8 and Windows-1252', () => {
-    expect(decodeCsv(new TextEncoder().encode('café'))).toBe('café');
-    expect(decodeCsv(new Uint8Array([0x63, 0x61, 0x66, 0xe9]))).toBe('café');
   });
 });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { listZipEntries, ZipListingError } from '../../../src/editor/upload/zipListing';
+import { marzipanoExport, missingFixtures } from '../../fixtures';
 
-const fixtureZip = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'marzipano-export', 'prism_new_field.zip');
+const fixtureZip = marzipanoExport.zip;
 
 /** A Blob that counts the bytes read through slice(), to prove only the directory is read. */
 function countingBlob(buf: Uint8Array<ArrayBuffer>) {
@@ -44,7 +44,7 @@ describe('listZipEntries', () => {
     await expect(listZipEntries(new Blob([buf.slice(20)]))).rejects.toBeInstanceOf(ZipListingError);
   });
 
-  it.skipIf(!fs.existsSync(fixtureZip))('lists the real Marzipano export', async () => {
+  it.skipIf(!!missingFixtures(fixtureZip))('lists the real Marzipano export', async () => {
     const buf = fs.readFileSync(fixtureZip);
     const names = await listZipEntries(new Blob([buf]));
     const viaJszip = Object.keys((await JSZip.loadAsync(buf)).files);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeEntry, visibleEntries, type EntryRules } from '../../../src/overlay/sidebar/sidebarEntries';
+import { activeEntry, addSceneLink, visibleEntries, type EntryRules } from '../../../src/overlay/sidebar/sidebarEntries';
 
 const base: EntryRules = { isAdmin: false, ssoEnabled: true, kiosk: false, multiSite: false, floorPopulated: true, documentation: false, about: false, animations: false };
 
@@ -26,5 +26,13 @@ describe('sidebar entries', () => {
     expect(activeEntry('/site/farm-1/documentation', true)).toBe('documentation');
     expect(activeEntry('/site/farm-1', true)).toBe('site');
     expect(activeEntry('/site/farm-1/site/', true)).toBe('site');
+  });
+});
+
+describe('Add Scene entry', () => {
+  it('carries the floor in view to the upload page, and nothing when no floor is in view', () => {
+    expect(addSceneLink('/addScene', 2)).toBe('/addScene?floor=2');
+    expect(addSceneLink('/site/farm-1/addScene', 0)).toBe('/site/farm-1/addScene?floor=0');
+    expect(addSceneLink('/addScene', undefined)).toBe('/addScene');
   });
 });

@@ -1,0 +1,50 @@
+// Network links, devices and the setups of the throttled first-view benchmark (issue 11's table).
+// Links are applied with CDP Network.emulateNetworkConditions: `latencyMs` is added to every request (what
+// DevTools calls the round trip), throughput is shared by everything the page loads.
+
+export interface Link {
+  name: string;
+  downKbps: number;
+  upKbps: number;
+  latencyMs: number;
+}
+
+export interface Device {
+  name: string;
+  width: number;
+  height: number;
+  dpr: number;
+  mobile: boolean;
+}
+
+export interface Setup {
+  name: string;
+  link: Link;
+  device: Device;
+  /** Ours / Marzipano visual-completeness limit for this setup (the issue's targets). */
+  target: number;
+}
+
+export const SLOW: Link = { name: '1.6 Mbps, 150 ms', downKbps: 1600, upKbps: 750, latencyMs: 150 };
+export const FAST: Link = { name: '10 Mbps, 40 ms', downKbps: 10_000, upKbps: 5000, latencyMs: 40 };
+
+export const DESKTOP: Device = { name: '1280x720@1x', width: 1280, height: 720, dpr: 1, mobile: false };
+export const PHONE: Device = { name: '390x844@3x phone', width: 390, height: 844, dpr: 3, mobile: true };
+
+export const SETUPS: Setup[] = [
+  { name: `${SLOW.name}, ${DESKTOP.name}`, link: SLOW, device: DESKTOP, target: 0.6 },
+  { name: `${FAST.name}, ${DESKTOP.name}`, link: FAST, device: DESKTOP, target: 0.7 },
+  { name: `${SLOW.name}, ${PHONE.name}`, link: SLOW, device: PHONE, target: 0.6 },
+];
+
+/** Bytes until visually complete, ours / Marzipano's page. */
+export const BYTES_TARGET = 1.1;
+/** Repeat visit (warm HTTP cache) / first visit, visually complete. */
+export const REPEAT_TARGET = 0.3;
+/** A date or floor switch / a fresh deep link to the same scene and view. */
+export const SWITCH_TARGET = 1.0;
+
+/** CDP Network.emulateNetworkConditions parameters (throughput in bytes per second). */
+export function cdpConditions(link: Link): { offline: false; latency: number; downloadThroughput: number; uploadThroughput: number } {
+  return { offline: false, latency: link.latencyMs, downloadThroughput: (link.downKbps * 1000) / 8, uploadThroughput: (link.upKbps * 1000) / 8 };
+}

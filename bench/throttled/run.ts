@@ -1,0 +1,89 @@
+// The throttled first-view benchmark (issue 11): our viewer page against a bare Marzipano page on the same tiles
+// from the same server, on emulated slow links and a phone; peers take turns run by run so a noisy stretch of the
+// shared machine hits all of them. Called by bench/viewer.ts (its throttled section) and by main.ts (alone).
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { repoRoot } from '../../tests/e2e/helpers/fixtures';
+import { startBenchServer } from './appServer';
+import { SETUPS } from './profiles';
+import { printResults, type Results } from './report';
+import { coldVisit, deepLink, PEERS, peerUrl, repeatVisit, switchVisit, type Peer, type Visit } from './visits';
+
+export interface ThrottledOptions {
+  runs: number;
+  /** First port to try (the range ends at 8499). */
+  port: number;
+  /** Run `npm run build` even when dist/ exists. */
+  rebuild: boolean;
+  /** Filler scenes in the site (weight of its API answers). */
+  fillers: number;
+  /** Which parts: first (cold first views), repeat, switch. */
+  parts: Array<'first' | 'repeat' | 'switch'>;
+}
+
+export const THROTTLED_DEFAULTS: ThrottledOptions = { runs: 3, port: 8400, rebuild: false, fillers: 40, parts: ['first', 'repeat', 'switch'] };
+
+export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
+  const started = Date.now();
+  const server = await startBenchServer({ port: opts.port, rebuild: opts.rebuild, fillers: opts.fillers });
+  console.log(`bench server on ${server.origin}, site ${server.site}; Marzipano page: ${peerUrl(server, 'marzipano')}`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+  });
+  const results: Results = { runs: opts.runs, setups: [], repeat: [], switches: [] };
+  const shots = path.join(repoRoot, '.tmp', 'throttled-shots');
+  fs.mkdirSync(shots, { recursive: true });
+  const log = (what: string, v: Visit) => {
+    // The settled and the visually complete frame of every visit, to check the measure by eye.
+    const name = what.replace(/[^\w.@-]+/g, '_');
+    if (v.shots) fs.writeFileSync(path.join(shots, `${name}-settled.jpg`), v.shots.settled);
+    if (v.shots?.vc) fs.writeFileSync(path.join(shots, `${name}-vc.jpg`), v.shots.vc);
+    console.log(`  ${what}: VC ${Math.round(v.vcMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}`);
+  };
+  try {
+    if (opts.parts.includes('first')) {
+      for (const setup of SETUPS) {
+        const byPeer = Object.fromEntries(PEERS.map((p) => [p, [] as Visit[]])) as Record<Peer, Visit[]>;
+        for (let run = 0; run < opts.runs; run++) {
+          for (let i = 0; i < PEERS.length; i++) {
+            const peer = PEERS[(i + run) % PEERS.length]!;
+            const v = await coldVisit(browser, server, setup, peerUrl(server, peer));
+            log(`${setup.name} run ${run + 1} ${peer}`, v);
+            byPeer[peer].push(v);
+            if (run === 0 && peer === 'deep' && setup === SETUPS[0]) results.waterfall = { peer, visit: v };
+          }
+        }
+        results.setups.push({ setup, byPeer });
+      }
+    }
+    const slow = SETUPS[0]!;
+    if (opts.parts.includes('repeat')) {
+      for (let run = 0; run < opts.runs; run++) {
+        const pair = await repeatVisit(browser, server, slow, peerUrl(server, 'deep'));
+        log(`repeat run ${run + 1} first`, pair.first);
+        log(`repeat run ${run + 1} repeat`, pair.repeat);
+        results.repeat.push(pair);
+      }
+    }
+    if (opts.parts.includes('switch')) {
+      for (let run = 0; run < opts.runs; run++) {
+        for (const kind of ['date', 'floor'] as const) {
+          const sw = await switchVisit(browser, server, slow, kind);
+          log(`switch ${kind} run ${run + 1}`, sw);
+          // The reference: a fresh deep link to the scene and the view the switch landed on.
+          const fresh = await coldVisit(browser, server, slow, deepLink(server, sw.target, sw.view));
+          log(`fresh deep link to the ${kind} target run ${run + 1}`, fresh);
+          results.switches.push({ kind, sw, fresh });
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  printResults(results);
+  console.log(`\nThrottled section: ${((Date.now() - started) / 60000).toFixed(1)} minutes.`);
+  return results;
+}

@@ -1,0 +1,27 @@
+// Which date, floor and scene the viewer shows, from what was asked (URL, clicks) and what the server has:
+// the fallbacks of spec section 4.
+import type { SurveyDateEntry, SurveyScene } from '../../../contract/api';
+
+/** The selected date if the survey list has it, otherwise the first survey's first date; null if none. */
+export function resolveDate(requested: string | null | undefined, dates: readonly SurveyDateEntry[]): string | null {
+  if (dates.length === 0) return null;
+  if (requested && dates.some((d) => d.date === requested)) return requested;
+  return dates[0].date;
+}
+
+/** The requested floor if it holds data, otherwise the lowest available floor; the request when nothing is known. */
+export function resolveFloor(requested: number, available: readonly number[] | undefined): number {
+  if (!available || available.length === 0) return requested;
+  if (available.includes(requested)) return requested;
+  return Math.min(...available);
+}
+
+/** The requested scene, else the site's initial scene, else the survey's first scene. */
+export function resolveScene(scenes: readonly SurveyScene[], requested: string | null | undefined, initialPano?: string): SurveyScene | null {
+  if (scenes.length === 0) return null;
+  const by = (id: string | null | undefined) => (id ? scenes.find((s) => s.survey_node.tiles_id === id || s.id === id || s.survey_node.tiles_name === id) : undefined);
+  return by(requested) ?? by(initialPano) ?? [...scenes].sort((a, b) => a.minimap_node.node_number - b.minimap_node.node_number)[0];
+}
+
+/** -1 (no floors yet) maps to 0: the rule lives in the contract, the server reads floors by it too. */
+export { floorOrZero } from '../../../contract/floors';

@@ -1,0 +1,173 @@
+// Draws the first view in plain WebGL from the preview strip and the first view's tiles (both uploaded by
+// the EarlyLoader as they arrive) before React, React Three Fiber and three.js are even evaluated. The
+// plan is the engine's own (planFrame); only the drawing is here (GlQuadDrawer). It asks for the engine
+// once that view is complete, the visitor touches it, or a deadline passes.
+import { clipFaceRectToView } from './clipToView';
+import type { EarlyContext, EarlyLoader } from './earlyLoad';
+import { drawPlan, planFrame } from './framePlan';
+import { QuadProgram } from './quadProgram';
+import type { PyramidLevel, TileId } from './tileGrid';
+import { type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type View, type Viewport, limitView } from './view';
+import { type MouseViewMode, ViewControls } from './ViewControls';
+
+export interface EarlyStageOptions {
+  source: TileSource & { levels: PyramidLevel[]; faceSize: number };
+  view: View;
+  /** The viewport the early context is prepared for. */
+  vp: Viewport;
+  /** Where the canvas goes until the engine's component takes it. */
+  host: HTMLElement;
+  /** Start loading the engine. Called once: the first view is complete, or the visitor touches the
+   *  panorama, or a handle call needs the engine, or `engineDeadlineMs` has passed. */
+  loadEngine: () => void;
+  engineDeadlineMs?: number;
+  mouseViewMode?: MouseViewMode;
+}
+
+/** The subset of the engine's handle that pending calls are forwarded to. */
+export interface EngineHandle {
+  getView(): View;
+  setView(v: View): void;
+  lookTo(v: Partial<View>, ms?: number): Promise<void>;
+}
+
+/** Without a complete first view (a tile failing, a very slow network), the engine comes anyway after this. */
+const ENGINE_DEADLINE_MS = 1500;
+
+export class EarlyPainter {
+  view: View;
+  readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  private readonly program: QuadProgram;
+  private readonly gl: WebGL2RenderingContext;
+  private raf = 0;
+  private stopped = false;
+  private engineHandle: EngineHandle | null = null;
+  readonly controls: ViewControls;
+  private engineAsked = false;
+  private readonly cleanups: Array<() => void> = [];
+  /** Calls that need the engine, run once it has taken over. */
+  private readonly engine: Promise<EngineHandle>;
+  private resolveEngine!: (h: EngineHandle) => void;
+
+  constructor(
+    private readonly opts: EarlyStageOptions,
+    private readonly loader: EarlyLoader,
+    private readonly ctx: EarlyContext,
+  ) {
+    this.gl = ctx.context;
+    this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
+    this.program = new QuadProgram(this.gl);
+    // The panorama answers input from its first picture on: the engine adopts these controls.
+    this.controls = new ViewControls(
+      {
+        getView: () => this.view,
+        setView: (v) => this.handle.setView(v),
+        viewportHeight: () => opts.vp.height,
+        requestFrame: () => this.schedule(),
+        onUserInput: () => this.askEngine(),
+      },
+      opts.mouseViewMode,
+    );
+    this.controls.connect(ctx.canvas);
+    this.engine = new Promise((r) => (this.resolveEngine = r));
+    this.cleanups.push(loader.onTexture(() => this.schedule()));
+    const deadline = setTimeout(() => this.askEngine(), opts.engineDeadlineMs ?? ENGINE_DEADLINE_MS);
+    this.cleanups.push(() => clearTimeout(deadline));
+    // Any input means the visitor wants to move: the engine does that.
+    const onInput = () => this.askEngine();
+    for (const type of ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const) {
+      window.addEventListener(type, onInput, { capture: true, passive: true, once: true });
+      this.cleanups.push(() => window.removeEventListener(type, onInput, { capture: true }));
+    }
+    this.schedule();
+  }
+
+  askEngine(): void {
+    if (this.engineAsked) return;
+    this.engineAsked = true;
+    this.opts.loadEngine();
+  }
+
+  // Until the engine is live, views are kept here (and drawn while the stage still owns the canvas); after
+  // that, everything goes to the engine, so a handle kept from before works on.
+  readonly handle = {
+    getView: () => (this.engineHandle ? this.engineHandle.getView() : { ...this.view }),
+    setView: (v: View) => {
+      if (this.engineHandle) return this.engineHandle.setView(v);
+      this.view = limitView(v, this.opts.source.faceSize, this.opts.vp);
+      this.askEngine();
+      this.schedule();
+    },
+    lookTo: (v: Partial<View>, ms?: number) => {
+      if (this.engineHandle) return this.engineHandle.lookTo(v, ms);
+      this.askEngine();
+      return this.engine.then((e) => e.lookTo(v, ms));
+    },
+    counters: this.counters,
+    frames: 0,
+  };
+
+  private schedule(): void {
+    if (!this.raf && !this.stopped) this.raf = requestAnimationFrame(() => this.draw());
+  }
+
+  private draw(): void {
+    this.raf = 0;
+    if (this.stopped) return;
+    if (this.gl.isContextLost()) return this.askEngine();
+    const { source, vp } = this.opts;
+    if (this.controls.step(performance.now())) this.schedule();
+    const preview = this.loader.peekTexture(previewUrl(source), this.gl);
+    // Nothing is drawn without the preview (it is what guarantees no holes); wait for the link as well.
+    if (!preview) return;
+    if (!this.program.ready()) return this.schedule();
+    const canvas = this.ctx.canvas;
+    if (!canvas.parentNode) {
+      canvas.style.cssText = 'position:absolute;inset:0;display:block;width:100%;height:100%';
+      this.opts.host.prepend(canvas);
+    }
+    const textureOf = (t: TileId) => this.loader.peekTexture(tileUrl(source, t), this.gl);
+    const plan = planFrame({ levels: source.levels, view: this.view, vp, preview, isDrawable: (t) => !!textureOf(t) });
+    let bytes = preview.bytes;
+    let gpu = preview.width * preview.height * 4;
+    const p = this.program;
+    // The raw WebGL drawer: each quad clipped to the view and drawn by the quad program.
+    drawPlan(plan, {
+      startLayer: () => p.begin(),
+      drawQuad: (d) => {
+        const tex = d.kind === 'preview' ? preview : textureOf(d.tile)!;
+        const part = d.kind === 'preview' ? { ...d.show, clamp: d.clamp } : { x: 0, y: 0, w: tex.width, h: tex.height };
+        if (d.kind === 'tile') {
+          bytes += tex.bytes;
+          gpu += tex.width * tex.height * 4;
+        }
+        const poly = clipFaceRectToView(d.tile.face, d.rect, plan.frame, undefined, d.bleed);
+        if (poly) p.draw(poly, plan.frame, { texture: tex.texture, width: tex.width, height: tex.height, ...part });
+      },
+      endLayer: () => p.end(),
+    });
+    this.handle.frames++;
+    Object.assign(this.counters, { tilesRequested: plan.visible.length, tileBytes: bytes, cacheBytes: gpu, previewReady: true, stable: plan.complete });
+    performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
+    if (plan.complete) {
+      performance.mark?.('early:stable');
+      this.askEngine();
+    }
+  }
+
+  /** Stop drawing for good (the last frame stays on the canvas). */
+  stop(): void {
+    this.stopped = true;
+    cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    for (const c of this.cleanups) c();
+    this.program.dispose();
+  }
+
+  /** The engine is live: calls made to the handle since the takeover go to it now. */
+  handOver(engine: EngineHandle): void {
+    this.engineHandle = engine;
+    this.resolveEngine(engine);
+  }
+}

@@ -1,0 +1,22 @@
+// Test hooks on window (window.__panorama): on for automated browsers (the end-to-end tests and the
+// benchmark drive Chromium through Playwright, which sets navigator.webdriver) and in development; off for
+// visitors of a production build. Decided at run time, so the tests and the bench use the production build.
+import type { View } from './view';
+
+export interface PanoramaTestHook {
+  getView(): View;
+  setView(v: View): void;
+  lookTo(v: Partial<View>, ms?: number): Promise<void>;
+  counters: { tilesRequested: number; tileBytes: number; cacheBytes: number; stable: boolean; previewReady: boolean };
+  frames: number;
+}
+
+declare global {
+  interface Window {
+    __panorama?: PanoramaTestHook;
+  }
+}
+
+export function testHooksOn(): boolean {
+  return import.meta.env?.DEV === true || (typeof navigator !== 'undefined' && navigator.webdriver === true);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { SurveyScene } from '../../../contract/api';
+import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../../src/domain/viewer/resolve';
+
+const dates = [{ date: '2024-03-12', survey_name: 'B' }, { date: '2023-11-05', survey_name: 'A' }];
+const scene = (tiles: string, n: number): SurveyScene => ({
+  id: `id-${tiles}`, date: '2024-03-12', survey_name: 'B', floor: 0,
+  survey_node: { tiles_id: tiles, tiles_name: `${n}-${tiles}`, title: tiles, levels: [], face_size: 1000, initial_parameters: { yaw: 0, pitch: 0, fov: 1 }, manta_link: '/t/', link_hotspots: [], info_hotspots: [] },
+  minimap_node: { tiles_id: tiles, floor: 0, node_number: n, survey_node: `id-${tiles}`, site: 's' },
+});
+
+describe('viewer fallbacks', () => {
+  it('keeps a selected date that exists, else falls back to the first survey date', () => {
+    expect(resolveDate('2023-11-05', dates)).toBe('2023-11-05');
+    expect(resolveDate('2020-01-01', dates)).toBe('2024-03-12');
+    expect(resolveDate(null, dates)).toBe('2024-03-12');
+    expect(resolveDate('2024-03-12', [])).toBeNull();
+  });
+  it('keeps an available floor, else falls back to the lowest available floor', () => {
+    expect(resolveFloor(2, [0, 2])).toBe(2);
+    expect(resolveFloor(1, [3, 2])).toBe(2);
+    expect(resolveFloor(1, [])).toBe(1);
+    expect(resolveFloor(1, undefined)).toBe(1);
+  });
+  it('picks the requested scene, else the initial scene, else the first node', () => {
+    const scenes = [scene('b', 1), scene('a', 0)];
+    expect(resolveScene(scenes, 'b')?.survey_node.tiles_id).toBe('b');
+    expect(resolveScene(scenes, 'zzz', 'b')?.survey_node.tiles_id).toBe('b');
+    expect(resolveScene(scenes, null)?.survey_node.tiles_id).toBe('a');
+    expect(resolveScene([], 'a')).toBeNull();
+  });
+  it('maps floor -1 (no floors yet) to 0', () => {
+    expect(floorOrZero(-1)).toBe(0);
+    expect(floorOrZero(3)).toBe(3);
+  });
+});

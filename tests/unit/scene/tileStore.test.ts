@@ -1,0 +1,130 @@
+// The tile store with a mocked source and uploader, as Marzipano's test/suite/TextureStore.js does.
+import { describe, expect, it } from 'vitest';
+import { type TileId, tileKey } from '../../../src/scene/tileGrid';
+import { TileStore, type TileUploader } from '../../../src/scene/tileStore';
+import type { VisibleTile } from '../../../src/scene/visibleTiles';
+
+const tile = (x: number): TileId => ({ z: 1, face: 'f', x, y: 0 });
+const wanted = (...xs: number[]): VisibleTile[] => xs.map((x, i) => ({ tile: tile(x), distance: i }));
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+interface Img {
+  name: string;
+  onGpu?: boolean;
+}
+
+function harness(opts: ConstructorParameters<typeof TileStore>[3] = {}, ready = new Map<string, Img>()) {
+  const pending = new Map<string, { resolve: (i: Img) => void; signal: AbortSignal }>();
+  const log: string[] = [];
+  let changes = 0;
+  let clock = 0;
+  const uploader: TileUploader<Img, string> = {
+    create: (t, img) => ({ value: `${tileKey(t)}=${img.name}`, bytes: 100, imageBytes: 10, uploaded: !!img.onGpu }),
+    upload: (v) => log.push(`upload ${v}`),
+    dispose: (v) => log.push(`dispose ${v}`),
+    discard: (img) => log.push(`discard ${img.name}`),
+  };
+  const store = new TileStore<Img, string>(
+    {
+      load: (t, signal) => new Promise((resolve) => pending.set(tileKey(t), { resolve, signal })),
+      takeReady: (t) => {
+        const img = ready.get(tileKey(t));
+        ready.delete(tileKey(t));
+        return img;
+      },
+    },
+    uploader,
+    () => changes++,
+    { now: () => clock, ...opts },
+  );
+  /** One frame: want, ask what is drawable, take what is drawn, end. */
+  const frame = (visible: VisibleTile[]) => {
+    store.want(visible);
+    const drawable = visible.filter((v) => store.isDrawable(v.tile)).map((v) => tileKey(v.tile));
+    for (const k of drawable) store.take(k);
+    const more = store.endFrame(drawable.length === visible.length);
+    return { drawable, more };
+  };
+  return { store, pending, log, frame, changes: () => changes, advance: (ms: number) => (clock += ms) };
+}
+
+describe('tile store', () => {
+  it('loads what is wanted, nearest first, and draws a tile once it has arrived and is uploaded', async () => {
+    const h = harness({ concurrency: 1 });
+    expect(h.frame(wanted(2, 5)).drawable).toEqual([]);
+    expect([...h.pending.keys()]).toEqual(['1/f/0/2']);
+    h.pending.get('1/f/0/2')!.resolve({ name: 'a' });
+    await tick();
+    expect(h.changes()).toBe(1);
+    expect(h.frame(wanted(2, 5)).drawable).toEqual(['1/f/0/2']);
+    expect(h.log).toEqual(['upload 1/f/0/2=a']);
+    expect(h.store.tilesRequested).toBe(2);
+    expect(h.store.tileBytes).toBe(10);
+  });
+
+  it('takes tiles that arrived early in the same frame, without a request, and never re-uploads GPU ones', () => {
+    const ready = new Map([['1/f/0/1', { name: 'early', onGpu: true }], ['1/f/0/3', { name: 'decoded' }]]);
+    const h = harness({}, ready);
+    const { drawable } = h.frame(wanted(1, 3));
+    expect(drawable).toEqual(['1/f/0/1', '1/f/0/3']);
+    expect(h.pending.size).toBe(0);
+    expect(h.log).toEqual(['upload 1/f/0/3=decoded']);
+    expect(h.changes()).toBe(0);
+  });
+
+  it('aborts loads of tiles no longer wanted', () => {
+    const h = harness();
+    h.frame(wanted(1, 2));
+    const signal = h.pending.get('1/f/0/1')!.signal;
+    h.frame(wanted(2));
+    expect(signal.aborted).toBe(true);
+  });
+
+  it('uploads without limit until the first complete view, then within the budget', () => {
+    const ready = new Map<string, Img>();
+    for (let x = 0; x < 10; x++) ready.set(tileKey(tile(x)), { name: `t${x}` });
+    const h = harness({ uploadsPerFrame: 1, maxUploadsPerFrame: 3, uploadMsPerFrame: 4 }, ready);
+    // First view: all eight at once.
+    expect(h.frame(wanted(0, 1, 2, 3, 4, 5, 6, 7)).drawable).toHaveLength(8);
+    // Now two more arrive: at least one per frame, more while the milliseconds last (the clock stands).
+    const f = h.frame(wanted(0, 1, 2, 3, 4, 5, 6, 7, 8, 9));
+    expect(f.drawable).toHaveLength(10);
+    expect(f.more).toBe(false);
+  });
+
+  it('puts uploads off when the frame time is spent, and says another frame is needed', () => {
+    const ready = new Map<string, Img>();
+    for (let x = 0; x < 6; x++) ready.set(tileKey(tile(x)), { name: `t${x}` });
+    const h = harness({ uploadsPerFrame: 1, maxUploadsPerFrame: 3, uploadMsPerFrame: 4 }, ready);
+    h.frame(wanted(0));
+    h.store.want(wanted(0, 1, 2, 3, 4, 5));
+    h.advance(10);
+    // Past the time: only the guaranteed one.
+    const drawable = wanted(0, 1, 2, 3, 4, 5).filter((v) => h.store.isDrawable(v.tile));
+    expect(drawable).toHaveLength(2);
+    expect(h.store.endFrame(false)).toBe(true);
+  });
+
+  it('evicts least recently used tiles over budget, never those on screen', () => {
+    const ready = new Map<string, Img>();
+    for (let x = 0; x < 3; x++) ready.set(tileKey(tile(x)), { name: `t${x}` });
+    const h = harness({ cacheBudgetBytes: 250 }, ready);
+    h.frame(wanted(0, 1));
+    h.frame(wanted(1));
+    h.frame(wanted(2));
+    // 1 was on screen in the last frame (and used after 0): 0 goes.
+    expect(h.log.filter((l) => l.startsWith('dispose'))).toEqual(['dispose 1/f/0/0=t0']);
+    expect([0, 1, 2].map((x) => h.store.has(tile(x)))).toEqual([false, true, true]);
+  });
+
+  it('after dispose, frees everything and discards late arrivals', async () => {
+    const h = harness();
+    h.frame(wanted(1));
+    const p = h.pending.get('1/f/0/1')!;
+    h.store.dispose();
+    expect(p.signal.aborted).toBe(true);
+    p.resolve({ name: 'late' });
+    await tick();
+    expect(h.changes()).toBe(0);
+  });
+});
