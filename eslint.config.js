@@ -21,7 +21,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -37,10 +40,24 @@ export default tseslint.config(
   forbid(['contract/**'], ['**/src/**', '**/server/**'], 'contract/ imports nothing of ours: both sides import it.'),
   forbid(['server/**'], ['**/src/**'], 'The server imports nothing from src/: shared rules live in contract/.'),
   forbid(['src/**'], ['**/server/**'], 'The client imports nothing from server/: shared rules live in contract/.'),
-  forbid(['src/scene/**'], ['**/overlay/**', '**/editor/**', '**/domain/**', '**/state/**', '**/api/**', '**/routes/**'],
-    'The renderer knows nothing of the app: it takes props and gives a handle.'),
-  forbid(['src/overlay/**'], ['**/editor/**'], 'Overlay and editor use ui, domain, state, api and scene, never each other (React.lazy entries aside).'),
-  forbid(['src/editor/**'], ['**/overlay/**'], 'Overlay and editor use ui, domain, state, api and scene, never each other.'),
-  forbid(['src/domain/**', 'src/ui/**', 'src/state/**', 'src/api/**'], ['**/overlay/**', '**/editor/**', '**/routes/**'],
-    'Shared rooms (domain, ui, state, api) are used by the screens, never the other way round.'),
+  forbid(
+    ['src/scene/**'],
+    ['**/overlay/**', '**/editor/**', '**/domain/**', '**/state/**', '**/api/**', '**/routes/**'],
+    'The renderer knows nothing of the app: it takes props and gives a handle.',
+  ),
+  forbid(
+    ['src/overlay/**'],
+    ['**/editor/**'],
+    'Overlay and editor use ui, domain, state, api and scene, never each other (React.lazy entries aside).',
+  ),
+  forbid(
+    ['src/editor/**'],
+    ['**/overlay/**'],
+    'Overlay and editor use ui, domain, state, api and scene, never each other.',
+  ),
+  forbid(
+    ['src/domain/**', 'src/ui/**', 'src/state/**', 'src/api/**'],
+    ['**/overlay/**', '**/editor/**', '**/routes/**'],
+    'Shared rooms (domain, ui, state, api) are used by the screens, never the other way round.',
+  ),
 );

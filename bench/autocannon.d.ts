@@ -2,15 +2,37 @@
 declare module 'autocannon' {
   namespace autocannon {
     interface Options {
-      url: string; method?: string; headers?: Record<string, string>; body?: string;
-      connections?: number; duration?: number; timeout?: number; pipelining?: number;
+      url: string;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      connections?: number;
+      duration?: number;
+      timeout?: number;
+      pipelining?: number;
     }
-    interface Histogram { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number }
+    interface Histogram {
+      average: number;
+      mean: number;
+      stddev: number;
+      min: number;
+      max: number;
+      p50: number;
+      p90: number;
+      p99: number;
+    }
     interface Result {
-      requests: Histogram; latency: Histogram; throughput: Histogram;
+      requests: Histogram;
+      latency: Histogram;
+      throughput: Histogram;
       /** Socket errors, timeouts included. */
-      errors: number; timeouts: number; non2xx: number; mismatches: number; resets: number;
-      totalCompletedRequests: number; duration: number;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+      mismatches: number;
+      resets: number;
+      totalCompletedRequests: number;
+      duration: number;
     }
   }
   function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;

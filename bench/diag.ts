@@ -13,8 +13,21 @@ const sceneName = arg('scene', 'gen');
 const vpName = arg('vp', '1280');
 const viewers = arg('only', 'ours,marzipano').split(',');
 const vp = vpName === '390' ? { width: 390, height: 844, dpr: 3 } : { width: 1280, height: 720, dpr: 1 };
-const gen = { manta: '/media/gen/', tiles: 'big4096', levels: [{ tileSize: 256, size: 256, fallbackOnly: true }, ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size }))], face: 4096 };
-const fix = { manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize };
+const gen = {
+  manta: '/media/gen/',
+  tiles: 'big4096',
+  levels: [
+    { tileSize: 256, size: 256, fallbackOnly: true },
+    ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size })),
+  ],
+  face: 4096,
+};
+const fix = {
+  manta: '/media/tiles/',
+  tiles: FIXTURE_SCENE.tilesId,
+  levels: FIXTURE_SCENE.levels,
+  face: FIXTURE_SCENE.faceSize,
+};
 const scene = sceneName === 'gen' ? gen : fix;
 const totals: Record<string, number[]> = {};
 const server = await startStaticServer([
@@ -24,7 +37,13 @@ const server = await startStaticServer([
 ]);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 const PAGES: Record<string, string> = { ours: 'scene.html', marzipano: 'bench/pages/marzipano.html' };
 // Variants of ours to compare: --variants=ctx=now,ctx=none (query strings added to the page's URL).
@@ -34,8 +53,13 @@ for (const v of arg('variants', '').split(',').filter(Boolean)) {
 }
 for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
   for (const v of viewers) {
-    const ctx = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
-    await ctx.addInitScript(`window.__name = (f) => f; window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });`);
+    const ctx = await browser.newContext({
+      viewport: { width: vp.width, height: vp.height },
+      deviceScaleFactor: vp.dpr,
+    });
+    await ctx.addInitScript(
+      `window.__name = (f) => f; window.__long = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });`,
+    );
     const page = await ctx.newPage();
     const cdp = process.argv.includes('--profile') ? await ctx.newCDPSession(page) : null;
     if (cdp) {
@@ -43,12 +67,18 @@ for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(sceneUrl(server.origin, { ...scene, view: { yaw: 0.3, pitch: 0.1, fov: Math.PI / 2 } }, PAGES[v]) + (v.includes('=') ? `&${v}` : ''));
+    await page.goto(
+      sceneUrl(server.origin, { ...scene, view: { yaw: 0.3, pitch: 0.1, fov: Math.PI / 2 } }, PAGES[v]) +
+        (v.includes('=') ? `&${v}` : ''),
+    );
     const stable = await page.evaluate(
       (v) =>
         new Promise<number>((resolve) => {
           const check = () => {
-            const ok = v !== 'marzipano' ? window.__panorama?.counters.stable : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
+            const ok =
+              v !== 'marzipano'
+                ? window.__panorama?.counters.stable
+                : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
             if (ok) resolve(performance.now());
             else setTimeout(check, 5);
           };
@@ -79,10 +109,17 @@ for (let rep = 0; rep < Number(arg('reps', '1')); rep++)
   }
 await browser.close();
 await server.close();
-for (const [v, xs] of Object.entries(totals)) console.log(`${v}: median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0)} ms over ${xs.length} (${xs.map((x) => x.toFixed(0)).join(', ')})`);
+for (const [v, xs] of Object.entries(totals))
+  console.log(
+    `${v}: median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(0)} ms over ${xs.length} (${xs.map((x) => x.toFixed(0)).join(', ')})`,
+  );
 
 interface Profile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>;
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -108,7 +145,12 @@ function printProfile(p: Profile): void {
       incl.set(k, (incl.get(k) ?? 0) + dt);
     }
   });
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`).join('\n');
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${v.toFixed(1).padStart(7)} ${k}`)
+      .join('\n');
   console.log('-- self time (ms)\n' + top(self, 25));
   console.log('-- inclusive time (ms)\n' + top(incl, 45));
 }

@@ -72,8 +72,14 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Runnin
   const proc: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO: 'true', USE_SSO: 'true',
-      PORT: String(port), HOST: '127.0.0.1', DIST_DIR: path.join(dataDir, 'no-dist'),
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      DEMO: 'true',
+      USE_SSO: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: path.join(dataDir, 'no-dist'),
     },
     stdio: ['ignore', log, log],
   });
@@ -83,15 +89,22 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Runnin
   // Seeding the demo (generated panoramas through the real ingest) takes a while on a busy machine.
   const deadline = Date.now() + 300_000;
   for (;;) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`the server exited at start; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(`the server exited at start; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) { proc.kill('SIGKILL'); throw new Error(`the server did not answer within 300 s; see ${logFile}`); }
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`the server did not answer within 300 s; see ${logFile}`);
+    }
     await sleep(200);
   }
   return {
-    baseUrl, logFile,
+    baseUrl,
+    logFile,
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
       await Promise.race([exited, sleep(15_000).then(() => proc.kill('SIGKILL'))]);
@@ -102,9 +115,20 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Runnin
 /** A projectAdmin of the demo site, signed in through the real /api/login; returns its cookie. */
 async function signIn(baseUrl: string, databaseUrl: string, dataDir: string): Promise<string> {
   const db = await openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
-  try { await addUser(db, BENCH_USER.username, BENCH_USER.password, ['projectAdmin'], [DEMO_SITE]); } finally { await db.destroy(); }
-  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  try {
+    await addUser(db, BENCH_USER.username, BENCH_USER.password, ['projectAdmin'], [DEMO_SITE]);
+  } finally {
+    await db.destroy();
+  }
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_USER),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return cookie;
 }
@@ -112,10 +136,14 @@ async function signIn(baseUrl: string, databaseUrl: string, dataDir: string): Pr
 /** The five targets, with URLs read from the seeded demo (its tiles ids are random). */
 async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
   const details = `/api/site/${DEMO_SITE}/survey/details?floor=0`;
-  const scenes = (await (await fetch(baseUrl + details)).json()) as { payload: Array<{ survey_node: { tiles_id: string; manta_link: string } }> };
+  const scenes = (await (await fetch(baseUrl + details)).json()) as {
+    payload: Array<{ survey_node: { tiles_id: string; manta_link: string } }>;
+  };
   const node = scenes.payload[0]!.survey_node;
   const scene = `${node.manta_link}${node.tiles_id}`;
-  const placed = (await (await fetch(`${baseUrl}/api/site/${DEMO_SITE}/0/survey/minimapSingleSite`)).json()) as { payload: Array<{ _id: string }> };
+  const placed = (await (await fetch(`${baseUrl}/api/site/${DEMO_SITE}/0/survey/minimapSingleSite`)).json()) as {
+    payload: Array<{ _id: string }>;
+  };
   const nodeId = placed.payload[0]!._id;
   const targets: Target[] = [
     { key: 'list', name: 'site list', api: true, path: '/api/map-pins' },
@@ -124,12 +152,26 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
     { key: 'preview', name: 'preview', api: false, path: `${scene}/preview.jpg` },
     // An administrator turning a node on the floor plan: the access rule finds the node's site in the database, the
     // update is one statement (its own transaction). Same rotation every time, so the demo stays as it was.
-    { key: 'write', name: 'write (node rotation)', api: true, path: `/api/node/rotation/${nodeId}`, method: 'PATCH',
-      body: JSON.stringify({ rotation: 0.5 }), headers: { 'content-type': 'application/json', cookie } },
+    {
+      key: 'write',
+      name: 'write (node rotation)',
+      api: true,
+      path: `/api/node/rotation/${nodeId}`,
+      method: 'PATCH',
+      body: JSON.stringify({ rotation: 0.5 }),
+      headers: { 'content-type': 'application/json', cookie },
+    },
     // Not in the default set (BENCH_TARGETS=settings): every call rewrites one site's settings under that site's lock,
     // so 200 callers queue for one row; its p99 is the lock's queue, not the server's speed.
-    { key: 'settings', name: 'write (site settings, one row)', api: true, path: `/api/site/${DEMO_SITE}/settings`, method: 'PATCH',
-      body: JSON.stringify({ initial_settings: { yaw: 0.25 } }), headers: { 'content-type': 'application/json', cookie } },
+    {
+      key: 'settings',
+      name: 'write (site settings, one row)',
+      api: true,
+      path: `/api/site/${DEMO_SITE}/settings`,
+      method: 'PATCH',
+      body: JSON.stringify({ initial_settings: { yaw: 0.25 } }),
+      headers: { 'content-type': 'application/json', cookie },
+    },
   ];
   for (const t of targets) {
     const res = await fetch(baseUrl + t.path, { method: t.method ?? 'GET', headers: t.headers, body: t.body });
@@ -141,8 +183,13 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
 
 async function load(baseUrl: string, t: Target, connections: number, seconds: number): Promise<autocannon.Result> {
   return autocannon({
-    url: baseUrl + t.path, method: t.method ?? 'GET', headers: t.headers, body: t.body,
-    connections, duration: seconds, timeout: 10,
+    url: baseUrl + t.path,
+    method: t.method ?? 'GET',
+    headers: t.headers,
+    body: t.body,
+    connections,
+    duration: seconds,
+    timeout: 10,
   });
 }
 
@@ -150,7 +197,9 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[])
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const started = Date.now();
   const server = await startServer(databaseUrl, dataDir);
-  console.log(`${database}: server up with the demo in ${((Date.now() - started) / 1000).toFixed(0)} s (log: ${server.logFile})`);
+  console.log(
+    `${database}: server up with the demo in ${((Date.now() - started) / 1000).toFixed(0)} s (log: ${server.logFile})`,
+  );
   try {
     const cookie = await signIn(server.baseUrl, databaseUrl, dataDir);
     const targets = await targetsOf(server.baseUrl, cookie);
@@ -160,12 +209,19 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[])
       for (const connections of CONNECTIONS) {
         const r = await load(server.baseUrl, t, connections, SECONDS);
         const row: Row = {
-          database, target: t, connections, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
+          database,
+          target: t,
+          connections,
+          reqPerSec: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
           errors: r.non2xx + r.errors,
           detail: `non-2xx ${r.non2xx}, socket errors ${r.errors - r.timeouts}, timeouts ${r.timeouts}`,
         };
         rows.push(row);
-        console.log(`${database} ${t.name} @${connections}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors} (${row.detail})`);
+        console.log(
+          `${database} ${t.name} @${connections}: ${row.reqPerSec.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors} (${row.detail})`,
+        );
         await sleep(500);
       }
     }
@@ -178,7 +234,8 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[])
 /** Which targets a row has, and whether each is met. */
 function verdict(r: Row): { text: string; met: boolean } {
   const noErrors = r.errors === 0;
-  if (!r.target.api || r.connections < TARGET_CONNECTIONS) return { text: noErrors ? 'met (0 errors)' : 'MISSED (errors)', met: noErrors };
+  if (!r.target.api || r.connections < TARGET_CONNECTIONS)
+    return { text: noErrors ? 'met (0 errors)' : 'MISSED (errors)', met: noErrors };
   const fast = r.p99 < P99_TARGET_MS;
   const met = noErrors && fast;
   const missed = [noErrors ? '' : 'errors', fast ? '' : `p99 >= ${P99_TARGET_MS} ms`].filter(Boolean).join(', ');
@@ -189,12 +246,27 @@ function printTable(rows: Row[], notes: string[]): void {
   console.log('\n| database | target | connections | req/s | p50 ms | p99 ms | errors | target met |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.database} | ${r.target.name} | ${r.connections} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${verdict(r).text} |`);
+    console.log(
+      `| ${r.database} | ${r.target.name} | ${r.connections} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${verdict(r).text} |`,
+    );
   }
   const met = rows.filter((r) => verdict(r).met).length;
-  console.log(`\nTargets: 0 errors (non-2xx + socket errors + timeouts) on every row; API p99 < ${P99_TARGET_MS} ms at ${TARGET_CONNECTIONS} connections.`);
-  console.log(`${met} of ${rows.length} rows meet their target${met === rows.length ? '' : `; missed: ${rows.filter((r) => !verdict(r).met).map((r) => `${r.database} ${r.target.name} @${r.connections}`).join(', ')}`}.`);
-  console.log(`${SECONDS} s per row, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}.`);
+  console.log(
+    `\nTargets: 0 errors (non-2xx + socket errors + timeouts) on every row; API p99 < ${P99_TARGET_MS} ms at ${TARGET_CONNECTIONS} connections.`,
+  );
+  console.log(
+    `${met} of ${rows.length} rows meet their target${
+      met === rows.length
+        ? ''
+        : `; missed: ${rows
+            .filter((r) => !verdict(r).met)
+            .map((r) => `${r.database} ${r.target.name} @${r.connections}`)
+            .join(', ')}`
+    }.`,
+  );
+  console.log(
+    `${SECONDS} s per row, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}.`,
+  );
   for (const n of notes) console.log(n);
 }
 

@@ -34,16 +34,37 @@ function asPg(bin: string, args: string[]): void {
 async function startCluster(): Promise<{ url: string; stop(): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
   if (process.getuid?.() === 0) {
-    try { execFileSync('id', [PG_OS_USER], { stdio: 'ignore' }); } catch { execFileSync('useradd', ['-M', '-s', '/bin/sh', PG_OS_USER]); }
-    fs.chownSync(dir, Number(execFileSync('id', ['-u', PG_OS_USER]).toString()), Number(execFileSync('id', ['-g', PG_OS_USER]).toString()));
+    try {
+      execFileSync('id', [PG_OS_USER], { stdio: 'ignore' });
+    } catch {
+      execFileSync('useradd', ['-M', '-s', '/bin/sh', PG_OS_USER]);
+    }
+    fs.chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', PG_OS_USER]).toString()),
+      Number(execFileSync('id', ['-g', PG_OS_USER]).toString()),
+    );
   }
   const port = await freePort();
   asPg('initdb', ['-D', `${dir}/db`, '-U', 'postgres', '-A', 'trust']);
-  asPg('pg_ctl', ['-D', `${dir}/db`, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', `${dir}/log`, '-w', 'start']);
+  asPg('pg_ctl', [
+    '-D',
+    `${dir}/db`,
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-l',
+    `${dir}/log`,
+    '-w',
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
-      try { asPg('pg_ctl', ['-D', `${dir}/db`, '-m', 'fast', '-w', 'stop']); } catch { /* already gone */ }
+      try {
+        asPg('pg_ctl', ['-D', `${dir}/db`, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        /* already gone */
+      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -62,7 +83,14 @@ export async function benchPostgres(): Promise<BenchPostgres | string> {
   const cluster = await startCluster();
   try {
     const db = await createTempPgDatabase(cluster.url);
-    return { url: db.url, origin: 'throw-away cluster', release: async () => { await db.drop(); cluster.stop(); } };
+    return {
+      url: db.url,
+      origin: 'throw-away cluster',
+      release: async () => {
+        await db.drop();
+        cluster.stop();
+      },
+    };
   } catch (e) {
     cluster.stop();
     throw e;

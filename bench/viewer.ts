@@ -22,11 +22,18 @@ const ALL_VIEWERS = ['ours', 'marzipano', 'psv'] as const;
 type Viewer = (typeof ALL_VIEWERS)[number];
 // Viewers: all three by default; --only=ours,marzipano for a shorter run (the targets are against Marzipano;
 // PSV has no all-tiles-drawn event, so its time to stable is measured by network idleness).
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? [...ALL_VIEWERS];
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',') ?? [...ALL_VIEWERS];
 const VIEWERS = ALL_VIEWERS.filter((v) => only.includes(v));
 // Runs per configuration and viewer (medians are reported): SwiftShader timings on a shared machine are noisy.
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 5);
-const PAGES: Record<Viewer, string> = { ours: 'scene.html', marzipano: 'bench/pages/marzipano.html', psv: 'bench/pages/psv.html' };
+const PAGES: Record<Viewer, string> = {
+  ours: 'scene.html',
+  marzipano: 'bench/pages/marzipano.html',
+  psv: 'bench/pages/psv.html',
+};
 const VIEWPORTS = [
   { name: '1280x720@1x', width: 1280, height: 720, dpr: 1 },
   { name: '390x844@3x', width: 390, height: 844, dpr: 3 },
@@ -64,7 +71,10 @@ async function buildPages(): Promise<void> {
 }
 
 async function bigPyramid(): Promise<SceneDef> {
-  const levels = [{ tileSize: 256, size: 256, fallbackOnly: true }, ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size }))];
+  const levels = [
+    { tileSize: 256, size: 256, fallbackOnly: true },
+    ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size })),
+  ];
   const dir = path.join(tmp, 'bench-gen', 'big4096');
   if (!fs.existsSync(path.join(dir, 'preview.jpg'))) {
     console.log('generating the 4096 pyramid (once)…');
@@ -79,7 +89,12 @@ function percentile(xs: number[], p: number): number {
 }
 
 /** Resolves with performance.now() (ms since navigation) when the viewer reports every tile drawn. */
-async function waitStable(page: Page, viewer: Viewer, log: () => Array<{ url: string; t: number }>, navStart: number): Promise<number> {
+async function waitStable(
+  page: Page,
+  viewer: Viewer,
+  log: () => Array<{ url: string; t: number }>,
+  navStart: number,
+): Promise<number> {
   if (viewer === 'psv') {
     // Network idle: a tile seen, then none started for IDLE_MS.
     const deadline = Date.now() + 60_000;
@@ -95,7 +110,10 @@ async function waitStable(page: Page, viewer: Viewer, log: () => Array<{ url: st
     (v) =>
       new Promise<number>((resolve) => {
         const check = () => {
-          const ok = v === 'ours' ? window.__panorama?.counters.stable : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
+          const ok =
+            v === 'ours'
+              ? window.__panorama?.counters.stable
+              : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
           if (ok) resolve(performance.now());
           else setTimeout(check, 5);
         };
@@ -106,12 +124,18 @@ async function waitStable(page: Page, viewer: Viewer, log: () => Array<{ url: st
 }
 
 /** Turn the view a little every frame for PAN_FRAMES frames; intervals between frames (ms). */
-async function scriptedPan(page: Page, viewer: Viewer, start: { yaw: number; pitch: number; fov: number }): Promise<number[]> {
+async function scriptedPan(
+  page: Page,
+  viewer: Viewer,
+  start: { yaw: number; pitch: number; fov: number },
+): Promise<number[]> {
   return page.evaluate(
     ({ v, start, n }) =>
       new Promise<number[]>((resolve) => {
         const set = (view: { yaw: number; pitch: number; fov: number }) =>
-          v === 'ours' ? window.__panorama!.setView(view) : (window as unknown as { __peer: { setView(x: unknown): void } }).__peer.setView(view);
+          v === 'ours'
+            ? window.__panorama!.setView(view)
+            : (window as unknown as { __peer: { setView(x: unknown): void } }).__peer.setView(view);
         const times: number[] = [];
         let i = 0;
         const tick = (t: number) => {
@@ -144,15 +168,28 @@ type Server = Awaited<ReturnType<typeof startStaticServer>>;
 type Vp = (typeof VIEWPORTS)[number];
 
 /** One cold visit: open the scene, wait until stable, pan 120 frames. */
-async function measure(browser: Browser, server: Server, scene: SceneDef, vp: Vp, viewer: Viewer, view: { yaw: number; pitch: number; fov: number }, shots: string | null): Promise<Result> {
-  const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.dpr });
+async function measure(
+  browser: Browser,
+  server: Server,
+  scene: SceneDef,
+  vp: Vp,
+  viewer: Viewer,
+  view: { yaw: number; pitch: number; fov: number },
+  shots: string | null,
+): Promise<Result> {
+  const context = await browser.newContext({
+    viewport: { width: vp.width, height: vp.height },
+    deviceScaleFactor: vp.dpr,
+  });
   // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
   await context.addInitScript('window.__name = (f) => f');
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const logFrom = server.log.length;
   const navStart = Date.now();
-  await page.goto(sceneUrl(server.origin, { ...scene, view, bg: viewer === 'ours' ? '#ff00ff' : undefined }, PAGES[viewer]));
+  await page.goto(
+    sceneUrl(server.origin, { ...scene, view, bg: viewer === 'ours' ? '#ff00ff' : undefined }, PAGES[viewer]),
+  );
   const stableMs = await waitStable(page, viewer, () => server.log.slice(logFrom), navStart);
   const atStable = server.log.slice(logFrom).filter((r) => r.url.startsWith('/media/') && r.status === 200);
   if (shots) await page.screenshot({ path: path.join(shots, `${scene.tiles}-${vp.name}-${viewer}.png`) });
@@ -185,13 +222,25 @@ async function main(): Promise<void> {
   ];
   if (!missing) {
     mounts.push({ prefix: '/media/tiles/', dir: await fixtureTilesDir() });
-    scenes.push({ name: 'fixture (face 1000)', manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize });
+    scenes.push({
+      name: 'fixture (face 1000)',
+      manta: '/media/tiles/',
+      tiles: FIXTURE_SCENE.tilesId,
+      levels: FIXTURE_SCENE.levels,
+      face: FIXTURE_SCENE.faceSize,
+    });
   } else console.log(`skipping the real fixture: ${missing}`);
   scenes.push(await bigPyramid());
   const server = await startStaticServer(mounts);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const results: Result[] = [];
   const shots = path.join(tmp, 'bench-shots');
@@ -210,10 +259,25 @@ async function main(): Promise<void> {
       }
       for (const viewer of VIEWERS) {
         const runs = byViewer.get(viewer)!;
-        const med = (k: 'stableMs' | 'frameMedian' | 'frameP95' | 'heapMB' | 'tileKB' | 'tileRequests') => percentile(runs.map((r) => r[k]), 50);
-        const r: Result = { ...runs[0]!, stableMs: med('stableMs'), tileKB: med('tileKB'), tileRequests: med('tileRequests'), frameMedian: med('frameMedian'), frameP95: med('frameP95'), heapMB: med('heapMB'), holes: runs.some((x) => x.holes === null) ? null : Math.max(...runs.map((x) => x.holes ?? 0)) };
+        const med = (k: 'stableMs' | 'frameMedian' | 'frameP95' | 'heapMB' | 'tileKB' | 'tileRequests') =>
+          percentile(
+            runs.map((r) => r[k]),
+            50,
+          );
+        const r: Result = {
+          ...runs[0]!,
+          stableMs: med('stableMs'),
+          tileKB: med('tileKB'),
+          tileRequests: med('tileRequests'),
+          frameMedian: med('frameMedian'),
+          frameP95: med('frameP95'),
+          heapMB: med('heapMB'),
+          holes: runs.some((x) => x.holes === null) ? null : Math.max(...runs.map((x) => x.holes ?? 0)),
+        };
         results.push(r);
-        console.log(`${r.scene} ${r.viewport} ${r.viewer}: stable ${r.stableMs.toFixed(0)} ms (runs: ${runs.map((x) => x.stableMs.toFixed(0)).join(', ')}), ${r.tileRequests} req, ${r.tileKB.toFixed(0)} KB, frame ${r.frameMedian.toFixed(1)}/${r.frameP95.toFixed(1)} ms (p95 runs: ${runs.map((x) => x.frameP95.toFixed(0)).join(', ')}), heap ${r.heapMB.toFixed(1)} MB`);
+        console.log(
+          `${r.scene} ${r.viewport} ${r.viewer}: stable ${r.stableMs.toFixed(0)} ms (runs: ${runs.map((x) => x.stableMs.toFixed(0)).join(', ')}), ${r.tileRequests} req, ${r.tileKB.toFixed(0)} KB, frame ${r.frameMedian.toFixed(1)}/${r.frameP95.toFixed(1)} ms (p95 runs: ${runs.map((x) => x.frameP95.toFixed(0)).join(', ')}), heap ${r.heapMB.toFixed(1)} MB`,
+        );
       }
     }
   }
@@ -225,18 +289,29 @@ async function main(): Promise<void> {
 
 function printTable(results: Result[]): void {
   const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : 'n/a');
-  console.log('\n| scene | viewport | viewer | time to stable ms | tile requests | tile KB | frame median ms | frame p95 ms | JS heap MB | holes |');
+  console.log(
+    '\n| scene | viewport | viewer | time to stable ms | tile requests | tile KB | frame median ms | frame p95 ms | JS heap MB | holes |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of results) console.log(`| ${r.scene} | ${r.viewport} | ${r.viewer} | ${f(r.stableMs)} | ${r.tileRequests} | ${f(r.tileKB)} | ${f(r.frameMedian, 1)} | ${f(r.frameP95, 1)} | ${f(r.heapMB, 1)} | ${r.holes ?? '-'} |`);
+  for (const r of results)
+    console.log(
+      `| ${r.scene} | ${r.viewport} | ${r.viewer} | ${f(r.stableMs)} | ${r.tileRequests} | ${f(r.tileKB)} | ${f(r.frameMedian, 1)} | ${f(r.frameP95, 1)} | ${f(r.heapMB, 1)} | ${r.holes ?? '-'} |`,
+    );
   console.log('\nours / peer (below 1 is better for all):');
   console.log('| scene | viewport | peer | stable | tile bytes | frame p95 | heap |');
   console.log('|---|---|---|---|---|---|---|');
   for (const ours of results.filter((r) => r.viewer === 'ours')) {
-    for (const peer of results.filter((r) => r.viewer !== 'ours' && r.scene === ours.scene && r.viewport === ours.viewport)) {
-      console.log(`| ${ours.scene} | ${ours.viewport} | ${peer.viewer} | ${f(ours.stableMs / peer.stableMs, 2)} | ${f(ours.tileKB / peer.tileKB, 2)} | ${f(ours.frameP95 / peer.frameP95, 2)} | ${f(ours.heapMB / peer.heapMB, 2)} |`);
+    for (const peer of results.filter(
+      (r) => r.viewer !== 'ours' && r.scene === ours.scene && r.viewport === ours.viewport,
+    )) {
+      console.log(
+        `| ${ours.scene} | ${ours.viewport} | ${peer.viewer} | ${f(ours.stableMs / peer.stableMs, 2)} | ${f(ours.tileKB / peer.tileKB, 2)} | ${f(ours.frameP95 / peer.frameP95, 2)} | ${f(ours.heapMB / peer.heapMB, 2)} |`,
+      );
     }
   }
-  console.log('\nTargets vs Marzipano: time to stable <= 0.80, tile bytes <= 1.00, frame p95 <= 1.00; holes 0 (ours, background-colour pixels after the pan):');
+  console.log(
+    '\nTargets vs Marzipano: time to stable <= 0.80, tile bytes <= 1.00, frame p95 <= 1.00; holes 0 (ours, background-colour pixels after the pan):',
+  );
   console.log('| scene | viewport | stable | tile bytes | frame p95 | holes |');
   console.log('|---|---|---|---|---|---|');
   let met = 0;
@@ -251,10 +326,14 @@ function printTable(results: Result[]): void {
     const mz = results.find((r) => r.viewer === 'marzipano' && r.scene === ours.scene && r.viewport === ours.viewport);
     if (!mz) continue;
     const holes = ours.holes ?? NaN;
-    console.log(`| ${ours.scene} | ${ours.viewport} | ${check(ours.stableMs / mz.stableMs, 0.8)} | ${check(ours.tileKB / mz.tileKB, 1)} | ${check(ours.frameP95 / mz.frameP95, 1)} | ${check(holes, 0).replace('0.00', '0')} |`);
+    console.log(
+      `| ${ours.scene} | ${ours.viewport} | ${check(ours.stableMs / mz.stableMs, 0.8)} | ${check(ours.tileKB / mz.tileKB, 1)} | ${check(ours.frameP95 / mz.frameP95, 1)} | ${check(holes, 0).replace('0.00', '0')} |`,
+    );
   }
   if (all) console.log(`${met} of ${all} targets met.`);
-  console.log('PSV: stable = no new tile request for 700 ms (it has no all-tiles-drawn event), so its time includes that wait minus 700 ms only approximately.');
+  console.log(
+    'PSV: stable = no new tile request for 700 ms (it has no all-tiles-drawn event), so its time includes that wait minus 700 ms only approximately.',
+  );
 }
 
 if (!process.argv.includes('--only-throttled')) await main();

@@ -1,6 +1,19 @@
 // The one contract between server and client: zod schemas of every entity and request body.
 // The server validates with these and generates its OpenAPI document from them; the client types come from them.
-import { ANGLE_MAX, COORD_MAX, ID_MAX, NAME_MAX, PASSWORD_MAX, SECONDS_MAX, URL_MAX, USERNAME_MAX, boundedNumber, boundedText, dateText, floorNumber } from './limits';
+import {
+  ANGLE_MAX,
+  COORD_MAX,
+  ID_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  SECONDS_MAX,
+  URL_MAX,
+  USERNAME_MAX,
+  boundedNumber,
+  boundedText,
+  dateText,
+  floorNumber,
+} from './limits';
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
@@ -12,7 +25,11 @@ export type Envelope<T> = { success: true; payload: T; message?: string } | { su
 export const viewParameters = z.object({ yaw: z.number(), pitch: z.number(), fov: z.number() });
 export type ViewParameters = z.infer<typeof viewParameters>;
 
-export const level = z.object({ tileSize: z.number().int().positive(), size: z.number().int().positive(), fallbackOnly: z.boolean().optional() });
+export const level = z.object({
+  tileSize: z.number().int().positive(),
+  size: z.number().int().positive(),
+  fallbackOnly: z.boolean().optional(),
+});
 export type Level = z.infer<typeof level>;
 
 export const linkHotspot = z.object({ yaw: z.number(), pitch: z.number(), rotation: z.number(), target: z.string() });
@@ -21,25 +38,43 @@ export type LinkHotspot = z.infer<typeof linkHotspot>;
 export type InfoHotspot = z.infer<typeof infoHotspot>;
 
 export const surveyNode = z.object({
-  tiles_id: z.string(), tiles_name: z.string(), title: z.string(), levels: z.array(level), face_size: z.number(),
-  initial_parameters: viewParameters, manta_link: z.string(),
-  link_hotspots: z.array(linkHotspot), info_hotspots: z.array(infoHotspot),
+  tiles_id: z.string(),
+  tiles_name: z.string(),
+  title: z.string(),
+  levels: z.array(level),
+  face_size: z.number(),
+  initial_parameters: viewParameters,
+  manta_link: z.string(),
+  link_hotspots: z.array(linkHotspot),
+  info_hotspots: z.array(infoHotspot),
 });
 export type SurveyNode = z.infer<typeof surveyNode>;
 
 export const minimapNode = z.object({
-  tiles_id: z.string(), floor: z.number(), node_number: z.number(), survey_node: z.string(), site: z.string(),
+  tiles_id: z.string(),
+  floor: z.number(),
+  node_number: z.number(),
+  survey_node: z.string(),
+  site: z.string(),
 });
 export const surveyScene = z.object({
-  id: z.string(), date: z.string(), survey_name: z.string(), floor: z.number(),
-  survey_node: surveyNode, minimap_node: minimapNode,
+  id: z.string(),
+  date: z.string(),
+  survey_name: z.string(),
+  floor: z.number(),
+  survey_node: surveyNode,
+  minimap_node: minimapNode,
 });
 export type SurveyScene = z.infer<typeof surveyScene>;
 
 export const surveyDateEntry = z.object({ date: z.string(), survey_name: z.string() });
 export type SurveyDateEntry = z.infer<typeof surveyDateEntry>;
 export const surveySummary = z.object({
-  id: z.string(), floor: z.number(), date: z.string(), survey_name: z.string(), nodes: z.number(),
+  id: z.string(),
+  floor: z.number(),
+  date: z.string(),
+  survey_name: z.string(),
+  nodes: z.number(),
 });
 export type SurveySummary = z.infer<typeof surveySummary>;
 
@@ -48,29 +83,50 @@ export const floor = z.object({ floor: z.number(), floor_tag: z.string(), floor_
 export type Floor = z.infer<typeof floor>;
 
 export const minimap = z.object({
-  image_url: z.string(), image_large_url: z.string(), image: z.string(), floor: z.number(), floor_name: z.string(),
-  floor_tag: z.string(), site: z.string(), x_pixel_offset: z.number(), y_pixel_offset: z.number(),
-  x_scale: z.number(), y_scale: z.number(), img_width: z.number(), img_height: z.number(), xy_flipped: z.boolean(),
+  image_url: z.string(),
+  image_large_url: z.string(),
+  image: z.string(),
+  floor: z.number(),
+  floor_name: z.string(),
+  floor_tag: z.string(),
+  site: z.string(),
+  x_pixel_offset: z.number(),
+  y_pixel_offset: z.number(),
+  x_scale: z.number(),
+  y_scale: z.number(),
+  img_width: z.number(),
+  img_height: z.number(),
+  xy_flipped: z.boolean(),
   __v: z.number(),
 });
 export type Minimap = z.infer<typeof minimap>;
 
 export const minimapNodeEntry = z.object({
-  _id: z.string(), x: z.number(), y: z.number(), x_scale: z.number(), y_scale: z.number(), rotation: z.number(),
+  _id: z.string(),
+  x: z.number(),
+  y: z.number(),
+  x_scale: z.number(),
+  y_scale: z.number(),
+  rotation: z.number(),
   minimap_node: minimapNode.extend({ tiles_name: z.string(), title: z.string() }),
 });
 export type MinimapNodeEntry = z.infer<typeof minimapNodeEntry>;
 
 export const nodeCoordsBody = z.object({ x: boundedNumber('x', COORD_MAX), y: boundedNumber('y', COORD_MAX) });
 export const nodeRotationBody = z.object({ rotation: boundedNumber('rotation', 100_000) });
-export const floorDetailsBody = z.object({ floor: floorNumber(), floor_name: z.string().max(200), floor_tag: z.string().max(50) });
+export const floorDetailsBody = z.object({
+  floor: floorNumber(),
+  floor_name: z.string().max(200),
+  floor_tag: z.string().max(50),
+});
 
 export const existence = z.object({ sitePopulated: z.boolean().optional(), floorPopulated: z.boolean().optional() });
 export const emptyFloors = z.object({ emptyFloors: z.array(z.number()) });
 
 // ---------- hotspot descriptions ----------
 export const hotspotDescription = z.object({
-  tiles_id: z.string(), info_id: z.string(),
+  tiles_id: z.string(),
+  info_id: z.string(),
   header: z.object({ main_img_url: z.string(), label_title: z.string() }),
   contents: z.array(z.object({ title: z.string(), content: z.string() })),
 });
@@ -80,13 +136,23 @@ export type HotspotDescription = z.infer<typeof hotspotDescription>;
 export const siteSettings = z.object({
   site: z.string(),
   enable: z.object({
-    timeline: z.boolean(), floors: z.boolean(), hotspots_nav: z.boolean(), documentation: z.boolean(),
-    about: z.boolean(), animations: z.boolean(), rotation: z.boolean(),
+    timeline: z.boolean(),
+    floors: z.boolean(),
+    hotspots_nav: z.boolean(),
+    documentation: z.boolean(),
+    about: z.boolean(),
+    animations: z.boolean(),
+    rotation: z.boolean(),
   }),
   num_floors: z.number().int(),
   display: z.object({ title: z.string() }),
   initial_settings: z.object({
-    date: z.string(), pano_id: z.string(), floor: z.number().int(), yaw: z.number(), pitch: z.number(), fov: z.number(),
+    date: z.string(),
+    pano_id: z.string(),
+    floor: z.number().int(),
+    yaw: z.number(),
+    pitch: z.number(),
+    fov: z.number(),
     rotation_offset: z.number(),
   }),
   marzipano_mouse_view_mode: z.enum(['drag', 'qtvr']),
@@ -95,20 +161,35 @@ export const siteSettings = z.object({
   kiosk: z.object({ enabled: z.boolean(), idleRotateSeconds: z.number(), idleResetSeconds: z.number() }).optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
-export const siteSettingsPatch = z.object({
-  display: z.object({ title: z.string().trim().min(1, 'Error! You need a site name!').max(200) }).optional(),
-  enable: siteSettings.shape.enable.partial().optional(),
-  initial_settings: z.object({
-    date: z.union([z.literal(''), dateText()]), pano_id: boundedText('pano_id', ID_MAX), floor: floorNumber(),
-    yaw: boundedNumber('yaw', ANGLE_MAX), pitch: boundedNumber('pitch', ANGLE_MAX), fov: boundedNumber('fov', Math.PI, 0),
-    rotation_offset: boundedNumber('rotation_offset', 100_000),
-  }).partial().optional(),
-  marzipano_mouse_view_mode: siteSettings.shape.marzipano_mouse_view_mode.optional(),
-  animation: z.object({ title: boundedText('animation title', NAME_MAX), url: boundedText('animation url', URL_MAX) }).optional(),
-  kiosk: z.object({
-    enabled: z.boolean(), idleRotateSeconds: boundedNumber('idleRotateSeconds', SECONDS_MAX, 0), idleResetSeconds: boundedNumber('idleResetSeconds', SECONDS_MAX, 0),
-  }).optional(),
-}).strict();
+export const siteSettingsPatch = z
+  .object({
+    display: z.object({ title: z.string().trim().min(1, 'Error! You need a site name!').max(200) }).optional(),
+    enable: siteSettings.shape.enable.partial().optional(),
+    initial_settings: z
+      .object({
+        date: z.union([z.literal(''), dateText()]),
+        pano_id: boundedText('pano_id', ID_MAX),
+        floor: floorNumber(),
+        yaw: boundedNumber('yaw', ANGLE_MAX),
+        pitch: boundedNumber('pitch', ANGLE_MAX),
+        fov: boundedNumber('fov', Math.PI, 0),
+        rotation_offset: boundedNumber('rotation_offset', 100_000),
+      })
+      .partial()
+      .optional(),
+    marzipano_mouse_view_mode: siteSettings.shape.marzipano_mouse_view_mode.optional(),
+    animation: z
+      .object({ title: boundedText('animation title', NAME_MAX), url: boundedText('animation url', URL_MAX) })
+      .optional(),
+    kiosk: z
+      .object({
+        enabled: z.boolean(),
+        idleRotateSeconds: boundedNumber('idleRotateSeconds', SECONDS_MAX, 0),
+        idleResetSeconds: boundedNumber('idleResetSeconds', SECONDS_MAX, 0),
+      })
+      .optional(),
+  })
+  .strict();
 
 export const appConfig = z.object({
   enableMultiSite: z.boolean(),
@@ -124,39 +205,73 @@ export const appConfig = z.object({
   mediaBaseUrl: z.string().default(''),
 });
 export type AppConfig = z.infer<typeof appConfig>;
-export const appConfigPatch = z.object({
-  enableMultiSite: z.boolean().optional(),
-  singleSiteSettings: z.object({ siteTitle: boundedText('siteTitle', NAME_MAX), backgroundImage: boundedText('backgroundImage', URL_MAX) }).partial().optional(),
-  defaultSite: boundedText('defaultSite', ID_MAX).optional(),
-}).strict();
+export const appConfigPatch = z
+  .object({
+    enableMultiSite: z.boolean().optional(),
+    singleSiteSettings: z
+      .object({
+        siteTitle: boundedText('siteTitle', NAME_MAX),
+        backgroundImage: boundedText('backgroundImage', URL_MAX),
+      })
+      .partial()
+      .optional(),
+    defaultSite: boundedText('defaultSite', ID_MAX).optional(),
+  })
+  .strict();
 
 export const siteSummary = z.object({ id: z.string(), name: z.string() });
 
 // ---------- pins and site maps ----------
 const percent = z.number().finite().min(0).max(100);
 export const pin = z.object({
-  _id: z.string(), site: z.string(), name: z.string(), x: percent, y: percent, icon: z.string(),
-  cover_image: z.string(), enabled: z.boolean(), external_url: z.string().optional(), sitemap: z.string(),
+  _id: z.string(),
+  site: z.string(),
+  name: z.string(),
+  x: percent,
+  y: percent,
+  icon: z.string(),
+  cover_image: z.string(),
+  enabled: z.boolean(),
+  external_url: z.string().optional(),
+  sitemap: z.string(),
   site_name: z.string(),
 });
 export type Pin = z.infer<typeof pin>;
 export const pinIcons = ['learn', 'shop', 'farm', 'pig', 'animal', 'truck', 'plus'] as const;
-const externalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'A Valid URL' }).max(URL_MAX, 'A Valid URL')]);
+const externalUrl = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, message: 'A Valid URL' }).max(URL_MAX, 'A Valid URL'),
+]);
 export const pinCreateBody = z.object({
-  enabled: z.boolean().default(false), x: percent, y: percent, cover_image: boundedText('cover_image', URL_MAX).default(''),
-  icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name').max(NAME_MAX, `A name of at most ${NAME_MAX} characters`),
+  enabled: z.boolean().default(false),
+  x: percent,
+  y: percent,
+  cover_image: boundedText('cover_image', URL_MAX).default(''),
+  icon: z.enum(pinIcons),
+  name: z.string().trim().min(1, 'A name').max(NAME_MAX, `A name of at most ${NAME_MAX} characters`),
   site_name: boundedText('site_name', NAME_MAX).default(''),
-  external_url: externalUrl.optional(), sitemap: z.string().min(1).max(NAME_MAX).default('default'), site: boundedText('site', 100).optional(),
+  external_url: externalUrl.optional(),
+  sitemap: z.string().min(1).max(NAME_MAX).default('default'),
+  site: boundedText('site', 100).optional(),
 });
-export const pinPatchBody = pinCreateBody.partial().extend({ _id: boundedText('_id', ID_MAX).optional(), site: boundedText('site', 100).optional() });
+export const pinPatchBody = pinCreateBody
+  .partial()
+  .extend({ _id: boundedText('_id', ID_MAX).optional(), site: boundedText('site', 100).optional() });
 export const pinCoordsBody = z.object({ x: z.number().gt(0).lt(100), y: z.number().gt(0).lt(100) });
 export const sitemap = z.object({ name: z.string(), image_url: z.string() });
 export type Sitemap = z.infer<typeof sitemap>;
-export const sitemapCreateBody = z.object({ name: z.string().trim().min(1, 'A map name').max(NAME_MAX, `A map name of at most ${NAME_MAX} characters`), image_url: z.string().min(1, 'An image').max(URL_MAX, 'An image address of at most 2000 characters') });
+export const sitemapCreateBody = z.object({
+  name: z.string().trim().min(1, 'A map name').max(NAME_MAX, `A map name of at most ${NAME_MAX} characters`),
+  image_url: z.string().min(1, 'An image').max(URL_MAX, 'An image address of at most 2000 characters'),
+});
 
 // ---------- documentation, about, users ----------
 export const documentDirectory = z.object({
-  _id: z.string(), name: z.string(), parent: z.string().nullable(), subdirectories: z.array(z.string()), files: z.array(z.string()),
+  _id: z.string(),
+  name: z.string(),
+  parent: z.string().nullable(),
+  subdirectories: z.array(z.string()),
+  files: z.array(z.string()),
 });
 export type DocumentDirectory = z.infer<typeof documentDirectory>;
 export const documentFile = z.object({ _id: z.string(), name: z.string(), url: z.string(), directory: z.string() });
@@ -168,32 +283,63 @@ export const roles = ['superAdmin', 'projectAdmin', 'guest'] as const;
 export type Role = (typeof roles)[number];
 /** isAdmin: administers at least one site; `sites`: the sites a projectAdmin administers (a superAdmin administers all). */
 export const userInfo = z.object({
-  username: z.string().nullable(), role: z.array(z.enum(roles)), isAdmin: z.boolean(), sites: z.array(z.string()).default([]),
+  username: z.string().nullable(),
+  role: z.array(z.enum(roles)),
+  isAdmin: z.boolean(),
+  sites: z.array(z.string()).default([]),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 export const userType = z.object({ type: z.string() });
 /** An account as the admin page lists it. */
-export const userEntry = z.object({ id: z.string(), username: z.string(), roles: z.array(z.enum(roles)), sites: z.array(z.string()) });
+export const userEntry = z.object({
+  id: z.string(),
+  username: z.string(),
+  roles: z.array(z.enum(roles)),
+  sites: z.array(z.string()),
+});
 export type UserEntry = z.infer<typeof userEntry>;
 const userSites = z.array(boundedText('site', 100)).max(500, 'An account may be given at most 500 sites.');
-export const userCreateBody = z.object({
-  username: z.string().trim().min(1, 'A user name').max(USERNAME_MAX, `A user name of at most ${USERNAME_MAX} characters`),
-  password: z.string().min(8, 'The password must have at least 8 characters.').max(PASSWORD_MAX, `The password may have at most ${PASSWORD_MAX} characters.`),
-  roles: z.array(z.enum(roles)).min(1, 'A role').max(3), sites: userSites.default([]),
-}).strict();
-export const userChangeBody = z.object({
-  roles: z.array(z.enum(roles)).min(1, 'A role').max(3).optional(), sites: userSites.optional(),
-  password: userCreateBody.shape.password.optional(),
-}).strict();
-export const loginBody = z.object({ username: z.string().min(1).max(USERNAME_MAX, 'Wrong user name or password.'), password: z.string().min(1).max(PASSWORD_MAX, 'Wrong user name or password.') });
+export const userCreateBody = z
+  .object({
+    username: z
+      .string()
+      .trim()
+      .min(1, 'A user name')
+      .max(USERNAME_MAX, `A user name of at most ${USERNAME_MAX} characters`),
+    password: z
+      .string()
+      .min(8, 'The password must have at least 8 characters.')
+      .max(PASSWORD_MAX, `The password may have at most ${PASSWORD_MAX} characters.`),
+    roles: z.array(z.enum(roles)).min(1, 'A role').max(3),
+    sites: userSites.default([]),
+  })
+  .strict();
+export const userChangeBody = z
+  .object({
+    roles: z.array(z.enum(roles)).min(1, 'A role').max(3).optional(),
+    sites: userSites.optional(),
+    password: userCreateBody.shape.password.optional(),
+  })
+  .strict();
+export const loginBody = z.object({
+  username: z.string().min(1).max(USERNAME_MAX, 'Wrong user name or password.'),
+  password: z.string().min(1).max(PASSWORD_MAX, 'Wrong user name or password.'),
+});
 
 // ---------- upload ----------
-export const uploadResult = z.object({ site: z.string(), floor: z.number(), scenes: z.number(), surveys: z.array(z.string()) });
+export const uploadResult = z.object({
+  site: z.string(),
+  floor: z.number(),
+  scenes: z.number(),
+  surveys: z.array(z.string()),
+});
 export const urlResult = z.object({ url: z.string() });
 /** 202 of an upload imported as a job (big uploads): follow it at GET /api/site/{site}/jobs/{job}. */
 export const jobAccepted = z.object({ job: z.string() });
 export const jobStatus = z.object({
-  id: z.string(), kind: z.string(), site: z.string(),
+  id: z.string(),
+  kind: z.string(),
+  site: z.string(),
   state: z.enum(['queued', 'running', 'done', 'failed']),
   /** Tiles staged so far of all of them (0 of 0 before the import has counted them). */
   progress: z.object({ done: z.number(), total: z.number() }),
@@ -206,10 +352,20 @@ export type JobStatus = z.infer<typeof jobStatus>;
 
 // ---------- additions for the resource routes (minimap, nodes, pins, site maps, documentation) ----------
 /** PATCH /api/map-pins/{id}: only the fields sent change (pinPatchBody would fill in its defaults). */
-export const pinUpdateBody = z.object({
-  _id: boundedText('_id', ID_MAX), site: z.string().max(100), enabled: z.boolean(), x: percent, y: percent, cover_image: z.string().max(2000),
-  icon: z.enum(pinIcons), name: z.string().trim().min(1, 'A name').max(200), site_name: z.string().max(200),
-  external_url: externalUrl, sitemap: z.string().max(200),
-}).partial();
+export const pinUpdateBody = z
+  .object({
+    _id: boundedText('_id', ID_MAX),
+    site: z.string().max(100),
+    enabled: z.boolean(),
+    x: percent,
+    y: percent,
+    cover_image: z.string().max(2000),
+    icon: z.enum(pinIcons),
+    name: z.string().trim().min(1, 'A name').max(200),
+    site_name: z.string().max(200),
+    external_url: externalUrl,
+    sitemap: z.string().max(200),
+  })
+  .partial();
 /** POST /api/documentation/{site}: the root folder after the merge, and how many folders and files the archive added or replaced. */
 export const documentUploadResult = z.object({ root: documentDirectory, directories: z.number(), files: z.number() });

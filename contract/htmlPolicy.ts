@@ -11,9 +11,52 @@ export interface HtmlPolicyOptions {
   mediaFocusable?: boolean;
 }
 
-const TAGS = ['p', 'br', 'b', 'i', 'em', 'strong', 'u', 's', 'sub', 'sup', 'small', 'mark', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'pre', 'code', 'a', 'img', 'video', 'source', 'figure', 'figcaption',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'hr', 'span', 'div'];
+const TAGS = [
+  'p',
+  'br',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'code',
+  'a',
+  'img',
+  'video',
+  'source',
+  'figure',
+  'figcaption',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'hr',
+  'span',
+  'div',
+];
 const ATTRS = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'controls', 'poster', 'type'];
 /** Links: the web, mail, and our own pages (a backslash could turn "/\host" into another site's address). */
 const LINK = /^(?:https?:\/\/|mailto:|\/(?![/\\])|#)/i;
@@ -28,8 +71,8 @@ export function addOwnMediaBase(base: string): void {
   if (/^https?:\/\/[^\s\\]+$/i.test(base)) ownMediaBases.add(base.replace(/\/+$/, '') + '/');
 }
 
-const isOwnMedia = (s: string) => !s.includes('..') && !s.includes('\\')
-  && (OWN_MEDIA.test(s) || [...ownMediaBases].some((b) => s.startsWith(b)));
+const isOwnMedia = (s: string) =>
+  !s.includes('..') && !s.includes('\\') && (OWN_MEDIA.test(s) || [...ownMediaBases].some((b) => s.startsWith(b)));
 
 /** Whether a picture or video address may be shown: ours, inline raster data, or (when allowed) http(s) anywhere. */
 export function isAllowedMediaSrc(src: string, allowExternalImages = false): boolean {
@@ -79,13 +122,17 @@ export function sanitizeWith(purify: DOMPurify, html: string, opts: HtmlPolicyOp
   try {
     return purify.sanitize(html ?? '', {
       // target, rel, tabindex and role are never taken from the data: the hooks above add them.
-      ALLOWED_TAGS: TAGS, ALLOWED_ATTR: ATTRS,
+      ALLOWED_TAGS: TAGS,
+      ALLOWED_ATTR: ATTRS,
       // Plain values, not addresses: DOMPurify would otherwise test them against the address rule below.
       ADD_URI_SAFE_ATTR: ['width', 'height', 'colspan', 'rowspan', 'type'],
-      ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false, ALLOW_UNKNOWN_PROTOCOLS: false,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      ALLOW_UNKNOWN_PROTOCOLS: false,
       // Our own check (LINK, isAllowedMediaSrc) decides addresses; DOMPurify's regexp only has to let them through.
       ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/|#|data:image\/(?:png|jpeg|gif|webp);)/i,
-      KEEP_CONTENT: true, RETURN_TRUSTED_TYPE: false,
+      KEEP_CONTENT: true,
+      RETURN_TRUSTED_TYPE: false,
     }) as string;
   } finally {
     current = {};

@@ -27,17 +27,30 @@ const between = (name: string, lo: number, hi: number) => `${name} must be from 
 
 /** A whole number in [lo, hi] sent as text (URL path or query), with a sentence naming the field. */
 export const intText = (name: string, lo: number, hi: number) =>
-  z.coerce.number({ message: `${name} must be a whole number.` }).int(`${name} must be a whole number.`)
-    .min(lo, between(name, lo, hi)).max(hi, between(name, lo, hi));
+  z.coerce
+    .number({ message: `${name} must be a whole number.` })
+    .int(`${name} must be a whole number.`)
+    .min(lo, between(name, lo, hi))
+    .max(hi, between(name, lo, hi));
 /** A floor in a URL: -1 (no floors yet, meaning 0) to FLOOR_MAX. */
 export const floorText = () => intText('floor', -1, FLOOR_MAX);
 /** A floor in a JSON body. */
-export const floorNumber = (name = 'floor') => z.number({ message: `${name} must be a number.` }).int(`${name} must be a whole number.`)
-  .min(0, between(name, 0, FLOOR_MAX)).max(FLOOR_MAX, between(name, 0, FLOOR_MAX));
+export const floorNumber = (name = 'floor') =>
+  z
+    .number({ message: `${name} must be a number.` })
+    .int(`${name} must be a whole number.`)
+    .min(0, between(name, 0, FLOOR_MAX))
+    .max(FLOOR_MAX, between(name, 0, FLOOR_MAX));
 /** A finite number in [-max, max]. */
 export const boundedNumber = (name: string, max: number, min = -max) =>
-  z.number({ message: `${name} must be a number.` }).finite(`${name} must be a finite number.`).min(min, between(name, min, max)).max(max, between(name, min, max));
+  z
+    .number({ message: `${name} must be a number.` })
+    .finite(`${name} must be a finite number.`)
+    .min(min, between(name, min, max))
+    .max(max, between(name, min, max));
 /** Text of at most `max` characters. */
-export const boundedText = (name: string, max: number) => z.string({ message: `${name} must be text.` }).max(max, `${name} may have at most ${max} characters.`);
+export const boundedText = (name: string, max: number) =>
+  z.string({ message: `${name} must be text.` }).max(max, `${name} may have at most ${max} characters.`);
 /** A survey date as the API takes it (yyyy-mm-dd); whether it is a real calendar day is checked where it is used. */
-export const dateText = () => z.string().max(10, 'date must be written yyyy-mm-dd.').regex(ISO_DATE, 'date must be written yyyy-mm-dd.');
+export const dateText = () =>
+  z.string().max(10, 'date must be written yyyy-mm-dd.').regex(ISO_DATE, 'date must be written yyyy-mm-dd.');

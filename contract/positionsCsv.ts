@@ -6,14 +6,24 @@ const POSITIONS_COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surv
 export type PositionsColumn = (typeof POSITIONS_COLUMNS)[number];
 /** Each column as the header writes it, for messages. */
 export const COLUMN_LABEL: Record<PositionsColumn, string> = {
-  title: 'title', filename: 'fileName', x: 'x', y: 'y', date: 'date', floor: 'floor', surveyname: 'survey_name',
+  title: 'title',
+  filename: 'fileName',
+  x: 'x',
+  y: 'y',
+  date: 'date',
+  floor: 'floor',
+  surveyname: 'survey_name',
 };
 
 /** The header line as the field writes it (survey_name is optional), for messages that say how to fix a file. */
 export const POSITIONS_HEADER = 'title,fileName,x,y,date,floor';
 
 /** A header cell compared without case, spaces or punctuation: "File Name", "fileName" and "survey_name" all match. */
-export const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
+export const normaliseHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** The column of each known header (the first one when a header repeats). */
 export function columnIndex(header: readonly string[]): Map<PositionsColumn, number> {
@@ -26,7 +36,11 @@ export function columnIndex(header: readonly string[]): Map<PositionsColumn, num
 }
 
 /** A record's cell of `column`, trimmed; '' when the column or the cell is absent. */
-export function cellOf(record: readonly string[], index: Map<PositionsColumn, number>, column: PositionsColumn): string {
+export function cellOf(
+  record: readonly string[],
+  index: Map<PositionsColumn, number>,
+  column: PositionsColumn,
+): string {
   const at = index.get(column);
   return at === undefined ? '' : (record[at] ?? '').trim();
 }

@@ -11,4 +11,9 @@ export const sceneFolderName = (id: string) => id.replace(/^\d+-/, '');
  * one '-', at most 40 characters; `fallback` when nothing is left.
  */
 export const idSlug = (name: string, fallback: string) =>
-  name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || fallback;
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40) || fallback;

@@ -12,10 +12,16 @@ export function parseSurveyDate(value: string): string | null {
   const v = value.trim();
   let y: number, m: number, d: number;
   let match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  if (match) { d = +match[1]; m = +match[2]; y = +match[3]; } else {
+  if (match) {
+    d = +match[1];
+    m = +match[2];
+    y = +match[3];
+  } else {
     match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v); // ISO_DATE, with its parts
     if (!match) return null;
-    y = +match[1]; m = +match[2]; d = +match[3];
+    y = +match[1];
+    m = +match[2];
+    d = +match[3];
   }
   if (y < SURVEY_YEAR_MIN || y > SURVEY_YEAR_MAX) return null;
   // Date.UTC rolls 31/02 over into March: a date is real only when it reads back unchanged.

@@ -17,26 +17,36 @@ const manifest: Record<string, Chunk> = JSON.parse(fs.readFileSync(path.join(dis
 
 function closure(keys: string[]): Set<string> {
   const seen = new Set<string>();
-  const walk = (k: string) => { if (seen.has(k) || !manifest[k]) return; seen.add(k); manifest[k].imports?.forEach(walk); };
+  const walk = (k: string) => {
+    if (seen.has(k) || !manifest[k]) return;
+    seen.add(k);
+    manifest[k].imports?.forEach(walk);
+  };
   keys.forEach(walk);
   return seen;
 }
 
 const lazyRenderer = (manifest['index.html'].dynamicImports ?? []).filter((k) => RENDERER.includes(k));
-if (lazyRenderer.length !== RENDERER.length) throw new Error(`renderer chunk not found among the entry's lazy imports: ${RENDERER.join(', ')}`);
+if (lazyRenderer.length !== RENDERER.length)
+  throw new Error(`renderer chunk not found among the entry's lazy imports: ${RENDERER.join(', ')}`);
 const first = closure(['index.html']);
 const keys = closure(['index.html', ...lazyRenderer]);
-const rows = [...keys].map((k) => {
-  const file = manifest[k].file;
-  const bytes = fs.readFileSync(path.join(dist, file));
-  return { chunk: file, module: k, kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024, first: first.has(k) };
-}).filter((r) => r.chunk.endsWith('.js')).sort((a, b) => b.kb - a.kb);
+const rows = [...keys]
+  .map((k) => {
+    const file = manifest[k].file;
+    const bytes = fs.readFileSync(path.join(dist, file));
+    return { chunk: file, module: k, kb: zlib.gzipSync(bytes, { level: 9 }).length / 1024, first: first.has(k) };
+  })
+  .filter((r) => r.chunk.endsWith('.js'))
+  .sort((a, b) => b.kb - a.kb);
 
 const total = rows.reduce((s, r) => s + r.kb, 0);
 const firstTotal = rows.filter((r) => r.first).reduce((s, r) => s + r.kb, 0);
 console.log('\nViewer page JavaScript (gzip -9); * = loaded before the first panorama (the early stage draws it):');
 for (const r of rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB ${r.first ? '*' : ' '} ${r.chunk}`);
 console.log(`  ${firstTotal.toFixed(1).padStart(7)} KB  before the first panorama`);
-console.log(`  ${total.toFixed(1).padStart(7)} KB  before the panorama is live (budget ${BUDGET_KB} KB: ${total <= BUDGET_KB ? 'within' : 'OVER'})`);
+console.log(
+  `  ${total.toFixed(1).padStart(7)} KB  before the panorama is live (budget ${BUDGET_KB} KB: ${total <= BUDGET_KB ? 'within' : 'OVER'})`,
+);
 const leaked = [...keys].filter((k) => ADMIN_ONLY.some((re) => re.test(k)));
 if (leaked.length) console.log(`  admin-only modules in the visitor's load: ${leaked.join(', ')}`);

@@ -32,7 +32,12 @@ import { boundedJsonBodies } from './http/jsonBody.ts';
 const JOB_STOP_MS = 20_000;
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize, preparedStatements: config.dbPreparedStatements });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+    preparedStatements: config.dbPreparedStatements,
+  });
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
@@ -43,8 +48,17 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
   // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
-  const app = Fastify({ logger: loggerOptions(config.logLevel), trustProxy: config.trustProxy as boolean | string[], logController: new RequestLog(), genReqId: requestIdOf, requestIdHeader: false, bodyLimit: 5 * 1024 * 1024 });
-  app.addHook('onRequest', async (req, reply) => { reply.header('x-request-id', req.id); });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy as boolean | string[],
+    logController: new RequestLog(),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   // Every page we send (the client, scene.html, the client-route fallback) carries our CSP and frame rule.
   const pageHeaderValues = pageHeaders(config);
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -82,15 +96,29 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   // WebXR controller profiles and models (the renderer's VR controllers), served here rather than from a CDN.
   await app.register(fastifyStatic, {
-    root: xrProfilesDir(), prefix: '/xr-profiles/', decorateReply: false, maxAge: '1d', etag: true, index: false,
+    root: xrProfilesDir(),
+    prefix: '/xr-profiles/',
+    decorateReply: false,
+    maxAge: '1d',
+    etag: true,
+    index: false,
   });
 
   // The built client, with index.html for client-side routes.
   if (fs.existsSync(path.join(config.distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: ['index.html'], preCompressed: true,
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
       // Hashed build assets never change; the HTML must be revalidated so a new build is picked up.
       cacheControl: false,
-      setHeaders: (res, file) => res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, file) =>
+        res.setHeader(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
@@ -99,16 +127,26 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       return reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
     });
   } else {
-    app.setNotFoundHandler((req, reply) => reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`)));
+    app.setNotFoundHandler((req, reply) =>
+      reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`)),
+    );
   }
 
   // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.
   await jobs.start();
-  app.addHook('onClose', async () => { await jobs.stop(JOB_STOP_MS); blobs.close(); await db.destroy(); });
+  app.addHook('onClose', async () => {
+    await jobs.stop(JOB_STOP_MS);
+    blobs.close();
+    await db.destroy();
+  });
   return { app, ctx };
 }
 
 /** The profiles folder of @webxr-input-profiles/assets (its package exports nothing to import). */
 function xrProfilesDir(): string {
-  return path.join(path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')), 'dist', 'profiles');
+  return path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')),
+    'dist',
+    'profiles',
+  );
 }

@@ -8,8 +8,17 @@ import { s3Environment, type S3Settings } from './storage/s3Settings.ts';
 import { jobEnvironment, type JobConfig } from './jobs/jobSettings.ts';
 
 export interface Config {
-  port: number; host: string; dataDir: string; databaseUrl?: string; useSso: boolean; projectTitle: string;
-  maxUploadBytes: number; maxUncompressedBytes: number; maxCompressionRatio: number; distDir: string; demo: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  useSso: boolean;
+  projectTitle: string;
+  maxUploadBytes: number;
+  maxUncompressedBytes: number;
+  maxCompressionRatio: number;
+  distDir: string;
+  demo: boolean;
   /** pino level of the structured logs: info by default, warn under the test runner (5xx are errors, always logged). */
   logLevel: string;
   /** PostgreSQL connections of the server process (pg Pool max). */
@@ -29,7 +38,16 @@ export interface Config {
   /** Jobs: when an upload is imported as one, expiry and retries (INGEST_JOB_MIN_BYTES, JOB_*). */
   jobs: JobConfig;
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
-  oidc?: { issuer: string; clientId: string; clientSecret: string; redirectUri: string; rolesClaim: string; sitesClaim: string; scope: string; label: string };
+  oidc?: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    redirectUri: string;
+    rolesClaim: string;
+    sitesClaim: string;
+    scope: string;
+    label: string;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -40,14 +58,23 @@ function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   if (t === '' || t === 'false') return false;
   if (t === 'true') return true;
   if (/^\d+$/.test(t)) return Number(t);
-  return t.split(',').map((x) => x.trim()).filter(Boolean);
+  return t
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 const environment = z.object({
   PORT: wholeNumber('PORT', 8080, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data').transform((d) => path.resolve(d)),
-  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .transform((d) => path.resolve(d)),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', DEFAULT_POOL_SIZE, 1),
   DB_PREPARED_STATEMENTS: flag('DB_PREPARED_STATEMENTS', true),
   USE_SSO: flag('USE_SSO', false),
@@ -55,47 +82,75 @@ const environment = z.object({
   MAX_UPLOAD_BYTES: wholeNumber('MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
   MAX_UNCOMPRESSED_BYTES: wholeNumber('MAX_UNCOMPRESSED_BYTES', 4 * 1024 ** 3, 1),
   MAX_COMPRESSION_RATIO: positiveNumber('MAX_COMPRESSION_RATIO', 100),
-  DIST_DIR: z.string().default('./dist').transform((d) => path.resolve(d)),
+  DIST_DIR: z
+    .string()
+    .default('./dist')
+    .transform((d) => path.resolve(d)),
   DEMO: flag('DEMO', true),
   ALLOW_EXTERNAL_IMAGES: flag('ALLOW_EXTERNAL_IMAGES', false),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
-  ALLOWED_HOSTS: z.string().default('').transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
-  FRAME_ANCESTORS: z.string().optional().transform((v) => v?.trim() || "'self'"),
-  LOG_LEVEL: z.string().optional().transform((v, ctx) => {
-    if (unset(v) || (LOG_LEVELS as readonly string[]).includes(v)) return v;
-    ctx.addIssue({ code: 'custom', message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${v}".` });
-    return z.NEVER;
-  }),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  FRAME_ANCESTORS: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || "'self'"),
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (unset(v) || (LOG_LEVELS as readonly string[]).includes(v)) return v;
+      ctx.addIssue({ code: 'custom', message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${v}".` });
+      return z.NEVER;
+    }),
   VITEST: z.string().optional(),
 });
 
 /** OIDC_* settings; the redirect URI is PUBLIC_URL + /api/auth/oidc/callback (register it at the provider). */
-const oidcSettings = z.object({
-  OIDC_ISSUER: z.string().optional(),
-  OIDC_CLIENT_ID: z.string().optional(),
-  OIDC_CLIENT_SECRET: z.string().default(''),
-  PUBLIC_URL: z.string().default(''),
-  OIDC_ROLES_CLAIM: z.string().optional(),
-  OIDC_SITES_CLAIM: z.string().optional(),
-  OIDC_SCOPE: z.string().optional(),
-  OIDC_LABEL: z.string().optional(),
-}).transform((e, ctx): Config['oidc'] => {
-  if (!e.OIDC_ISSUER) return undefined;
-  const base = e.PUBLIC_URL.replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(base)) {
-    ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER is set: PUBLIC_URL must be set too, to this server\'s address as browsers reach it (e.g. https://survey.example.org).' });
-    return z.NEVER;
-  }
-  if (!e.OIDC_CLIENT_ID) {
-    ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER is set: OIDC_CLIENT_ID must be set too.' });
-    return z.NEVER;
-  }
-  return {
-    issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET,
-    redirectUri: `${base}/api/auth/oidc/callback`, rolesClaim: e.OIDC_ROLES_CLAIM || 'roles', sitesClaim: e.OIDC_SITES_CLAIM || 'sites',
-    scope: e.OIDC_SCOPE || 'openid profile email', label: e.OIDC_LABEL || 'Sign in with single sign-on',
-  };
-});
+const oidcSettings = z
+  .object({
+    OIDC_ISSUER: z.string().optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().default(''),
+    PUBLIC_URL: z.string().default(''),
+    OIDC_ROLES_CLAIM: z.string().optional(),
+    OIDC_SITES_CLAIM: z.string().optional(),
+    OIDC_SCOPE: z.string().optional(),
+    OIDC_LABEL: z.string().optional(),
+  })
+  .transform((e, ctx): Config['oidc'] => {
+    if (!e.OIDC_ISSUER) return undefined;
+    const base = e.PUBLIC_URL.replace(/\/+$/, '');
+    if (!/^https?:\/\/[^/]+$/.test(base)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "OIDC_ISSUER is set: PUBLIC_URL must be set too, to this server's address as browsers reach it (e.g. https://survey.example.org).",
+      });
+      return z.NEVER;
+    }
+    if (!e.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: 'custom', message: 'OIDC_ISSUER is set: OIDC_CLIENT_ID must be set too.' });
+      return z.NEVER;
+    }
+    return {
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      redirectUri: `${base}/api/auth/oidc/callback`,
+      rolesClaim: e.OIDC_ROLES_CLAIM || 'roles',
+      sitesClaim: e.OIDC_SITES_CLAIM || 'sites',
+      scope: e.OIDC_SCOPE || 'openid profile email',
+      label: e.OIDC_LABEL || 'Sign in with single sign-on',
+    };
+  });
 
 /** The settings of `env`; throws one sentence per wrong setting. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,15 +159,30 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const s3 = s3Environment.safeParse(env);
   const jobs = jobEnvironment.safeParse(env);
   const problems = [parsed, oidc, s3, jobs].flatMap((r) => r.error?.issues ?? []).map((i) => i.message);
-  if (problems.length || !parsed.success || !oidc.success || !s3.success || !jobs.success) throw new Error(problems.join(' '));
+  if (problems.length || !parsed.success || !oidc.success || !s3.success || !jobs.success)
+    throw new Error(problems.join(' '));
   const e = parsed.data;
   return {
-    port: e.PORT, host: e.HOST, dataDir: e.DATA_DIR, databaseUrl: e.DATABASE_URL, dbPoolSize: e.DB_POOL_SIZE,
-    dbPreparedStatements: e.DB_PREPARED_STATEMENTS, useSso: e.USE_SSO, projectTitle: e.PROJECT_TITLE,
-    maxUploadBytes: e.MAX_UPLOAD_BYTES, maxUncompressedBytes: e.MAX_UNCOMPRESSED_BYTES, maxCompressionRatio: e.MAX_COMPRESSION_RATIO,
-    distDir: e.DIST_DIR, demo: e.DEMO, allowExternalImages: e.ALLOW_EXTERNAL_IMAGES, trustProxy: e.TRUST_PROXY,
-    allowedHosts: e.ALLOWED_HOSTS, frameAncestors: e.FRAME_ANCESTORS, oidc: oidc.data,
-    s3: s3.data, jobs: jobs.data,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
+    useSso: e.USE_SSO,
+    projectTitle: e.PROJECT_TITLE,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxUncompressedBytes: e.MAX_UNCOMPRESSED_BYTES,
+    maxCompressionRatio: e.MAX_COMPRESSION_RATIO,
+    distDir: e.DIST_DIR,
+    demo: e.DEMO,
+    allowExternalImages: e.ALLOW_EXTERNAL_IMAGES,
+    trustProxy: e.TRUST_PROXY,
+    allowedHosts: e.ALLOWED_HOSTS,
+    frameAncestors: e.FRAME_ANCESTORS,
+    oidc: oidc.data,
+    s3: s3.data,
+    jobs: jobs.data,
     // Quiet under the test runner (its env, or this process's when the caller passes its own env).
     logLevel: e.LOG_LEVEL || (e.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };

@@ -5,4 +5,9 @@ import type { BlobStore } from './storage/blobStore.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 
 /** `jobs` is there in the server (not in one-shot commands such as the import). */
-export interface AppContext { config: Config; db: DB; blobs: BlobStore; jobs?: JobQueue }
+export interface AppContext {
+  config: Config;
+  db: DB;
+  blobs: BlobStore;
+  jobs?: JobQueue;
+}

@@ -12,15 +12,25 @@ const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 const config = readConfig();
 const { app, ctx } = await buildApp(config);
 const swept = await sweep(ctx.db, ctx.blobs);
-app.log.info({ ...swept, stagingRemoved: swept.stagingRemoved.length, blobsRemoved: swept.blobsRemoved.length }, 'start-up sweep done');
+app.log.info(
+  { ...swept, stagingRemoved: swept.stagingRemoved.length, blobsRemoved: swept.blobsRemoved.length },
+  'start-up sweep done',
+);
 // Expired sessions and finished sign-in windows: at start, then hourly.
 const sweepSessions = async () => {
-  try { app.log.info(await sweepSignIns(ctx.db), 'expired sessions swept'); } catch (err) { app.log.warn({ err }, 'session sweep failed'); }
+  try {
+    app.log.info(await sweepSignIns(ctx.db), 'expired sessions swept');
+  } catch (err) {
+    app.log.warn({ err }, 'session sweep failed');
+  }
 };
 await sweepSessions();
 const sessionSweep = setInterval(sweepSessions, 3600_000).unref();
 app.addHook('onClose', async () => clearInterval(sessionSweep));
-if (config.useSso && !config.allowedHosts.length) app.log.warn('ALLOWED_HOSTS is not set: writes addressed to any host name are accepted (DNS rebinding is not checked).');
+if (config.useSso && !config.allowedHosts.length)
+  app.log.warn(
+    'ALLOWED_HOSTS is not set: writes addressed to any host name are accepted (DNS rebinding is not checked).',
+  );
 if (config.demo) await seedDemoIfEmpty(ctx);
 
 let stopping = false;

@@ -5,9 +5,12 @@ import { useState } from 'react';
 import { AppRoutes } from './routes/router';
 
 export function App() {
-  const [queryClient] = useState(() => new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
-  }));
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
+      }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>

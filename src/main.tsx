@@ -5,7 +5,10 @@ import { App } from './App';
 import './styles/app.css';
 
 if ('serviceWorker' in navigator) {
-  void navigator.serviceWorker.getRegistrations().then((regs) => regs.forEach((r) => void r.unregister())).catch(() => undefined);
+  void navigator.serviceWorker
+    .getRegistrations()
+    .then((regs) => regs.forEach((r) => void r.unregister()))
+    .catch(() => undefined);
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -6,7 +6,9 @@ import { readPeerParams } from './peerParams';
 
 const p = readPeerParams();
 const viewer = new Marzipano.Viewer(document.getElementById('pano'), { controls: { mouseViewMode: 'drag' } });
-const source = Marzipano.ImageUrlSource.fromString(`${p.base}{z}/{f}/{y}/{x}.jpg`, { cubeMapPreviewUrl: `${p.base}preview.jpg` });
+const source = Marzipano.ImageUrlSource.fromString(`${p.base}{z}/{f}/{y}/{x}.jpg`, {
+  cubeMapPreviewUrl: `${p.base}preview.jpg`,
+});
 const geometry = new Marzipano.CubeGeometry(p.levels);
 const limiter = Marzipano.RectilinearView.limit.traditional(p.faceSize, (100 * Math.PI) / 180, (120 * Math.PI) / 180);
 const view = new Marzipano.RectilinearView(p.view, limiter);

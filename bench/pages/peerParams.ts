@@ -12,7 +12,11 @@ export function readPeerParams(): PeerParams {
     base: `${q.get('manta')}${encodeURIComponent(q.get('tiles') ?? '')}/`,
     levels: JSON.parse(q.get('levels') ?? '[]'),
     faceSize: Number(q.get('face')),
-    view: { yaw: Number(q.get('yaw') ?? 0), pitch: Number(q.get('pitch') ?? 0), fov: Number(q.get('fov') ?? Math.PI / 2) },
+    view: {
+      yaw: Number(q.get('yaw') ?? 0),
+      pitch: Number(q.get('pitch') ?? 0),
+      fov: Number(q.get('fov') ?? Math.PI / 2),
+    },
   };
 }
 

@@ -24,7 +24,8 @@ const viewer = new Viewer({
   defaultPitch: -p.view.pitch,
   panorama: {
     levels: selectable.map((l) => ({ faceSize: l.size, nbTiles: Math.ceil(l.size / l.tileSize) })),
-    tileUrl: (face: keyof typeof faceName, col: number, row: number, level: number) => `${p.base}${selectable[level]!.z}/${faceName[face]}/${row}/${col}.jpg`,
+    tileUrl: (face: keyof typeof faceName, col: number, row: number, level: number) =>
+      `${p.base}${selectable[level]!.z}/${faceName[face]}/${row}/${col}.jpg`,
     flipTopBottom: new URLSearchParams(location.search).get('flip') === '1',
   },
 });

@@ -32,8 +32,15 @@ const pagesDir = path.join(tmp, 'throttled-pages');
 
 /** The benchmark pages (Marzipano's) built for the /__bench/ prefix, compressed as our build is (fair bytes). */
 async function buildPages(): Promise<void> {
-  await build({ configFile: path.join(repoRoot, 'bench', 'vite.viewers.config.ts'), base: '/__bench/', build: { outDir: pagesDir, emptyOutDir: true } });
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompress.ts', pagesDir], { cwd: repoRoot, stdio: 'inherit' });
+  await build({
+    configFile: path.join(repoRoot, 'bench', 'vite.viewers.config.ts'),
+    base: '/__bench/',
+    build: { outDir: pagesDir, emptyOutDir: true },
+  });
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/precompress.ts', pagesDir], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
 }
 
 function ensureAppBuild(rebuild: boolean): void {
@@ -46,7 +53,10 @@ function ensureAppBuild(rebuild: boolean): void {
 async function freePort(from: number): Promise<number> {
   for (let port = from; port <= 8499; port++) {
     const ok = await new Promise<boolean>((resolve) => {
-      const s = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+      const s = net
+        .createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
     });
     if (ok) return port;
   }
@@ -76,7 +86,17 @@ async function api<T>(origin: string, p: string): Promise<T> {
   return body.payload;
 }
 
-interface Detail { date: string; floor: number; survey_node: { tiles_id: string; tiles_name: string; manta_link: string; levels: BenchScene['levels']; face_size: number } }
+interface Detail {
+  date: string;
+  floor: number;
+  survey_node: {
+    tiles_id: string;
+    tiles_name: string;
+    manta_link: string;
+    levels: BenchScene['levels'];
+    face_size: number;
+  };
+}
 
 async function sceneOf(origin: string, site: string, floor: number, date: string, name: string): Promise<BenchScene> {
   const list = await api<Detail[]>(origin, `/api/site/${site}/survey/details?floor=${floor}&date=${date}`);
@@ -86,7 +106,11 @@ async function sceneOf(origin: string, site: string, floor: number, date: string
   return { tilesId: n.tiles_id, floor, date, manta: n.manta_link, levels: n.levels, face: n.face_size };
 }
 
-export async function startBenchServer(opts: { port: number; rebuild: boolean; fillers: number }): Promise<BenchServer> {
+export async function startBenchServer(opts: {
+  port: number;
+  rebuild: boolean;
+  fillers: number;
+}): Promise<BenchServer> {
   ensureAppBuild(opts.rebuild);
   console.log('building the benchmark pages…');
   await buildPages();
@@ -95,7 +119,15 @@ export async function startBenchServer(opts: { port: number; rebuild: boolean; f
   const port = await freePort(opts.port);
   const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/throttled/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BENCH_ZIP: exp.zip, BENCH_CSV: exp.csv, BENCH_PAGES: pagesDir, DIST_DIR: path.join(repoRoot, 'dist') },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BENCH_ZIP: exp.zip,
+      BENCH_CSV: exp.csv,
+      BENCH_PAGES: pagesDir,
+      DIST_DIR: path.join(repoRoot, 'dist'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const ready = await waitReady(proc);

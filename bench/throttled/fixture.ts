@@ -12,7 +12,10 @@ import { dataJsText, tinyJpeg } from '../../tests/api/helpers/exportBuilder';
 import { writeZip, type ZipWriterEntry } from '../../tests/api/helpers/zipWriter';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
 
-export const BIG_LEVELS: GenLevel[] = [{ tileSize: 256, size: 256, fallbackOnly: true }, ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size }))];
+export const BIG_LEVELS: GenLevel[] = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size })),
+];
 export const FACE = 4096;
 /**
  * Start view of every scene (data.js initialViewParameters, and the peers' query): yaw 0, level, vertical field of
@@ -27,7 +30,10 @@ export const DATE_2 = '2024-09-05';
 export const SCENES = { main: 'main', later: 'later', upstairs: 'upstairs' } as const;
 
 const tmp = path.join(repoRoot, '.tmp');
-const FILLER_LEVELS = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }];
+const FILLER_LEVELS = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 512 },
+];
 
 /** The labelled 4096 pyramid, the same folder bench/viewer.ts uses (generated once; slow: SVG noise at 4096). */
 async function pyramid(): Promise<string> {
@@ -55,7 +61,9 @@ async function negativeOf(src: string): Promise<string> {
 }
 
 const walk = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 
 const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -72,35 +80,69 @@ export async function buildExport(fillers = 40): Promise<{ zip: string; csv: str
   const entries: ZipWriterEntry[] = [{ name: 'app-files/index.html', data: '<!doctype html><title>tour</title>' }];
   for (const s of big) {
     for (const file of walk(s.dir)) {
-      entries.push({ name: `app-files/tiles/${s.id}/${path.relative(s.dir, file).split(path.sep).join('/')}`, data: fs.readFileSync(file), method: 'store' });
+      entries.push({
+        name: `app-files/tiles/${s.id}/${path.relative(s.dir, file).split(path.sep).join('/')}`,
+        data: fs.readFileSync(file),
+        method: 'store',
+      });
     }
   }
   const jpg = await tinyJpeg();
   const out = path.join(tmp, 'throttled-export');
   for (const s of small) {
     entries.push({ name: `app-files/tiles/${s.id}/preview.jpg`, data: jpg, method: 'store' });
-    for (const f of ['b', 'd', 'f', 'l', 'r', 'u']) entries.push({ name: `app-files/tiles/${s.id}/1/${f}/0/0.jpg`, data: jpg, method: 'store' });
+    for (const f of ['b', 'd', 'f', 'l', 'r', 'u'])
+      entries.push({ name: `app-files/tiles/${s.id}/1/${f}/0/0.jpg`, data: jpg, method: 'store' });
   }
   const all = [...big.map((s) => s.id), ...small.map((s) => s.id)];
   // Each scene links to its neighbours and has an info text, as surveyed sites do.
-  const links = (i: number) => [1, -1].map((d, k) => ({ yaw: k * 2 - 1, pitch: 0, rotation: 0, target: all[(i + d + all.length) % all.length] }));
-  const info = (name: string) => [{ yaw: 1, pitch: -0.1, title: `Notes on ${name}`, text: `<p>Pipework and valves of ${name}, checked on the survey day.</p>` }];
+  const links = (i: number) =>
+    [1, -1].map((d, k) => ({ yaw: k * 2 - 1, pitch: 0, rotation: 0, target: all[(i + d + all.length) % all.length] }));
+  const info = (name: string) => [
+    {
+      yaw: 1,
+      pitch: -0.1,
+      title: `Notes on ${name}`,
+      text: `<p>Pipework and valves of ${name}, checked on the survey day.</p>`,
+    },
+  ];
   const data = {
     name: 'bench_tour',
     settings: { mouseViewMode: 'drag', autorotateEnabled: false },
     scenes: [
-      ...big.map((s, i) => ({ id: s.id, name: s.name, levels: BIG_LEVELS, faceSize: FACE, initialViewParameters: START_VIEW, linkHotspots: links(i), infoHotspots: info(s.name) })),
-      ...small.map((s, i) => ({ id: s.id, name: s.name, levels: FILLER_LEVELS, faceSize: 500, initialViewParameters: START_VIEW, linkHotspots: links(i + big.length), infoHotspots: info(s.name) })),
+      ...big.map((s, i) => ({
+        id: s.id,
+        name: s.name,
+        levels: BIG_LEVELS,
+        faceSize: FACE,
+        initialViewParameters: START_VIEW,
+        linkHotspots: links(i),
+        infoHotspots: info(s.name),
+      })),
+      ...small.map((s, i) => ({
+        id: s.id,
+        name: s.name,
+        levels: FILLER_LEVELS,
+        faceSize: 500,
+        initialViewParameters: START_VIEW,
+        linkHotspots: links(i + big.length),
+        infoHotspots: info(s.name),
+      })),
     ],
   };
   // The big scenes share one plan position (the nearest-node rule must find them); fillers lie around.
   const rows = [
     ...big.map((s) => `${s.name} title,${s.name},400,300,${dmy(s.date)},${s.floor}`),
-    ...small.map((s, i) => `${s.name} title,${s.name},${40 + (i % 10) * 70},${40 + Math.floor(i / 10) * 60},${dmy(DATE_1)},0`),
+    ...small.map(
+      (s, i) => `${s.name} title,${s.name},${40 + (i % 10) * 70},${40 + Math.floor(i / 10) * 60},${dmy(DATE_1)},0`,
+    ),
   ];
   const csvText = ['title,fileName,x,y,date,floor', ...rows].join('\r\n') + '\r\n';
   // Written once per content: a change of scenes or start view makes a new export.
-  const key = createHash('sha1').update(dataJsText(data) + csvText).digest('hex').slice(0, 10);
+  const key = createHash('sha1')
+    .update(dataJsText(data) + csvText)
+    .digest('hex')
+    .slice(0, 10);
   const zip = path.join(out, `export-${key}.zip`);
   const csv = path.join(out, `positions-${key}.csv`);
   if (fs.existsSync(zip) && fs.existsSync(csv)) return { zip, csv };

@@ -45,6 +45,16 @@ export const REPEAT_TARGET = 0.3;
 export const SWITCH_TARGET = 1.0;
 
 /** CDP Network.emulateNetworkConditions parameters (throughput in bytes per second). */
-export function cdpConditions(link: Link): { offline: false; latency: number; downloadThroughput: number; uploadThroughput: number } {
-  return { offline: false, latency: link.latencyMs, downloadThroughput: (link.downKbps * 1000) / 8, uploadThroughput: (link.upKbps * 1000) / 8 };
+export function cdpConditions(link: Link): {
+  offline: false;
+  latency: number;
+  downloadThroughput: number;
+  uploadThroughput: number;
+} {
+  return {
+    offline: false,
+    latency: link.latencyMs,
+    downloadThroughput: (link.downKbps * 1000) / 8,
+    uploadThroughput: (link.upKbps * 1000) / 8,
+  };
 }

@@ -30,13 +30,41 @@ export interface Req {
 }
 
 // CDP event payloads we read (the protocol types are not exported by Playwright).
-interface WillBeSent { requestId: string; request: { url: string }; timestamp: number; wallTime: number; type?: string }
-interface ResponseReceived { requestId: string; response: { status: number; mimeType: string; headers: Record<string, string>; fromDiskCache?: boolean; fromServiceWorker?: boolean } }
-interface Finished { requestId: string; timestamp: number; encodedDataLength: number }
-interface Failed { requestId: string; timestamp: number; errorText: string }
-interface ScreencastFrame { data: string; sessionId: number; metadata: { timestamp?: number } }
+interface WillBeSent {
+  requestId: string;
+  request: { url: string };
+  timestamp: number;
+  wallTime: number;
+  type?: string;
+}
+interface ResponseReceived {
+  requestId: string;
+  response: {
+    status: number;
+    mimeType: string;
+    headers: Record<string, string>;
+    fromDiskCache?: boolean;
+    fromServiceWorker?: boolean;
+  };
+}
+interface Finished {
+  requestId: string;
+  timestamp: number;
+  encodedDataLength: number;
+}
+interface Failed {
+  requestId: string;
+  timestamp: number;
+  errorText: string;
+}
+interface ScreencastFrame {
+  data: string;
+  sessionId: number;
+  metadata: { timestamp?: number };
+}
 
-const header = (h: Record<string, string>, name: string) => Object.entries(h).find(([k]) => k.toLowerCase() === name)?.[1];
+const header = (h: Record<string, string>, name: string) =>
+  Object.entries(h).find(([k]) => k.toLowerCase() === name)?.[1];
 
 export class Recorder {
   readonly requests: Req[] = [];
@@ -55,7 +83,10 @@ export class Recorder {
       if (!/^https?:/.test(e.request.url)) return;
       const known = this.byId.get(e.requestId);
       // A redirect keeps the id: the request goes on under its new URL.
-      if (known) { known.url = e.request.url; return; }
+      if (known) {
+        known.url = e.request.url;
+        return;
+      }
       const r: Req = { id: e.requestId, url: e.request.url, type: e.type ?? 'Other', start: e.wallTime };
       this.byId.set(e.requestId, r);
       this.requests.push(r);
@@ -65,14 +96,30 @@ export class Recorder {
       const r = this.byId.get(e.requestId);
       if (!r) return;
       const h = e.response.headers;
-      Object.assign(r, { status: e.response.status, mime: e.response.mimeType, encoding: header(h, 'content-encoding'), cacheControl: header(h, 'cache-control'), etag: !!header(h, 'etag'), fromCache: !!e.response.fromDiskCache });
+      Object.assign(r, {
+        status: e.response.status,
+        mime: e.response.mimeType,
+        encoding: header(h, 'content-encoding'),
+        cacheControl: header(h, 'cache-control'),
+        etag: !!header(h, 'etag'),
+        fromCache: !!e.response.fromDiskCache,
+      });
     });
     cdp.on('Network.requestServedFromCache', (e: { requestId: string }) => {
       const r = this.byId.get(e.requestId);
       if (r) r.fromCache = true;
     });
-    cdp.on('Network.loadingFinished', (e: Finished) => this.close(e.requestId, e.timestamp, (r) => { r.bytes = e.encodedDataLength; }));
-    cdp.on('Network.loadingFailed', (e: Failed) => this.close(e.requestId, e.timestamp, (r) => { r.failed = e.errorText; r.bytes = 0; }));
+    cdp.on('Network.loadingFinished', (e: Finished) =>
+      this.close(e.requestId, e.timestamp, (r) => {
+        r.bytes = e.encodedDataLength;
+      }),
+    );
+    cdp.on('Network.loadingFailed', (e: Failed) =>
+      this.close(e.requestId, e.timestamp, (r) => {
+        r.failed = e.errorText;
+        r.bytes = 0;
+      }),
+    );
     cdp.on('Page.screencastFrame', (e: ScreencastFrame) => {
       this.lastFrameArrival = Date.now() / 1000;
       this.frames.push({ wall: e.metadata.timestamp ?? Date.now() / 1000, data: Buffer.from(e.data, 'base64') });
@@ -101,7 +148,13 @@ export class Recorder {
     // Asks for device pixels, so that on the 3x phone a level too coarse could not pass for sharp; headless Chromium
     // still sends CSS-pixel frames (390x844 seen), so the phone's PSNR is at CSS pixels for now.
     const { width, height, dpr } = opts.device;
-    await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: 90, everyNthFrame: 1, maxWidth: width * dpr, maxHeight: height * dpr });
+    await this.cdp.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: 90,
+      everyNthFrame: 1,
+      maxWidth: width * dpr,
+      maxHeight: height * dpr,
+    });
   }
 
   async setCacheDisabled(cacheDisabled: boolean): Promise<void> {
@@ -128,7 +181,10 @@ export class Recorder {
       const now = Date.now() / 1000;
       const netQuiet = this.open.size === 0 && now - this.lastNet >= quietMs / 1000;
       const recent = this.frames.filter((f) => f.wall >= now - quietMs / 1000);
-      const still = netQuiet && this.frames.length > 0 && (now - this.lastFrameArrival >= quietMs / 1000 || (await framesStill(recent)));
+      const still =
+        netQuiet &&
+        this.frames.length > 0 &&
+        (now - this.lastFrameArrival >= quietMs / 1000 || (await framesStill(recent)));
       if (still) return { frame: this.frames.at(-1)!, timedOut: false };
       if (Date.now() > deadline) {
         if (!this.frames.length) throw new Error('no screencast frame at all');

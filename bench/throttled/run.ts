@@ -22,7 +22,13 @@ export interface ThrottledOptions {
   parts: Array<'first' | 'repeat' | 'switch'>;
 }
 
-export const THROTTLED_DEFAULTS: ThrottledOptions = { runs: 3, port: 8400, rebuild: false, fillers: 40, parts: ['first', 'repeat', 'switch'] };
+export const THROTTLED_DEFAULTS: ThrottledOptions = {
+  runs: 3,
+  port: 8400,
+  rebuild: false,
+  fillers: 40,
+  parts: ['first', 'repeat', 'switch'],
+};
 
 export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
   const started = Date.now();
@@ -30,7 +36,13 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
   console.log(`bench server on ${server.origin}, site ${server.site}; Marzipano page: ${peerUrl(server, 'marzipano')}`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update'],
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   const results: Results = { runs: opts.runs, setups: [], repeat: [], switches: [] };
   const shots = path.join(repoRoot, '.tmp', 'throttled-shots');
@@ -40,7 +52,9 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
     const name = what.replace(/[^\w.@-]+/g, '_');
     if (v.shots) fs.writeFileSync(path.join(shots, `${name}-settled.jpg`), v.shots.settled);
     if (v.shots?.vc) fs.writeFileSync(path.join(shots, `${name}-vc.jpg`), v.shots.vc);
-    console.log(`  ${what}: VC ${Math.round(v.vcMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}`);
+    console.log(
+      `  ${what}: VC ${Math.round(v.vcMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}`,
+    );
   };
   try {
     if (opts.parts.includes('first')) {

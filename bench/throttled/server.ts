@@ -15,11 +15,25 @@ const env = process.env;
 const config = readConfig({ ...env, HOST: '127.0.0.1', DEMO: 'false', USE_SSO: 'false', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config);
 const result = await ingestExport(ctx, {
-  zipPath: env.BENCH_ZIP!, csvText: decodeCsvBytes(fs.readFileSync(env.BENCH_CSV!)), site: 'bench', floor: 0, mode: 'addNewSite', siteName: 'Bench site',
+  zipPath: env.BENCH_ZIP!,
+  csvText: decodeCsvBytes(fs.readFileSync(env.BENCH_CSV!)),
+  site: 'bench',
+  floor: 0,
+  mode: 'addNewSite',
+  siteName: 'Bench site',
 });
-await app.register(fastifyStatic, { root: env.BENCH_PAGES!, prefix: '/__bench/', decorateReply: false, preCompressed: true, index: false });
+await app.register(fastifyStatic, {
+  root: env.BENCH_PAGES!,
+  prefix: '/__bench/',
+  decorateReply: false,
+  preCompressed: true,
+  index: false,
+});
 await app.listen({ port: config.port, host: config.host });
 console.log(JSON.stringify({ ready: true, site: result.site, surveys: result.surveys }));
-const stop = async () => { await app.close(); process.exit(0); };
+const stop = async () => {
+  await app.close();
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -11,7 +11,10 @@ import { visuallyComplete } from './visual';
 export const PEERS = ['marzipano', 'deep', 'plain', 'scene'] as const;
 export type Peer = (typeof PEERS)[number];
 export const PEER_LABEL: Record<Peer, string> = {
-  marzipano: 'Marzipano bare page', deep: 'our viewer deep link', plain: 'our viewer plain URL', scene: 'scene.html',
+  marzipano: 'Marzipano bare page',
+  deep: 'our viewer deep link',
+  plain: 'our viewer plain URL',
+  scene: 'scene.html',
 };
 
 type View = { yaw: number; pitch: number; fov: number };
@@ -36,10 +39,27 @@ export interface Visit {
   shots?: { settled: Buffer; vc?: Buffer };
 }
 
-const failed = (error: string): Visit => ({ vcMs: NaN, requests: NaN, kb: NaN, started: NaN, firstTileMs: NaN, settledTimedOut: false, reqs: [], error });
+const failed = (error: string): Visit => ({
+  vcMs: NaN,
+  requests: NaN,
+  kb: NaN,
+  started: NaN,
+  firstTileMs: NaN,
+  settledTimedOut: false,
+  reqs: [],
+  error,
+});
 
 function sceneQuery(s: BenchScene, view: View): string {
-  return new URLSearchParams({ manta: s.manta, tiles: s.tilesId, levels: JSON.stringify(s.levels), face: String(s.face), yaw: String(view.yaw), pitch: String(view.pitch), fov: String(view.fov) }).toString();
+  return new URLSearchParams({
+    manta: s.manta,
+    tiles: s.tilesId,
+    levels: JSON.stringify(s.levels),
+    face: String(s.face),
+    yaw: String(view.yaw),
+    pitch: String(view.pitch),
+    fov: String(view.fov),
+  }).toString();
 }
 
 export function deepLink(server: BenchServer, s: BenchScene, view?: View): string {
@@ -51,15 +71,24 @@ export function deepLink(server: BenchServer, s: BenchScene, view?: View): strin
 export function peerUrl(server: BenchServer, peer: Peer): string {
   const s = server.main;
   switch (peer) {
-    case 'marzipano': return `${server.origin}/__bench/bench/pages/marzipano.html?${sceneQuery(s, START_VIEW)}`;
-    case 'scene': return `${server.origin}/scene.html?${sceneQuery(s, START_VIEW)}`;
-    case 'deep': return deepLink(server, s);
-    case 'plain': return `${server.origin}/site?site=${encodeURIComponent(server.site)}`;
+    case 'marzipano':
+      return `${server.origin}/__bench/bench/pages/marzipano.html?${sceneQuery(s, START_VIEW)}`;
+    case 'scene':
+      return `${server.origin}/scene.html?${sceneQuery(s, START_VIEW)}`;
+    case 'deep':
+      return deepLink(server, s);
+    case 'plain':
+      return `${server.origin}/site?site=${encodeURIComponent(server.site)}`;
   }
 }
 
 async function open(browser: Browser, device: Device) {
-  const context = await browser.newContext({ viewport: { width: device.width, height: device.height }, deviceScaleFactor: device.dpr, isMobile: device.mobile, hasTouch: device.mobile });
+  const context = await browser.newContext({
+    viewport: { width: device.width, height: device.height },
+    deviceScaleFactor: device.dpr,
+    isMobile: device.mobile,
+    hasTouch: device.mobile,
+  });
   // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
   await context.addInitScript('window.__name = (f) => f');
   const page = await context.newPage();
@@ -71,7 +100,11 @@ async function open(browser: Browser, device: Device) {
 async function score(rec: Recorder, t0: number, tileBase: string, carryOver = false): Promise<Visit> {
   const settled = await rec.settle();
   const { vcMs, vcFrame } = await visuallyComplete(rec.frames, settled.frame, t0, carryOver);
-  const reqs = rec.requests.map((r) => ({ ...r, startMs: (r.start - t0) * 1000, endMs: r.end === undefined ? NaN : (r.end - t0) * 1000 }));
+  const reqs = rec.requests.map((r) => ({
+    ...r,
+    startMs: (r.start - t0) * 1000,
+    endMs: r.end === undefined ? NaN : (r.end - t0) * 1000,
+  }));
   const done = reqs.filter((r) => r.endMs <= vcMs);
   const tiles = reqs.filter((r) => new URL(r.url).pathname.startsWith(tileBase));
   return {
@@ -117,7 +150,12 @@ export async function coldVisit(browser: Browser, server: BenchServer, setup: Se
  * first visit is still cold): a disabled cache would store nothing for the repeat. Between the two the page goes
  * to about:blank, so the repeat starts from a blank screen, not from the picture it is to show.
  */
-export async function repeatVisit(browser: Browser, server: BenchServer, setup: Setup, url: string): Promise<{ first: Visit; repeat: Visit }> {
+export async function repeatVisit(
+  browser: Browser,
+  server: BenchServer,
+  setup: Setup,
+  url: string,
+): Promise<{ first: Visit; repeat: Visit }> {
   const { context, page, rec } = await open(browser, setup.device);
   try {
     await rec.start({ link: setup.link, device: setup.device, cacheDisabled: false });
@@ -147,7 +185,12 @@ export interface SwitchResult extends Visit {
 }
 
 /** Deep link to the first scene, turn the view, then change the date or the floor through the UI. */
-export async function switchVisit(browser: Browser, server: BenchServer, setup: Setup, kind: SwitchKind): Promise<SwitchResult> {
+export async function switchVisit(
+  browser: Browser,
+  server: BenchServer,
+  setup: Setup,
+  kind: SwitchKind,
+): Promise<SwitchResult> {
   const target = kind === 'date' ? server.later : server.upstairs;
   const { context, page, rec } = await open(browser, setup.device);
   try {
@@ -155,7 +198,10 @@ export async function switchVisit(browser: Browser, server: BenchServer, setup: 
     await page.goto(deepLink(server, server.main), { waitUntil: 'commit', timeout: 120_000 });
     await rec.settle();
     // The test hook the renderer publishes (src/scene: window.__panorama); without it a drag would be needed.
-    const turned = await page.evaluate((v) => (window.__panorama ? (window.__panorama.setView(v), window.__panorama.getView()) : null), TURNED);
+    const turned = await page.evaluate(
+      (v) => (window.__panorama ? (window.__panorama.setView(v), window.__panorama.getView()) : null),
+      TURNED,
+    );
     if (!turned) throw new Error('window.__panorama is missing on the viewer page: cannot turn the view');
     await rec.settle();
     let control;
@@ -163,7 +209,9 @@ export async function switchVisit(browser: Browser, server: BenchServer, setup: 
       await page.getByRole('button', { name: 'Open Timeline' }).click();
       control = page.getByRole('complementary', { name: 'Timeline' }).locator(`[data-date="${DATE_2}"]`).first();
     } else {
-      control = page.getByRole('navigation', { name: 'Floors' }).getByRole('button', { name: `Floor ${target.floor}`, exact: true });
+      control = page
+        .getByRole('navigation', { name: 'Floors' })
+        .getByRole('button', { name: `Floor ${target.floor}`, exact: true });
     }
     await control.waitFor({ state: 'visible', timeout: 10_000 });
     await rec.settle();
@@ -174,10 +222,17 @@ export async function switchVisit(browser: Browser, server: BenchServer, setup: 
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const visit = await score(rec, t0, server.main.manta, true);
     const node = new URL(page.url()).searchParams.get('node');
-    if (node !== target.tilesId) throw new Error(`after the ${kind} switch the page shows node ${node}, not ${target.tilesId}`);
+    if (node !== target.tilesId)
+      throw new Error(`after the ${kind} switch the page shows node ${node}, not ${target.tilesId}`);
     const view = await page.evaluate(() => window.__panorama?.getView() ?? null);
     const deg = (r: number) => Math.round((r * 180) / Math.PI);
-    return { ...visit, target, view: view ?? undefined, yawBeforeDeg: deg(turned.yaw), yawAfterDeg: view ? deg(view.yaw) : undefined };
+    return {
+      ...visit,
+      target,
+      view: view ?? undefined,
+      yawBeforeDeg: deg(turned.yaw),
+      yawAfterDeg: view ? deg(view.yaw) : undefined,
+    };
   } catch (e) {
     return { ...failed((e as Error).message), target };
   } finally {

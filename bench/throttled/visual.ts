@@ -11,7 +11,11 @@ export interface Frame {
   data: Buffer;
 }
 
-interface Raw { data: Buffer; width: number; height: number }
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
 
 async function decode(img: Buffer, size?: { width: number; height: number }): Promise<Raw> {
   let s = sharp(img).removeAlpha();
@@ -47,7 +51,12 @@ export interface VisualResult {
  * `carryOver`: the picture on screen at t0 counts too (a switch on a live page); not for a navigation, where the old
  * page may stay on screen until the new one paints (paint holding) and a repeat visit would look complete at once.
  */
-export async function visuallyComplete(frames: Frame[], settled: Frame, t0: number, carryOver = false): Promise<VisualResult> {
+export async function visuallyComplete(
+  frames: Frame[],
+  settled: Frame,
+  t0: number,
+  carryOver = false,
+): Promise<VisualResult> {
   const ref = await decode(settled.data);
   const size = { width: ref.width, height: ref.height };
   const trail: VisualResult['trail'] = [];

@@ -17,25 +17,45 @@ import { signInExternal } from '../services/users.ts';
 export const FLOW_COOKIE = 'oidc_flow';
 const FLOW_MS = 10 * 60_000;
 
-interface Flow { state: string; nonce: string; verifier: string; returnTo: string; exp: number }
+interface Flow {
+  state: string;
+  nonce: string;
+  verifier: string;
+  returnTo: string;
+  exp: number;
+}
 
 let configuration: Promise<client.Configuration> | undefined;
 function providerConfig(config: Config): Promise<client.Configuration> {
   const { issuer, clientId, clientSecret } = config.oidc!;
-  configuration ??= client.discovery(new URL(issuer), clientId, clientSecret, undefined,
-    issuer.startsWith('http://') ? { execute: [client.allowInsecureRequests] } : undefined)
-    .catch((e) => { configuration = undefined; throw new Unavailable(`The sign-on provider could not be reached (${(e as Error).message}). Try again later.`); });
+  configuration ??= client
+    .discovery(
+      new URL(issuer),
+      clientId,
+      clientSecret,
+      undefined,
+      issuer.startsWith('http://') ? { execute: [client.allowInsecureRequests] } : undefined,
+    )
+    .catch((e) => {
+      configuration = undefined;
+      throw new Unavailable(`The sign-on provider could not be reached (${(e as Error).message}). Try again later.`);
+    });
   return configuration;
 }
 /** Forget the provider's metadata (tests start a new provider). */
-export const resetOidc = () => { configuration = undefined; };
+export const resetOidc = () => {
+  configuration = undefined;
+};
 
 /** The flow cookie's key: made once per install, shared by every instance through the database, read once per process. */
 const cookieKeys = new WeakMap<DB, Promise<Buffer>>();
 function secret(db: DB): Promise<Buffer> {
   let key = cookieKeys.get(db);
   if (!key) {
-    key = readOrMakeKey(db).catch((e) => { cookieKeys.delete(db); throw e; });
+    key = readOrMakeKey(db).catch((e) => {
+      cookieKeys.delete(db);
+      throw e;
+    });
     cookieKeys.set(db, key);
   }
   return key;
@@ -43,7 +63,11 @@ function secret(db: DB): Promise<Buffer> {
 async function readOrMakeKey(db: DB): Promise<Buffer> {
   const key = 'oidc_cookie_key';
   const fresh = randomBytes(32).toString('hex');
-  await db.insertInto('app_config').values({ key, json: JSON.stringify(fresh) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('app_config')
+    .values({ key, json: JSON.stringify(fresh) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('app_config').select('json').where('key', '=', key).executeTakeFirstOrThrow();
   return Buffer.from(JSON.parse(row.json) as string, 'hex');
 }
@@ -54,10 +78,13 @@ async function sealFlow(db: DB, flow: Flow): Promise<string> {
   return `${body}.${sign(await secret(db), body)}`;
 }
 async function openFlow(db: DB, cookie: string | undefined, now = Date.now()): Promise<Flow> {
-  const expired = new Invalid('This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.');
+  const expired = new Invalid(
+    'This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.',
+  );
   const [body, mac] = (cookie ?? '').split('.');
   if (!body || !mac || body.length > 4000) throw expired;
-  const want = Buffer.from(sign(await secret(db), body)), got = Buffer.from(mac);
+  const want = Buffer.from(sign(await secret(db), body)),
+    got = Buffer.from(mac);
   if (want.length !== got.length || !timingSafeEqual(want, got)) throw expired;
   const flow = JSON.parse(Buffer.from(body, 'base64url').toString()) as Flow;
   if (!(flow.exp > now)) throw expired;
@@ -69,28 +96,49 @@ export const safeReturnTo = (p: unknown) => (typeof p === 'string' && /^\/(?![/\
 
 export async function startSignIn(db: DB, config: Config, returnTo: unknown): Promise<{ url: string; cookie: string }> {
   const cfg = await providerConfig(config);
-  const flow: Flow = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), returnTo: safeReturnTo(returnTo), exp: Date.now() + FLOW_MS };
+  const flow: Flow = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    verifier: client.randomPKCECodeVerifier(),
+    returnTo: safeReturnTo(returnTo),
+    exp: Date.now() + FLOW_MS,
+  };
   const url = client.buildAuthorizationUrl(cfg, {
-    redirect_uri: config.oidc!.redirectUri, scope: config.oidc!.scope, state: flow.state, nonce: flow.nonce,
-    code_challenge: await client.calculatePKCECodeChallenge(flow.verifier), code_challenge_method: 'S256',
+    redirect_uri: config.oidc!.redirectUri,
+    scope: config.oidc!.scope,
+    state: flow.state,
+    nonce: flow.nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+    code_challenge_method: 'S256',
   });
   return { url: url.href, cookie: await sealFlow(db, flow) };
 }
 
-export async function completeSignIn(db: DB, config: Config, flowCookie: string | undefined, callbackUrl: string): Promise<{ sid: string; returnTo: string }> {
+export async function completeSignIn(
+  db: DB,
+  config: Config,
+  flowCookie: string | undefined,
+  callbackUrl: string,
+): Promise<{ sid: string; returnTo: string }> {
   const flow = await openFlow(db, flowCookie);
   const redirect = config.oidc!.redirectUri;
   if (typeof callbackUrl !== 'string' || !callbackUrl.startsWith(`${redirect}?`) || callbackUrl.length > 8000) {
-    throw new Invalid('The sign-on answer did not come back to this server\'s address. Please sign in again.');
+    throw new Invalid("The sign-on answer did not come back to this server's address. Please sign in again.");
   }
   const answer = new URL(callbackUrl);
   if (answer.searchParams.get('error')) {
-    throw new Unauthenticated(`The sign-on provider refused: ${(answer.searchParams.get('error_description') ?? answer.searchParams.get('error'))!.slice(0, 200)}.`);
+    throw new Unauthenticated(
+      `The sign-on provider refused: ${(answer.searchParams.get('error_description') ?? answer.searchParams.get('error'))!.slice(0, 200)}.`,
+    );
   }
   let claims: Record<string, unknown>;
   try {
-    const tokens = await client.authorizationCodeGrant(await providerConfig(config), answer,
-      { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(await providerConfig(config), answer, {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
     claims = (tokens.claims() ?? {}) as Record<string, unknown>;
   } catch (e) {
     if (e instanceof DomainError) throw e;

@@ -20,7 +20,9 @@ export const trustedInstall = (): Principal => ({ id: null, username: null, role
 export const isSuperAdmin = (p: Principal) => p.roles.includes('superAdmin');
 
 /** Administers this one site. */
-export const administers = (p: Principal, site: string) => isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.includes(site));
+export const administers = (p: Principal, site: string) =>
+  isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.includes(site));
 
 /** Administers at least one site (the UI shows admin tools only where `administers` holds). */
-export const administersAny = (p: Principal) => isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.length > 0);
+export const administersAny = (p: Principal) =>
+  isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.length > 0);

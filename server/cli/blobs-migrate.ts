@@ -9,7 +9,9 @@ import { migrateBlobs } from '../storage/migrateBlobs.ts';
 
 const config = readConfig();
 if (!config.s3) {
-  console.error('Set S3_BUCKET, S3_PUBLIC_URL and the other S3_* settings of the target bucket (see deploy/README.md), and DATA_DIR/DATABASE_URL of the install to move.');
+  console.error(
+    'Set S3_BUCKET, S3_PUBLIC_URL and the other S3_* settings of the target bucket (see deploy/README.md), and DATA_DIR/DATABASE_URL of the install to move.',
+  );
   process.exit(2);
 }
 const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
@@ -22,8 +24,12 @@ try {
     shown = Date.now();
     console.error(`${p.copied + p.skipped} of ${p.total} blobs (${p.copied} copied, ${p.skipped} already there)`);
   });
-  console.error(`Done: ${result.copied} blob(s) copied, ${result.skipped} already in the bucket, ${result.rowsRewritten} row(s) now link to ${config.s3.publicUrl}/.`);
-  console.error(`The folder ${from.mediaDir} was left as it was: remove it once the instances run with the S3_* settings.`);
+  console.error(
+    `Done: ${result.copied} blob(s) copied, ${result.skipped} already in the bucket, ${result.rowsRewritten} row(s) now link to ${config.s3.publicUrl}/.`,
+  );
+  console.error(
+    `The folder ${from.mediaDir} was left as it was: remove it once the instances run with the S3_* settings.`,
+  );
 } catch (e) {
   console.error(`Stopped: ${(e as Error).message}. Run the command again to resume.`);
   process.exitCode = 1;

@@ -12,7 +12,9 @@ const blobs = openBlobStore(config, pendingLedger(db));
 try {
   const result = await sweep(db, blobs);
   for (const unit of result.blobsRemoved) console.log(`removed ${unit}`);
-  console.error(`Swept: ${result.blobsRemoved.length} unreferenced blob unit(s) removed, ${result.stagingRemoved.length} dead staging folder(s), ${result.pendingCleared} stale pending record(s).`);
+  console.error(
+    `Swept: ${result.blobsRemoved.length} unreferenced blob unit(s) removed, ${result.stagingRemoved.length} dead staging folder(s), ${result.pendingCleared} stale pending record(s).`,
+  );
 } catch (e) {
   console.error(e);
   process.exitCode = 1;

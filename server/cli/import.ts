@@ -18,17 +18,33 @@ const USAGE = 'usage: npm run import -- export.zip positions.csv [--site "Site n
 async function main(): Promise<number> {
   let args;
   try {
-    args = parseArgs({ allowPositionals: true, options: { site: { type: 'string' }, floor: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    args = parseArgs({
+      allowPositionals: true,
+      options: { site: { type: 'string' }, floor: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (e) {
     console.error(`${(e as Error).message}\n${USAGE}`);
     return 2;
   }
-  if (args.values.help) { console.log(USAGE); return 0; }
+  if (args.values.help) {
+    console.log(USAGE);
+    return 0;
+  }
   const [zipPath, csvPath] = args.positionals;
-  if (!zipPath || !csvPath || args.positionals.length > 2) { console.error(USAGE); return 2; }
-  for (const f of [zipPath, csvPath]) if (!fs.existsSync(f)) { console.error(`No such file: ${f}`); return 2; }
+  if (!zipPath || !csvPath || args.positionals.length > 2) {
+    console.error(USAGE);
+    return 2;
+  }
+  for (const f of [zipPath, csvPath])
+    if (!fs.existsSync(f)) {
+      console.error(`No such file: ${f}`);
+      return 2;
+    }
   const floor = args.values.floor === undefined ? 0 : Number(args.values.floor);
-  if (!Number.isInteger(floor)) { console.error(`--floor must be a whole number, not "${args.values.floor}"`); return 2; }
+  if (!Number.isInteger(floor)) {
+    console.error(`--floor must be a whole number, not "${args.values.floor}"`);
+    return 2;
+  }
 
   const config = readConfig();
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -38,9 +54,16 @@ async function main(): Promise<number> {
   try {
     const siteName = args.values.site?.trim() || path.basename(zipPath).replace(/\.zip$/i, '');
     const result = await ingestExport(ctx, {
-      zipPath: path.resolve(zipPath), csvText: decodeCsvBytes(fs.readFileSync(csvPath)), site: siteName, floor, mode: 'addNewSite', siteName,
+      zipPath: path.resolve(zipPath),
+      csvText: decodeCsvBytes(fs.readFileSync(csvPath)),
+      site: siteName,
+      floor,
+      mode: 'addNewSite',
+      siteName,
     });
-    console.error(`Imported ${result.scenes} scene(s) on floor ${result.floor} into the new site "${result.site}" (${result.surveys.length} survey(s)).`);
+    console.error(
+      `Imported ${result.scenes} scene(s) on floor ${result.floor} into the new site "${result.site}" (${result.surveys.length} survey(s)).`,
+    );
     console.log(result.site);
     return 0;
   } catch (e) {

@@ -5,7 +5,9 @@ import { openDatabase, type DB } from '../db/database.ts';
 
 export async function runUserCommand(usage: string, valid: boolean, work: (db: DB) => Promise<string>): Promise<void> {
   if (!valid) {
-    console.error(`Usage: ${usage}\nIt uses the same DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL) as the server: set them as the server has them.`);
+    console.error(
+      `Usage: ${usage}\nIt uses the same DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL) as the server: set them as the server has them.`,
+    );
     process.exitCode = 2;
     return;
   }

@@ -13,7 +13,9 @@ export type DB = Kysely<Database>;
 export const DEFAULT_POOL_SIZE = 10;
 
 export interface DatabaseOptions {
-  dataDir: string; databaseUrl?: string; poolSize?: number;
+  dataDir: string;
+  databaseUrl?: string;
+  poolSize?: number;
   /** PostgreSQL: name (prepare) statements per connection; off behind a pooler that cannot keep them (DB_PREPARED_STATEMENTS). */
   preparedStatements?: boolean;
 }
@@ -29,7 +31,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on
     // the pool; without a listener that error would end the process. The pool replaces the connection.
-    pool.on('error', (err) => console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`));
+    pool.on('error', (err) =>
+      console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`),
+    );
     if (opts.preparedStatements !== false) prepareStatements(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {

@@ -15,4 +15,5 @@ export function isRetryable(err: unknown): boolean {
   return c === '40001' || c === '40P01' || c.startsWith('SQLITE_BUSY') || isUniqueViolation(err);
 }
 
-export const CONFLICT_MESSAGE = 'Someone else changed the same thing at the same moment, so this change was not saved. Reload the page and try again.';
+export const CONFLICT_MESSAGE =
+  'Someone else changed the same thing at the same moment, so this change was not saved. Reload the page and try again.';

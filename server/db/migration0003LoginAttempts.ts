@@ -3,7 +3,8 @@ import type { Kysely, Migration } from 'kysely';
 
 export const loginAttempts: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createTable('login_attempts')
+    await db.schema
+      .createTable('login_attempts')
       // 'user:<name>' or 'addr:<ip>'; one row per key and window.
       .addColumn('key', 'text', (c) => c.primaryKey())
       .addColumn('failures', 'integer', (c) => c.notNull())

@@ -4,7 +4,8 @@ import type { Kysely, Migration } from 'kysely';
 
 export const jobsTable: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createTable('jobs')
+    await db.schema
+      .createTable('jobs')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('site', 'text', (c) => c.notNull())
@@ -17,7 +18,8 @@ export const jobsTable: Migration = {
       .addColumn('error_message', 'text')
       .addColumn('attempts', 'integer', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull()).execute();
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
     await db.schema.createIndex('jobs_state').on('jobs').columns(['state', 'created_at']).execute();
   },
 };

@@ -15,7 +15,12 @@ export const FACE_NAMES: Record<Face, string> = { f: 'FRONT', b: 'BACK', l: 'LEF
 
 // A tint per face (strongest at the face centre, zero at its edges so the seams stay continuous).
 const FACE_TINT: Record<Face, [number, number, number]> = {
-  f: [255, 140, 60], b: [170, 90, 220], l: [60, 200, 120], r: [40, 190, 230], u: [255, 230, 90], d: [230, 80, 80],
+  f: [255, 140, 60],
+  b: [170, 90, 220],
+  l: [60, 200, 120],
+  r: [40, 190, 230],
+  u: [255, 230, 90],
+  d: [230, 80, 80],
 };
 const TINT_STRENGTH = 0.3;
 
@@ -39,52 +44,93 @@ function renderFaceBackground(face: Face, nodeLabel: string, size: number): Buff
   // The sun sits 20-37 degrees up, at a yaw that differs per node.
   const sunYaw = ((h % 360) * Math.PI) / 180;
   const sunPitch = 0.35 + ((h >>> 9) % 30) / 100;
-  const sx = Math.sin(sunYaw) * Math.cos(sunPitch), sy = Math.sin(sunPitch), sz = -Math.cos(sunYaw) * Math.cos(sunPitch);
+  const sx = Math.sin(sunYaw) * Math.cos(sunPitch),
+    sy = Math.sin(sunPitch),
+    sz = -Math.cos(sunYaw) * Math.cos(sunPitch);
   const grassShift = ((h >>> 17) % 40) - 20;
-  const gR = 110 + grassShift, gG = 125, gB = 70 - grassShift / 2;
-  const hR = 200, hG = 215, hB = 225; // haze at the horizon
+  const gR = 110 + grassShift,
+    gG = 125,
+    gB = 70 - grassShift / 2;
+  const hR = 200,
+    hG = 215,
+    hB = 225; // haze at the horizon
   const pixAngle = 2 / size; // angular size of a pixel near the face centre, for grid anti-aliasing
 
   for (let j = 0; j < size; j++) {
     const b = (2 * (j + 0.5)) / size - 1;
-    const x0 = c[0] + b * dn[0], y0 = c[1] + b * dn[1], z0 = c[2] + b * dn[2];
-    const rx = r[0], ry = r[1], rz = r[2];
+    const x0 = c[0] + b * dn[0],
+      y0 = c[1] + b * dn[1],
+      z0 = c[2] + b * dn[2];
+    const rx = r[0],
+      ry = r[1],
+      rz = r[2];
     const wb = TINT_STRENGTH * (1 - b * b);
     let o = j * size * 3;
     for (let i = 0; i < size; i++, o += 3) {
       const a = (2 * (i + 0.5)) / size - 1;
-      let x = x0 + a * rx, y = y0 + a * ry, z = z0 + a * rz;
+      let x = x0 + a * rx,
+        y = y0 + a * ry,
+        z = z0 + a * rz;
       const inv = 1 / Math.sqrt(x * x + y * y + z * z);
-      x *= inv; y *= inv; z *= inv;
+      x *= inv;
+      y *= inv;
+      z *= inv;
       let R: number, G: number, B: number;
       if (y >= 0) {
         // Sky: pale at the horizon, deep blue at the zenith, plus a sun disc with a glow.
         const t = Math.sqrt(y);
-        R = 185 - 140 * t; G = 210 - 105 * t; B = 240 - 20 * t;
+        R = 185 - 140 * t;
+        G = 210 - 105 * t;
+        B = 240 - 20 * t;
         const cosSun = x * sx + y * sy + z * sz;
-        if (cosSun > 0.9985) { R = 255; G = 250; B = 215; } else if (cosSun > 0.97) {
-          const g = (cosSun - 0.97) / 0.0285, g2 = g * g;
-          R += (255 - R) * g2 * 0.7; G += (245 - G) * g2 * 0.7; B += (200 - B) * g2 * 0.5;
+        if (cosSun > 0.9985) {
+          R = 255;
+          G = 250;
+          B = 215;
+        } else if (cosSun > 0.97) {
+          const g = (cosSun - 0.97) / 0.0285,
+            g2 = g * g;
+          R += (255 - R) * g2 * 0.7;
+          G += (245 - G) * g2 * 0.7;
+          B += (200 - B) * g2 * 0.5;
         }
       } else {
         // Ground: where the ray meets the plane y = -CAMERA_HEIGHT; grid lines every metre, heavier every 5 m.
         const dist = CAMERA_HEIGHT / -y;
-        const px = x * dist, pz = z * dist;
+        const px = x * dist,
+          pz = z * dist;
         const footprint = (dist * pixAngle) / -y; // metres covered by one pixel along the ray
-        R = gR; G = gG; B = gB;
+        R = gR;
+        G = gG;
+        B = gB;
         if (footprint < 0.35) {
           const minor = Math.max(gridLine(px, 0.015, footprint), gridLine(pz, 0.015, footprint));
-          const major = Math.max(gridLine(px * 0.2, 0.006, footprint * 0.2), gridLine(pz * 0.2, 0.006, footprint * 0.2));
+          const major = Math.max(
+            gridLine(px * 0.2, 0.006, footprint * 0.2),
+            gridLine(pz * 0.2, 0.006, footprint * 0.2),
+          );
           const ink = Math.max(minor * 0.55, major) * (1 - footprint / 0.35);
-          R += (235 - R) * ink; G += (235 - G) * ink; B += (220 - B) * ink;
+          R += (235 - R) * ink;
+          G += (235 - G) * ink;
+          B += (220 - B) * ink;
         }
         // A red line on the ground from under the viewer straight ahead (yaw 0, towards -z): a compass needle.
-        if (pz < 0 && Math.abs(px) < 0.06 + footprint / 2) { R = 215; G = 40; B = 40; }
+        if (pz < 0 && Math.abs(px) < 0.06 + footprint / 2) {
+          R = 215;
+          G = 40;
+          B = 40;
+        }
         const fog = dist / (dist + FOG_DISTANCE); // cheap stand-in for 1 - exp(-dist / FOG_DISTANCE)
-        R += (hR - R) * fog; G += (hG - G) * fog; B += (hB - B) * fog;
+        R += (hR - R) * fog;
+        G += (hG - G) * fog;
+        B += (hB - B) * fog;
       }
       // A thin dark horizon line (pitch 0), about 1.5 px thick.
-      if (y < 0.75 * pixAngle && y > -0.75 * pixAngle) { R = 70; G = 80; B = 95; }
+      if (y < 0.75 * pixAngle && y > -0.75 * pixAngle) {
+        R = 70;
+        G = 80;
+        B = 95;
+      }
       const w = wb * (1 - a * a);
       // Every colour above is a blend of in-range colours, so rounding by truncating x + 0.5 cannot overflow.
       out[o] = (R + (tR - R) * w + 0.5) | 0;
@@ -149,8 +195,12 @@ function blendOver(under: Buffer, over: Buffer): void {
  */
 export async function renderCubeFaceRaw(face: Face, nodeLabel: string, size: number): Promise<RawImage> {
   const data = renderFaceBackground(face, nodeLabel, size);
-  const label = await sharp(Buffer.from(faceLabelSvg(face, nodeLabel, size))).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  if (label.info.width !== size || label.info.height !== size || label.info.channels !== 4) throw new Error('label raster has the wrong shape');
+  const label = await sharp(Buffer.from(faceLabelSvg(face, nodeLabel, size)))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (label.info.width !== size || label.info.height !== size || label.info.channels !== 4)
+    throw new Error('label raster has the wrong shape');
   blendOver(data, label.data);
   return { data, width: size, height: size, channels: 3 };
 }
@@ -161,9 +211,16 @@ export interface CubeFaceOptions {
 }
 
 /** One face of a synthetic panorama (see renderCubeFaceRaw), encoded as a size x size RGB PNG or JPEG. */
-export async function renderCubeFace(face: Face, nodeLabel: string, size: number, opts: CubeFaceOptions = {}): Promise<Buffer> {
+export async function renderCubeFace(
+  face: Face,
+  nodeLabel: string,
+  size: number,
+  opts: CubeFaceOptions = {},
+): Promise<Buffer> {
   const img = await renderCubeFaceRaw(face, nodeLabel, size);
   return opts.format === 'jpeg'
-    ? sharp(img.data, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90, mozjpeg: false }).toBuffer()
+    ? sharp(img.data, { raw: { width: size, height: size, channels: 3 } })
+        .jpeg({ quality: 90, mozjpeg: false })
+        .toBuffer()
     : encodePng(img);
 }

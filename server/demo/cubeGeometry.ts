@@ -42,7 +42,9 @@ export function pixelDirection(face: Face, i: number, j: number, size: number): 
 /** The face a direction hits and where: a, b in [-1, 1] as in faceDirection. */
 export function directionToFace(v: Vec3): { face: Face; a: number; b: number } {
   const [x, y, z] = v;
-  const ax = Math.abs(x), ay = Math.abs(y), az = Math.abs(z);
+  const ax = Math.abs(x),
+    ay = Math.abs(y),
+    az = Math.abs(z);
   let face: Face;
   if (ax >= ay && ax >= az) face = x > 0 ? 'r' : 'l';
   else if (ay >= az) face = y > 0 ? 'u' : 'd';

@@ -22,11 +22,18 @@ function sampleEquirectFace(src: RawImage, face: Face, size: number): Buffer {
       // Continuous pixel coordinates with pixel centres at integer + 0.5.
       const u = (0.5 + yaw / twoPi) * W - 0.5;
       const v = (polar / Math.PI) * H - 0.5;
-      const x0f = Math.floor(u), y0f = Math.floor(v);
-      const fx = u - x0f, fy = v - y0f;
-      const xa = ((x0f % W) + W) % W, xb = (xa + 1) % W; // wrap around in yaw
-      const ya = Math.max(0, Math.min(H - 1, y0f)), yb = Math.max(0, Math.min(H - 1, y0f + 1));
-      const p00 = (ya * W + xa) * C, p10 = (ya * W + xb) * C, p01 = (yb * W + xa) * C, p11 = (yb * W + xb) * C;
+      const x0f = Math.floor(u),
+        y0f = Math.floor(v);
+      const fx = u - x0f,
+        fy = v - y0f;
+      const xa = ((x0f % W) + W) % W,
+        xb = (xa + 1) % W; // wrap around in yaw
+      const ya = Math.max(0, Math.min(H - 1, y0f)),
+        yb = Math.max(0, Math.min(H - 1, y0f + 1));
+      const p00 = (ya * W + xa) * C,
+        p10 = (ya * W + xb) * C,
+        p01 = (yb * W + xa) * C,
+        p11 = (yb * W + xb) * C;
       const o = (j * size + i) * 3;
       for (let k = 0; k < 3; k++) {
         const top = data[p00 + k] + (data[p10 + k] - data[p00 + k]) * fx;
@@ -50,6 +57,8 @@ export async function equirectToCubeFace(equirect: Buffer, face: Face, size: num
 /** All six cube faces (PNG) of an equirectangular image, decoding it once. */
 export async function equirectToCubeFaces(equirect: Buffer, size: number): Promise<Record<Face, Buffer>> {
   const src = await decodeRgb(equirect);
-  const entries = await Promise.all(FACES.map(async (f) => [f, await encodeFace(sampleEquirectFace(src, f, size), size)] as const));
+  const entries = await Promise.all(
+    FACES.map(async (f) => [f, await encodeFace(sampleEquirectFace(src, f, size), size)] as const),
+  );
   return Object.fromEntries(entries) as Record<Face, Buffer>;
 }

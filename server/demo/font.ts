@@ -48,7 +48,7 @@ const GLYPHS: Record<string, string> = {
   '9': '.###. #...# #...# .#### ....# ...#. .##..',
   ' ': '..... ..... ..... ..... ..... ..... .....',
   '-': '..... ..... ..... .###. ..... ..... .....',
-  '_': '..... ..... ..... ..... ..... ..... #####',
+  _: '..... ..... ..... ..... ..... ..... #####',
   '.': '..... ..... ..... ..... ..... .##.. .##..',
   ',': '..... ..... ..... ..... .##.. ..#.. .#...',
   ':': '..... .##.. .##.. ..... .##.. .##.. .....',
@@ -126,7 +126,13 @@ export interface TextOptions {
 const num = (v: number) => (Math.round(v * 100) / 100).toString();
 
 /** Path data of the text's ink with its top edge at y (one closed rectangle per run). */
-export function textPathData(text: string, x: number, y: number, cell: number, align: TextOptions['align'] = 'left'): string {
+export function textPathData(
+  text: string,
+  x: number,
+  y: number,
+  cell: number,
+  align: TextOptions['align'] = 'left',
+): string {
   const parts: string[] = [];
   text.split('\n').forEach((line, li) => {
     const w = lineCells(line) * cell;
@@ -135,7 +141,9 @@ export function textPathData(text: string, x: number, y: number, cell: number, a
     [...line].forEach((ch, ci) => {
       const gx = left + ci * (GLYPH_W + LETTER_GAP) * cell;
       for (const [row, col, len] of glyphRuns(ch)) {
-        parts.push(`M${num(gx + col * cell)} ${num(top + row * cell)}h${num(len * cell)}v${num(cell)}h${num(-len * cell)}z`);
+        parts.push(
+          `M${num(gx + col * cell)} ${num(top + row * cell)}h${num(len * cell)}v${num(cell)}h${num(-len * cell)}z`,
+        );
       }
     });
   });

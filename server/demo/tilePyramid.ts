@@ -12,8 +12,15 @@ import sharp from 'sharp';
 import { FACES, type Face } from './cubeGeometry.ts';
 import { decodeRgb, type RawImage } from './rawImage.ts';
 
-export interface LevelSpec { tileSize: number; size: number; fallbackOnly?: boolean }
-export interface PyramidFile { path: string; buffer: Buffer }
+export interface LevelSpec {
+  tileSize: number;
+  size: number;
+  fallbackOnly?: boolean;
+}
+export interface PyramidFile {
+  path: string;
+  buffer: Buffer;
+}
 /** A face image: encoded (any format sharp reads) or already-decoded RGB pixels (skips an encode/decode). */
 export type FaceImage = Buffer | RawImage;
 /** The six face images, or a function producing them on demand (keeps memory low). */
@@ -47,9 +54,12 @@ export function pyramidLevels(opts: Pick<PyramidOptions, 'faceSize' | 'tileSize'
     const { size, tileSize: ts } = levels[z];
     const parent = levels[z - 1];
     if (!(Number.isInteger(size) && size > 0)) throw new Error(`level ${z}: bad size ${size}`);
-    if (size % ts !== 0) throw new Error(`level ${z}: size ${size} is not a multiple of tile size ${ts} (Marzipano refuses it)`);
-    if (size % parent.size !== 0) throw new Error(`level ${z}: size ${size} is not a multiple of the previous level's ${parent.size}`);
-    if ((size / ts) % (parent.size / parent.tileSize) !== 0) throw new Error(`level ${z}: tile count must be a multiple of the previous level's`);
+    if (size % ts !== 0)
+      throw new Error(`level ${z}: size ${size} is not a multiple of tile size ${ts} (Marzipano refuses it)`);
+    if (size % parent.size !== 0)
+      throw new Error(`level ${z}: size ${size} is not a multiple of the previous level's ${parent.size}`);
+    if ((size / ts) % (parent.size / parent.tileSize) !== 0)
+      throw new Error(`level ${z}: tile count must be a multiple of the previous level's`);
   }
   return levels;
 }
@@ -70,7 +80,13 @@ async function resizedRaw(src: RawImage, size: number): Promise<Buffer> {
 }
 
 /** Tiles of one face for every level z >= 1; returns the face's 256-px raw preview. */
-async function tileFace(face: Face, input: FaceImage, levels: LevelSpec[], quality: number, emit: Emit): Promise<Buffer> {
+async function tileFace(
+  face: Face,
+  input: FaceImage,
+  levels: LevelSpec[],
+  quality: number,
+  emit: Emit,
+): Promise<Buffer> {
   // Decode once; every level is resampled from the same pixels (as the Marzipano Tool does).
   const src = Buffer.isBuffer(input) ? await decodeRgb(input) : input;
   if (src.channels !== 3) throw new Error(`face ${face}: expected RGB, got ${src.channels} channels`);
@@ -100,9 +116,13 @@ async function tileFace(face: Face, input: FaceImage, levels: LevelSpec[], quali
 async function generatePyramid(faces: FaceSource, opts: PyramidOptions, emit: Emit): Promise<LevelSpec[]> {
   const levels = pyramidLevels(opts);
   const quality = opts.quality ?? 80;
-  const previews = await Promise.all(FACES.map(async (f) => tileFace(f, await faceImage(faces, f), levels, quality, emit)));
+  const previews = await Promise.all(
+    FACES.map(async (f) => tileFace(f, await faceImage(faces, f), levels, quality, emit)),
+  );
   // Same-width raw images stack vertically by plain concatenation, already in b, d, f, l, r, u order.
-  const strip = await sharp(Buffer.concat(previews), { raw: { width: PREVIEW_SIZE, height: PREVIEW_SIZE * 6, channels: 3 } })
+  const strip = await sharp(Buffer.concat(previews), {
+    raw: { width: PREVIEW_SIZE, height: PREVIEW_SIZE * 6, channels: 3 },
+  })
     .jpeg({ quality, mozjpeg: false })
     .toBuffer();
   await emit({ path: 'preview.jpg', buffer: strip });
@@ -110,15 +130,24 @@ async function generatePyramid(faces: FaceSource, opts: PyramidOptions, emit: Em
 }
 
 /** The whole pyramid in memory: data.js `levels` and every file with its path relative to the tiles folder. */
-export async function buildTilePyramid(faces: FaceSource, opts: PyramidOptions): Promise<{ levels: LevelSpec[]; faceSize: number; files: PyramidFile[] }> {
+export async function buildTilePyramid(
+  faces: FaceSource,
+  opts: PyramidOptions,
+): Promise<{ levels: LevelSpec[]; faceSize: number; files: PyramidFile[] }> {
   const files: PyramidFile[] = [];
-  const levels = await generatePyramid(faces, opts, async (f) => { files.push(f); });
+  const levels = await generatePyramid(faces, opts, async (f) => {
+    files.push(f);
+  });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)); // stable order regardless of timing
   return { levels, faceSize: opts.faceSize, files };
 }
 
 /** The pyramid written under `dir` (e.g. a blob-store staging folder); returns the levels and the paths written. */
-export async function writePyramid(dir: string, faces: FaceSource, opts: PyramidOptions): Promise<{ levels: LevelSpec[]; faceSize: number; paths: string[] }> {
+export async function writePyramid(
+  dir: string,
+  faces: FaceSource,
+  opts: PyramidOptions,
+): Promise<{ levels: LevelSpec[]; faceSize: number; paths: string[] }> {
   const paths: string[] = [];
   const levels = await generatePyramid(faces, opts, async ({ path: rel, buffer }) => {
     const p = path.join(dir, rel);

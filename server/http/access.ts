@@ -24,10 +24,15 @@ export const PUBLIC: Access = { kind: 'public' };
 export const SUPER_ADMIN: Access = { kind: 'superAdmin' };
 export const ANY_ADMIN: Access = { kind: 'anyAdmin' };
 /** Administrator of `:site`, or of the site `siteOf` finds. */
-export const siteAdmin = (siteOf: SiteOf = (req) => (req.params as { site?: string }).site ?? null): Access => ({ kind: 'siteAdmin', siteOf });
+export const siteAdmin = (siteOf: SiteOf = (req) => (req.params as { site?: string }).site ?? null): Access => ({
+  kind: 'siteAdmin',
+  siteOf,
+});
 
 declare module 'fastify' {
-  interface FastifyContextConfig { access?: Access }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
 }
 
 const READS = new Set(['GET', 'HEAD']);
@@ -45,7 +50,8 @@ export function declareAccess(app: FastifyInstance): void {
     const access = route.config?.access;
     const isApi = route.url.startsWith('/api/') || route.url === '/api';
     if (!access) {
-      if (isApi || !methodsOf(route).every((m) => READS.has(m))) throw new Error(`Route ${methodsOf(route).join(',')} ${route.url} declares no access rule.`);
+      if (isApi || !methodsOf(route).every((m) => READS.has(m)))
+        throw new Error(`Route ${methodsOf(route).join(',')} ${route.url} declares no access rule.`);
       route.config = { ...route.config, access: PUBLIC };
       return;
     }

@@ -11,7 +11,13 @@ const SESSION_COOKIE_DAYS = 14;
 
 /** Starts the session cookie: http-only, same site only, Secure when the request came over TLS (TRUST_PROXY). */
 export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, sid: string): void {
-  reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'strict', path: '/', secure: req.protocol === 'https', maxAge: SESSION_COOKIE_DAYS * 86400 });
+  reply.setCookie(SESSION_COOKIE, sid, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure: req.protocol === 'https',
+    maxAge: SESSION_COOKIE_DAYS * 86400,
+  });
 }
 const SESSION_ID = /^[A-Za-z0-9_-]{20,100}$/;
 export interface RequestUser extends Principal {
@@ -39,11 +45,17 @@ export function identify(ctx: AppContext) {
     // DNS rebinding: a hostile name pointed at our address reaches us with its own Host; writes must name us.
     const hosts = ctx.config.allowedHosts;
     if (WRITE.has(req.method) && hosts.length && !hosts.includes(String(req.headers.host ?? '').toLowerCase())) {
-      throw new Forbidden(`This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.`);
+      throw new Forbidden(
+        `This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.`,
+      );
     }
     if (WRITE.has(req.method) && origin) {
       let originHost = '';
-      try { originHost = new URL(origin).host; } catch { /* malformed: refused below */ }
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        /* malformed: refused below */
+      }
       if (originHost !== req.headers.host) throw new Forbidden('Cross-site requests are not allowed.');
     }
     req.user = await resolveUser(ctx, req);
@@ -51,5 +63,7 @@ export function identify(ctx: AppContext) {
 }
 
 declare module 'fastify' {
-  interface FastifyRequest { user: RequestUser }
+  interface FastifyRequest {
+    user: RequestUser;
+  }
 }

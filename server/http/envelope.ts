@@ -2,5 +2,6 @@
 import type { z } from 'zod';
 import type { failure } from '../../contract/api.ts';
 
-export const ok = <T>(payload: T, message?: string) => (message ? { success: true as const, payload, message } : { success: true as const, payload });
+export const ok = <T>(payload: T, message?: string) =>
+  message ? { success: true as const, payload, message } : { success: true as const, payload };
 export const fail = (message: string): z.infer<typeof failure> => ({ success: false, message });

@@ -8,27 +8,39 @@ import { httpRefusalOf } from './errors.ts';
 import { multipartFailure } from './multipartErrors.ts';
 import { fail } from './envelope.ts';
 
-
 /** "field: problem; field: problem" of a schema validation error. */
-interface ValidationIssue { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
 function validationMessage(err: { validation: ValidationIssue[] }): string {
-  return err.validation.map((v) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`).join('; ');
+  return err.validation
+    .map((v) => `${v.instancePath?.replace(/^\//, '') || v.params?.issue?.path?.join('.') || 'input'}: ${v.message}`)
+    .join('; ');
 }
 
 export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  if (hasZodFastifySchemaValidationErrors(err)) return reply.status(400).send(fail(`Invalid request. ${validationMessage(err)}`));
+  if (hasZodFastifySchemaValidationErrors(err))
+    return reply.status(400).send(fail(`Invalid request. ${validationMessage(err)}`));
   // Refused before the body was read to its end: the rest of it would be read as the next request on this
   // connection, so the connection ends with this answer.
   if (!req.raw.complete) reply.header('connection', 'close');
   const refusal = httpRefusalOf(multipartFailure(err, req) ?? err);
-  if (refusal && !(err instanceof DomainError) && refusal.status === 409) req.log.info({ err }, 'conflict with a concurrent write');
+  if (refusal && !(err instanceof DomainError) && refusal.status === 409)
+    req.log.info({ err }, 'conflict with a concurrent write');
   if (refusal) reply.headers(refusal.headers);
-  const status = refusal ? refusal.status
-    : typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  const status = refusal
+    ? refusal.status
+    : typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+      ? err.statusCode
+      : 500;
   if (status >= 500) {
     // Every 5xx is logged with the request id, and the answer carries it so a person can quote it.
     req.log.error({ err }, 'request failed');
-    const message = refusal ? refusal.message : `Internal server error. Please quote request id ${req.id} when you report it.`;
+    const message = refusal
+      ? refusal.message
+      : `Internal server error. Please quote request id ${req.id} when you report it.`;
     return reply.status(status).send({ ...fail(message), requestId: req.id });
   }
   if (!refusal) req.log.info({ err }, 'request refused');

@@ -1,20 +1,43 @@
 // Domain errors to HTTP: the status and headers each refusal becomes. The answer's body is the contract's
 // `failure` envelope ({success: false, message}), written by the error handler (http/errorHandler.ts).
 import { CONFLICT_MESSAGE, isRetryable } from '../db/dbErrors.ts';
-import { Conflict, DomainError, Forbidden, Internal, Invalid, NotFound, Throttled, TooLarge, Unauthenticated, Unavailable } from '../services/errors.ts';
+import {
+  Conflict,
+  DomainError,
+  Forbidden,
+  Internal,
+  Invalid,
+  NotFound,
+  Throttled,
+  TooLarge,
+  Unauthenticated,
+  Unavailable,
+} from '../services/errors.ts';
 
-export interface HttpRefusal { status: number; message: string; headers: Record<string, string> }
+export interface HttpRefusal {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
 
 const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
-  [Invalid, 400], [Unauthenticated, 401], [Forbidden, 403], [NotFound, 404], [Conflict, 409], [TooLarge, 413],
-  [Throttled, 429], [Internal, 500], [Unavailable, 502],
+  [Invalid, 400],
+  [Unauthenticated, 401],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [TooLarge, 413],
+  [Throttled, 429],
+  [Internal, 500],
+  [Unavailable, 502],
 ]);
 
 /** The HTTP answer of a domain error, or of a lost database race (a 409 the person can retry); null for anything else. */
 export function httpRefusalOf(err: unknown): HttpRefusal | null {
   if (err instanceof DomainError) {
     const status = [...STATUS].find(([kind]) => err instanceof kind)?.[1] ?? 500;
-    const headers: Record<string, string> = err instanceof Throttled ? { 'retry-after': String(err.retryAfterSeconds) } : {};
+    const headers: Record<string, string> =
+      err instanceof Throttled ? { 'retry-after': String(err.retryAfterSeconds) } : {};
     return { status, message: err.message, headers };
   }
   return isRetryable(err) ? { status: 409, message: CONFLICT_MESSAGE, headers: {} } : null;

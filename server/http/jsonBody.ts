@@ -11,7 +11,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) { // a string: skip to its closing quote, over escapes
+    if (c === 0x22) {
+      // a string: skip to its closing quote, over escapes
       for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
     } else if (c === 0x5b || c === 0x7b) {
       if (++depth > max) return true;
@@ -25,7 +26,12 @@ export function boundedJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (nestsDeeperThan(body as string, JSON_MAX_DEPTH)) {
-      return done(new Invalid(`The request body is nested more than ${JSON_MAX_DEPTH} levels deep; no request of this API needs that.`), undefined);
+      return done(
+        new Invalid(
+          `The request body is nested more than ${JSON_MAX_DEPTH} levels deep; no request of this API needs that.`,
+        ),
+        undefined,
+      );
     }
     return parse(req, body as string, done);
   });

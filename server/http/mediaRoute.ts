@@ -42,7 +42,8 @@ class DecisionCache {
 /** Uploads waiting for their import job (incoming/) are nobody's to read. */
 const isPrivateKey = (key: string) => key.startsWith('incoming/');
 
-const notFoundBody = (url: string) => fail(`Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.`);
+const notFoundBody = (url: string) =>
+  fail(`Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.`);
 
 export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promise<void> {
   if (!(blobs instanceof FolderBlobStore)) return redirectToStore(app, blobs);
@@ -54,8 +55,15 @@ export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promi
     if (!key || isPrivateKey(key)) return reply.status(404).send(notFoundBody(req.url));
     let served: ServedAs | undefined;
     const result = await send(req.raw, key.split('/').map(encodeURIComponent).join('/'), {
-      root: mediaDir, contentType: false, index: false, dotfiles: 'ignore', acceptRanges: true,
-      etag: true, lastModified: true, maxAge: '365d', immutable: true,
+      root: mediaDir,
+      contentType: false,
+      index: false,
+      dotfiles: 'ignore',
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      maxAge: '365d',
+      immutable: true,
       // Called with the file actually opened, before any header is written: the decision is made here.
       onFile: async (file: string, stat: Stats) => {
         served = cache.get(file, stat);
@@ -67,7 +75,9 @@ export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promi
     if (result.type !== 'file' || !served) {
       const status = result.type === 'error' ? result.statusCode : 404;
       if (status === 416) {
-        return reply.status(416).header('Content-Range', String(result.headers['Content-Range'] ?? ''))
+        return reply
+          .status(416)
+          .header('Content-Range', String(result.headers['Content-Range'] ?? ''))
           .send(fail('The requested byte range is not inside the file; ask for a range within its size.'));
       }
       if (status === 412) return reply.status(412).send(fail('The file changed since you last read it; reload it.'));
@@ -76,7 +86,10 @@ export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promi
     }
     const passive = servedHeaders(served, path.basename(key));
     // A 304 has no body and so no type; every other answer (HEAD and 206 included) carries all the passive headers.
-    if (result.statusCode === 304) { delete passive['Content-Type']; delete passive['Content-Disposition']; }
+    if (result.statusCode === 304) {
+      delete passive['Content-Type'];
+      delete passive['Content-Disposition'];
+    }
     return reply.status(result.statusCode).headers(result.headers).headers(passive).send(result.stream);
   });
 }

@@ -10,7 +10,9 @@ const LIMITS: Record<string, string> = {
   FST_FIELDS_LIMIT: 'The upload has too many form fields; send the file and its few form fields only.',
 };
 
-const fromParser = (err: { stack?: unknown } | null) => typeof err?.stack === 'string' && /[\\/]node_modules[\\/](busboy|@fastify[\\/](busboy|multipart))[\\/]/.test(err.stack);
+const fromParser = (err: { stack?: unknown } | null) =>
+  typeof err?.stack === 'string' &&
+  /[\\/]node_modules[\\/](busboy|@fastify[\\/](busboy|multipart))[\\/]/.test(err.stack);
 
 /** The refusal of a multipart parsing failure of `req`, or null when `err` is something else. */
 export function multipartFailure(error: unknown, req: FastifyRequest): DomainError | null {
@@ -18,7 +20,9 @@ export function multipartFailure(error: unknown, req: FastifyRequest): DomainErr
   const err = (error ?? {}) as { code?: unknown; stack?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof err?.code === 'string' && LIMITS[err.code]) return new TooLarge(LIMITS[err.code]);
   if (err?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (typeof err?.statusCode !== 'number' && fromParser(err))) {
-    return new Invalid(`The upload could not be read as multipart/form-data (${String(err.message).slice(0, 100)}). Send it again from the form, or check the boundary and that the body is complete.`);
+    return new Invalid(
+      `The upload could not be read as multipart/form-data (${String(err.message).slice(0, 100)}). Send it again from the form, or check the boundary and that the body is complete.`,
+    );
   }
   return null;
 }

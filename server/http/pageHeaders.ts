@@ -4,7 +4,9 @@
 import type { Config } from '../config.ts';
 import { pageImageSources } from './pageImageSources.ts';
 
-export function pageHeaders(config: Pick<Config, 'allowExternalImages' | 'frameAncestors' | 's3'>): Record<string, string> {
+export function pageHeaders(
+  config: Pick<Config, 'allowExternalImages' | 'frameAncestors' | 's3'>,
+): Record<string, string> {
   // Blobs in a bucket are read from its public address: tiles by fetch, pictures and videos by the page.
   const bucket = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
   const images = [...pageImageSources(config), ...bucket].join(' ');

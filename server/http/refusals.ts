@@ -38,6 +38,9 @@ export function declareRefusals(app: FastifyInstance): void {
     if (!route.schema || !route.url.startsWith('/api/')) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     const own = (route.schema.response ?? {}) as Record<string, unknown>;
-    route.schema = { ...route.schema, response: { ...refusals(...commonRefusals(route.config?.access, methods)), ...own } };
+    route.schema = {
+      ...route.schema,
+      response: { ...refusals(...commonRefusals(route.config?.access, methods)), ...own },
+    };
   });
 }

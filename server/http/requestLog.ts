@@ -31,7 +31,8 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else if (reply.statusCode >= 400) reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else if (reply.statusCode >= 400)
+      reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }

@@ -13,7 +13,8 @@ import path from 'node:path';
 export const HEAD_BYTES = 1024;
 
 /** The CSP of every user file: no script, an opaque origin, nothing loaded but the file itself. */
-export const USER_FILE_CSP = "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+export const USER_FILE_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 type Kind = 'image' | 'pdf' | 'text' | 'media';
 
@@ -26,7 +27,10 @@ const RASTER: { type: string; is: (h: Buffer) => boolean }[] = [
   { type: 'image/jpeg', is: (h) => startsWith(h, [0xff, 0xd8, 0xff]) },
   { type: 'image/gif', is: (h) => startsWith(h, 'GIF87a') || startsWith(h, 'GIF89a') },
   { type: 'image/webp', is: (h) => startsWith(h, 'RIFF') && startsWith(h, 'WEBP', 8) },
-  { type: 'image/avif', is: (h) => startsWith(h, 'ftyp', 4) && /avi[fs]/.test(h.subarray(8, Math.min(h.length, 64)).toString('latin1')) },
+  {
+    type: 'image/avif',
+    is: (h) => startsWith(h, 'ftyp', 4) && /avi[fs]/.test(h.subarray(8, Math.min(h.length, 64)).toString('latin1')),
+  },
   { type: 'image/bmp', is: (h) => startsWith(h, 'BM') && h.length >= 26 },
 ];
 
@@ -55,7 +59,10 @@ const INLINE: Record<string, { kind: Kind; type: string; is: (h: Buffer) => bool
 const RASTER_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'jpe', 'jfif', 'gif', 'webp', 'avif', 'bmp']);
 
 /** What a file is served as. */
-export interface ServedAs { contentType: string; inline: boolean }
+export interface ServedAs {
+  contentType: string;
+  inline: boolean;
+}
 
 const ATTACHMENT: ServedAs = { contentType: 'application/octet-stream', inline: false };
 
@@ -84,7 +91,10 @@ export function servedAs(fileName: string, head: Buffer): ServedAs {
 /** A Content-Disposition naming the file: an ASCII fallback and the exact name (RFC 6266 / 8187). */
 export function contentDisposition(disposition: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const exact = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 

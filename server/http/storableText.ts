@@ -40,7 +40,10 @@ function unstorableAt(value: unknown, depth: number): string[] | null {
   return null;
 }
 
-const refuse = (where: string) => new Invalid(`The ${where} holds a character that cannot be stored (a NUL or a broken Unicode character); remove it and try again.`);
+const refuse = (where: string) =>
+  new Invalid(
+    `The ${where} holds a character that cannot be stored (a NUL or a broken Unicode character); remove it and try again.`,
+  );
 
 /** onRequest: route parameters and query values. */
 export async function refuseUnstorableUrl(req: FastifyRequest) {

@@ -10,7 +10,11 @@ export class InProcessQueue implements JobQueue {
   private running: Promise<void> | null = null;
   private stopped = true;
 
-  constructor(private db: DB, private settings: JobSettings, private log: (msg: string, err?: unknown) => void) {}
+  constructor(
+    private db: DB,
+    private settings: JobSettings,
+    private log: (msg: string, err?: unknown) => void,
+  ) {}
 
   handle<T>(kind: string, handler: JobHandler<T>): void {
     // A job's data is what enqueue was given for its kind (read back from JSON): the handler's type is trusted.
@@ -19,7 +23,8 @@ export class InProcessQueue implements JobQueue {
 
   async start(): Promise<void> {
     this.stopped = false;
-    for (const r of await unfinishedJobs(this.db)) this.waiting.push({ kind: r.kind, jobId: r.id, data: JSON.parse(r.data), attempt: r.attempts });
+    for (const r of await unfinishedJobs(this.db))
+      this.waiting.push({ kind: r.kind, jobId: r.id, data: JSON.parse(r.data), attempt: r.attempts });
     this.pump();
   }
 
@@ -41,7 +46,10 @@ export class InProcessQueue implements JobQueue {
         this.log(`job ${job.jobId} (${job.kind}) failed${final ? '' : '; it will be retried'}`, err);
         if (!final) this.waiting.push({ ...job, attempt: job.attempt + 1 });
       }
-    })().finally(() => { this.running = null; this.pump(); });
+    })().finally(() => {
+      this.running = null;
+      this.pump();
+    });
   }
 
   async stop(timeoutMs: number): Promise<void> {

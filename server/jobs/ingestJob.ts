@@ -19,14 +19,24 @@ import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, rep
 export const INGEST_JOB = 'ingest';
 
 export interface IngestJobData {
-  zipUrl: string; csvText: string; site: string; floor: number; mode: IngestMode; siteName?: string; exactSiteId?: boolean;
+  zipUrl: string;
+  csvText: string;
+  site: string;
+  floor: number;
+  mode: IngestMode;
+  siteName?: string;
+  exactSiteId?: boolean;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
 const PROGRESS_EVERY_MS = 500;
 
 /** Publishes the zip at `zipPath` (moved: the caller's file is gone after) and queues its import; returns the job id. */
-export async function startIngestJob(ctx: AppContext & { jobs: JobQueue }, zipPath: string, req: Omit<IngestJobData, 'zipUrl'>): Promise<string> {
+export async function startIngestJob(
+  ctx: AppContext & { jobs: JobQueue },
+  zipPath: string,
+  req: Omit<IngestJobData, 'zipUrl'>,
+): Promise<string> {
   const key = `incoming/${randomUUID()}.zip`;
   const staging = await ctx.blobs.stage();
   try {
@@ -59,13 +69,21 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
   await markRunning(ctx.db, jobId);
   const key = ctx.blobs.keyOfUrl(data.zipUrl)!;
   // The folder store's file is read in place; from a bucket it is fetched into this process's staging first.
-  const local = ctx.blobs instanceof FolderBlobStore ? undefined : path.join(ctx.blobs.stagingDir, `job-${jobId}-${randomUUID()}.zip`);
+  const local =
+    ctx.blobs instanceof FolderBlobStore
+      ? undefined
+      : path.join(ctx.blobs.stagingDir, `job-${jobId}-${randomUUID()}.zip`);
   let lastWrite = 0;
   try {
     if (local) await pipeline(await ctx.blobs.read(key), fs.createWriteStream(local));
     await ingestExport(ctx, {
       zipPath: local ?? (ctx.blobs as FolderBlobStore).pathOf(key),
-      csvText: data.csvText, site: data.site, floor: data.floor, mode: data.mode, siteName: data.siteName, exactSiteId: data.exactSiteId,
+      csvText: data.csvText,
+      site: data.site,
+      floor: data.floor,
+      mode: data.mode,
+      siteName: data.siteName,
+      exactSiteId: data.exactSiteId,
       onProgress: (done, total) => {
         if (done < total && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
         lastWrite = Date.now();
@@ -83,7 +101,12 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
     if (e instanceof AlreadyDone) return;
     const refused = refusal(e);
     if (refused || final) {
-      await markFailed(ctx.db, jobId, refused?.status ?? 500, refused?.message ?? `The import failed: ${(e as Error).message}. Please upload again.`);
+      await markFailed(
+        ctx.db,
+        jobId,
+        refused?.status ?? 500,
+        refused?.message ?? `The import failed: ${(e as Error).message}. Please upload again.`,
+      );
       await ctx.blobs.remove(key).catch(() => undefined);
       if (refused) return;
     } else {

@@ -3,7 +3,11 @@
 // that says where it stands, whichever queue runs it.
 
 /** One attempt at a job. `final`: no retry follows a failure of this attempt. */
-export interface JobAttempt<T> { jobId: string; data: T; final: boolean }
+export interface JobAttempt<T> {
+  jobId: string;
+  data: T;
+  final: boolean;
+}
 
 export type JobHandler<T = unknown> = (attempt: JobAttempt<T>) => Promise<void>;
 

@@ -15,5 +15,7 @@ export const jobEnvironment = z
     JOB_RETRY_LIMIT: wholeNumber('JOB_RETRY_LIMIT', 2, 0),
   })
   .transform((e): JobConfig => ({
-    ingestJobMinBytes: e.INGEST_JOB_MIN_BYTES, expireSeconds: e.JOB_EXPIRE_SECONDS, retryLimit: e.JOB_RETRY_LIMIT,
+    ingestJobMinBytes: e.INGEST_JOB_MIN_BYTES,
+    expireSeconds: e.JOB_EXPIRE_SECONDS,
+    retryLimit: e.JOB_RETRY_LIMIT,
   }));

@@ -4,7 +4,11 @@ import type { JobQueue, JobSettings } from './jobQueue.ts';
 import { InProcessQueue } from './inProcessQueue.ts';
 import { PgBossQueue } from './pgBossQueue.ts';
 
-export function openJobQueue(config: { databaseUrl?: string; jobs: JobSettings }, db: DB, log: (msg: string, err?: unknown) => void): JobQueue {
+export function openJobQueue(
+  config: { databaseUrl?: string; jobs: JobSettings },
+  db: DB,
+  log: (msg: string, err?: unknown) => void,
+): JobQueue {
   return config.databaseUrl && /^postgres(ql)?:\/\//.test(config.databaseUrl)
     ? new PgBossQueue(config.databaseUrl, config.jobs, log)
     : new InProcessQueue(db, config.jobs, log);

@@ -4,15 +4,24 @@ import PgBoss from 'pg-boss';
 import type { JobHandler, JobQueue, JobSettings } from './jobQueue.ts';
 import { JOB_QUEUE_SCHEMA } from '../db/ownTables.ts';
 
-interface Envelope { jobId: string; data: unknown }
+interface Envelope {
+  jobId: string;
+  data: unknown;
+}
 
 export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
   private handlers = new Map<string, JobHandler>();
 
-  constructor(databaseUrl: string, private settings: JobSettings, private log: (msg: string, err?: unknown) => void) {
+  constructor(
+    databaseUrl: string,
+    private settings: JobSettings,
+    private log: (msg: string, err?: unknown) => void,
+  ) {
     this.boss = new PgBoss({
-      connectionString: databaseUrl, schema: JOB_QUEUE_SCHEMA, max: 4,
+      connectionString: databaseUrl,
+      schema: JOB_QUEUE_SCHEMA,
+      max: 4,
       // Expired jobs are found by maintenance: often enough that a lost job waits at most half its expiry more.
       maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(settings.expireSeconds / 2))),
     });
@@ -27,12 +36,23 @@ export class PgBossQueue implements JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     for (const [kind, handler] of this.handlers) {
-      const policy = { retryLimit: this.settings.retryLimit, retryDelay: 1, expireInSeconds: this.settings.expireSeconds };
+      const policy = {
+        retryLimit: this.settings.retryLimit,
+        retryDelay: 1,
+        expireInSeconds: this.settings.expireSeconds,
+      };
       // Instances starting together may both create it: the loser finds it made.
-      if (!(await this.boss.getQueue(kind))) await this.boss.createQueue(kind, { name: kind, ...policy }).catch(async (e) => { if (!(await this.boss.getQueue(kind))) throw e; });
-      await this.boss.work<Envelope>(kind, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        await handler({ jobId: job.data.jobId, data: job.data.data, final: job.retryCount >= job.retryLimit });
-      });
+      if (!(await this.boss.getQueue(kind)))
+        await this.boss.createQueue(kind, { name: kind, ...policy }).catch(async (e) => {
+          if (!(await this.boss.getQueue(kind))) throw e;
+        });
+      await this.boss.work<Envelope>(
+        kind,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          await handler({ jobId: job.data.jobId, data: job.data.data, final: job.retryCount >= job.retryLimit });
+        },
+      );
     }
   }
 
@@ -44,6 +64,8 @@ export class PgBossQueue implements JobQueue {
   async stop(timeoutMs: number): Promise<void> {
     // Graceful: no new jobs are fetched; running ones may finish within the timeout, after which pg-boss fails them
     // (to be retried by another instance).
-    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true }).catch((err) => this.log('job queue stop failed', err));
+    await this.boss
+      .stop({ graceful: true, wait: true, timeout: timeoutMs, close: true })
+      .catch((err) => this.log('job queue stop failed', err));
   }
 }

@@ -10,10 +10,31 @@ import type { RoutesPlugin } from './plugin.ts';
 
 export const aboutRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get('/site/:site/about', { config: { access: PUBLIC },
-    schema: { tags: ['about'], summary: 'The about text (HTML) of a site; empty when none was written', params: siteParam, response: { ...refusals(404), 200: envelope(aboutInfo) } },
-  }, async (req) => ok(await getAbout(ctx.db, req.params.site, ctx.config)));
-  r.put('/site/:site/about', { config: { access: siteAdmin() },
-    schema: { tags: ['about'], summary: 'Replace the about text (HTML) of a site', params: siteParam, body: aboutBody, response: { ...refusals(404), 200: envelope(aboutInfo) } },
-  }, async (req) => ok(await saveAbout(ctx.db, req.params.site, req.body.info, ctx.config)));
+  r.get(
+    '/site/:site/about',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['about'],
+        summary: 'The about text (HTML) of a site; empty when none was written',
+        params: siteParam,
+        response: { ...refusals(404), 200: envelope(aboutInfo) },
+      },
+    },
+    async (req) => ok(await getAbout(ctx.db, req.params.site, ctx.config)),
+  );
+  r.put(
+    '/site/:site/about',
+    {
+      config: { access: siteAdmin() },
+      schema: {
+        tags: ['about'],
+        summary: 'Replace the about text (HTML) of a site',
+        params: siteParam,
+        body: aboutBody,
+        response: { ...refusals(404), 200: envelope(aboutInfo) },
+      },
+    },
+    async (req) => ok(await saveAbout(ctx.db, req.params.site, req.body.info, ctx.config)),
+  );
 };

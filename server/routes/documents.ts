@@ -16,57 +16,131 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, blobs, config } = ctx;
 
-  r.get('/site/:site/directories/root', { config: { access: PUBLIC },
-    schema: { tags: ['documentation'], summary: 'The root folder of the documentation (empty before any upload)', params: siteParam,
-      response: { ...refusals(404), 200: envelope(documentDirectory) } },
-  }, async (req) => ok(await docs.rootDirectory(db, req.params.site)));
+  r.get(
+    '/site/:site/directories/root',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['documentation'],
+        summary: 'The root folder of the documentation (empty before any upload)',
+        params: siteParam,
+        response: { ...refusals(404), 200: envelope(documentDirectory) },
+      },
+    },
+    async (req) => ok(await docs.rootDirectory(db, req.params.site)),
+  );
 
-  r.get('/site/:site/directories/details', { config: { access: PUBLIC },
-    schema: { tags: ['documentation'], summary: 'A folder by name (the one nearest the root when several share it)', params: siteParam,
-      querystring: z.object({ name: z.string({ message: 'name is required' }).min(1, 'name is required').max(255) }), response: { ...refusals(404), 200: envelope(documentDirectory) } },
-  }, async (req) => ok(await docs.directoryByName(db, req.params.site, req.query.name)));
+  r.get(
+    '/site/:site/directories/details',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['documentation'],
+        summary: 'A folder by name (the one nearest the root when several share it)',
+        params: siteParam,
+        querystring: z.object({ name: z.string({ message: 'name is required' }).min(1, 'name is required').max(255) }),
+        response: { ...refusals(404), 200: envelope(documentDirectory) },
+      },
+    },
+    async (req) => ok(await docs.directoryByName(db, req.params.site, req.query.name)),
+  );
 
-  r.get('/directories/details', { config: { access: PUBLIC },
-    schema: { tags: ['documentation'], summary: 'A folder by id', querystring: idQuery, response: { ...refusals(404), 200: envelope(documentDirectory) } },
-  }, async (req) => ok(await docs.directoryById(db, req.query._id)));
+  r.get(
+    '/directories/details',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['documentation'],
+        summary: 'A folder by id',
+        querystring: idQuery,
+        response: { ...refusals(404), 200: envelope(documentDirectory) },
+      },
+    },
+    async (req) => ok(await docs.directoryById(db, req.query._id)),
+  );
 
-  r.get('/files/details', { config: { access: PUBLIC },
-    schema: { tags: ['documentation'], summary: 'A file by id', querystring: idQuery, response: { ...refusals(404), 200: envelope(documentFile) } },
-  }, async (req) => ok(await docs.fileById(db, req.query._id)));
+  r.get(
+    '/files/details',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['documentation'],
+        summary: 'A file by id',
+        querystring: idQuery,
+        response: { ...refusals(404), 200: envelope(documentFile) },
+      },
+    },
+    async (req) => ok(await docs.fileById(db, req.query._id)),
+  );
 
-  r.get('/site/:site/files', { config: { access: PUBLIC },
-    schema: { tags: ['documentation'], summary: 'Every documentation file of the site, by name', params: siteParam, response: { ...refusals(404), 200: envelope(z.array(documentFile)) } },
-  }, async (req) => ok(await docs.siteFiles(db, req.params.site)));
+  r.get(
+    '/site/:site/files',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['documentation'],
+        summary: 'Every documentation file of the site, by name',
+        params: siteParam,
+        response: { ...refusals(404), 200: envelope(z.array(documentFile)) },
+      },
+    },
+    async (req) => ok(await docs.siteFiles(db, req.params.site)),
+  );
 
-  r.post('/documentation/:site', { config: { access: siteAdmin() },
-    schema: { tags: ['documentation'], summary: 'Upload a documentation ZIP; its folders and files are merged into the tree',
-      description: 'multipart/form-data with the archive in field `zipFile`. Same folder paths reuse the folder; a file of the same name in the same folder is replaced. All or nothing.',
-      consumes: ['multipart/form-data'], params: siteParam, response: { ...refusals(404), 200: envelope(documentUploadResult) } },
-  }, async (req) => {
-    if (!req.isMultipart()) throw new Invalid(docs.MESSAGES.noFile);
-    let result: docs.DocumentUploadResult | null = null;
-    let failure: unknown = null;
-    let sawFile = false;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'zipFile' || sawFile || failure) { part.file.resume(); continue; }
-        sawFile = true;
-        // An empty file input still sends a part, with no name.
-        if (!part.filename) { part.file.resume(); failure = new Invalid(docs.MESSAGES.noFile); continue; }
-        try {
-          result = await docs.uploadDocumentation(db, blobs, config, req.params.site, {
-            filename: part.filename, mimetype: part.mimetype, stream: part.file, truncated: () => part.file.truncated,
-          });
-        } catch (e) { failure = e; }
+  r.post(
+    '/documentation/:site',
+    {
+      config: { access: siteAdmin() },
+      schema: {
+        tags: ['documentation'],
+        summary: 'Upload a documentation ZIP; its folders and files are merged into the tree',
+        description:
+          'multipart/form-data with the archive in field `zipFile`. Same folder paths reuse the folder; a file of the same name in the same folder is replaced. All or nothing.',
+        consumes: ['multipart/form-data'],
+        params: siteParam,
+        response: { ...refusals(404), 200: envelope(documentUploadResult) },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new Invalid(docs.MESSAGES.noFile);
+      let result: docs.DocumentUploadResult | null = null;
+      let failure: unknown = null;
+      let sawFile = false;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'zipFile' || sawFile || failure) {
+            part.file.resume();
+            continue;
+          }
+          sawFile = true;
+          // An empty file input still sends a part, with no name.
+          if (!part.filename) {
+            part.file.resume();
+            failure = new Invalid(docs.MESSAGES.noFile);
+            continue;
+          }
+          try {
+            result = await docs.uploadDocumentation(db, blobs, config, req.params.site, {
+              filename: part.filename,
+              mimetype: part.mimetype,
+              stream: part.file,
+              truncated: () => part.file.truncated,
+            });
+          } catch (e) {
+            failure = e;
+          }
+        }
+      } catch (e) {
+        // The multipart reader itself stops at the size limit.
+        failure ??=
+          (e as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
+            ? new TooLarge(docs.tooLargeMessage(config.maxUploadBytes))
+            : e;
       }
-    } catch (e) {
-      // The multipart reader itself stops at the size limit.
-      failure ??= (e as { code?: unknown } | null)?.code === 'FST_REQ_FILE_TOO_LARGE'
-        ? new TooLarge(docs.tooLargeMessage(config.maxUploadBytes)) : e;
-    }
-    if (failure) throw failure;
-    if (!result) throw new Invalid(docs.MESSAGES.noFile);
-    return ok(result);
-  });
+      if (failure) throw failure;
+      if (!result) throw new Invalid(docs.MESSAGES.noFile);
+      return ok(result);
+    },
+  );
 };

@@ -12,16 +12,37 @@ const READY_TIMEOUT_MS = 2000;
 export const healthRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/health', { config: { access: PUBLIC }, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: envelope(z.object({ status: z.literal('ok') })) } } },
-    async () => ok({ status: 'ok' as const }));
+  r.get(
+    '/health',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        response: { 200: envelope(z.object({ status: z.literal('ok') })) },
+      },
+    },
+    async () => ok({ status: 'ok' as const }),
+  );
 
-  r.get('/ready', { config: { access: PUBLIC }, schema: { tags: ['health'], summary: 'Readiness: the database answers a trivial query (503 when it does not)', response: { 200: envelope(z.object({ status: z.literal('ready') })), 503: failure } } },
+  r.get(
+    '/ready',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers a trivial query (503 when it does not)',
+        response: { 200: envelope(z.object({ status: z.literal('ready') })), 503: failure },
+      },
+    },
     async (req, reply) => {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
           sql`select 1`.execute(ctx.db),
-          new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS); }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+          }),
         ]);
       } catch (err) {
         req.log.warn({ err }, 'readiness check: the database did not answer');
@@ -30,5 +51,6 @@ export const healthRoutes: RoutesPlugin = async (api, { ctx }) => {
         clearTimeout(timer);
       }
       return ok({ status: 'ready' as const });
-    });
+    },
+  );
 };

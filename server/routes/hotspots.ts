@@ -12,12 +12,26 @@ import type { RoutesPlugin } from './plugin.ts';
 
 export const hotspotRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get('/site/:site/hotspot/details', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Info hotspot descriptions of a scene', params: siteParam,
-      querystring: z.object({ tilesId: z.string({ message: 'tilesId (the scene) is required' }).min(1, 'tilesId (the scene) is required').max(200) }),
-      response: { ...refusals(404), 200: envelope(z.array(hotspotDescription)) } },
-  }, async (req) => {
-    await requireSite(ctx.db, req.params.site);
-    return ok(await hotspotDescriptions(ctx.db, req.params.site, req.query.tilesId, ctx.config));
-  });
+  r.get(
+    '/site/:site/hotspot/details',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Info hotspot descriptions of a scene',
+        params: siteParam,
+        querystring: z.object({
+          tilesId: z
+            .string({ message: 'tilesId (the scene) is required' })
+            .min(1, 'tilesId (the scene) is required')
+            .max(200),
+        }),
+        response: { ...refusals(404), 200: envelope(z.array(hotspotDescription)) },
+      },
+    },
+    async (req) => {
+      await requireSite(ctx.db, req.params.site);
+      return ok(await hotspotDescriptions(ctx.db, req.params.site, req.query.tilesId, ctx.config));
+    },
+  );
 };

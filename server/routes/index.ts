@@ -15,8 +15,19 @@ import { oidcRoutes } from './oidc.ts';
 import { jobRoutes } from './jobs.ts';
 
 const RESOURCES: RoutesPlugin[] = [
-  systemRoutes, surveyRoutes, minimapRoutes, nodeRoutes, hotspotRoutes, pinRoutes, documentRoutes, aboutRoutes,
-  uploadRoutes, healthRoutes, userRoutes, oidcRoutes, jobRoutes,
+  systemRoutes,
+  surveyRoutes,
+  minimapRoutes,
+  nodeRoutes,
+  hotspotRoutes,
+  pinRoutes,
+  documentRoutes,
+  aboutRoutes,
+  uploadRoutes,
+  healthRoutes,
+  userRoutes,
+  oidcRoutes,
+  jobRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {

@@ -13,15 +13,22 @@ import type { RoutesPlugin } from './plugin.ts';
 
 export const jobRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  r.get('/site/:site/jobs/:job', { config: { access: PUBLIC },
-    schema: {
-      tags: ['upload'], summary: 'A job of the site: state, progress, and the upload result or the reason it failed',
-      params: z.object({ site: z.string().min(1).max(100), job: z.string().min(1).max(100) }),
-      response: { ...refusals(404), 200: envelope(jobStatus) },
+  r.get(
+    '/site/:site/jobs/:job',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['upload'],
+        summary: 'A job of the site: state, progress, and the upload result or the reason it failed',
+        params: z.object({ site: z.string().min(1).max(100), job: z.string().min(1).max(100) }),
+        response: { ...refusals(404), 200: envelope(jobStatus) },
+      },
     },
-  }, async (req) => {
-    const row = await jobRow(ctx.db, req.params.job);
-    if (!row || row.site !== req.params.site) throw new NotFound(`There is no job "${req.params.job}" for site "${req.params.site}".`);
-    return ok(viewOf(row) as JobStatus);
-  });
+    async (req) => {
+      const row = await jobRow(ctx.db, req.params.job);
+      if (!row || row.site !== req.params.site)
+        throw new NotFound(`There is no job "${req.params.job}" for site "${req.params.site}".`);
+      return ok(viewOf(row) as JobStatus);
+    },
+  );
 };

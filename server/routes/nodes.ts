@@ -14,13 +14,33 @@ export const nodeRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
-  r.patch('/node/coords/:id', { config: { access: siteAdmin(nodeSite) },
-    schema: { tags: ['minimap'], summary: 'Move a node on the floor plan (floor-plan coordinates)', params: idParam, body: nodeCoordsBody,
-      response: { ...refusals(404), 200: envelope(minimapNodeEntry) } },
-  }, async (req) => ok(await updateNodeCoords(db, req.params.id, req.body)));
+  r.patch(
+    '/node/coords/:id',
+    {
+      config: { access: siteAdmin(nodeSite) },
+      schema: {
+        tags: ['minimap'],
+        summary: 'Move a node on the floor plan (floor-plan coordinates)',
+        params: idParam,
+        body: nodeCoordsBody,
+        response: { ...refusals(404), 200: envelope(minimapNodeEntry) },
+      },
+    },
+    async (req) => ok(await updateNodeCoords(db, req.params.id, req.body)),
+  );
 
-  r.patch('/node/rotation/:id', { config: { access: siteAdmin(nodeSite) },
-    schema: { tags: ['minimap'], summary: 'Set the rotation of a node (radians)', params: idParam, body: nodeRotationBody,
-      response: { ...refusals(404), 200: envelope(minimapNodeEntry) } },
-  }, async (req) => ok(await updateNodeRotation(db, req.params.id, req.body.rotation)));
+  r.patch(
+    '/node/rotation/:id',
+    {
+      config: { access: siteAdmin(nodeSite) },
+      schema: {
+        tags: ['minimap'],
+        summary: 'Set the rotation of a node (radians)',
+        params: idParam,
+        body: nodeRotationBody,
+        response: { ...refusals(404), 200: envelope(minimapNodeEntry) },
+      },
+    },
+    async (req) => ok(await updateNodeRotation(db, req.params.id, req.body.rotation)),
+  );
 };

@@ -24,32 +24,72 @@ const CALLBACK_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 export const oidcRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
-  const need = () => { if (!config.oidc) throw new NotFound('Single sign-on is not configured on this server (OIDC_ISSUER).'); };
+  const need = () => {
+    if (!config.oidc) throw new NotFound('Single sign-on is not configured on this server (OIDC_ISSUER).');
+  };
 
-  r.post('/auth/oidc/start', { config: { access: PUBLIC },
-    schema: { tags: ['users'], summary: 'Start single sign-on: answers the provider address to go to', body: z.object({ returnTo: z.string().max(500).optional() }).strict(),
-      response: { ...refusals(404, 502), 200: envelope(z.object({ url: z.string() })) } },
-  }, async (req, reply) => {
-    need();
-    const { url, cookie } = await startSignIn(db, config, req.body.returnTo);
-    reply.setCookie(FLOW_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/api/auth/oidc', secure: req.protocol === 'https', maxAge: 600 });
-    return ok({ url });
-  });
+  r.post(
+    '/auth/oidc/start',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['users'],
+        summary: 'Start single sign-on: answers the provider address to go to',
+        body: z.object({ returnTo: z.string().max(500).optional() }).strict(),
+        response: { ...refusals(404, 502), 200: envelope(z.object({ url: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      need();
+      const { url, cookie } = await startSignIn(db, config, req.body.returnTo);
+      reply.setCookie(FLOW_COOKIE, cookie, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/api/auth/oidc',
+        secure: req.protocol === 'https',
+        maxAge: 600,
+      });
+      return ok({ url });
+    },
+  );
 
-  r.get('/auth/oidc/callback', { config: { access: PUBLIC }, schema: { tags: ['users'], summary: 'Where the provider sends the browser back (a page that posts the answer on)', hide: true } },
-    async (_req, reply) => { need(); return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(CALLBACK_PAGE); });
+  r.get(
+    '/auth/oidc/callback',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['users'],
+        summary: 'Where the provider sends the browser back (a page that posts the answer on)',
+        hide: true,
+      },
+    },
+    async (_req, reply) => {
+      need();
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(CALLBACK_PAGE);
+    },
+  );
 
-  r.get('/auth/oidc/continue.js', { config: { access: PUBLIC }, schema: { hide: true } },
-    async (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONTINUE_SCRIPT));
+  r.get('/auth/oidc/continue.js', { config: { access: PUBLIC }, schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONTINUE_SCRIPT),
+  );
 
-  r.post('/auth/oidc/complete', { config: { access: PUBLIC },
-    schema: { tags: ['users'], summary: 'Finish single sign-on: checks the answer and starts the session', body: z.object({ callbackUrl: z.string().max(8000) }).strict(),
-      response: { ...refusals(401, 404, 502), 200: envelope(z.object({ returnTo: z.string() })) } },
-  }, async (req, reply) => {
-    need();
-    const { sid, returnTo } = await completeSignIn(db, config, req.cookies[FLOW_COOKIE], req.body.callbackUrl);
-    reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/oidc' });
-    setSessionCookie(req, reply, sid);
-    return ok({ returnTo }, 'Signed in.');
-  });
+  r.post(
+    '/auth/oidc/complete',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['users'],
+        summary: 'Finish single sign-on: checks the answer and starts the session',
+        body: z.object({ callbackUrl: z.string().max(8000) }).strict(),
+        response: { ...refusals(401, 404, 502), 200: envelope(z.object({ returnTo: z.string() })) },
+      },
+    },
+    async (req, reply) => {
+      need();
+      const { sid, returnTo } = await completeSignIn(db, config, req.cookies[FLOW_COOKIE], req.body.callbackUrl);
+      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/oidc' });
+      setSessionCookie(req, reply, sid);
+      return ok({ returnTo }, 'Signed in.');
+    },
+  );
 };

@@ -2,5 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.ts';
 
-interface RoutesOptions { ctx: AppContext }
+interface RoutesOptions {
+  ctx: AppContext;
+}
 export type RoutesPlugin = FastifyPluginAsync<RoutesOptions>;

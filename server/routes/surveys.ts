@@ -1,7 +1,15 @@
 // Survey reads of spec section 7, plus the floors-for-a-date and survey-list calls the spec leaves unnamed.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, surveyScene, surveyDateEntry, surveySummary, existence, emptyFloors as emptyFloorsSchema, minimapNodeEntry } from '../../contract/api.ts';
+import {
+  envelope,
+  surveyScene,
+  surveyDateEntry,
+  surveySummary,
+  existence,
+  emptyFloors as emptyFloorsSchema,
+  minimapNodeEntry,
+} from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC } from '../http/access.ts';
 import { siteParam, siteFloorParams, floorText } from './params.ts';
@@ -25,46 +33,150 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
     return rows;
   };
 
-  r.get('/site/:site/survey/details', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Scenes of a floor, optionally on one survey date', params: siteParam,
-      querystring: z.object({ floor: floorText().default(0), date: dateQuery }), response: { ...refusals(404), 200: envelope(z.array(surveyScene)) } },
-  }, async (req) => {
-    const date = surveys.parseIsoDate(req.query.date);
-    return ok(await foundIn(req.params.site, await surveys.surveyDetails(db, blobs, req.params.site, floorOrZero(req.query.floor), date)));
-  });
+  r.get(
+    '/site/:site/survey/details',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Scenes of a floor, optionally on one survey date',
+        params: siteParam,
+        querystring: z.object({ floor: floorText().default(0), date: dateQuery }),
+        response: { ...refusals(404), 200: envelope(z.array(surveyScene)) },
+      },
+    },
+    async (req) => {
+      const date = surveys.parseIsoDate(req.query.date);
+      return ok(
+        await foundIn(
+          req.params.site,
+          await surveys.surveyDetails(db, blobs, req.params.site, floorOrZero(req.query.floor), date),
+        ),
+      );
+    },
+  );
 
-  r.get('/site/:site/survey/details/compact', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Survey dates and names, newest first', params: siteParam,
-      querystring: z.object({ floor: floorText().optional(), date: dateQuery }), response: { ...refusals(404), 200: envelope(z.array(surveyDateEntry)) } },
-  }, async (req) => {
-    const floor = req.query.floor === undefined ? undefined : floorOrZero(req.query.floor);
-    return ok(await foundIn(req.params.site, await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) })));
-  });
+  r.get(
+    '/site/:site/survey/details/compact',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Survey dates and names, newest first',
+        params: siteParam,
+        querystring: z.object({ floor: floorText().optional(), date: dateQuery }),
+        response: { ...refusals(404), 200: envelope(z.array(surveyDateEntry)) },
+      },
+    },
+    async (req) => {
+      const floor = req.query.floor === undefined ? undefined : floorOrZero(req.query.floor);
+      return ok(
+        await foundIn(
+          req.params.site,
+          await surveys.surveyDates(db, req.params.site, { floor, date: surveys.parseIsoDate(req.query.date) }),
+        ),
+      );
+    },
+  );
 
-  r.get('/site/:site/survey/floors', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Floors that have survey data, optionally on one date', params: siteParam,
-      querystring: z.object({ date: dateQuery }), response: { ...refusals(404), 200: envelope(z.array(z.number())) } },
-  }, async (req) => ok(await foundIn(req.params.site, await surveys.floorsWithData(db, req.params.site, surveys.parseIsoDate(req.query.date)))));
+  r.get(
+    '/site/:site/survey/floors',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Floors that have survey data, optionally on one date',
+        params: siteParam,
+        querystring: z.object({ date: dateQuery }),
+        response: { ...refusals(404), 200: envelope(z.array(z.number())) },
+      },
+    },
+    async (req) =>
+      ok(
+        await foundIn(
+          req.params.site,
+          await surveys.floorsWithData(db, req.params.site, surveys.parseIsoDate(req.query.date)),
+        ),
+      ),
+  );
 
-  r.get('/site/:site/surveys', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Every survey of the site with its floor, date and node count', params: siteParam,
-      response: { ...refusals(404), 200: envelope(z.array(surveySummary)) } },
-  }, async (req) => ok(await foundIn(req.params.site, await surveys.surveyList(db, req.params.site))));
+  r.get(
+    '/site/:site/surveys',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Every survey of the site with its floor, date and node count',
+        params: siteParam,
+        response: { ...refusals(404), 200: envelope(z.array(surveySummary)) },
+      },
+    },
+    async (req) => ok(await foundIn(req.params.site, await surveys.surveyList(db, req.params.site))),
+  );
 
-  r.get('/site/:site/exists', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Whether the site has any survey', params: siteParam, response: { 200: envelope(existence) } },
-  }, async (req) => ok({ sitePopulated: await surveys.sitePopulated(db, req.params.site) }));
+  r.get(
+    '/site/:site/exists',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Whether the site has any survey',
+        params: siteParam,
+        response: { 200: envelope(existence) },
+      },
+    },
+    async (req) => ok({ sitePopulated: await surveys.sitePopulated(db, req.params.site) }),
+  );
 
-  r.get('/site/:site/:floor/exists', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Whether a floor has any survey', params: siteFloorParams, response: { 200: envelope(existence) } },
-  }, async (req) => ok({ floorPopulated: await surveys.floorPopulated(db, req.params.site, floorOrZero(req.params.floor)) }));
+  r.get(
+    '/site/:site/:floor/exists',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Whether a floor has any survey',
+        params: siteFloorParams,
+        response: { 200: envelope(existence) },
+      },
+    },
+    async (req) =>
+      ok({ floorPopulated: await surveys.floorPopulated(db, req.params.site, floorOrZero(req.params.floor)) }),
+  );
 
-  r.get('/site/:site/emptyFloors', { config: { access: PUBLIC },
-    schema: { tags: ['surveys'], summary: 'Floors with no survey', params: siteParam, response: { 200: envelope(emptyFloorsSchema) } },
-  }, async (req) => ok({ emptyFloors: await surveys.emptyFloors(db, req.params.site) }));
+  r.get(
+    '/site/:site/emptyFloors',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['surveys'],
+        summary: 'Floors with no survey',
+        params: siteParam,
+        response: { 200: envelope(emptyFloorsSchema) },
+      },
+    },
+    async (req) => ok({ emptyFloors: await surveys.emptyFloors(db, req.params.site) }),
+  );
 
-  r.get('/site/:site/:floor/survey/minimapSingleSite', { config: { access: PUBLIC },
-    schema: { tags: ['minimap'], summary: 'Node positions of a floor, optionally of one date', params: siteFloorParams,
-      querystring: z.object({ date: dateQuery }), response: { 200: envelope(z.array(minimapNodeEntry)) } },
-  }, async (req) => ok(await surveys.minimapNodeEntries(db, req.params.site, floorOrZero(req.params.floor), surveys.parseIsoDate(req.query.date))));
+  r.get(
+    '/site/:site/:floor/survey/minimapSingleSite',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['minimap'],
+        summary: 'Node positions of a floor, optionally of one date',
+        params: siteFloorParams,
+        querystring: z.object({ date: dateQuery }),
+        response: { 200: envelope(z.array(minimapNodeEntry)) },
+      },
+    },
+    async (req) =>
+      ok(
+        await surveys.minimapNodeEntries(
+          db,
+          req.params.site,
+          floorOrZero(req.params.floor),
+          surveys.parseIsoDate(req.query.date),
+        ),
+      ),
+  );
 };

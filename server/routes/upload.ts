@@ -24,23 +24,34 @@ const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
-interface UploadParts { zipPath?: string; csvText?: string; fields: Record<string, string> }
+interface UploadParts {
+  zipPath?: string;
+  csvText?: string;
+  fields: Record<string, string>;
+}
 
 /** Reads every part into `out` (so the caller can remove the temp zip whatever happens). */
 async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, maxUploadBytes: number): Promise<void> {
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       if (part.fieldname === 'zipFile') {
-        if (out.zipPath) { part.file.resume(); throw new Invalid('Send one zipFile part only.'); }
+        if (out.zipPath) {
+          part.file.resume();
+          throw new Invalid('Send one zipFile part only.');
+        }
         out.zipPath = path.join(tmpDir, `upload-${randomUUID()}.zip`);
         await pipeline(part.file, fs.createWriteStream(out.zipPath));
-        if (part.file.truncated) throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
+        if (part.file.truncated)
+          throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
       } else if (part.fieldname === 'properties') {
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const c of part.file) {
           size += (c as Buffer).length;
-          if (size > CSV_MAX_BYTES) { part.file.resume(); throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`); }
+          if (size > CSV_MAX_BYTES) {
+            part.file.resume();
+            throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`);
+          }
           chunks.push(c as Buffer);
         }
         out.csvText = decodeCsvBytes(Buffer.concat(chunks));
@@ -48,7 +59,8 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
         part.file.resume(); // an unknown file part: drained and ignored
       }
     } else if (part.fieldname === 'properties') {
-      if (part.valueTruncated) throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
+      if (part.valueTruncated)
+        throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
       out.csvText = String(part.value ?? '');
     } else {
       out.fields[part.fieldname] = String(part.value ?? '');
@@ -59,43 +71,62 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
 export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/site/:site/:floor/addScenes', { config: { access: siteAdmin() },
-    schema: {
-      tags: ['upload'],
-      summary: 'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0',
-      params: siteFloorParams,
-      querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional() }),
-      // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
-      response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
+  r.post(
+    '/site/:site/:floor/addScenes',
+    {
+      config: { access: siteAdmin() },
+      schema: {
+        tags: ['upload'],
+        summary:
+          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0',
+        params: siteFloorParams,
+        querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional() }),
+        // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
+        response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
+      },
     },
-  }, async (req, reply) => {
-    if (!req.isMultipart()) {
-      throw new Invalid('Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).');
-    }
-    const parts: UploadParts = { fields: {} };
-    try {
-      await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
-      const missing = [
-        !parts.zipPath && 'a zipFile part (the Marzipano Tool export .zip)',
-        parts.csvText === undefined && 'a properties part (the positions CSV)',
-      ].filter(Boolean);
-      if (missing.length) throw new Invalid(`The upload needs ${missing.join(' and ')}.`);
-      const modeValue = parts.fields.mode || req.query.mode || 'addScene';
-      if (!(MODES as readonly string[]).includes(modeValue)) throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
-      const siteName = parts.fields.siteName ?? req.query.siteName;
-      if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
-        const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
-          csvText: parts.csvText!, site: req.params.site, floor: req.params.floor, mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user),
-        });
-        return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
+    async (req, reply) => {
+      if (!req.isMultipart()) {
+        throw new Invalid(
+          'Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).',
+        );
       }
-      const result = await ingestExport(ctx, {
-        zipPath: parts.zipPath!, csvText: parts.csvText!, site: req.params.site, floor: req.params.floor,
-        mode: modeValue as IngestMode, siteName, exactSiteId: !isSuperAdmin(req.user),
-      });
-      return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
-    } finally {
-      if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });
-    }
-  });
+      const parts: UploadParts = { fields: {} };
+      try {
+        await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
+        const missing = [
+          !parts.zipPath && 'a zipFile part (the Marzipano Tool export .zip)',
+          parts.csvText === undefined && 'a properties part (the positions CSV)',
+        ].filter(Boolean);
+        if (missing.length) throw new Invalid(`The upload needs ${missing.join(' and ')}.`);
+        const modeValue = parts.fields.mode || req.query.mode || 'addScene';
+        if (!(MODES as readonly string[]).includes(modeValue))
+          throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
+        const siteName = parts.fields.siteName ?? req.query.siteName;
+        if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+          const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
+            csvText: parts.csvText!,
+            site: req.params.site,
+            floor: req.params.floor,
+            mode: modeValue as IngestMode,
+            siteName,
+            exactSiteId: !isSuperAdmin(req.user),
+          });
+          return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
+        }
+        const result = await ingestExport(ctx, {
+          zipPath: parts.zipPath!,
+          csvText: parts.csvText!,
+          site: req.params.site,
+          floor: req.params.floor,
+          mode: modeValue as IngestMode,
+          siteName,
+          exactSiteId: !isSuperAdmin(req.user),
+        });
+        return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
+      } finally {
+        if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });
+      }
+    },
+  );
 };

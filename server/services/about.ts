@@ -4,18 +4,31 @@ import type { DB } from '../db/database.ts';
 import { sanitizeServedHtml, sanitizeStoredHtml } from './sanitizeHtml.ts';
 import { requireSite } from './floors.ts';
 
-export async function getAbout(db: DB, site: string, opts: { allowExternalImages: boolean }): Promise<{ info: string }> {
+export async function getAbout(
+  db: DB,
+  site: string,
+  opts: { allowExternalImages: boolean },
+): Promise<{ info: string }> {
   await requireSite(db, site);
   const row = await db.selectFrom('abouts').select('info').where('site', '=', site).executeTakeFirst();
   return { info: sanitizeServedHtml(row?.info ?? '', opts.allowExternalImages) };
 }
 
 /** Stores the sanitised text and answers it as a reader will get it. */
-export async function saveAbout(db: DB, site: string, html: string, opts: { allowExternalImages: boolean }): Promise<{ info: string }> {
+export async function saveAbout(
+  db: DB,
+  site: string,
+  html: string,
+  opts: { allowExternalImages: boolean },
+): Promise<{ info: string }> {
   const info = sanitizeStoredHtml(html);
   return db.transaction().execute(async (trx) => {
     await requireSite(trx, site);
-    await trx.insertInto('abouts').values({ site, info }).onConflict((oc) => oc.column('site').doUpdateSet({ info })).execute();
+    await trx
+      .insertInto('abouts')
+      .values({ site, info })
+      .onConflict((oc) => oc.column('site').doUpdateSet({ info }))
+      .execute();
     return { info: sanitizeServedHtml(info, opts.allowExternalImages) };
   });
 }

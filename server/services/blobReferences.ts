@@ -17,7 +17,11 @@ function mediaKeysIn(text: string, prefixes: string[] = [MEDIA_PREFIX]): string[
   const out: string[] = [];
   const urls = new RegExp(`(?:${prefixes.map(escapeRegExp).join('|')})${KEY_CHARS}`, 'g');
   for (const m of text.matchAll(urls)) {
-    try { out.push(decodeURIComponent(m[1])); } catch { out.push(m[1]); }
+    try {
+      out.push(decodeURIComponent(m[1]));
+    } catch {
+      out.push(m[1]);
+    }
   }
   return out;
 }
@@ -31,8 +35,16 @@ export async function referencedUnits(db: DB, prefixes: string[] = [MEDIA_PREFIX
     if (SKIPPED_TABLES.has(t.name) || t.name.startsWith('kysely_')) continue;
     for (const c of t.columns.filter((col) => /text|char/i.test(col.dataType))) {
       for (const prefix of prefixes) {
-        const { rows } = await sql<{ v: string }>`select distinct ${sql.ref(c.name)} as v from ${sql.table(t.name)} where ${sql.ref(c.name)} like ${'%' + prefix + '%'}`.execute(db);
-        for (const { v } of rows) for (const key of mediaKeysIn(v, prefixes)) { const u = unitOf(key); if (u) units.add(u); }
+        const { rows } = await sql<{
+          v: string;
+        }>`select distinct ${sql.ref(c.name)} as v from ${sql.table(t.name)} where ${sql.ref(c.name)} like ${'%' + prefix + '%'}`.execute(
+          db,
+        );
+        for (const { v } of rows)
+          for (const key of mediaKeysIn(v, prefixes)) {
+            const u = unitOf(key);
+            if (u) units.add(u);
+          }
       }
     }
   }

@@ -22,7 +22,12 @@ export class Conflict extends DomainError {}
 export class TooLarge extends DomainError {}
 /** Too many attempts: try again after `retryAfterSeconds`. */
 export class Throttled extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) { super(message); }
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }
 /** A service we depend on (the sign-on provider) could not be reached. */
 export class Unavailable extends DomainError {}

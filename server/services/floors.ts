@@ -18,21 +18,36 @@ export async function requireSite(db: DB, site: string): Promise<void> {
 }
 
 function checkFloor(floor: number): void {
-  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
+  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR)
+    throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
 }
 
 export async function listFloors(db: DB, site: string): Promise<Floor[]> {
   await requireSite(db, site);
-  return db.selectFrom('floors').select(['floor', 'floor_tag', 'floor_name']).where('site', '=', site).orderBy('floor').execute();
+  return db
+    .selectFrom('floors')
+    .select(['floor', 'floor_tag', 'floor_name'])
+    .where('site', '=', site)
+    .orderBy('floor')
+    .execute();
 }
 
 export async function getFloor(db: DB, site: string, floor: number): Promise<Floor | undefined> {
-  return db.selectFrom('floors').select(['floor', 'floor_tag', 'floor_name']).where('site', '=', site).where('floor', '=', floor).executeTakeFirst();
+  return db
+    .selectFrom('floors')
+    .select(['floor', 'floor_tag', 'floor_name'])
+    .where('site', '=', site)
+    .where('floor', '=', floor)
+    .executeTakeFirst();
 }
 
 /** Keeps the settings' num_floors equal to the number of floor rows. */
 export async function syncFloorCount(db: DB, site: string): Promise<void> {
-  const row = await db.selectFrom('floors').select(db.fn.countAll<number>().as('n')).where('site', '=', site).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('floors')
+    .select(db.fn.countAll<number>().as('n'))
+    .where('site', '=', site)
+    .executeTakeFirstOrThrow();
   await patchSiteSettings(db, site, { num_floors: Number(row.n) });
 }
 
@@ -44,7 +59,11 @@ export async function addFloor(db: DB, site: string, floor: number): Promise<Flo
     await lockSite(trx, site);
     const row = { site, floor, floor_tag: defaultFloorTag(floor), floor_name: defaultFloorName(floor) };
     // Insert-or-keep: a floor a concurrent request added meanwhile is answered as it is.
-    const added = await trx.insertInto('floors').values(row).onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).executeTakeFirst();
+    const added = await trx
+      .insertInto('floors')
+      .values(row)
+      .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
+      .executeTakeFirst();
     if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return (await getFloor(trx, site, floor))!;
     await syncFloorCount(trx, site);
     return { floor, floor_tag: row.floor_tag, floor_name: row.floor_name };
@@ -52,7 +71,11 @@ export async function addFloor(db: DB, site: string, floor: number): Promise<Flo
 }
 
 /** Sets a floor's name and tag (creating the floor row when the site has none for it yet). */
-export async function saveFloorDetails(db: DB, site: string, input: { floor: number; floor_name: string; floor_tag: string }): Promise<Floor> {
+export async function saveFloorDetails(
+  db: DB,
+  site: string,
+  input: { floor: number; floor_name: string; floor_tag: string },
+): Promise<Floor> {
   checkFloor(input.floor);
   const floor_tag = input.floor_tag.trim() || defaultFloorTag(input.floor);
   const floor_name = input.floor_name.trim() || defaultFloorName(input.floor);
@@ -60,8 +83,11 @@ export async function saveFloorDetails(db: DB, site: string, input: { floor: num
     await requireSite(trx, site);
     await lockSite(trx, site);
     const existing = await getFloor(trx, site, input.floor);
-    await trx.insertInto('floors').values({ site, floor: input.floor, floor_tag, floor_name })
-      .onConflict((oc) => oc.columns(['site', 'floor']).doUpdateSet({ floor_tag, floor_name })).execute();
+    await trx
+      .insertInto('floors')
+      .values({ site, floor: input.floor, floor_tag, floor_name })
+      .onConflict((oc) => oc.columns(['site', 'floor']).doUpdateSet({ floor_tag, floor_name }))
+      .execute();
     if (!existing) await syncFloorCount(trx, site);
     return { floor: input.floor, floor_tag, floor_name };
   });

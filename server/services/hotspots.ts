@@ -5,17 +5,34 @@ import type { DB } from '../db/database.ts';
 import type { HotspotDescription } from '../../contract/api.ts';
 import { sanitizeServedHtml, servedImageUrl } from './sanitizeHtml.ts';
 
-export async function hotspotDescriptions(db: DB, site: string, tilesId: string, opts: { allowExternalImages: boolean }): Promise<HotspotDescription[]> {
-  const rows = await db.selectFrom('hotspot_descriptions').select(['tiles_id', 'info_id', 'header', 'contents'])
-    .where('site', '=', site).where('tiles_id', '=', tilesId).orderBy('info_id').execute();
+export async function hotspotDescriptions(
+  db: DB,
+  site: string,
+  tilesId: string,
+  opts: { allowExternalImages: boolean },
+): Promise<HotspotDescription[]> {
+  const rows = await db
+    .selectFrom('hotspot_descriptions')
+    .select(['tiles_id', 'info_id', 'header', 'contents'])
+    .where('site', '=', site)
+    .where('tiles_id', '=', tilesId)
+    .orderBy('info_id')
+    .execute();
   return rows.map((r) => {
     const header = JSON.parse(r.header) as Partial<HotspotDescription['header']>;
     const contents = JSON.parse(r.contents) as HotspotDescription['contents'];
     return {
-      tiles_id: r.tiles_id, info_id: r.info_id,
-      header: { main_img_url: servedImageUrl(String(header.main_img_url ?? ''), opts.allowExternalImages), label_title: String(header.label_title ?? '') },
+      tiles_id: r.tiles_id,
+      info_id: r.info_id,
+      header: {
+        main_img_url: servedImageUrl(String(header.main_img_url ?? ''), opts.allowExternalImages),
+        label_title: String(header.label_title ?? ''),
+      },
       contents: Array.isArray(contents)
-        ? contents.map((c) => ({ title: String(c?.title ?? ''), content: sanitizeServedHtml(String(c?.content ?? ''), opts.allowExternalImages) }))
+        ? contents.map((c) => ({
+            title: String(c?.title ?? ''),
+            content: sanitizeServedHtml(String(c?.content ?? ''), opts.allowExternalImages),
+          }))
         : [],
     };
   });

@@ -16,8 +16,21 @@ const LARGE_WIDTH = 1600;
 /** Spec 3: the empty default is empty strings and zeros, with scale 1 and offsets 0. */
 function emptyMinimap(site: string, floor: number): Minimap {
   return {
-    image_url: '', image_large_url: '', image: '', floor, floor_name: '', floor_tag: '', site,
-    x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,
+    image_url: '',
+    image_large_url: '',
+    image: '',
+    floor,
+    floor_name: '',
+    floor_tag: '',
+    site,
+    x_pixel_offset: 0,
+    y_pixel_offset: 0,
+    x_scale: 1,
+    y_scale: 1,
+    img_width: 0,
+    img_height: 0,
+    xy_flipped: false,
+    __v: 0,
   };
 }
 
@@ -29,12 +42,24 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
   ]);
   const base = emptyMinimap(site, floor);
   // The floor's name and tag are given whenever the floor exists, image or not.
-  if (f) { base.floor_name = f.floor_name; base.floor_tag = f.floor_tag; }
+  if (f) {
+    base.floor_name = f.floor_name;
+    base.floor_tag = f.floor_tag;
+  }
   if (!row) return base;
   return {
-    ...base, image_url: row.image_url, image_large_url: row.image_large_url, image: row.image,
-    x_pixel_offset: row.x_pixel_offset, y_pixel_offset: row.y_pixel_offset, x_scale: row.x_scale, y_scale: row.y_scale,
-    img_width: row.img_width, img_height: row.img_height, xy_flipped: row.xy_flipped === 1, __v: row.version,
+    ...base,
+    image_url: row.image_url,
+    image_large_url: row.image_large_url,
+    image: row.image,
+    x_pixel_offset: row.x_pixel_offset,
+    y_pixel_offset: row.y_pixel_offset,
+    x_scale: row.x_scale,
+    y_scale: row.y_scale,
+    img_width: row.img_width,
+    img_height: row.img_height,
+    xy_flipped: row.xy_flipped === 1,
+    __v: row.version,
   };
 }
 
@@ -45,13 +70,27 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
  * __v (the first image gives 1, since the empty default is 0).
  * Earlier images are left in place (their keys are immutable and may still be cached by viewers).
  */
-export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string, floor: number, data: Buffer): Promise<Minimap> {
-  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR) throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
+export async function uploadMinimapImage(
+  db: DB,
+  blobs: BlobStore,
+  site: string,
+  floor: number,
+  data: Buffer,
+): Promise<Minimap> {
+  if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR)
+    throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
   await requireSite(db, site);
-  const { info, variants: [small, large] } = await prepareImage(data, [SMALL_WIDTH, LARGE_WIDTH]);
+  const {
+    info,
+    variants: [small, large],
+  } = await prepareImage(data, [SMALL_WIDTH, LARGE_WIDTH]);
   const id = randomUUID();
   const prefix = `minimaps/${site}/${id}`;
-  const keys = { original: `${prefix}/original.${info.ext}`, small: `${prefix}/small.${small.ext}`, large: `${prefix}/large.${large.ext}` };
+  const keys = {
+    original: `${prefix}/original.${info.ext}`,
+    small: `${prefix}/small.${small.ext}`,
+    large: `${prefix}/large.${large.ext}`,
+  };
   const staging = await blobs.stage();
   try {
     await staging.write(keys.original, data);
@@ -61,15 +100,35 @@ export async function uploadMinimapImage(db: DB, blobs: BlobStore, site: string,
     await inTransaction(db, async (trx) => {
       await lockSite(trx, site);
       const images = {
-        image: blobs.url(keys.original), image_url: blobs.url(keys.small), image_large_url: blobs.url(keys.large),
-        img_width: info.width, img_height: info.height,
+        image: blobs.url(keys.original),
+        image_url: blobs.url(keys.small),
+        image_large_url: blobs.url(keys.large),
+        img_width: info.width,
+        img_height: info.height,
       };
       // Upserts: two uploads of the same floor at once both count in __v, neither is refused.
-      await trx.insertInto('minimaps').values({
-        site, floor, ...images, x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, xy_flipped: 0, version: 1,
-      }).onConflict((oc) => oc.columns(['site', 'floor']).doUpdateSet({ ...images, version: sql<number>`minimaps.version + 1` })).execute();
-      const added = await trx.insertInto('floors').values({ site, floor, floor_name: defaultFloorName(floor), floor_tag: defaultFloorTag(floor) })
-        .onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).executeTakeFirst();
+      await trx
+        .insertInto('minimaps')
+        .values({
+          site,
+          floor,
+          ...images,
+          x_pixel_offset: 0,
+          y_pixel_offset: 0,
+          x_scale: 1,
+          y_scale: 1,
+          xy_flipped: 0,
+          version: 1,
+        })
+        .onConflict((oc) =>
+          oc.columns(['site', 'floor']).doUpdateSet({ ...images, version: sql<number>`minimaps.version + 1` }),
+        )
+        .execute();
+      const added = await trx
+        .insertInto('floors')
+        .values({ site, floor, floor_name: defaultFloorName(floor), floor_tag: defaultFloorTag(floor) })
+        .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
+        .executeTakeFirst();
       if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) await syncFloorCount(trx, site);
     });
   } catch (err) {

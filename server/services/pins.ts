@@ -19,16 +19,32 @@ const COVER_WIDTH = 1200;
 /** Plain code-point order of two texts. */
 export const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-
 export interface PinInput {
-  enabled: boolean; x: number; y: number; cover_image: string; icon: string; name: string; site_name: string;
-  external_url?: string; sitemap: string; site?: string;
+  enabled: boolean;
+  x: number;
+  y: number;
+  cover_image: string;
+  icon: string;
+  name: string;
+  site_name: string;
+  external_url?: string;
+  sitemap: string;
+  site?: string;
 }
 
 function toPin(r: PinTable): Pin {
   return {
-    _id: r.id, site: r.site, name: r.name, x: r.x, y: r.y, icon: r.icon, cover_image: r.cover_image,
-    enabled: r.enabled === 1, external_url: r.external_url, sitemap: r.sitemap, site_name: r.site_name,
+    _id: r.id,
+    site: r.site,
+    name: r.name,
+    x: r.x,
+    y: r.y,
+    icon: r.icon,
+    cover_image: r.cover_image,
+    enabled: r.enabled === 1,
+    external_url: r.external_url,
+    sitemap: r.sitemap,
+    site_name: r.site_name,
   };
 }
 
@@ -36,12 +52,17 @@ function toPin(r: PinTable): Pin {
 export function checkImageUrl(url: string, what: string): void {
   if (url === '' || url.startsWith('/media/')) return;
   let ok = false;
-  try { ok = ['http:', 'https:'].includes(new URL(url).protocol); } catch { /* not a URL */ }
+  try {
+    ok = ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    /* not a URL */
+  }
   if (!ok) throw new Invalid(`${what} must be an uploaded image or an http(s) address.`);
 }
 
 function checkSiteId(site: string): void {
-  if (!SITE_ID.test(site)) throw new Invalid(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
+  if (!SITE_ID.test(site))
+    throw new Invalid(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
 }
 
 /** All pins sorted by site-map name, then name; disabled ones only when asked for. */
@@ -49,7 +70,9 @@ export async function listPins(db: DB, opts: { includeDisabled: boolean }): Prom
   let q = db.selectFrom('pins').selectAll();
   if (!opts.includeDisabled) q = q.where('enabled', '=', 1);
   // Sorted here, not by the database, so both dialects (and any collation) give the same order.
-  return (await q.execute()).sort((a, b) => byText(a.sitemap, b.sitemap) || byText(a.name, b.name) || byText(a.id, b.id)).map(toPin);
+  return (await q.execute())
+    .sort((a, b) => byText(a.sitemap, b.sitemap) || byText(a.name, b.name) || byText(a.id, b.id))
+    .map(toPin);
 }
 
 /** The site a pin marks (for the access rule of pin edits); null when there is no such pin. */
@@ -85,8 +108,9 @@ async function reserveSiteId(db: DB, name: string): Promise<string> {
   const base = idSlug(name, 'site');
   let id = base;
   for (let n = 2; ; n++) {
-    const taken = (await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst())
-      || (await db.selectFrom('pins').select('id').where('site', '=', id).executeTakeFirst());
+    const taken =
+      (await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst()) ||
+      (await db.selectFrom('pins').select('id').where('site', '=', id).executeTakeFirst());
     if (!taken) return id;
     id = `${base}-${n}`;
   }
@@ -105,9 +129,17 @@ export async function createPin(db: DB, blobs: BlobStore, input: PinInput): Prom
     }
     const existing = await trx.selectFrom('sites').select('name').where('id', '=', site).executeTakeFirst();
     const row: PinTable = {
-      id: randomUUID(), site, name: input.name.trim(), site_name: input.site_name.trim() || existing?.name || input.name.trim(),
-      x: input.x, y: input.y, icon: input.icon, cover_image: cover, enabled: input.enabled ? 1 : 0,
-      external_url: input.external_url ?? '', sitemap: input.sitemap.trim() || 'default',
+      id: randomUUID(),
+      site,
+      name: input.name.trim(),
+      site_name: input.site_name.trim() || existing?.name || input.name.trim(),
+      x: input.x,
+      y: input.y,
+      icon: input.icon,
+      cover_image: cover,
+      enabled: input.enabled ? 1 : 0,
+      external_url: input.external_url ?? '',
+      sitemap: input.sitemap.trim() || 'default',
     };
     await trx.insertInto('pins').values(row).execute();
     return toPin(row);
@@ -117,8 +149,14 @@ export async function createPin(db: DB, blobs: BlobStore, input: PinInput): Prom
 /** Changes the given fields only (a field left out keeps its value). */
 export async function updatePin(db: DB, id: string, patch: Partial<PinInput>): Promise<Pin> {
   const set: Partial<PinTable> = {};
-  if (patch.cover_image !== undefined) { checkImageUrl(patch.cover_image, 'The cover image'); if (patch.cover_image) set.cover_image = patch.cover_image; }
-  if (patch.site !== undefined && patch.site !== '') { checkSiteId(patch.site); set.site = patch.site; }
+  if (patch.cover_image !== undefined) {
+    checkImageUrl(patch.cover_image, 'The cover image');
+    if (patch.cover_image) set.cover_image = patch.cover_image;
+  }
+  if (patch.site !== undefined && patch.site !== '') {
+    checkSiteId(patch.site);
+    set.site = patch.site;
+  }
   if (patch.name !== undefined) set.name = patch.name.trim();
   if (patch.site_name !== undefined && patch.site_name.trim()) set.site_name = patch.site_name.trim();
   if (patch.x !== undefined) set.x = patch.x;
@@ -148,6 +186,8 @@ export async function deletePin(db: DB, id: string): Promise<Pin> {
 
 /** Stores an uploaded cover (or site-map) picture, re-encoded without metadata, under a new key; answers its URL. */
 export async function storePreviewImage(blobs: BlobStore, data: Buffer): Promise<string> {
-  const { variants: [img] } = await prepareImage(data, [COVER_WIDTH]);
+  const {
+    variants: [img],
+  } = await prepareImage(data, [COVER_WIDTH]);
   return blobs.put(`pins/${randomUUID()}.${img.ext}`, img.data);
 }

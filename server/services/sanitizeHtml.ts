@@ -40,7 +40,8 @@ export function htmlBoundsProblem(html: string): string | null {
       if (depth > HTML_LIMITS.depth) return `has HTML elements nested more than ${HTML_LIMITS.depth} deep`;
     }
     // A <template>'s children are in its content; jsdom builds them too.
-    for (const child of [...(node.childNodes ?? []), ...(node.content?.childNodes ?? [])]) stack.push([child, node.tagName !== undefined ? depth + 1 : depth]);
+    for (const child of [...(node.childNodes ?? []), ...(node.content?.childNodes ?? [])])
+      stack.push([child, node.tagName !== undefined ? depth + 1 : depth]);
   }
   return null;
 }

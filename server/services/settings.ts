@@ -7,7 +7,15 @@ import { inTransaction, lockAppConfig, lockSite } from '../db/transactions.ts';
 export function defaultSiteSettings(site: string, title: string): SiteSettings {
   return {
     site,
-    enable: { timeline: true, floors: true, hotspots_nav: true, documentation: true, about: true, animations: false, rotation: true },
+    enable: {
+      timeline: true,
+      floors: true,
+      hotspots_nav: true,
+      documentation: true,
+      about: true,
+      animations: false,
+      rotation: true,
+    },
     num_floors: 0,
     display: { title },
     initial_settings: { date: '', pano_id: '', floor: 0, yaw: 0, pitch: 0, fov: Math.PI / 2, rotation_offset: 0 },
@@ -42,11 +50,17 @@ export async function requireSiteSettings(db: DB, site: string): Promise<SiteSet
 
 export async function saveSiteSettings(db: DB, settings: SiteSettings): Promise<void> {
   const json = JSON.stringify(settings);
-  await db.insertInto('settings').values({ site: settings.site, json }).onConflict((oc) => oc.column('site').doUpdateSet({ json })).execute();
+  await db
+    .insertInto('settings')
+    .values({ site: settings.site, json })
+    .onConflict((oc) => oc.column('site').doUpdateSet({ json }))
+    .execute();
 }
 
 type SettingsPatch = Partial<Omit<SiteSettings, 'enable' | 'initial_settings' | 'display'>> & {
-  enable?: Partial<SiteSettings['enable']>; initial_settings?: Partial<SiteSettings['initial_settings']>; display?: { title: string };
+  enable?: Partial<SiteSettings['enable']>;
+  initial_settings?: Partial<SiteSettings['initial_settings']>;
+  display?: { title: string };
 };
 
 /**
@@ -66,13 +80,15 @@ async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): P
   const cur = await storedSiteSettings(db, site);
   if (!cur) throw new NotFound(`There is no site "${site}".`);
   const next: SiteSettings = {
-    ...cur, ...patch,
+    ...cur,
+    ...patch,
     enable: { ...cur.enable, ...patch.enable },
     initial_settings: { ...cur.initial_settings, ...patch.initial_settings },
     display: { ...cur.display, ...patch.display },
   } as SiteSettings;
   await saveSiteSettings(db, next);
-  if (patch.display?.title) await db.updateTable('sites').set({ name: patch.display.title }).where('id', '=', site).execute();
+  if (patch.display?.title)
+    await db.updateTable('sites').set({ name: patch.display.title }).where('id', '=', site).execute();
   return next;
 }
 
@@ -83,9 +99,23 @@ async function storedAppConfig(db: DB): Promise<Partial<AppConfig>> {
   return row ? (JSON.parse(row.json) as Partial<AppConfig>) : {};
 }
 
-export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean; oidcLabel?: string; mediaBaseUrl?: string }): Promise<AppConfig> {
+export async function getAppConfig(
+  db: DB,
+  extra?: {
+    projectTitle: string;
+    useSso: boolean;
+    allowExternalImages?: boolean;
+    oidcLabel?: string;
+    mediaBaseUrl?: string;
+  },
+): Promise<AppConfig> {
   const stored = await storedAppConfig(db);
-  const firstSite = await db.selectFrom('sites').select(['id', 'name']).orderBy('created_at').limit(1).executeTakeFirst();
+  const firstSite = await db
+    .selectFrom('sites')
+    .select(['id', 'name'])
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
   return {
     enableMultiSite: stored.enableMultiSite ?? false,
     singleSiteSettings: {
@@ -102,13 +132,22 @@ export async function getAppConfig(db: DB, extra?: { projectTitle: string; useSs
 }
 
 /** Read-modify-write of the app config document, one writer at a time (no lost update). */
-export async function patchAppConfig(db: DB, patch: Partial<Pick<AppConfig, 'enableMultiSite' | 'defaultSite'>> & { singleSiteSettings?: Partial<AppConfig['singleSiteSettings']> }): Promise<void> {
+export async function patchAppConfig(
+  db: DB,
+  patch: Partial<Pick<AppConfig, 'enableMultiSite' | 'defaultSite'>> & {
+    singleSiteSettings?: Partial<AppConfig['singleSiteSettings']>;
+  },
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     await lockAppConfig(trx);
     const row = await trx.selectFrom('app_config').select('json').where('key', '=', APP_KEY).executeTakeFirst();
     const cur = row ? JSON.parse(row.json) : {};
     const next = { ...cur, ...patch, singleSiteSettings: { ...cur.singleSiteSettings, ...patch.singleSiteSettings } };
     const json = JSON.stringify(next);
-    await trx.insertInto('app_config').values({ key: APP_KEY, json }).onConflict((oc) => oc.column('key').doUpdateSet({ json })).execute();
+    await trx
+      .insertInto('app_config')
+      .values({ key: APP_KEY, json })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ json }))
+      .execute();
   });
 }

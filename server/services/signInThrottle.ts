@@ -21,7 +21,10 @@ function throttled(key: string, windowStart: string, now: number): Throttled {
   const waitMs = Date.parse(windowStart) + THROTTLE.windowMs - now;
   const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
   const who = key.startsWith('user:') ? 'this account' : 'this address';
-  return new Throttled(`Too many failed sign-in attempts for ${who}. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`, Math.ceil(waitMs / 1000));
+  return new Throttled(
+    `Too many failed sign-in attempts for ${who}. Try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+    Math.ceil(waitMs / 1000),
+  );
 }
 
 /**
@@ -35,13 +38,22 @@ export async function takeAttempt(db: DB, keys: { key: string; max: number }[], 
   const taken: string[] = [];
   let refusal: Throttled | null = null;
   for (const { key, max } of keys) {
-    const row = await db.insertInto('login_attempts').values({ key, failures: 1, window_start: start })
-      .onConflict((oc) => oc.column('key').doUpdateSet({
-        failures: sql`case when login_attempts.window_start < ${since} then 1 else login_attempts.failures + 1 end`,
-        window_start: sql`case when login_attempts.window_start < ${since} then ${start} else login_attempts.window_start end`,
-      })).returning(['failures', 'window_start']).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('login_attempts')
+      .values({ key, failures: 1, window_start: start })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql`case when login_attempts.window_start < ${since} then 1 else login_attempts.failures + 1 end`,
+          window_start: sql`case when login_attempts.window_start < ${since} then ${start} else login_attempts.window_start end`,
+        }),
+      )
+      .returning(['failures', 'window_start'])
+      .executeTakeFirstOrThrow();
     taken.push(key);
-    if (row.failures > max) { refusal = throttled(key, row.window_start, now); break; }
+    if (row.failures > max) {
+      refusal = throttled(key, row.window_start, now);
+      break;
+    }
   }
   if (refusal) {
     for (const key of taken) await refundAttempt(db, key);
@@ -51,7 +63,12 @@ export async function takeAttempt(db: DB, keys: { key: string; max: number }[], 
 
 /** Gives back an attempt counted by `takeAttempt` (it was refused unchecked, or it succeeded). */
 export async function refundAttempt(db: DB, key: string): Promise<void> {
-  await db.updateTable('login_attempts').set({ failures: sql`login_attempts.failures - 1` }).where('key', '=', key).where('failures', '>', 0).execute();
+  await db
+    .updateTable('login_attempts')
+    .set({ failures: sql`login_attempts.failures - 1` })
+    .where('key', '=', key)
+    .where('failures', '>', 0)
+    .execute();
 }
 
 export async function clearFailures(db: DB, key: string): Promise<void> {
@@ -60,7 +77,13 @@ export async function clearFailures(db: DB, key: string): Promise<void> {
 
 /** Removes windows that are over and sessions that have expired. */
 export async function sweepSignIns(db: DB, now = Date.now()): Promise<{ sessions: number; attempts: number }> {
-  const attempts = await db.deleteFrom('login_attempts').where('window_start', '<', new Date(now - THROTTLE.windowMs).toISOString()).executeTakeFirst();
-  const sessions = await db.deleteFrom('sessions').where('expires_at', '<', new Date(now).toISOString()).executeTakeFirst();
+  const attempts = await db
+    .deleteFrom('login_attempts')
+    .where('window_start', '<', new Date(now - THROTTLE.windowMs).toISOString())
+    .executeTakeFirst();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<', new Date(now).toISOString())
+    .executeTakeFirst();
   return { sessions: Number(sessions.numDeletedRows), attempts: Number(attempts.numDeletedRows) };
 }

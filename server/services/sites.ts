@@ -7,7 +7,8 @@ import { defaultSiteSettings, saveSiteSettings } from './settings.ts';
 export async function uniqueSiteId(db: DB, name: string): Promise<string> {
   const base = idSlug(name, 'site');
   let id = base;
-  for (let n = 2; await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst(); n++) id = `${base}-${n}`;
+  for (let n = 2; await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst(); n++)
+    id = `${base}-${n}`;
   return id;
 }
 

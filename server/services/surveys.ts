@@ -12,36 +12,68 @@ const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
 export function parseIsoDate(value: string | undefined, field = 'date'): string | undefined {
   if (value === undefined || value === '') return undefined;
   // A real calendar day (Date.parse takes 2024-02-31), as dates are stored (see contract/surveyDate).
-  if (!ISO_DATE.test(value) || parseSurveyDate(value) !== value) throw new Invalid(`${field} must be an ISO date (yyyy-mm-dd), not "${value}".`);
+  if (!ISO_DATE.test(value) || parseSurveyDate(value) !== value)
+    throw new Invalid(`${field} must be an ISO date (yyyy-mm-dd), not "${value}".`);
   return value;
 }
 
-export async function surveyDetails(db: DB, blobs: BlobStore, site: string, floor: number, date?: string): Promise<SurveyScene[]> {
-  let q = db.selectFrom('survey_nodes')
+export async function surveyDetails(
+  db: DB,
+  blobs: BlobStore,
+  site: string,
+  floor: number,
+  date?: string,
+): Promise<SurveyScene[]> {
+  let q = db
+    .selectFrom('survey_nodes')
     .innerJoin('surveys', 'surveys.id', 'survey_nodes.survey_id')
     .innerJoin('minimap_nodes', 'minimap_nodes.survey_node_id', 'survey_nodes.id')
     .select([
-      'survey_nodes.id', 'survey_nodes.tiles_id', 'survey_nodes.tiles_name', 'survey_nodes.title', 'survey_nodes.levels',
-      'survey_nodes.face_size', 'survey_nodes.initial_parameters', 'survey_nodes.link_hotspots', 'survey_nodes.info_hotspots',
-      'surveys.date', 'surveys.survey_name', 'surveys.floor', 'minimap_nodes.node_number',
+      'survey_nodes.id',
+      'survey_nodes.tiles_id',
+      'survey_nodes.tiles_name',
+      'survey_nodes.title',
+      'survey_nodes.levels',
+      'survey_nodes.face_size',
+      'survey_nodes.initial_parameters',
+      'survey_nodes.link_hotspots',
+      'survey_nodes.info_hotspots',
+      'surveys.date',
+      'surveys.survey_name',
+      'surveys.floor',
+      'minimap_nodes.node_number',
     ])
-    .where('surveys.site', '=', site).where('surveys.floor', '=', floor);
+    .where('surveys.site', '=', site)
+    .where('surveys.floor', '=', floor);
   if (date) q = q.where('surveys.date', '=', date);
   const rows = await q.orderBy('surveys.date', 'desc').orderBy('minimap_nodes.node_number').execute();
   const manta = mantaLink(blobs);
   return rows.map((r) => ({
-    id: r.id, date: r.date, survey_name: r.survey_name, floor: r.floor,
+    id: r.id,
+    date: r.date,
+    survey_name: r.survey_name,
+    floor: r.floor,
     survey_node: {
-      tiles_id: r.tiles_id, tiles_name: r.tiles_name, title: r.title, levels: JSON.parse(r.levels), face_size: r.face_size,
-      initial_parameters: JSON.parse(r.initial_parameters), manta_link: manta,
-      link_hotspots: JSON.parse(r.link_hotspots), info_hotspots: JSON.parse(r.info_hotspots),
+      tiles_id: r.tiles_id,
+      tiles_name: r.tiles_name,
+      title: r.title,
+      levels: JSON.parse(r.levels),
+      face_size: r.face_size,
+      initial_parameters: JSON.parse(r.initial_parameters),
+      manta_link: manta,
+      link_hotspots: JSON.parse(r.link_hotspots),
+      info_hotspots: JSON.parse(r.info_hotspots),
     },
     minimap_node: { tiles_id: r.tiles_id, floor: r.floor, node_number: r.node_number, survey_node: r.id, site },
   }));
 }
 
 /** Survey dates (with their survey names), newest first; optionally for one floor or one date. */
-export async function surveyDates(db: DB, site: string, opts: { floor?: number; date?: string }): Promise<SurveyDateEntry[]> {
+export async function surveyDates(
+  db: DB,
+  site: string,
+  opts: { floor?: number; date?: string },
+): Promise<SurveyDateEntry[]> {
   let q = db.selectFrom('surveys').select(['date', 'survey_name']).distinct().where('site', '=', site);
   if (opts.floor !== undefined) q = q.where('floor', '=', opts.floor);
   if (opts.date) q = q.where('date', '=', opts.date);
@@ -49,10 +81,21 @@ export async function surveyDates(db: DB, site: string, opts: { floor?: number; 
 }
 
 export async function surveyList(db: DB, site: string): Promise<SurveySummary[]> {
-  const rows = await db.selectFrom('surveys').leftJoin('survey_nodes', 'survey_nodes.survey_id', 'surveys.id')
-    .select(['surveys.id', 'surveys.floor', 'surveys.date', 'surveys.survey_name', db.fn.count<number>('survey_nodes.id').as('nodes')])
-    .where('surveys.site', '=', site).groupBy(['surveys.id', 'surveys.floor', 'surveys.date', 'surveys.survey_name'])
-    .orderBy('surveys.date', 'desc').orderBy('surveys.floor').execute();
+  const rows = await db
+    .selectFrom('surveys')
+    .leftJoin('survey_nodes', 'survey_nodes.survey_id', 'surveys.id')
+    .select([
+      'surveys.id',
+      'surveys.floor',
+      'surveys.date',
+      'surveys.survey_name',
+      db.fn.count<number>('survey_nodes.id').as('nodes'),
+    ])
+    .where('surveys.site', '=', site)
+    .groupBy(['surveys.id', 'surveys.floor', 'surveys.date', 'surveys.survey_name'])
+    .orderBy('surveys.date', 'desc')
+    .orderBy('surveys.floor')
+    .execute();
   return rows.map((r) => ({ ...r, nodes: Number(r.nodes) }));
 }
 
@@ -69,7 +112,13 @@ export async function sitePopulated(db: DB, site: string): Promise<boolean> {
 
 export async function floorPopulated(db: DB, site: string, floor: number): Promise<boolean> {
   // Floor 0 is a floor like any other (the original never reported it empty: a fault we do not repeat).
-  return !!(await db.selectFrom('surveys').select('id').where('site', '=', site).where('floor', '=', floor).limit(1).executeTakeFirst());
+  return !!(await db
+    .selectFrom('surveys')
+    .select('id')
+    .where('site', '=', site)
+    .where('floor', '=', floor)
+    .limit(1)
+    .executeTakeFirst());
 }
 
 /** Floors of the site that exist but hold no survey. */
@@ -80,18 +129,49 @@ export async function emptyFloors(db: DB, site: string): Promise<number[]> {
 }
 
 /** Minimap node entries of a floor (positions on the floor plan), optionally of one survey date. */
-export async function minimapNodeEntries(db: DB, site: string, floor: number, date?: string): Promise<MinimapNodeEntry[]> {
-  let q = db.selectFrom('minimap_nodes')
+export async function minimapNodeEntries(
+  db: DB,
+  site: string,
+  floor: number,
+  date?: string,
+): Promise<MinimapNodeEntry[]> {
+  let q = db
+    .selectFrom('minimap_nodes')
     .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
     .innerJoin('surveys', 'surveys.id', 'survey_nodes.survey_id')
-    .select(['minimap_nodes.id', 'minimap_nodes.x', 'minimap_nodes.y', 'minimap_nodes.x_scale', 'minimap_nodes.y_scale',
-      'minimap_nodes.rotation', 'minimap_nodes.tiles_id', 'minimap_nodes.floor', 'minimap_nodes.node_number',
-      'minimap_nodes.survey_node_id', 'survey_nodes.tiles_name', 'survey_nodes.title'])
-    .where('minimap_nodes.site', '=', site).where('minimap_nodes.floor', '=', floor);
+    .select([
+      'minimap_nodes.id',
+      'minimap_nodes.x',
+      'minimap_nodes.y',
+      'minimap_nodes.x_scale',
+      'minimap_nodes.y_scale',
+      'minimap_nodes.rotation',
+      'minimap_nodes.tiles_id',
+      'minimap_nodes.floor',
+      'minimap_nodes.node_number',
+      'minimap_nodes.survey_node_id',
+      'survey_nodes.tiles_name',
+      'survey_nodes.title',
+    ])
+    .where('minimap_nodes.site', '=', site)
+    .where('minimap_nodes.floor', '=', floor);
   if (date) q = q.where('surveys.date', '=', date);
   const rows = await q.orderBy('minimap_nodes.node_number').execute();
   return rows.map((r) => ({
-    _id: r.id, x: r.x, y: r.y, x_scale: r.x_scale, y_scale: r.y_scale, rotation: r.rotation,
-    minimap_node: { tiles_id: r.tiles_id, floor: r.floor, node_number: r.node_number, survey_node: r.survey_node_id, site, tiles_name: r.tiles_name, title: r.title },
+    _id: r.id,
+    x: r.x,
+    y: r.y,
+    x_scale: r.x_scale,
+    y_scale: r.y_scale,
+    rotation: r.rotation,
+    minimap_node: {
+      tiles_id: r.tiles_id,
+      floor: r.floor,
+      node_number: r.node_number,
+      survey_node: r.survey_node_id,
+      site,
+      tiles_name: r.tiles_name,
+      title: r.title,
+    },
   }));
 }

@@ -13,7 +13,11 @@ import { unitOf } from '../storage/blobUnits.ts';
 /** A blob written without a pending record (older versions, the generated default cover) is kept this long. */
 export const UNRECORDED_GRACE_MS = 10 * 60_000;
 
-export interface SweepResult { stagingRemoved: string[]; blobsRemoved: string[]; pendingCleared: number }
+export interface SweepResult {
+  stagingRemoved: string[];
+  blobsRemoved: string[];
+  pendingCleared: number;
+}
 
 /** Removes the staging folders (and markers) of processes that are no longer alive. */
 function sweepStaging(blobs: BlobStore, now: number): string[] {
@@ -50,7 +54,8 @@ export async function sweep(db: DB, blobs: BlobStore, now = Date.now()): Promise
     if (owner === blobs.owner) return true;
     // Found dead just now (its marker is gone with its staging): a shared store would otherwise go by its pid.
     if (stagingRemoved.includes(owner)) return false;
-    if (!alive.has(owner)) alive.set(owner, (blobs.shared ? remoteOwnerAlive : ownerAlive)(blobs.stagingRoot, owner, now));
+    if (!alive.has(owner))
+      alive.set(owner, (blobs.shared ? remoteOwnerAlive : ownerAlive)(blobs.stagingRoot, owner, now));
     return alive.get(owner)!;
   };
   const live = (r: (typeof pending)[number]) => Date.parse(r.expires_at) > now && ownerLives(r.owner);
@@ -70,6 +75,10 @@ export async function sweep(db: DB, blobs: BlobStore, now = Date.now()): Promise
     blobsRemoved.push(unit);
   }
   const stale = pending.filter((r) => !live(r)).map((r) => r.prefix);
-  for (let i = 0; i < stale.length; i += 500) await db.deleteFrom('pending_blobs').where('prefix', 'in', stale.slice(i, i + 500)).execute();
+  for (let i = 0; i < stale.length; i += 500)
+    await db
+      .deleteFrom('pending_blobs')
+      .where('prefix', 'in', stale.slice(i, i + 500))
+      .execute();
   return { stagingRemoved, blobsRemoved, pendingCleared: stale.length };
 }

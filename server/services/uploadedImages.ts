@@ -11,7 +11,13 @@ export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 const EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
 
-interface ImageInfo { format: string; ext: string; width: number; height: number; hasAlpha: boolean }
+interface ImageInfo {
+  format: string;
+  ext: string;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
 
 // libvips keeps decoded images in a cache for reuse; an upload server reuses nothing, so it keeps nothing.
 sharp.cache(false);
@@ -19,15 +25,25 @@ sharp.cache(false);
 /** The header's format and size, before any pixel is decoded: a lying header is refused here. */
 async function readHeader(data: Buffer): Promise<Metadata> {
   let meta: Metadata;
-  try { meta = await sharp(data, { limitInputPixels: false }).metadata(); } catch { throw new Invalid(IMAGE_REQUIRED_MESSAGE); }
-  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height) throw new Invalid(IMAGE_REQUIRED_MESSAGE);
+  try {
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new Invalid(IMAGE_REQUIRED_MESSAGE);
+  }
+  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
+    throw new Invalid(IMAGE_REQUIRED_MESSAGE);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw new Invalid(`The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`);
+    throw new Invalid(
+      `The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
+    );
   }
   return meta;
 }
 
-export interface PreparedImage { info: ImageInfo; variants: { data: Buffer; ext: 'png' | 'jpg' }[] }
+export interface PreparedImage {
+  info: ImageInfo;
+  variants: { data: Buffer; ext: 'png' | 'jpg' }[];
+}
 
 /**
  * Checks a picture and makes copies at most `widths` pixels wide (upright, without metadata; PNG when it has
@@ -37,18 +53,39 @@ export interface PreparedImage { info: ImageInfo; variants: { data: Buffer; ext:
 export async function prepareImage(data: Buffer, widths: number[]): Promise<PreparedImage> {
   const meta = await readHeader(data);
   const swap = (meta.orientation ?? 1) >= 5;
-  const info: ImageInfo = { format: meta.format!, ext: EXT[meta.format!], width: swap ? meta.height! : meta.width!, height: swap ? meta.width! : meta.height!, hasAlpha: !!meta.hasAlpha };
+  const info: ImageInfo = {
+    format: meta.format!,
+    ext: EXT[meta.format!],
+    width: swap ? meta.height! : meta.width!,
+    height: swap ? meta.width! : meta.height!,
+    hasAlpha: !!meta.hasAlpha,
+  };
   const damaged = () => new Invalid(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`);
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false, sequentialRead: true })
-      .rotate().resize({ width: Math.max(...widths), withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
-  } catch { throw damaged(); }
+    decoded = await sharp(data, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      failOn: 'error',
+      animated: false,
+      sequentialRead: true,
+    })
+      .rotate()
+      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw damaged();
+  }
   const { width, height, channels } = decoded.info;
-  const variants = await Promise.all(widths.map(async (w) => {
-    const img = sharp(decoded.data, { raw: { width, height, channels } }).resize({ width: w, withoutEnlargement: true });
-    if (info.hasAlpha) return { data: await img.png({ compressionLevel: 9 }).toBuffer(), ext: 'png' as const };
-    return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: 'jpg' as const };
-  }));
+  const variants = await Promise.all(
+    widths.map(async (w) => {
+      const img = sharp(decoded.data, { raw: { width, height, channels } }).resize({
+        width: w,
+        withoutEnlargement: true,
+      });
+      if (info.hasAlpha) return { data: await img.png({ compressionLevel: 9 }).toBuffer(), ext: 'png' as const };
+      return { data: await img.jpeg({ quality: 85, mozjpeg: true }).toBuffer(), ext: 'jpg' as const };
+    }),
+  );
   return { info, variants };
 }

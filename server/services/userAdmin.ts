@@ -7,8 +7,17 @@ import { roles as ROLES, type Role } from '../../contract/api.ts';
 import { PASSWORD_MAX, SITE_ID, USERNAME_MAX } from '../../contract/limits.ts';
 import { addUser, hashPassword, parseRoles, replaceUserSites } from './users.ts';
 
-export interface UserEntry { id: string; username: string; roles: Role[]; sites: string[] }
-export interface UserChange { roles?: Role[]; sites?: string[]; password?: string }
+export interface UserEntry {
+  id: string;
+  username: string;
+  roles: Role[];
+  sites: string[];
+}
+export interface UserChange {
+  roles?: Role[];
+  sites?: string[];
+  password?: string;
+}
 
 /** Sites one account may be given: far more than any install has. */
 const MAX_USER_SITES = 500;
@@ -16,11 +25,13 @@ const MAX_USER_SITES = 500;
 export function checkUsername(name: string): string {
   const n = name.trim();
   // eslint-disable-next-line no-control-regex -- control characters are exactly what a name may not hold
-  if (!n || n.length > USERNAME_MAX || /[\u0000-\u001f\u007f]/.test(n)) throw new Invalid(`A user name has 1 to ${USERNAME_MAX} printable characters.`);
+  if (!n || n.length > USERNAME_MAX || /[\u0000-\u001f\u007f]/.test(n))
+    throw new Invalid(`A user name has 1 to ${USERNAME_MAX} printable characters.`);
   return n;
 }
 function checkPassword(p: string): void {
-  if (p.length < 8 || p.length > PASSWORD_MAX) throw new Invalid(`The password must have 8 to ${PASSWORD_MAX} characters.`);
+  if (p.length < 8 || p.length > PASSWORD_MAX)
+    throw new Invalid(`The password must have 8 to ${PASSWORD_MAX} characters.`);
 }
 function checkRoles(list: string[]): Role[] {
   const bad = list.filter((r) => !(ROLES as readonly string[]).includes(r));
@@ -37,21 +48,39 @@ function checkSites(list: string[]): string[] {
 export async function listUsers(db: DB): Promise<UserEntry[]> {
   const users = await db.selectFrom('users').select(['id', 'username', 'roles']).orderBy('username').execute();
   const sites = await db.selectFrom('user_sites').select(['user_id', 'site']).orderBy('site').execute();
-  return users.map((u) => ({ id: u.id, username: u.username, roles: parseRoles(u.roles), sites: sites.filter((s) => s.user_id === u.id).map((s) => s.site) }));
+  return users.map((u) => ({
+    id: u.id,
+    username: u.username,
+    roles: parseRoles(u.roles),
+    sites: sites.filter((s) => s.user_id === u.id).map((s) => s.site),
+  }));
 }
 
 async function findUser(db: DB, idOrName: { id?: string; username?: string }): Promise<UserEntry> {
-  const u = await db.selectFrom('users').select(['id', 'username', 'roles'])
-    .where(idOrName.id ? 'id' : 'username', '=', (idOrName.id ?? idOrName.username)!).executeTakeFirst();
-  if (!u) throw new NotFound(`There is no user ${idOrName.username ? `"${idOrName.username.slice(0, 64)}"` : 'with this id'}.`);
+  const u = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'roles'])
+    .where(idOrName.id ? 'id' : 'username', '=', (idOrName.id ?? idOrName.username)!)
+    .executeTakeFirst();
+  if (!u)
+    throw new NotFound(
+      `There is no user ${idOrName.username ? `"${idOrName.username.slice(0, 64)}"` : 'with this id'}.`,
+    );
   const sites = await db.selectFrom('user_sites').select('site').where('user_id', '=', u.id).orderBy('site').execute();
   return { id: u.id, username: u.username, roles: parseRoles(u.roles), sites: sites.map((s) => s.site) };
 }
 
-export async function createUser(db: DB, username: string, password: string, roles: string[], sites: string[] = []): Promise<UserEntry> {
+export async function createUser(
+  db: DB,
+  username: string,
+  password: string,
+  roles: string[],
+  sites: string[] = [],
+): Promise<UserEntry> {
   const name = checkUsername(username);
   checkPassword(password);
-  const list = checkRoles(roles), siteList = checkSites(sites);
+  const list = checkRoles(roles),
+    siteList = checkSites(sites);
   if (await db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()) {
     throw new Conflict(`A user named "${name}" already exists.`);
   }
@@ -63,17 +92,25 @@ export async function createUser(db: DB, username: string, password: string, rol
 async function keepOneSuperAdmin(db: DB, user: UserEntry, losing: boolean): Promise<void> {
   if (!losing || !user.roles.includes('superAdmin')) return;
   const others = (await listUsers(db)).filter((u) => u.id !== user.id && u.roles.includes('superAdmin'));
-  if (!others.length) throw new Conflict('There must be at least one superAdmin: make another account superAdmin first.');
+  if (!others.length)
+    throw new Conflict('There must be at least one superAdmin: make another account superAdmin first.');
 }
 
-export async function changeUser(db: DB, who: { id?: string; username?: string }, change: UserChange): Promise<UserEntry> {
+export async function changeUser(
+  db: DB,
+  who: { id?: string; username?: string },
+  change: UserChange,
+): Promise<UserEntry> {
   const user = await findUser(db, who);
   const roles = change.roles ? checkRoles(change.roles) : user.roles;
   const sites = change.sites ? checkSites(change.sites) : user.sites;
   if (change.password !== undefined) checkPassword(change.password);
   await keepOneSuperAdmin(db, user, !roles.includes('superAdmin'));
   await db.transaction().execute(async (trx) => {
-    const set: { roles: string; type: string; password_hash?: string } = { roles: JSON.stringify(roles), type: roles[0] ?? 'guest' };
+    const set: { roles: string; type: string; password_hash?: string } = {
+      roles: JSON.stringify(roles),
+      type: roles[0] ?? 'guest',
+    };
     if (change.password !== undefined) set.password_hash = await hashPassword(change.password);
     await trx.updateTable('users').set(set).where('id', '=', user.id).execute();
     await replaceUserSites(trx, user.id, sites);

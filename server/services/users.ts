@@ -26,10 +26,21 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
 }
 
 /** Creates an account, or resets an existing one (password, roles and sites), ending its sessions. */
-export async function addUser(db: DB, username: string, password: string, roles: string[], sites: string[] = []): Promise<string> {
+export async function addUser(
+  db: DB,
+  username: string,
+  password: string,
+  roles: string[],
+  sites: string[] = [],
+): Promise<string> {
   if (!username.trim()) throw new Invalid('A user name is needed.');
   if (password.length < 8) throw new Invalid('The password must have at least 8 characters.');
-  const row = { username, password_hash: await hashPassword(password), roles: JSON.stringify(roles), type: roles[0] ?? 'guest' };
+  const row = {
+    username,
+    password_hash: await hashPassword(password),
+    roles: JSON.stringify(roles),
+    type: roles[0] ?? 'guest',
+  };
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     const id = existing?.id ?? randomUUID();
@@ -37,7 +48,10 @@ export async function addUser(db: DB, username: string, password: string, roles:
       await trx.updateTable('users').set(row).where('id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     } else {
-      await trx.insertInto('users').values({ id, ...row }).execute();
+      await trx
+        .insertInto('users')
+        .values({ id, ...row })
+        .execute();
     }
     await replaceUserSites(trx, id, sites);
     return id;
@@ -48,7 +62,11 @@ export async function addUser(db: DB, username: string, password: string, roles:
 export async function replaceUserSites(trx: DB, userId: string, sites: string[]): Promise<void> {
   await trx.deleteFrom('user_sites').where('user_id', '=', userId).execute();
   const unique = [...new Set(sites)];
-  if (unique.length) await trx.insertInto('user_sites').values(unique.map((site) => ({ user_id: userId, site }))).execute();
+  if (unique.length)
+    await trx
+      .insertInto('user_sites')
+      .values(unique.map((site) => ({ user_id: userId, site })))
+      .execute();
 }
 
 /** A new session of the account: a random id, valid SESSION_DAYS. */
@@ -64,19 +82,48 @@ async function newSession(db: DB, userId: string): Promise<string> {
  * place of a password hash so no password ever opens it. Roles and sites follow the provider's claims; when they
  * changed, the account's other sessions end. A local account of the same name is never taken over.
  */
-export async function signInExternal(db: DB, marker: string, who: { username: string; roles: Role[]; sites: string[] }): Promise<string> {
+export async function signInExternal(
+  db: DB,
+  marker: string,
+  who: { username: string; roles: Role[]; sites: string[] },
+): Promise<string> {
   const id = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('users').select(['id', 'roles']).where('password_hash', '=', marker).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'roles'])
+      .where('password_hash', '=', marker)
+      .executeTakeFirst();
     const userId = existing?.id ?? randomUUID();
     if (!existing) {
       const taken = await trx.selectFrom('users').select('id').where('username', '=', who.username).executeTakeFirst();
-      if (taken) throw new Conflict(`An account named "${who.username}" already exists here; ask a superAdmin to remove or rename it.`);
-      await trx.insertInto('users').values({ id: userId, username: who.username, password_hash: marker, roles: JSON.stringify(who.roles), type: who.roles[0] }).execute();
+      if (taken)
+        throw new Conflict(
+          `An account named "${who.username}" already exists here; ask a superAdmin to remove or rename it.`,
+        );
+      await trx
+        .insertInto('users')
+        .values({
+          id: userId,
+          username: who.username,
+          password_hash: marker,
+          roles: JSON.stringify(who.roles),
+          type: who.roles[0],
+        })
+        .execute();
     }
-    const oldSites = (await trx.selectFrom('user_sites').select('site').where('user_id', '=', userId).orderBy('site').execute()).map((r) => r.site);
-    const changed = !existing || existing.roles !== JSON.stringify(who.roles) || oldSites.join(',') !== [...who.sites].sort().join(',');
+    const oldSites = (
+      await trx.selectFrom('user_sites').select('site').where('user_id', '=', userId).orderBy('site').execute()
+    ).map((r) => r.site);
+    const changed =
+      !existing ||
+      existing.roles !== JSON.stringify(who.roles) ||
+      oldSites.join(',') !== [...who.sites].sort().join(',');
     if (changed && existing) {
-      await trx.updateTable('users').set({ roles: JSON.stringify(who.roles), type: who.roles[0] }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ roles: JSON.stringify(who.roles), type: who.roles[0] })
+        .where('id', '=', userId)
+        .execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     }
     if (changed) await replaceUserSites(trx, userId, who.sites);
@@ -90,13 +137,19 @@ let dummyHash: Promise<string> | undefined;
 
 /** Signs in with a password; `address` is the client's, for throttling (signInThrottle.ts). */
 export async function login(db: DB, username: string, password: string, address = 'unknown'): Promise<string> {
-  const account = accountKey(username), from = addressKey(address);
+  const account = accountKey(username),
+    from = addressKey(address);
   // Counted before the password is checked, so a burst of guesses sent at once is counted too.
-  await takeAttempt(db, [{ key: account, max: THROTTLE.perAccount }, { key: from, max: THROTTLE.perAddress }]);
+  await takeAttempt(db, [
+    { key: account, max: THROTTLE.perAccount },
+    { key: from, max: THROTTLE.perAddress },
+  ]);
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   // An account without a password (single sign-on: its hash is the provider's marker) costs the same work too.
   const hasPassword = !!user?.password_hash.startsWith('scrypt$');
-  const stored = hasPassword ? user!.password_hash : await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  const stored = hasPassword
+    ? user!.password_hash
+    : await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   const valid = await verifyPassword(password, stored);
   if (!user || !hasPassword || !valid) throw new Unauthenticated('Wrong user name or password.');
   await clearFailures(db, account);
@@ -112,10 +165,14 @@ export async function logout(db: DB, sid: string): Promise<void> {
 export async function findSessionUser(db: DB, sid: string): Promise<Principal | null> {
   // One query, one row per site the account administers (one row with no site when none): this runs for every
   // request of a signed-in person.
-  const rows = await db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+  const rows = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_sites', 'user_sites.user_id', 'users.id')
     .select(['users.id', 'users.username', 'users.roles', 'sessions.expires_at', 'user_sites.site'])
-    .where('sessions.id', '=', sid).orderBy('user_sites.site').execute();
+    .where('sessions.id', '=', sid)
+    .orderBy('user_sites.site')
+    .execute();
   const row = rows[0];
   if (!row || row.expires_at < new Date().toISOString()) return null;
   const sites = rows.flatMap((r) => (r.site === null ? [] : [r.site]));
@@ -125,6 +182,10 @@ export async function findSessionUser(db: DB, sid: string): Promise<Principal | 
 /** Stored roles, keeping only the ones the product knows. */
 export function parseRoles(json: string): Role[] {
   let list: unknown;
-  try { list = JSON.parse(json); } catch { return []; }
+  try {
+    list = JSON.parse(json);
+  } catch {
+    return [];
+  }
   return Array.isArray(list) ? list.filter((r): r is Role => (roles as readonly unknown[]).includes(r)) : [];
 }

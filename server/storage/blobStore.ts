@@ -18,7 +18,11 @@ import { LOOSE_TTL_MS, STAGED_TTL_MS, type PendingLedger } from './pendingBlobs.
 export const MEDIA_PREFIX = '/media/';
 
 /** One stored object, as the sweep and the migration see it. */
-export interface StoredBlob { key: string; mtimeMs: number; size: number }
+export interface StoredBlob {
+  key: string;
+  mtimeMs: number;
+  size: number;
+}
 
 export abstract class BlobStore {
   /** DATA_DIR/staging: every process's staging folder and owner marker. */
@@ -30,7 +34,10 @@ export abstract class BlobStore {
   private heartbeat: NodeJS.Timeout;
 
   /** `ledger` records blobs published before their rows commit; without one (a bare store) nothing is recorded. */
-  constructor(dataDir: string, readonly ledger?: PendingLedger) {
+  constructor(
+    dataDir: string,
+    readonly ledger?: PendingLedger,
+  ) {
     this.stagingRoot = path.join(dataDir, 'staging');
     this.owner = newOwnerId();
     this.stagingDir = path.join(this.stagingRoot, this.owner);
@@ -40,7 +47,11 @@ export abstract class BlobStore {
     fs.mkdirSync(this.stagingDir, { recursive: true });
     this.heartbeat = setInterval(() => {
       const now = new Date();
-      try { fs.utimesSync(markerPath(this.stagingRoot, this.owner), now, now); } catch { /* removed by close */ }
+      try {
+        fs.utimesSync(markerPath(this.stagingRoot, this.owner), now, now);
+      } catch {
+        /* removed by close */
+      }
     }, HEARTBEAT_MS).unref();
   }
 
@@ -91,7 +102,11 @@ export abstract class BlobStore {
     for (const prefix of this.urlPrefixes()) {
       if (!url.startsWith(prefix)) continue;
       const rest = url.slice(prefix.length).split(/[?#]/)[0];
-      try { return decodeURIComponent(rest); } catch { return rest; }
+      try {
+        return decodeURIComponent(rest);
+      } catch {
+        return rest;
+      }
     }
     return null;
   }
@@ -128,7 +143,10 @@ export abstract class BlobStore {
 export class Staging {
   private published: string[] = [];
   private reserved: string[] = [];
-  constructor(private store: BlobStore, readonly dir: string) {}
+  constructor(
+    private store: BlobStore,
+    readonly dir: string,
+  ) {}
 
   /** Absolute path where a staged file for `key` is written. */
   pathFor(key: string): string {

@@ -8,5 +8,7 @@ export async function readHead(file: string): Promise<Buffer> {
     const buf = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
     return buf.subarray(0, bytesRead);
-  } finally { await fh.close(); }
+  } finally {
+    await fh.close();
+  }
 }

@@ -18,8 +18,12 @@ export class FolderBlobStore extends BlobStore {
     fs.mkdirSync(this.mediaDir, { recursive: true });
   }
 
-  url(key: string): string { return MEDIA_PREFIX + key; }
-  urlPrefixes(): string[] { return [MEDIA_PREFIX]; }
+  url(key: string): string {
+    return MEDIA_PREFIX + key;
+  }
+  urlPrefixes(): string[] {
+    return [MEDIA_PREFIX];
+  }
 
   /** Absolute path of a key, refusing anything that would leave the media folder. */
   pathOf(key: string): string {
@@ -28,7 +32,9 @@ export class FolderBlobStore extends BlobStore {
     return p;
   }
 
-  async exists(key: string): Promise<boolean> { return fs.existsSync(this.pathOf(key)); }
+  async exists(key: string): Promise<boolean> {
+    return fs.existsSync(this.pathOf(key));
+  }
 
   async read(key: string): Promise<Readable> {
     const file = this.pathOf(key);

@@ -9,8 +9,14 @@ import { MEDIA_PREFIX } from './blobStore.ts';
 import type { FolderBlobStore } from './folderBlobStore.ts';
 import type { S3BlobStore } from './s3BlobStore.ts';
 
-export interface MigrateProgress { copied: number; skipped: number; total: number }
-export interface MigrateResult extends MigrateProgress { rowsRewritten: number }
+export interface MigrateProgress {
+  copied: number;
+  skipped: number;
+  total: number;
+}
+export interface MigrateResult extends MigrateProgress {
+  rowsRewritten: number;
+}
 
 const PARALLEL = 8;
 /** "/media/" as a link of ours: not inside another site's address (https://host/media/…). */
@@ -21,7 +27,12 @@ export function rewriteLinks(text: string, publicUrl: string): string {
   return text.replace(OWN_LINK, `${publicUrl}/`);
 }
 
-export async function migrateBlobs(db: DB, from: FolderBlobStore, to: S3BlobStore, onProgress?: (p: MigrateProgress) => void): Promise<MigrateResult> {
+export async function migrateBlobs(
+  db: DB,
+  from: FolderBlobStore,
+  to: S3BlobStore,
+  onProgress?: (p: MigrateProgress) => void,
+): Promise<MigrateResult> {
   const inBucket = new Map<string, number>();
   for await (const o of to.list()) inBucket.set(o.key, o.size);
   const todo: { key: string; size: number }[] = [];
@@ -34,7 +45,10 @@ export async function migrateBlobs(db: DB, from: FolderBlobStore, to: S3BlobStor
       while (!failed && next < todo.length) {
         const { key, size } = todo[next++];
         if (inBucket.get(key) === size) progress.skipped++;
-        else { await to.uploadFile(from.pathOf(key), key); progress.copied++; }
+        else {
+          await to.uploadFile(from.pathOf(key), key);
+          progress.copied++;
+        }
         onProgress?.(progress);
       }
     } catch (e) {
@@ -54,15 +68,21 @@ async function rewriteRows(db: DB, publicUrl: string): Promise<number> {
   for (const t of await ownTables(db)) {
     if (t.name.startsWith('kysely_')) continue;
     for (const c of t.columns.filter((col) => /text|char/i.test(col.dataType))) {
-      const { rows } = await sql<{ v: string }>`select distinct ${sql.ref(c.name)} as v from ${sql.table(t.name)} where ${sql.ref(c.name)} like ${'%' + MEDIA_PREFIX + '%'}`.execute(db);
+      const { rows } = await sql<{
+        v: string;
+      }>`select distinct ${sql.ref(c.name)} as v from ${sql.table(t.name)} where ${sql.ref(c.name)} like ${'%' + MEDIA_PREFIX + '%'}`.execute(
+        db,
+      );
       for (const { v } of rows) {
         const next = rewriteLinks(v, publicUrl);
         if (next === v) continue;
-        const r = await sql`update ${sql.table(t.name)} set ${sql.ref(c.name)} = ${next} where ${sql.ref(c.name)} = ${v}`.execute(db);
+        const r =
+          await sql`update ${sql.table(t.name)} set ${sql.ref(c.name)} = ${next} where ${sql.ref(c.name)} = ${v}`.execute(
+            db,
+          );
         changed += Number(r.numAffectedRows ?? 0);
       }
     }
   }
   return changed;
 }
-

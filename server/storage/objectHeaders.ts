@@ -6,7 +6,11 @@ import { HEAD_BYTES, contentDisposition, servedAs } from '../http/servedFiles.ts
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export interface ObjectHeaders { ContentType: string; ContentDisposition: string; CacheControl: string }
+export interface ObjectHeaders {
+  ContentType: string;
+  ContentDisposition: string;
+  CacheControl: string;
+}
 
 /** Headers for the object `key` whose first bytes are `head` (up to HEAD_BYTES). */
 export function objectHeaders(key: string, head: Buffer): ObjectHeaders {

@@ -18,13 +18,19 @@ export function pendingLedger(db: DB): PendingLedger {
     async reserve(prefixes, owner, ttlMs) {
       const expires_at = new Date(Date.now() + ttlMs).toISOString();
       for (const prefix of prefixes) {
-        await db.insertInto('pending_blobs').values({ prefix, owner, expires_at })
-          .onConflict((oc) => oc.column('prefix').doUpdateSet({ owner, expires_at })).execute();
+        await db
+          .insertInto('pending_blobs')
+          .values({ prefix, owner, expires_at })
+          .onConflict((oc) => oc.column('prefix').doUpdateSet({ owner, expires_at }))
+          .execute();
       }
     },
     async release(prefixes) {
       for (let i = 0; i < prefixes.length; i += 500) {
-        await db.deleteFrom('pending_blobs').where('prefix', 'in', prefixes.slice(i, i + 500)).execute();
+        await db
+          .deleteFrom('pending_blobs')
+          .where('prefix', 'in', prefixes.slice(i, i + 500))
+          .execute();
       }
     },
   };

@@ -6,7 +6,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  S3Client, PutObjectCommand, HeadObjectCommand, GetObjectCommand, DeleteObjectsCommand, DeleteObjectCommand,
+  S3Client,
+  PutObjectCommand,
+  HeadObjectCommand,
+  GetObjectCommand,
+  DeleteObjectsCommand,
+  DeleteObjectCommand,
   ListObjectsV2Command,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -26,13 +31,20 @@ export class S3BlobStore extends BlobStore {
   readonly client: S3Client;
   readonly shared = true;
 
-  constructor(dataDir: string, readonly settings: S3Settings, ledger?: PendingLedger) {
+  constructor(
+    dataDir: string,
+    readonly settings: S3Settings,
+    ledger?: PendingLedger,
+  ) {
     super(dataDir, ledger);
     this.client = new S3Client({
-      region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle,
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
       credentials: settings.credentials,
       // Third-party stores (s3rver, older MinIO) do not all speak the newer default checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     });
   }
 
@@ -41,9 +53,13 @@ export class S3BlobStore extends BlobStore {
     this.client.destroy();
   }
 
-  url(key: string): string { return `${this.settings.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`; }
+  url(key: string): string {
+    return `${this.settings.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  }
   /** Rows of a folder install not yet migrated still say /media/ (that route redirects here). */
-  urlPrefixes(): string[] { return [`${this.settings.publicUrl}/`, MEDIA_PREFIX]; }
+  urlPrefixes(): string[] {
+    return [`${this.settings.publicUrl}/`, MEDIA_PREFIX];
+  }
 
   async exists(key: string): Promise<boolean> {
     try {
@@ -70,19 +86,33 @@ export class S3BlobStore extends BlobStore {
         await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: batch[0] }));
         continue;
       }
-      const out = await this.client.send(new DeleteObjectsCommand({
-        Bucket: this.settings.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-      }));
-      if (out.Errors?.length) throw new Error(`could not delete ${out.Errors.length} object(s) under ${keyOrPrefix}: ${out.Errors[0].Message}`);
+      const out = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.settings.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      if (out.Errors?.length)
+        throw new Error(
+          `could not delete ${out.Errors.length} object(s) under ${keyOrPrefix}: ${out.Errors[0].Message}`,
+        );
     }
   }
 
-  list(): AsyncIterable<StoredBlob> { return this.listUnder(''); }
+  list(): AsyncIterable<StoredBlob> {
+    return this.listUnder('');
+  }
 
   private async *listUnder(prefix: string): AsyncIterable<StoredBlob> {
     let token: string | undefined;
     do {
-      const out = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      const out = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: prefix || undefined,
+          ContinuationToken: token,
+        }),
+      );
       for (const o of out.Contents ?? []) {
         if (o.Key) yield { key: o.Key, mtimeMs: o.LastModified?.getTime() ?? 0, size: o.Size ?? 0 };
       }
@@ -91,7 +121,15 @@ export class S3BlobStore extends BlobStore {
   }
 
   protected async writeObject(key: string, data: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: data, ContentLength: data.length, ...objectHeaders(key, data) }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: key,
+        Body: data,
+        ContentLength: data.length,
+        ...objectHeaders(key, data),
+      }),
+    );
   }
 
   /** Uploads one local file under `key`: in one request, or in parts when big. */
@@ -100,11 +138,22 @@ export class S3BlobStore extends BlobStore {
     const head = await readHead(file);
     const headers = objectHeaders(key, head);
     if (size < MULTIPART_FROM_BYTES) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: await fsp.readFile(file), ContentLength: size, ...headers }));
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: key,
+          Body: await fsp.readFile(file),
+          ContentLength: size,
+          ...headers,
+        }),
+      );
       return;
     }
     await new Upload({
-      client: this.client, partSize: PART_BYTES, queueSize: 4, leavePartsOnError: false,
+      client: this.client,
+      partSize: PART_BYTES,
+      queueSize: 4,
+      leavePartsOnError: false,
       params: { Bucket: this.settings.bucket, Key: key, Body: fs.createReadStream(file), ...headers },
     }).done();
   }
@@ -112,10 +161,12 @@ export class S3BlobStore extends BlobStore {
   async publish(localDir: string, prefix: string): Promise<void> {
     const st = await fsp.stat(localDir);
     const files = st.isDirectory()
-      ? (await fsp.readdir(localDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
-        .map((e) => path.join(e.parentPath, e.name))
+      ? (await fsp.readdir(localDir, { recursive: true, withFileTypes: true }))
+          .filter((e) => e.isFile())
+          .map((e) => path.join(e.parentPath, e.name))
       : [localDir];
-    const keyOf = (file: string) => (file === localDir ? prefix : `${prefix}/${path.relative(localDir, file).split(path.sep).join('/')}`);
+    const keyOf = (file: string) =>
+      file === localDir ? prefix : `${prefix}/${path.relative(localDir, file).split(path.sep).join('/')}`;
     let next = 0;
     const worker = async () => {
       while (next < files.length) {

@@ -31,18 +31,29 @@ export const s3Environment = z
     if (!e.S3_BUCKET) return undefined;
     const publicUrl = e.S3_PUBLIC_URL.trim().replace(/\/+$/, '');
     if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) {
-      ctx.addIssue({ code: 'custom', message: 'S3_BUCKET is set: S3_PUBLIC_URL must be set too, to the address browsers read the bucket at (e.g. https://media.example.org or http://minio:9000/survey).' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'S3_BUCKET is set: S3_PUBLIC_URL must be set too, to the address browsers read the bucket at (e.g. https://media.example.org or http://minio:9000/survey).',
+      });
       return z.NEVER;
     }
     if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
-      ctx.addIssue({ code: 'custom', message: 'S3_ACCESS_KEY_ID is set: S3_SECRET_ACCESS_KEY must be set too (or unset both to use the AWS SDK\'s default credentials).' });
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "S3_ACCESS_KEY_ID is set: S3_SECRET_ACCESS_KEY must be set too (or unset both to use the AWS SDK's default credentials).",
+      });
       return z.NEVER;
     }
     return {
-      bucket: e.S3_BUCKET, publicUrl,
+      bucket: e.S3_BUCKET,
+      publicUrl,
       endpoint: e.S3_ENDPOINT,
       region: e.S3_REGION || 'us-east-1',
-      credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+      credentials: e.S3_ACCESS_KEY_ID
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
       // Unset: path-style with a custom endpoint (MinIO and most self-hosted stores), virtual-hosted on AWS.
       forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
     };

@@ -11,7 +11,11 @@ export const MARKER_SUFFIX = '.owner.json';
 export const HEARTBEAT_MS = 60_000;
 const STALE_HEARTBEAT_MS = 10 * HEARTBEAT_MS;
 
-interface OwnerMarker { host: string; pid: number; startedAt: string }
+interface OwnerMarker {
+  host: string;
+  pid: number;
+  startedAt: string;
+}
 
 const HOST = os.hostname();
 
@@ -33,7 +37,12 @@ export function writeMarker(stagingRoot: string, owner: string): void {
 }
 
 function pidAlive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Whether the owner of a staging folder or pending blob is alive (a missing or unreadable marker: dead). */

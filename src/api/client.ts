@@ -20,7 +20,10 @@ export function apiUrl(path: string, query?: Query): string {
 
 /** Error of a failed call; `status` is the HTTP status (0 when the network failed). */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -34,14 +37,21 @@ async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
   }
 }
 
-interface ReadOptions { query?: Query; signal?: AbortSignal }
+interface ReadOptions {
+  query?: Query;
+  signal?: AbortSignal;
+}
 
 /**
  * A read: a non-OK status throws 'An error has occured: {status}' (the spec's text, spelling and all);
  * an OK answer with success false throws the server's message.
  */
 export async function getJson<T>(path: string, opts: ReadOptions = {}): Promise<T> {
-  const res = await fetch(apiUrl(path, opts.query), { credentials: 'include', signal: opts.signal, headers: { Accept: 'application/json' } });
+  const res = await fetch(apiUrl(path, opts.query), {
+    credentials: 'include',
+    signal: opts.signal,
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new ApiError(`An error has occured: ${res.status}`, res.status);
   const body = await readEnvelope<T>(res);
   if (!body) throw new ApiError(`An error has occured: ${res.status}`, res.status);
@@ -51,7 +61,11 @@ export async function getJson<T>(path: string, opts: ReadOptions = {}): Promise<
 
 /** A read that gives `fallback` when the server answers success false (the "empty list or empty default" reads). */
 export async function getJsonOr<T>(path: string, fallback: T, opts: ReadOptions = {}): Promise<T> {
-  const res = await fetch(apiUrl(path, opts.query), { credentials: 'include', signal: opts.signal, headers: { Accept: 'application/json' } });
+  const res = await fetch(apiUrl(path, opts.query), {
+    credentials: 'include',
+    signal: opts.signal,
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new ApiError(`An error has occured: ${res.status}`, res.status);
   const body = await readEnvelope<T>(res);
   if (!body || !body.success) return fallback;
@@ -62,7 +76,12 @@ type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
 
 /** A write: throws the server's message when success is false (or the status text when there is no message). */
 export async function send<T>(method: Method, path: string, body?: unknown, opts: ReadOptions = {}): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', signal: opts.signal, headers: { Accept: 'application/json' } };
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    signal: opts.signal,
+    headers: { Accept: 'application/json' },
+  };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
     init.body = JSON.stringify(body);
@@ -77,17 +96,28 @@ export async function send<T>(method: Method, path: string, body?: unknown, opts
 }
 
 /** Multipart upload with progress (fetch has no upload progress); same envelope rules as `send`. */
-export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, query?: Query): Promise<T> {
+export function upload<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+  query?: Query,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path, query));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.loaded / e.total);
+    };
     xhr.onerror = () => reject(new ApiError('An error has occured: 0', 0));
     xhr.onload = () => {
       let env: Envelope<T> | null = null;
-      try { env = JSON.parse(xhr.responseText) as Envelope<T>; } catch { /* not JSON */ }
+      try {
+        env = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        /* not JSON */
+      }
       if (!env) return reject(new ApiError(`An error has occured: ${xhr.status}`, xhr.status));
       if (!env.success) return reject(new ApiError(env.message || `An error has occured: ${xhr.status}`, xhr.status));
       resolve(env.payload);

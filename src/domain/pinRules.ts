@@ -28,7 +28,12 @@ export function isValidUrl(value: string): boolean {
   }
 }
 
-export interface PinForm { name: string; icon: string; externalOn: boolean; externalUrl: string }
+export interface PinForm {
+  name: string;
+  icon: string;
+  externalOn: boolean;
+  externalUrl: string;
+}
 
 /** The modal's missing lines, in the spec's order; empty when the pin may be sent. */
 export function missingPinFields(f: PinForm): string[] {
@@ -54,15 +59,40 @@ export const missingMessage = (lines: readonly string[]) => [MISSING_PREFIX, ...
 
 /** A new pin of the Add Pin modal: disabled, with empty _id and site (the server gives it a site id). */
 export function newPinAt(x: number, y: number, sitemap: string): Pin {
-  return { _id: '', site: '', name: '', x, y, icon: DEFAULT_ICON, cover_image: '', enabled: false, external_url: '', sitemap, site_name: '' };
+  return {
+    _id: '',
+    site: '',
+    name: '',
+    x,
+    y,
+    icon: DEFAULT_ICON,
+    cover_image: '',
+    enabled: false,
+    external_url: '',
+    sitemap,
+    site_name: '',
+  };
 }
 
 /** The default pin a new site map gets (spec section 9). */
 export function defaultPinOf(sitemap: string) {
-  return { x: 50, y: 50, enabled: true, icon: 'farm' as const, name: 'default pin', cover_image: '', sitemap, site_name: '' };
+  return {
+    x: 50,
+    y: 50,
+    enabled: true,
+    icon: 'farm' as const,
+    name: 'default pin',
+    cover_image: '',
+    sitemap,
+    site_name: '',
+  };
 }
 
 /** Pins as the admin sees them: the server's list, minus pins deleted here, with local changes applied. */
-export function applyLocalPinChanges(pins: readonly Pin[], deleted: ReadonlySet<string>, patches: ReadonlyMap<string, Partial<Pin>>): Pin[] {
+export function applyLocalPinChanges(
+  pins: readonly Pin[],
+  deleted: ReadonlySet<string>,
+  patches: ReadonlyMap<string, Partial<Pin>>,
+): Pin[] {
   return pins.filter((p) => !deleted.has(p._id)).map((p) => (patches.has(p._id) ? { ...p, ...patches.get(p._id) } : p));
 }

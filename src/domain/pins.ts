@@ -30,9 +30,20 @@ export function pinTarget(pin: Pin): { external: true; url: string } | { externa
 }
 
 export function readCurrentSitemap(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): string {
-  try { return storage?.getItem(CURRENT_SITEMAP_KEY) || DEFAULT_SITEMAP; } catch { return DEFAULT_SITEMAP; }
+  try {
+    return storage?.getItem(CURRENT_SITEMAP_KEY) || DEFAULT_SITEMAP;
+  } catch {
+    return DEFAULT_SITEMAP;
+  }
 }
 
-export function writeCurrentSitemap(name: string, storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): void {
-  try { storage?.setItem(CURRENT_SITEMAP_KEY, name); } catch { /* private mode: not remembered */ }
+export function writeCurrentSitemap(
+  name: string,
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): void {
+  try {
+    storage?.setItem(CURRENT_SITEMAP_KEY, name);
+  } catch {
+    /* private mode: not remembered */
+  }
 }

@@ -8,7 +8,10 @@ export const PERCENT_SCALE = 100;
 export const CLAMP_LOW = 5;
 export const CLAMP_HIGH = 95;
 
-export type PlanGeometry = Pick<Minimap, 'x_pixel_offset' | 'y_pixel_offset' | 'x_scale' | 'y_scale' | 'img_width' | 'img_height' | 'xy_flipped'>;
+export type PlanGeometry = Pick<
+  Minimap,
+  'x_pixel_offset' | 'y_pixel_offset' | 'x_scale' | 'y_scale' | 'img_width' | 'img_height' | 'xy_flipped'
+>;
 
 export function clampPercent(p: number): number {
   if (Number.isNaN(p)) return CLAMP_LOW;
@@ -33,7 +36,12 @@ export function coordOfPercent(percent: number, scale: number, offset: number, s
   return (percent * size) / (PERCENT_SCALE * (scale || 1)) - offset;
 }
 
-interface PlanAxis { scale: number; offset: number; size: number; coord: 'x' | 'y' }
+interface PlanAxis {
+  scale: number;
+  offset: number;
+  size: number;
+  coord: 'x' | 'y';
+}
 
 /**
  * The plan's horizontal (left) and vertical (top) axes. When xy_flipped, the horizontal position is taken from

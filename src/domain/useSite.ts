@@ -16,7 +16,7 @@ export function useCurrentSettings(): SiteSettings | undefined {
 /** Path of a page of the current site: sitePath('site') is '/site' or '/site/{siteId}/site'. */
 export function useSitePath(): (page: string) => string {
   const base = useAtomValue(basePathAtom);
-  return (page: string) => (`${base}/${page}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1'));
+  return (page: string) => `${base}/${page}`.replace(/\/+/g, '/').replace(/(.)\/$/, '$1');
 }
 
 export function useMultiSiteMode(): boolean {

@@ -16,7 +16,11 @@ export function RootRoute() {
   if (config.isPending) return <LoadingScreen />;
   if (config.isError) return <LoadingScreen error={config.error.message} />;
   if (config.data.enableMultiSite) {
-    return <Suspense fallback={<LoadingScreen />}><MultiSiteHome /></Suspense>;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <MultiSiteHome />
+      </Suspense>
+    );
   }
   const site = parseViewerLink(location.search).site ?? config.data.defaultSite;
   return <SingleSiteView site={site} basePath="" multiSite={false} />;

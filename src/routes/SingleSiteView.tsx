@@ -30,7 +30,11 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const currentSite = useAtomValue(siteAtom);
   const currentBase = useAtomValue(basePathAtom);
   const ready = currentSite === site && currentBase === basePath;
-  useEffect(() => { setSite(site); setBase(basePath); setMulti(multiSite); }, [site, basePath, multiSite, setSite, setBase, setMulti]);
+  useEffect(() => {
+    setSite(site);
+    setBase(basePath);
+    setMulti(multiSite);
+  }, [site, basePath, multiSite, setSite, setBase, setMulti]);
   useKioskMode(settings.data?.kiosk?.enabled === true);
   useEffect(() => {
     if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 700px)').matches) setCollapsed(true);
@@ -67,9 +71,21 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
             <Routes>
               <Route index element={multiSite ? <Navigate to="site" replace /> : <HomePage />} />
               <Route path="site" element={<ViewerPage />} />
-              <Route path="documentation" element={s.enable.documentation ? <DocumentationPage /> : <Navigate to={home} replace />} />
+              <Route
+                path="documentation"
+                element={s.enable.documentation ? <DocumentationPage /> : <Navigate to={home} replace />}
+              />
               <Route path="about" element={s.enable.about ? <AboutPage /> : <Navigate to={home} replace />} />
-              <Route path="addScene" element={canAddScene ? <AddSceneRoute site={site} initialFloor={s.initial_settings.floor} /> : <Navigate to={home} replace />} />
+              <Route
+                path="addScene"
+                element={
+                  canAddScene ? (
+                    <AddSceneRoute site={site} initialFloor={s.initial_settings.floor} />
+                  ) : (
+                    <Navigate to={home} replace />
+                  )
+                }
+              />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </Suspense>

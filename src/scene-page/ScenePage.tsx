@@ -38,12 +38,20 @@ function ScenePage({ params, early }: { params: SceneParams; early: EarlyStage }
         style={{ position: 'absolute', inset: 0 }}
       />
       {params.xr && (
-        <button type="button" style={{ position: 'absolute', right: 8, top: 8, font: '16px sans-serif' }} onClick={() => void handle.current?.enterVR()}>
+        <button
+          type="button"
+          style={{ position: 'absolute', right: 8, top: 8, font: '16px sans-serif' }}
+          onClick={() => void handle.current?.enterVR()}
+        >
           Enter VR
         </button>
       )}
       {clicked && (
-        <output data-testid="hotspot-clicked" data-clicks={clicks} style={{ position: 'absolute', left: 8, bottom: 8, color: '#fff', font: '14px sans-serif' }}>
+        <output
+          data-testid="hotspot-clicked"
+          data-clicks={clicks}
+          style={{ position: 'absolute', left: 8, bottom: 8, color: '#fff', font: '14px sans-serif' }}
+        >
           {clicked.kind}:{clicked.id}
         </output>
       )}

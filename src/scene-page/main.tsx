@@ -11,7 +11,11 @@ const root = document.getElementById('root')!;
 try {
   const params = readSceneParams(window.location.search);
   const view = { yaw: 0, pitch: 0, fov: Math.PI / 2, ...params.view };
-  const vp = { width: root.clientWidth || innerWidth, height: root.clientHeight || innerHeight, dpr: devicePixelRatio || 1 };
+  const vp = {
+    width: root.clientWidth || innerWidth,
+    height: root.clientHeight || innerHeight,
+    dpr: devicePixelRatio || 1,
+  };
   const early = bootEarlyStage({
     source: params.scene,
     view,

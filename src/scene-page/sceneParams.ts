@@ -30,7 +30,12 @@ export function readSceneParams(search: string): SceneParams {
     if (v !== undefined && Number.isFinite(v)) view[k] = v;
   }
   return {
-    scene: { mantaLink: need('manta'), tilesId: need('tiles'), levels: JSON.parse(need('levels')), faceSize: Number(need('face')) },
+    scene: {
+      mantaLink: need('manta'),
+      tilesId: need('tiles'),
+      levels: JSON.parse(need('levels')),
+      faceSize: Number(need('face')),
+    },
     view,
     mode: q.get('mode') === 'qtvr' ? 'qtvr' : 'drag',
     hotspots: q.get('hotspots') ? JSON.parse(q.get('hotspots')!) : [],

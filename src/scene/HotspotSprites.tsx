@@ -37,7 +37,17 @@ export function HotspotSprites({ hotspots, onClick, pixelScale, inVR }: Props) {
   );
 }
 
-function HotspotSprite({ hotspot, onClick, pixelScale, inVR }: { hotspot: Hotspot; onClick?: (h: Hotspot) => void; pixelScale: React.RefObject<number>; inVR: boolean }) {
+function HotspotSprite({
+  hotspot,
+  onClick,
+  pixelScale,
+  inVR,
+}: {
+  hotspot: Hotspot;
+  onClick?: (h: Hotspot) => void;
+  pixelScale: React.RefObject<number>;
+  inVR: boolean;
+}) {
   const sprite = useRef<THREE.Sprite>(null);
   const label = useRef<THREE.Sprite>(null);
   const [hovered, setHovered] = useState(false);

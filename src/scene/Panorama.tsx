@@ -4,8 +4,25 @@
 // Not R3F's <Canvas>: it registers the whole THREE namespace as JSX elements (extend(THREE)), which keeps
 // every class of three.js in the bundle (loaders, all geometries, animation, audio…) — about 50 KB gzip the
 // viewer never uses. This host does the same job with R3F's createRoot and registers only what we render.
-import { type ReconcilerRoot, type RootState, createRoot, events as createPointerEvents, extend } from '@react-three/fiber';
-import { Component, Suspense, forwardRef, lazy, useCallback, useInsertionEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ReconcilerRoot,
+  type RootState,
+  createRoot,
+  events as createPointerEvents,
+  extend,
+} from '@react-three/fiber';
+import {
+  Component,
+  Suspense,
+  forwardRef,
+  lazy,
+  useCallback,
+  useInsertionEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
 import { GL_ATTRIBUTES } from './earlyLoad';
 import type { EarlyHandover, EarlyStage } from './earlyStage';
@@ -109,12 +126,19 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
       )}
     </>
   );
-  return <FiberHost early={early} className={className} style={{ background, ...style }} background={background}>{content}</FiberHost>;
+  return (
+    <FiberHost early={early} className={className} style={{ background, ...style }} background={background}>
+      {content}
+    </FiberHost>
+  );
 });
 
 /** Inside the R3F root (as r3f's <Canvas> does): an error there is handed to the host, which rethrows it in
  *  the page's tree, so the page's error boundary (the labelled stand-in) sees it. */
-class FiberErrorBoundary extends Component<{ onError: (e: unknown) => void; children: React.ReactNode }, { failed: boolean }> {
+class FiberErrorBoundary extends Component<
+  { onError: (e: unknown) => void; children: React.ReactNode },
+  { failed: boolean }
+> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -131,7 +155,19 @@ class FiberErrorBoundary extends Component<{ onError: (e: unknown) => void; chil
  * A div filling its box, a canvas in it, and an R3F root on that canvas sized to the div. Errors from the
  * root (e.g. no WebGL) are rethrown here so the caller's error boundary sees them, as with <Canvas>.
  */
-function FiberHost({ children, early, className, style, background }: { children: React.ReactNode; early: EarlyHandover | null; className?: string; style?: React.CSSProperties; background: string }) {
+function FiberHost({
+  children,
+  early,
+  className,
+  style,
+  background,
+}: {
+  children: React.ReactNode;
+  early: EarlyHandover | null;
+  className?: string;
+  style?: React.CSSProperties;
+  background: string;
+}) {
   const divRef = useRef<HTMLDivElement>(null);
   // The canvas and context the page prepared early, or new ones.
   const [gfx] = useState(() => {
@@ -209,7 +245,13 @@ function FiberHost({ children, early, className, style, background }: { children
     }
   }, [size, gfx.context, gfx.canvas, background, children]);
 
-  return <div ref={divRef} className={className} style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }} />;
+  return (
+    <div
+      ref={divRef}
+      className={className}
+      style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
+    />
+  );
 }
 
 export type { PanoramaHandle };

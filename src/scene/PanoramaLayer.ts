@@ -9,7 +9,15 @@ import { drawPlan, planFrame } from './framePlan';
 import type { LoadedImage } from './imageLoader';
 import { MeshDrawer, type QuadMesh, disposeQuadMesh, quadMesh, tileOrder } from './meshDrawer';
 import { textureBytes } from './textureCache';
-import { type PyramidLevel, type TileId, tileBleed, tileKey, tilePixelSize, tileUvRect, validateLevels } from './tileGrid';
+import {
+  type PyramidLevel,
+  type TileId,
+  tileBleed,
+  tileKey,
+  tilePixelSize,
+  tileUvRect,
+  validateLevels,
+} from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
 import { TileStore, type TileStoreOptions } from './tileStore';
 import { type TileSource, previewUrl, tileUrl } from './tileUrls';
@@ -94,8 +102,16 @@ export class PanoramaLayer {
     const level = this.source.levels[t.z]!;
     const name = `tile-${tileKey(t)}`;
     if ('texture' in img) {
-      const mat = makeFaceMaterial(new THREE.ExternalTexture(img.texture), img.width, img.height, { x: 0, y: 0, w: img.width, h: img.height });
-      const m: TileMesh = { ...quadMesh(t.face, tileUvRect(level, t.x, t.y), tileBleed(level), mat, tileOrder(t.z), name), external: img };
+      const mat = makeFaceMaterial(new THREE.ExternalTexture(img.texture), img.width, img.height, {
+        x: 0,
+        y: 0,
+        w: img.width,
+        h: img.height,
+      });
+      const m: TileMesh = {
+        ...quadMesh(t.face, tileUvRect(level, t.x, t.y), tileBleed(level), mat, tileOrder(t.z), name),
+        external: img,
+      };
       return { value: m, bytes: textureBytes(img.width, img.height, false), imageBytes: img.bytes, uploaded: true };
     }
     const { bitmap } = img;
@@ -123,7 +139,12 @@ export class PanoramaLayer {
     const uploaded = this.gl ? this.tiles.takePreviewTexture(url, this.gl) : undefined;
     if (uploaded) {
       this.previewExternal = uploaded;
-      return this.showPreview(new THREE.ExternalTexture(uploaded.texture), uploaded.width, uploaded.height, uploaded.bytes);
+      return this.showPreview(
+        new THREE.ExternalTexture(uploaded.texture),
+        uploaded.width,
+        uploaded.height,
+        uploaded.bytes,
+      );
     }
     // Already decoded (prefetched): on screen in the first frame.
     const previews = this.tiles.previews;
@@ -212,7 +233,8 @@ export class PanoramaLayer {
   }
 }
 
-const mapOf = (m: QuadMesh): THREE.Texture => (m.mesh.material as THREE.ShaderMaterial).uniforms.map!.value as THREE.Texture;
+const mapOf = (m: QuadMesh): THREE.Texture =>
+  (m.mesh.material as THREE.ShaderMaterial).uniforms.map!.value as THREE.Texture;
 
 function deleteExternal(t: EarlyTexture): void {
   if (!t.gl.isContextLost()) t.gl.deleteTexture(t.texture);

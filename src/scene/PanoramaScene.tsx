@@ -75,7 +75,10 @@ function mark(name: string): void {
 function xrLoadingView(cam: THREE.Camera): [View, Viewport] {
   const d = cam.getWorldDirection(new THREE.Vector3());
   const { yaw, pitch } = directionToYawPitch([d.x, d.y, d.z]);
-  return [{ yaw, pitch, fov: 100 * DEG }, { width: 1800, height: 1800, dpr: 1 }];
+  return [
+    { yaw, pitch, fov: 100 * DEG },
+    { width: 1800, height: 1800, dpr: 1 },
+  ];
 }
 
 export function PanoramaScene(props: SceneProps) {
@@ -109,7 +112,10 @@ export function PanoramaScene(props: SceneProps) {
 
   // First: the viewport the layers and limits below work with.
   const dpr = gl.getPixelRatio();
-  useEffect(() => controller.setViewport({ width: size.width, height: size.height, dpr }), [controller, size.width, size.height, dpr]);
+  useEffect(
+    () => controller.setViewport({ width: size.width, height: size.height, dpr }),
+    [controller, size.width, size.height, dpr],
+  );
 
   // One layer per scene; a scene change keeps the old layer on top, fading out.
   const sceneKey = `${props.scene.mantaLink}|${props.scene.tilesId}`;
@@ -190,7 +196,13 @@ export function PanoramaScene(props: SceneProps) {
   useEffect(() => {
     propsRef.current.onHandle?.(handle);
     if (!expose) return;
-    window.__panorama = { getView: handle.getView, setView: handle.setView, lookTo: handle.lookTo, counters: handle.counters(), frames: controller.frames };
+    window.__panorama = {
+      getView: handle.getView,
+      setView: handle.setView,
+      lookTo: handle.lookTo,
+      counters: handle.counters(),
+      frames: controller.frames,
+    };
     return () => {
       delete window.__panorama;
     };
@@ -243,7 +255,12 @@ export function PanoramaScene(props: SceneProps) {
 
   return (
     <group ref={world} scale={WORLD_SCALE}>
-      <HotspotSprites hotspots={props.hotspots ?? []} onClick={props.onHotspotClick} pixelScale={pixelScale} inVR={inVR} />
+      <HotspotSprites
+        hotspots={props.hotspots ?? []}
+        onClick={props.onHotspotClick}
+        pixelScale={pixelScale}
+        inVR={inVR}
+      />
     </group>
   );
 }

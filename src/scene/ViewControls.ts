@@ -1,7 +1,15 @@
 // Pointer, wheel, pinch and keyboard input on the panorama's element, turned into view changes. Motion that
 // continues after input (inertia, qtvr turning, held keys) is advanced by step(), called once per frame,
 // which says whether another frame is needed — so an idle viewer draws nothing.
-import { INERTIA_STOP, type Velocity, dragView, inertiaStep, qtvrVelocity, wheelZoomFactor, zoomView } from './controlMath';
+import {
+  INERTIA_STOP,
+  type Velocity,
+  dragView,
+  inertiaStep,
+  qtvrVelocity,
+  wheelZoomFactor,
+  zoomView,
+} from './controlMath';
 import type { View } from './view';
 
 export type MouseViewMode = 'drag' | 'qtvr';
@@ -49,14 +57,14 @@ export class ViewControls {
    *  arrow keys, e.g. the timeline's, stay the page's). */
   private events(): Array<[string, EventListener, AddEventListenerOptions?]> {
     return [
-    ['pointerdown', this.onDown as EventListener],
-    ['pointermove', this.onMove as EventListener],
-    ['pointerup', this.onUp as EventListener],
-    ['pointercancel', this.onUp as EventListener],
-    ['wheel', this.onWheel as EventListener, { passive: false }],
-    ['keydown', this.onKeyDown as EventListener],
-    ['keyup', this.onKeyUp as EventListener],
-    ['blur', this.onBlur],
+      ['pointerdown', this.onDown as EventListener],
+      ['pointermove', this.onMove as EventListener],
+      ['pointerup', this.onUp as EventListener],
+      ['pointercancel', this.onUp as EventListener],
+      ['wheel', this.onWheel as EventListener, { passive: false }],
+      ['keydown', this.onKeyDown as EventListener],
+      ['keyup', this.onKeyUp as EventListener],
+      ['blur', this.onBlur],
     ];
   }
 

@@ -26,7 +26,15 @@ declare global {
   }
 }
 
-export default function XRSupport({ onSession, onReady, emulate = false }: { onSession: (inVR: boolean) => void; onReady: (c: XRControls | null) => void; emulate?: boolean }) {
+export default function XRSupport({
+  onSession,
+  onReady,
+  emulate = false,
+}: {
+  onSession: (inVR: boolean) => void;
+  onReady: (c: XRControls | null) => void;
+  emulate?: boolean;
+}) {
   // With emulation, the emulated runtime goes in before the XR store looks at navigator.xr.
   const [runtimeReady, setRuntimeReady] = useState(!emulate);
   useEffect(() => {
@@ -41,10 +49,24 @@ export default function XRSupport({ onSession, onReady, emulate = false }: { onS
   return runtimeReady ? <XRSession onSession={onSession} onReady={onReady} /> : null;
 }
 
-function XRSession({ onSession, onReady }: { onSession: (inVR: boolean) => void; onReady: (c: XRControls | null) => void }) {
+function XRSession({
+  onSession,
+  onReady,
+}: {
+  onSession: (inVR: boolean) => void;
+  onReady: (c: XRControls | null) => void;
+}) {
   // Controller profiles and models from our own server (XR_PROFILES_PATH), not the library's default CDN: a
   // kiosk may be offline, and without its profile a controller (and its ray) never appears.
-  const store = useMemo(() => createXRStore({ emulate: false, offerSession: false, baseAssetPath: new URL(XR_PROFILES_PATH, location.href).href }), []);
+  const store = useMemo(
+    () =>
+      createXRStore({
+        emulate: false,
+        offerSession: false,
+        baseAssetPath: new URL(XR_PROFILES_PATH, location.href).href,
+      }),
+    [],
+  );
   useEffect(() => store.subscribe((s) => onSession(s.session != null)), [store, onSession]);
   useEffect(() => {
     onReady({ enterVR: async () => void (await store.enterVR()) });

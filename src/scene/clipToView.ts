@@ -17,7 +17,7 @@ function clipBy(poly: V[], a: number, b: number, c: number, d: number): V[] {
     const dp = a * p[0] + b * p[1] + c * p[2] + d;
     const dq = a * q[0] + b * q[1] + c * q[2] + d;
     if (dp >= 0) out.push(p);
-    if ((dp >= 0) !== (dq >= 0)) {
+    if (dp >= 0 !== dq >= 0) {
       // From the same end whichever way the edge runs: two tiles sharing this edge (walked in opposite
       // directions) get the very same vertex, so their clipped edges still meet exactly.
       const [a0, b0, da, db] = before(p, q) ? [p, q, dp, dq] : [q, p, dq, dp];
@@ -46,7 +46,13 @@ export interface ClippedPolygon {
  * stay off-screen and the GPU clips them harmlessly; null if nothing of it is in view. `bleed` (face
  * units) widens the rectangle on every side, its texture coordinates going on past 0..1 (see bleedRect).
  */
-export function clipFaceRectToView(face: Face, r: UvRect, f: ViewFrame, margin = 0.1, bleed = 0): ClippedPolygon | null {
+export function clipFaceRectToView(
+  face: Face,
+  r: UvRect,
+  f: ViewFrame,
+  margin = 0.1,
+  bleed = 0,
+): ClippedPolygon | null {
   const { corners, uv } = bleedRect(face, r, bleed);
   let poly: V[] = corners.map((p, i) => {
     const cx = p[0] * f.right[0] + p[1] * f.right[1] + p[2] * f.right[2];
@@ -78,13 +84,31 @@ export function clipFaceRectToView(face: Face, r: UvRect, f: ViewFrame, margin =
  * at a T-junction (a coarse tile beside two finer ones); the texture is clamped to the tile, so the
  * overlap repeats the edge texel and the picture does not move.
  */
-export function bleedRect(face: Face, r: UvRect, bleed: number): { corners: ReturnType<typeof tileCorners>; uv: Array<[number, number]> } {
-  if (bleed <= 0) return { corners: tileCorners(face, r), uv: [[0, 0], [1, 0], [1, 1], [0, 1]] };
+export function bleedRect(
+  face: Face,
+  r: UvRect,
+  bleed: number,
+): { corners: ReturnType<typeof tileCorners>; uv: Array<[number, number]> } {
+  if (bleed <= 0)
+    return {
+      corners: tileCorners(face, r),
+      uv: [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+    };
   const bu = bleed / (r.u1 - r.u0);
   const bv = bleed / (r.v1 - r.v0);
   return {
     corners: tileCorners(face, { u0: r.u0 - bleed, v0: r.v0 - bleed, u1: r.u1 + bleed, v1: r.v1 + bleed }),
-    uv: [[-bu, -bv], [1 + bu, -bv], [1 + bu, 1 + bv], [-bu, 1 + bv]],
+    uv: [
+      [-bu, -bv],
+      [1 + bu, -bv],
+      [1 + bu, 1 + bv],
+      [-bu, 1 + bv],
+    ],
   };
 }
 

@@ -30,7 +30,11 @@ export interface Velocity {
 }
 
 /** Inertia: the velocity decays exponentially with time constant tau; returns the new velocity and the move. */
-export function inertiaStep(v: Velocity, dtMs: number, tauMs = 250): { velocity: Velocity; dYaw: number; dPitch: number } {
+export function inertiaStep(
+  v: Velocity,
+  dtMs: number,
+  tauMs = 250,
+): { velocity: Velocity; dYaw: number; dPitch: number } {
   const decay = Math.exp(-dtMs / tauMs);
   // Exact integral of v·e^(-t/tau) over the step.
   const travel = (tauMs / 1000) * (1 - decay);
@@ -55,7 +59,14 @@ export function qtvrVelocity(offsetX: number, offsetY: number, height: number, f
  */
 export function orientationToYawPitch(alpha: number, beta: number, gamma: number): { yaw: number; pitch: number } {
   const d = Math.PI / 180;
-  const [ca, sa, cb, sb, cg, sg] = [Math.cos(alpha * d), Math.sin(alpha * d), Math.cos(beta * d), Math.sin(beta * d), Math.cos(gamma * d), Math.sin(gamma * d)];
+  const [ca, sa, cb, sb, cg, sg] = [
+    Math.cos(alpha * d),
+    Math.sin(alpha * d),
+    Math.cos(beta * d),
+    Math.sin(beta * d),
+    Math.cos(gamma * d),
+    Math.sin(gamma * d),
+  ];
   // R·(0,0,-1): the third column of R, negated.
   const east = -(ca * sg + sa * sb * cg);
   const north = -(sa * sg - ca * sb * cg);

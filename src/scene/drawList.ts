@@ -13,7 +13,11 @@ export interface DrawList {
   floorTiles: TileId[];
 }
 
-export function drawList(levels: readonly PyramidLevel[], wanted: readonly TileId[], isLoaded: (t: TileId) => boolean): DrawList {
+export function drawList(
+  levels: readonly PyramidLevel[],
+  wanted: readonly TileId[],
+  isLoaded: (t: TileId) => boolean,
+): DrawList {
   const chosen = new Map<string, TileId>();
   const add = (t: TileId) => chosen.set(tileKey(t), t);
   let complete = true;
@@ -36,7 +40,10 @@ export function drawList(levels: readonly PyramidLevel[], wanted: readonly TileI
     }
     if (!covered) floorTiles.push(t);
     // Finer tiles already loaded (e.g. after zooming out) keep their detail instead of going blurry.
-    if (t.z + 1 < levels.length) tilesOverlapping(levels, t.z + 1, t.face, rect).filter(isLoaded).forEach(add);
+    if (t.z + 1 < levels.length)
+      tilesOverlapping(levels, t.z + 1, t.face, rect)
+        .filter(isLoaded)
+        .forEach(add);
   }
   const tiles = [...chosen.values()].sort((a, b) => a.z - b.z);
   return { tiles, complete, floorTiles };

@@ -42,7 +42,18 @@ export const GL_ATTRIBUTES: WebGLContextAttributes = {
 
 /** Extensions three.js asks for when it starts (WebGLExtensions.init, capabilities, programs): the first
  *  getExtension of each is a round trip to the GPU process, so it is done while nothing else waits. */
-const RENDERER_EXTENSIONS = ['EXT_color_buffer_float', 'WEBGL_clip_cull_distance', 'OES_texture_float_linear', 'EXT_color_buffer_half_float', 'WEBGL_multisampled_render_to_texture', 'WEBGL_render_shared_exponent', 'EXT_texture_filter_anisotropic', 'KHR_parallel_shader_compile', 'EXT_clip_control', 'WEBGL_multi_draw'];
+const RENDERER_EXTENSIONS = [
+  'EXT_color_buffer_float',
+  'WEBGL_clip_cull_distance',
+  'OES_texture_float_linear',
+  'EXT_color_buffer_half_float',
+  'WEBGL_multisampled_render_to_texture',
+  'WEBGL_render_shared_exponent',
+  'EXT_texture_filter_anisotropic',
+  'KHR_parallel_shader_compile',
+  'EXT_clip_control',
+  'WEBGL_multi_draw',
+];
 
 export interface EarlyContext {
   canvas: HTMLCanvasElement;
@@ -90,7 +101,11 @@ export class EarlyLoader implements TileProvider {
       if (entry.taken) return;
       entry.taken = true;
       this.early.delete(url);
-      if (!entry.shared) void entry.promise.then((img) => img.bitmap.close(), () => {});
+      if (!entry.shared)
+        void entry.promise.then(
+          (img) => img.bitmap.close(),
+          () => {},
+        );
       if (entry.gpu && !entry.gpu.gl.isContextLost()) entry.gpu.gl.deleteTexture(entry.gpu.texture);
     }, UNCLAIMED_MS);
   }

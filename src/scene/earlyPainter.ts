@@ -148,7 +148,13 @@ export class EarlyPainter {
       endLayer: () => p.end(),
     });
     this.handle.frames++;
-    Object.assign(this.counters, { tilesRequested: plan.visible.length, tileBytes: bytes, cacheBytes: gpu, previewReady: true, stable: plan.complete });
+    Object.assign(this.counters, {
+      tilesRequested: plan.visible.length,
+      tileBytes: bytes,
+      cacheBytes: gpu,
+      previewReady: true,
+      stable: plan.complete,
+    });
     performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
     if (plan.complete) {
       performance.mark?.('early:stable');

@@ -69,7 +69,12 @@ export class EarlyStage {
     const ctx = this.loader.takeContext();
     if (!ctx) p?.controls.dispose();
     const drawn = !!p && p.handle.frames > 0;
-    this.handover = ctx && { ...ctx, view: drawn ? { ...p.view } : null, frames: p?.handle.frames ?? 0, controls: p?.controls ?? null };
+    this.handover = ctx && {
+      ...ctx,
+      view: drawn ? { ...p.view } : null,
+      frames: p?.handle.frames ?? 0,
+      controls: p?.controls ?? null,
+    };
     return this.handover;
   }
 

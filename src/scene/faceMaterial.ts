@@ -27,16 +27,37 @@ type Rect = { x: number; y: number; w: number; h: number };
  * @param rect the part of the texture this quad shows, in pixels of the texture (x, y from the top-left).
  * @param clampTo where sampling stays (half a texel inside it): the shown part itself unless said.
  */
-export function makeFaceMaterial(map: THREE.Texture, texWidth: number, texHeight: number, rect: Rect, clampTo: Rect = rect): THREE.ShaderMaterial {
-  const uvRect = new THREE.Vector4(rect.x / texWidth, rect.y / texHeight, (rect.x + rect.w) / texWidth, (rect.y + rect.h) / texHeight);
+export function makeFaceMaterial(
+  map: THREE.Texture,
+  texWidth: number,
+  texHeight: number,
+  rect: Rect,
+  clampTo: Rect = rect,
+): THREE.ShaderMaterial {
+  const uvRect = new THREE.Vector4(
+    rect.x / texWidth,
+    rect.y / texHeight,
+    (rect.x + rect.w) / texWidth,
+    (rect.y + rect.h) / texHeight,
+  );
   const hx = 0.5 / texWidth;
   const hy = 0.5 / texHeight;
   const c = clampTo;
-  const clampRect = new THREE.Vector4(c.x / texWidth + hx, c.y / texHeight + hy, (c.x + c.w) / texWidth - hx, (c.y + c.h) / texHeight - hy);
+  const clampRect = new THREE.Vector4(
+    c.x / texWidth + hx,
+    c.y / texHeight + hy,
+    (c.x + c.w) / texWidth - hx,
+    (c.y + c.h) / texHeight - hy,
+  );
   return new THREE.ShaderMaterial({
     vertexShader,
     fragmentShader,
-    uniforms: { map: { value: map }, uvRect: { value: uvRect }, clampRect: { value: clampRect }, opacity: { value: 1 } },
+    uniforms: {
+      map: { value: map },
+      uvRect: { value: uvRect },
+      clampRect: { value: clampRect },
+      opacity: { value: 1 },
+    },
     // Order, not depth, decides what is on top: coarse levels first, finer ones over them.
     depthTest: false,
     depthWrite: false,

@@ -43,7 +43,11 @@ export function planFrame({ levels, view, vp, preview, want, isDrawable }: PlanI
   const level = chooseLevel(levels, view.fov, vp);
   const visible = visibleTiles(levels, level, view, vp);
   want?.(visible);
-  const list = drawList(levels, visible.map((v) => v.tile), isDrawable);
+  const list = drawList(
+    levels,
+    visible.map((v) => v.tile),
+    isDrawable,
+  );
   const draws: QuadDraw[] = [];
   // The preview only under tiles that nothing loaded covers: drawn under everything it would double the
   // fill of every frame (on a CPU rasteriser, half the frame rate). Tiles bleed half a texel instead, which

@@ -48,7 +48,9 @@ export class LoadQueue<T> {
     }
     const t = this.opts.now();
     this.pending = items
-      .filter((i) => !this.inFlight.has(i.key) && !(t - (this.failedAt.get(i.key) ?? -Infinity) < this.opts.retryDelayMs))
+      .filter(
+        (i) => !this.inFlight.has(i.key) && !(t - (this.failedAt.get(i.key) ?? -Infinity) < this.opts.retryDelayMs),
+      )
       .slice()
       .sort((a, b) => a.priority - b.priority);
     this.pump();

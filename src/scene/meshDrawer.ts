@@ -65,7 +65,14 @@ export class MeshDrawer implements QuadDrawer {
       return p;
     }
     const { texture, width, height } = this.preview!;
-    p = quadMesh(d.tile.face, d.rect, d.bleed, makeFaceMaterial(texture, width, height, d.show, d.clamp), 0, `preview-${d.key}`);
+    p = quadMesh(
+      d.tile.face,
+      d.rect,
+      d.bleed,
+      makeFaceMaterial(texture, width, height, d.show, d.clamp),
+      0,
+      `preview-${d.key}`,
+    );
     this.patches.set(d.key, p);
     return p;
   }
@@ -86,7 +93,8 @@ export class MeshDrawer implements QuadDrawer {
    * scene underneath, never the background.
    */
   refit(frame: ViewFrame): void {
-    for (const obj of this.group.children) fitToView({ mesh: obj as THREE.Mesh, quad: obj.userData.quad as FaceQuad }, frame, this.clip, false);
+    for (const obj of this.group.children)
+      fitToView({ mesh: obj as THREE.Mesh, quad: obj.userData.quad as FaceQuad }, frame, this.clip, false);
   }
 
   /** For crossfades: the whole layer's opacity (transparent only while below 1). */
@@ -118,7 +126,14 @@ export class MeshDrawer implements QuadDrawer {
 }
 
 /** A face rectangle as a mesh (its quad kept in userData, for refit). */
-export function quadMesh(face: FaceQuad['face'], rect: UvRect, bleed: number, material: THREE.Material, order: number, name: string): QuadMesh {
+export function quadMesh(
+  face: FaceQuad['face'],
+  rect: UvRect,
+  bleed: number,
+  material: THREE.Material,
+  order: number,
+  name: string,
+): QuadMesh {
   const quad = new FaceQuad(face, rect, bleed);
   const mesh = new THREE.Mesh(quad.geometry, material);
   mesh.renderOrder = order;

@@ -37,7 +37,13 @@ export interface ControllerHooks {
 export const DEFAULT_PAN_MS = 1500;
 export const DEFAULT_CROSSFADE_MS = 600;
 export const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
-const NO_COUNTERS: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+const NO_COUNTERS: LayerCounters = {
+  tilesRequested: 0,
+  tileBytes: 0,
+  cacheBytes: 0,
+  stable: false,
+  previewReady: false,
+};
 
 export class PanoramaController<L extends SceneLayer = SceneLayer> {
   private current: View;
@@ -161,7 +167,10 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
    * a headset's gaze), report view changes and stability. `render` is false while the first frame is held;
    * `again` when another frame is needed.
    */
-  drawLayers(now: number, { clip = true, load }: { clip?: boolean; load?: [View, Viewport] } = {}): { render: boolean; again: boolean } {
+  drawLayers(
+    now: number,
+    { clip = true, load }: { clip?: boolean; load?: [View, Viewport] } = {},
+  ): { render: boolean; again: boolean } {
     const view = this.current;
     let again = false;
     const layer = this.layer;

@@ -14,7 +14,12 @@ export interface PixelRect {
   h: number;
 }
 
-export function previewPatch(face: Face, r: UvRect, stripWidth: number, stripHeight: number): { show: PixelRect; clamp: PixelRect } {
+export function previewPatch(
+  face: Face,
+  r: UvRect,
+  stripWidth: number,
+  stripHeight: number,
+): { show: PixelRect; clamp: PixelRect } {
   const side = stripHeight / PREVIEW_FACE_ORDER.length;
   const top = PREVIEW_FACE_ORDER.indexOf(face) * side;
   return {
@@ -28,7 +33,12 @@ const previewBleed = (stripWidth: number) => 0.5 / stripWidth;
 
 /** Everything needed to draw the strip's patch under tile t: where on its face, the bleed, and the strip's
  *  part shown and clamped to (shared by the engine's layer and the early stage). */
-export function tilePreviewPatch(levels: readonly PyramidLevel[], t: TileId, stripWidth: number, stripHeight: number): { rect: UvRect; bleed: number; show: PixelRect; clamp: PixelRect } {
+export function tilePreviewPatch(
+  levels: readonly PyramidLevel[],
+  t: TileId,
+  stripWidth: number,
+  stripHeight: number,
+): { rect: UvRect; bleed: number; show: PixelRect; clamp: PixelRect } {
   const rect = tileUvRect(levels[t.z]!, t.x, t.y);
   return { rect, bleed: previewBleed(stripWidth), ...previewPatch(t.face, rect, stripWidth, stripHeight) };
 }

@@ -49,7 +49,11 @@ export class QuadProgram {
   private readonly program: WebGLProgram;
   private readonly vao: WebGLVertexArrayObject;
   private readonly buffer: WebGLBuffer;
-  private readonly loc: { uvRect: WebGLUniformLocation | null; clampRect: WebGLUniformLocation | null; map: WebGLUniformLocation | null };
+  private readonly loc: {
+    uvRect: WebGLUniformLocation | null;
+    clampRect: WebGLUniformLocation | null;
+    map: WebGLUniformLocation | null;
+  };
   private readonly parallel: KHR_parallel_shader_compile | null;
   private linked = false;
   private readonly verts = new Float32Array(MAX_VERTICES * STRIDE);
@@ -59,7 +63,10 @@ export class QuadProgram {
     // background while tiles are still arriving; ready() asks without blocking.
     this.parallel = gl.getExtension('KHR_parallel_shader_compile');
     const program = gl.createProgram()!;
-    for (const [type, src] of [[gl.VERTEX_SHADER, VERTEX], [gl.FRAGMENT_SHADER, FRAGMENT]] as const) {
+    for (const [type, src] of [
+      [gl.VERTEX_SHADER, VERTEX],
+      [gl.FRAGMENT_SHADER, FRAGMENT],
+    ] as const) {
       const s = gl.createShader(type)!;
       gl.shaderSource(s, src);
       gl.compileShader(s);
@@ -88,7 +95,8 @@ export class QuadProgram {
     if (this.linked) return true;
     const gl = this.gl;
     if (this.parallel && !gl.getProgramParameter(this.program, this.parallel.COMPLETION_STATUS_KHR)) return false;
-    if (!gl.getProgramParameter(this.program, gl.LINK_STATUS)) throw new Error(`Early panorama program: ${gl.getProgramInfoLog(this.program)}`);
+    if (!gl.getProgramParameter(this.program, gl.LINK_STATUS))
+      throw new Error(`Early panorama program: ${gl.getProgramInfoLog(this.program)}`);
     this.loc.uvRect = gl.getUniformLocation(this.program, 'uvRect');
     this.loc.clampRect = gl.getUniformLocation(this.program, 'clampRect');
     this.loc.map = gl.getUniformLocation(this.program, 'map');
@@ -140,7 +148,13 @@ export class QuadProgram {
     const hy = 0.5 / tex.height;
     const c = tex.clamp ?? tex;
     gl.uniform4f(this.loc.uvRect, x0, y0, x1, y1);
-    gl.uniform4f(this.loc.clampRect, c.x / tex.width + hx, c.y / tex.height + hy, (c.x + c.w) / tex.width - hx, (c.y + c.h) / tex.height - hy);
+    gl.uniform4f(
+      this.loc.clampRect,
+      c.x / tex.width + hx,
+      c.y / tex.height + hy,
+      (c.x + c.w) / tex.width - hx,
+      (c.y + c.h) / tex.height - hy,
+    );
     gl.bindTexture(gl.TEXTURE_2D, tex.texture);
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.verts, 0, poly.count * STRIDE);
     gl.drawArrays(gl.TRIANGLE_FAN, 0, poly.count);

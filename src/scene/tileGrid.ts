@@ -56,7 +56,12 @@ export function tileBleed(level: PyramidLevel): number {
 
 /** The tile's four corners on the unit cube: top-left, top-right, bottom-right, bottom-left (as seen from inside). */
 export function tileCorners(face: Face, r: UvRect): [Vec3, Vec3, Vec3, Vec3] {
-  return [faceUvToPoint(face, r.u0, r.v0), faceUvToPoint(face, r.u1, r.v0), faceUvToPoint(face, r.u1, r.v1), faceUvToPoint(face, r.u0, r.v1)];
+  return [
+    faceUvToPoint(face, r.u0, r.v0),
+    faceUvToPoint(face, r.u1, r.v0),
+    faceUvToPoint(face, r.u1, r.v1),
+    faceUvToPoint(face, r.u0, r.v1),
+  ];
 }
 
 /** Every tile of a level, all six faces. */

@@ -119,7 +119,11 @@ export class TileStore<I, T> {
       this.tilesRequested++;
       this.add(v.tile, img, false);
     }
-    this.queue.setWanted(visible.filter((v) => !this.cache.has(tileKey(v.tile))).map((v) => ({ key: tileKey(v.tile), priority: v.distance })));
+    this.queue.setWanted(
+      visible
+        .filter((v) => !this.cache.has(tileKey(v.tile)))
+        .map((v) => ({ key: tileKey(v.tile), priority: v.distance })),
+    );
     // Upload budget: at least a few textures, more while a few milliseconds last, up to a cap — so a slow
     // frame (a CPU rasteriser, a big screen) does not also slow the arrival of tiles, and a burst of
     // arrivals does not stall a pan. The first view has no limit.

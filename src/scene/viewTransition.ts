@@ -10,7 +10,11 @@ export function easeInOutCubic(t: number): number {
 /** The view a fraction `t` (0..1, already eased) of the way from `a` to `b`. */
 export function interpolateView(a: View, b: View, t: number): View {
   const dYaw = wrapAngle(b.yaw - a.yaw);
-  return { yaw: wrapAngle(a.yaw + dYaw * t), pitch: a.pitch + (b.pitch - a.pitch) * t, fov: a.fov + (b.fov - a.fov) * t };
+  return {
+    yaw: wrapAngle(a.yaw + dYaw * t),
+    pitch: a.pitch + (b.pitch - a.pitch) * t,
+    fov: a.fov + (b.fov - a.fov) * t,
+  };
 }
 
 /** A running transition: call `at(now)` each frame until `done`. */

@@ -46,7 +46,7 @@ function clip(poly: P3[], a: number, b: number, c: number): P3[] {
     const dp = a * p[0] + b * p[1] + c * p[2];
     const dq = a * q[0] + b * q[1] + c * q[2];
     if (dp >= 0) out.push(p);
-    if ((dp >= 0) !== (dq >= 0)) {
+    if (dp >= 0 !== dq >= 0) {
       const t = dp / (dp - dq);
       out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]), p[2] + t * (q[2] - p[2])]);
     }

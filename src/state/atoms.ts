@@ -58,5 +58,7 @@ export const deviceMotionAtom = atom<boolean>(false);
 export const vrAvailableAtom = atom<boolean>(false);
 /** The Enter VR button: start the immersive session on the panorama (from the click itself). */
 export const enterVrAtom = atom(null, (get) => {
-  get(panoramaAtom)?.enterVR().catch((e: unknown) => console.error('Could not enter VR:', e));
+  get(panoramaAtom)
+    ?.enterVR()
+    .catch((e: unknown) => console.error('Could not enter VR:', e));
 });

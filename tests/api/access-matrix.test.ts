@@ -24,7 +24,11 @@ const ALLOWED: Record<Rule, Person[]> = {
   superAdmin: ['superAdmin'],
 };
 
-interface Route { method: string; path: string; rule: Rule }
+interface Route {
+  method: string;
+  path: string;
+  rule: Rule;
+}
 
 let s: TestServer;
 let farm: SeededSite;
@@ -49,15 +53,37 @@ async function signInEveryone() {
 /** A concrete path for an OpenAPI path: the seeded site and its records, so that a route finds what it is about. */
 function concrete(p: string): string {
   const id = p.startsWith('/api/node/') ? farm.nodeIds[0] : p.startsWith('/api/users/') ? spareUserId : pinId;
-  return p.replace('{site}', farm.site).replace('{floor}', '0').replace('{n}', '4').replace('{name}', 'default').replace('{id}', id);
+  return p
+    .replace('{site}', farm.site)
+    .replace('{floor}', '0')
+    .replace('{n}', '4')
+    .replace('{name}', 'default')
+    .replace('{id}', id);
 }
 
 /** One request exactly as written (method, raw path), with a JSON body on writes. */
-async function send(method: string, rawPath: string, cookie: string): Promise<{ status: number; message: string; envelope: boolean }> {
+async function send(
+  method: string,
+  rawPath: string,
+  cookie: string,
+): Promise<{ status: number; message: string; envelope: boolean }> {
   const body = ['GET', 'HEAD'].includes(method) ? undefined : '{}';
-  const a = await rawRequest(s.baseUrl, method, rawPath, { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) }, body);
-  let message = '', envelope = false;
-  try { const b = JSON.parse(a.body); message = b.message ?? ''; envelope = typeof b.success === 'boolean'; } catch { /* not JSON (HEAD, HTML) */ }
+  const a = await rawRequest(
+    s.baseUrl,
+    method,
+    rawPath,
+    { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body,
+  );
+  let message = '',
+    envelope = false;
+  try {
+    const b = JSON.parse(a.body);
+    message = b.message ?? '';
+    envelope = typeof b.success === 'boolean';
+  } catch {
+    /* not JSON (HEAD, HTML) */
+  }
   return { status: a.status, message, envelope };
 }
 
@@ -76,14 +102,28 @@ beforeAll(async () => {
   s = await startServer({ USE_SSO: 'true' });
   farm = await seedSite(s.ctx, 'farm');
   await seedSite(s.ctx, 'other-farm');
-  pinId = (await createPin(s.ctx.db, s.ctx.blobs, { enabled: true, x: 10, y: 10, cover_image: '', icon: 'farm', name: 'Farm', site_name: '', sitemap: 'default', site: 'farm' }))._id;
+  pinId = (
+    await createPin(s.ctx.db, s.ctx.blobs, {
+      enabled: true,
+      x: 10,
+      y: 10,
+      cover_image: '',
+      icon: 'farm',
+      name: 'Farm',
+      site_name: '',
+      sitemap: 'default',
+      site: 'farm',
+    })
+  )._id;
   await addUser(s.ctx.db, 'guest-user', PASSWORD, ['guest']);
   await addUser(s.ctx.db, 'other-admin', PASSWORD, ['projectAdmin'], ['other-farm']);
   await addUser(s.ctx.db, 'farm-admin', PASSWORD, ['projectAdmin'], ['farm']);
   await addUser(s.ctx.db, 'super-user', PASSWORD, ['superAdmin']);
   spareUserId = await addUser(s.ctx.db, 'spare-user', PASSWORD, ['guest']);
   await signInEveryone();
-  const doc = (await (await fetch(`${s.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, Record<string, { security?: { session?: string[] }[] }>> };
+  const doc = (await (await fetch(`${s.baseUrl}/api/docs/json`)).json()) as {
+    paths: Record<string, Record<string, { security?: { session?: string[] }[] }>>;
+  };
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(ops)) {
       const scope = op.security?.[0]?.session?.[0];
@@ -96,23 +136,37 @@ beforeAll(async () => {
   // Deletions last: a deleted pin would leave the routes about that pin nothing to judge.
   routes.sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('access matrix with single sign-on on', () => {
-  it('declares who may call every route; reads are public except the superAdmin\'s list of accounts', () => {
+  it("declares who may call every route; reads are public except the superAdmin's list of accounts", () => {
     const names = routes.map((r) => `${r.method} ${r.path} ${r.rule}`);
     for (const expected of [
-      'PATCH /api/node/coords/{id} siteAdmin', 'POST /api/site/{site}/{floor}/addScenes siteAdmin', 'POST /api/site/{site}/minimap/newFloor/{n} siteAdmin',
-      'PATCH /api/settings superAdmin', 'POST /api/create-site-map superAdmin', 'DELETE /api/map-pins/{id} superAdmin', 'GET /api/sites public',
-      'POST /api/users superAdmin', 'PUT /api/users/{id} superAdmin', 'DELETE /api/users/{id} superAdmin',
-    ]) expect(names).toContain(expected);
-    expect(routes.filter((r) => ['GET', 'HEAD'].includes(r.method) && r.rule !== 'public').map((r) => `${r.method} ${r.path} ${r.rule}`))
-      .toEqual(['GET /api/users superAdmin', 'HEAD /api/users superAdmin']);
+      'PATCH /api/node/coords/{id} siteAdmin',
+      'POST /api/site/{site}/{floor}/addScenes siteAdmin',
+      'POST /api/site/{site}/minimap/newFloor/{n} siteAdmin',
+      'PATCH /api/settings superAdmin',
+      'POST /api/create-site-map superAdmin',
+      'DELETE /api/map-pins/{id} superAdmin',
+      'GET /api/sites public',
+      'POST /api/users superAdmin',
+      'PUT /api/users/{id} superAdmin',
+      'DELETE /api/users/{id} superAdmin',
+    ])
+      expect(names).toContain(expected);
+    expect(
+      routes
+        .filter((r) => ['GET', 'HEAD'].includes(r.method) && r.rule !== 'public')
+        .map((r) => `${r.method} ${r.path} ${r.rule}`),
+    ).toEqual(['GET /api/users superAdmin', 'HEAD /api/users superAdmin']);
   });
 
   it('holds for every route, every accepted spelling and every person', async () => {
     const failures: string[] = [];
-    let judged = 0, accepted = 0;
+    let judged = 0,
+      accepted = 0;
     for (const route of routes) {
       const plain = concrete(route.path);
       const unrouted = unroutedFor(route);
@@ -135,8 +189,15 @@ describe('access matrix with single sign-on on', () => {
           // path; a superAdmin on every spelling.
           if (allowed && spelling !== plain && person !== 'superAdmin') continue;
           const expected = allowed ? 'not refused' : person === 'anonymous' ? 401 : 403;
-          const got = allowed ? ([401, 403].includes(a.status) || unrouted(a) ? a.status : 'not refused') : unrouted(a) ? 'unrouted' : a.status;
-          if (got !== expected) failures.push(`${route.method} ${spelling} (${route.rule}) as ${person}: ${a.status} ${a.message}`);
+          const got = allowed
+            ? [401, 403].includes(a.status) || unrouted(a)
+              ? a.status
+              : 'not refused'
+            : unrouted(a)
+              ? 'unrouted'
+              : a.status;
+          if (got !== expected)
+            failures.push(`${route.method} ${spelling} (${route.rule}) as ${person}: ${a.status} ${a.message}`);
         }
       }
     }
@@ -150,7 +211,8 @@ describe('access matrix with single sign-on on', () => {
     const before = await fullState(s.ctx, { skipTables: ['sessions'] });
     for (const route of routes.filter((r) => !['GET', 'HEAD'].includes(r.method) && r.rule !== 'public')) {
       for (const spelling of pathSpellings(concrete(route.path))) {
-        for (const person of PEOPLE.filter((p) => !ALLOWED[route.rule].includes(p))) await send(route.method, spelling, cookies[person]);
+        for (const person of PEOPLE.filter((p) => !ALLOWED[route.rule].includes(p)))
+          await send(route.method, spelling, cookies[person]);
       }
     }
     expect(await fullState(s.ctx, { skipTables: ['sessions'] })).toEqual(before);
@@ -158,7 +220,13 @@ describe('access matrix with single sign-on on', () => {
 
   it('answers text no database can store with a 400 naming where it is, not a 500', async () => {
     const asSuper = (method: string, path: string, body?: string) =>
-      rawRequest(s.baseUrl, method, path, { cookie: cookies.superAdmin, ...(body ? { 'content-type': 'application/json' } : {}) }, body);
+      rawRequest(
+        s.baseUrl,
+        method,
+        path,
+        { cookie: cookies.superAdmin, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body,
+      );
     for (const [method, path, body] of [
       ['PATCH', `/api/node/coords/${farm.nodeIds[0]}%00`, '{"x":1,"y":2}'],
       ['GET', '/api/site/farm%00/settings', undefined],

@@ -12,9 +12,14 @@ let zip: Buffer;
 const csv = positionsCsv();
 const outcomes: Record<string, Record<number, number>> = {};
 
-beforeAll(async () => { s = await startServer(); zip = await exportZip(); });
+beforeAll(async () => {
+  s = await startServer();
+  zip = await exportZip();
+});
 afterAll(async () => {
-  console.log(`concurrency outcomes on ${s?.databaseUrl ? 'PostgreSQL' : 'SQLite'} (status: count): ${JSON.stringify(outcomes)}`);
+  console.log(
+    `concurrency outcomes on ${s?.databaseUrl ? 'PostgreSQL' : 'SQLite'} (status: count): ${JSON.stringify(outcomes)}`,
+  );
   await s?.close();
 });
 
@@ -30,18 +35,28 @@ async function all(name: string, n: number, fire: (i: number) => Promise<{ statu
   return res;
 }
 
-const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (method: string, body: unknown) => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 describe('concurrent writers', () => {
   it(`${N} uploads of one export to one site: one survey, every node once, node numbers unique`, async () => {
     const first = await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Busy Farm' });
     expect(first.status).toBe(200);
     const site = first.body.payload.site;
-    const res = await all('uploads to one site', N, () => uploadScenes(s.baseUrl, site, 0, { zip, csv, mode: 'addScene' }));
+    const res = await all('uploads to one site', N, () =>
+      uploadScenes(s.baseUrl, site, 0, { zip, csv, mode: 'addScene' }),
+    );
     const ok = res.filter((r) => r.status === 200).length;
     const surveys = await s.ctx.db.selectFrom('surveys').selectAll().where('site', '=', site).execute();
     expect(surveys).toHaveLength(1);
-    const nodes = await s.ctx.db.selectFrom('minimap_nodes').select(['node_number', 'survey_id']).where('site', '=', site).execute();
+    const nodes = await s.ctx.db
+      .selectFrom('minimap_nodes')
+      .select(['node_number', 'survey_id'])
+      .where('site', '=', site)
+      .execute();
     expect(nodes).toHaveLength(2 * (1 + ok));
     expect(new Set(nodes.map((n) => n.node_number)).size).toBe(nodes.length);
     expect(nodes.every((n) => n.survey_id === surveys[0].id)).toBe(true);
@@ -50,7 +65,9 @@ describe('concurrent writers', () => {
   });
 
   it(`${N} new-site uploads with one name: distinct sites, no duplicate rows`, async () => {
-    const res = await all('new sites with one name', N, () => uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Twin Farm' }));
+    const res = await all('new sites with one name', N, () =>
+      uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Twin Farm' }),
+    );
     const ids = res.filter((r) => r.status === 200).map((r) => r.body.payload.site);
     expect(new Set(ids).size).toBe(ids.length);
     const sites = await s.ctx.db.selectFrom('sites').select('id').where('name', '=', 'Twin Farm').execute();
@@ -64,56 +81,110 @@ describe('concurrent writers', () => {
   });
 
   it(`${N} additions of the same floor and ${N} of different floors: one row each, num_floors right`, async () => {
-    const site = (await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Floors Farm' })).body.payload.site;
-    await all('same floor added', N, () => fetchJson(`${s.baseUrl}/api/site/${site}/minimap/newFloor/3`, { method: 'POST' }));
-    await all('different floors added', N, (i) => fetchJson(`${s.baseUrl}/api/site/${site}/minimap/newFloor/${10 + i}`, { method: 'POST' }));
-    const floors = await s.ctx.db.selectFrom('floors').select('floor').where('site', '=', site).orderBy('floor').execute();
+    const site = (await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Floors Farm' })).body
+      .payload.site;
+    await all('same floor added', N, () =>
+      fetchJson(`${s.baseUrl}/api/site/${site}/minimap/newFloor/3`, { method: 'POST' }),
+    );
+    await all('different floors added', N, (i) =>
+      fetchJson(`${s.baseUrl}/api/site/${site}/minimap/newFloor/${10 + i}`, { method: 'POST' }),
+    );
+    const floors = await s.ctx.db
+      .selectFrom('floors')
+      .select('floor')
+      .where('site', '=', site)
+      .orderBy('floor')
+      .execute();
     expect(floors.map((f) => f.floor)).toEqual([0, 3, ...Array.from({ length: N }, (_, i) => 10 + i)]);
     const settings = (await fetchJson(`${s.baseUrl}/api/site/${site}/settings`)).body.payload;
     expect(settings.num_floors).toBe(floors.length);
   });
 
   it('settings patches of different fields at once: none is lost', async () => {
-    const site = (await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Settings Farm' })).body.payload.site;
+    const site = (await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Settings Farm' }))
+      .body.payload.site;
     const flags = ['timeline', 'floors', 'hotspots_nav', 'documentation', 'about', 'rotation'] as const;
-    await all('site settings patches', flags.length + 2, (i) => fetchJson(`${s.baseUrl}/api/site/${site}/settings`, json('PATCH',
-      i < flags.length ? { enable: { [flags[i]]: false } } : i === flags.length ? { marzipano_mouse_view_mode: 'qtvr' } : { kiosk: { enabled: true, idleRotateSeconds: 30, idleResetSeconds: 90 } })));
+    await all('site settings patches', flags.length + 2, (i) =>
+      fetchJson(
+        `${s.baseUrl}/api/site/${site}/settings`,
+        json(
+          'PATCH',
+          i < flags.length
+            ? { enable: { [flags[i]]: false } }
+            : i === flags.length
+              ? { marzipano_mouse_view_mode: 'qtvr' }
+              : { kiosk: { enabled: true, idleRotateSeconds: 30, idleResetSeconds: 90 } },
+        ),
+      ),
+    );
     const settings = (await fetchJson(`${s.baseUrl}/api/site/${site}/settings`)).body.payload;
     for (const f of flags) expect(settings.enable[f], f).toBe(false);
     expect(settings.marzipano_mouse_view_mode).toBe('qtvr');
     expect(settings.kiosk.enabled).toBe(true);
     expect(settings.initial_settings.pano_id).not.toBe('');
 
-    await all('app config patches', 3, (i) => fetchJson(`${s.baseUrl}/api/settings`, json('PATCH',
-      [{ enableMultiSite: true }, { defaultSite: site }, { singleSiteSettings: { siteTitle: 'Many Writers' } }][i])));
+    await all('app config patches', 3, (i) =>
+      fetchJson(
+        `${s.baseUrl}/api/settings`,
+        json(
+          'PATCH',
+          [{ enableMultiSite: true }, { defaultSite: site }, { singleSiteSettings: { siteTitle: 'Many Writers' } }][i],
+        ),
+      ),
+    );
     const app = (await fetchJson(`${s.baseUrl}/api/settings`)).body.payload;
-    expect([app.enableMultiSite, app.defaultSite, app.singleSiteSettings.siteTitle]).toEqual([true, site, 'Many Writers']);
+    expect([app.enableMultiSite, app.defaultSite, app.singleSiteSettings.siteTitle]).toEqual([
+      true,
+      site,
+      'Many Writers',
+    ]);
   });
 
   it(`${N} pins with one name and no site: distinct reserved site ids`, async () => {
-    const res = await all('pins with one name', N, () => fetchJson(`${s.baseUrl}/api/map-pins`, json('POST', { x: 10, y: 20, icon: 'farm', name: 'Same Pin' })));
+    const res = await all('pins with one name', N, () =>
+      fetchJson(`${s.baseUrl}/api/map-pins`, json('POST', { x: 10, y: 20, icon: 'farm', name: 'Same Pin' })),
+    );
     const sites = res.filter((r) => r.status === 200).map((r) => r.body.payload.site);
     expect(new Set(sites).size).toBe(sites.length);
     expect(sites.length).toBeGreaterThan(0);
   });
 
   it(`${N} site maps with one name: one is created, the others are told the name is taken`, async () => {
-    const res = await all('site maps with one name', N, () => fetchJson(`${s.baseUrl}/api/create-site-map`, json('POST', { name: 'North', image_url: '/media/sitemaps/x.jpg' })));
+    const res = await all('site maps with one name', N, () =>
+      fetchJson(
+        `${s.baseUrl}/api/create-site-map`,
+        json('POST', { name: 'North', image_url: '/media/sitemaps/x.jpg' }),
+      ),
+    );
     expect(res.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const r of res.filter((r) => r.status === 409)) expect(r.body.message).toBe('A site map named "North" already exists; please choose another name.');
+    for (const r of res.filter((r) => r.status === 409))
+      expect(r.body.message).toBe('A site map named "North" already exists; please choose another name.');
     expect(await s.ctx.db.selectFrom('sitemaps').select('name').where('name', '=', 'North').execute()).toHaveLength(1);
   });
 
   it('uploads, floor additions, settings patches and node edits on one site at once', async () => {
     const first = await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Mixed Farm' });
     const site = first.body.payload.site;
-    const node = (await s.ctx.db.selectFrom('minimap_nodes').select('id').where('site', '=', site).executeTakeFirstOrThrow()).id;
+    const node = (
+      await s.ctx.db.selectFrom('minimap_nodes').select('id').where('site', '=', site).executeTakeFirstOrThrow()
+    ).id;
     await all('mixed writers on one site', 4 * 4, (i) => {
       switch (i % 4) {
-        case 0: return uploadScenes(s.baseUrl, site, 1, { zip, csv: positionsCsv(undefined, '06/03/2024').replace(/,0\r\n/g, ',1\r\n'), mode: 'addScene' });
-        case 1: return fetchJson(`${s.baseUrl}/api/site/${site}/minimap/newFloor/${20 + i}`, { method: 'POST' });
-        case 2: return fetchJson(`${s.baseUrl}/api/site/${site}/settings`, json('PATCH', { display: { title: `Mixed ${i}` } }));
-        default: return fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i, y: i }));
+        case 0:
+          return uploadScenes(s.baseUrl, site, 1, {
+            zip,
+            csv: positionsCsv(undefined, '06/03/2024').replace(/,0\r\n/g, ',1\r\n'),
+            mode: 'addScene',
+          });
+        case 1:
+          return fetchJson(`${s.baseUrl}/api/site/${site}/minimap/newFloor/${20 + i}`, { method: 'POST' });
+        case 2:
+          return fetchJson(
+            `${s.baseUrl}/api/site/${site}/settings`,
+            json('PATCH', { display: { title: `Mixed ${i}` } }),
+          );
+        default:
+          return fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i, y: i }));
       }
     });
     const floors = await s.ctx.db.selectFrom('floors').select('floor').where('site', '=', site).execute();
@@ -121,7 +192,11 @@ describe('concurrent writers', () => {
     expect((await fetchJson(`${s.baseUrl}/api/site/${site}/settings`)).body.payload.num_floors).toBe(floors.length);
     const surveys = await s.ctx.db.selectFrom('surveys').select(['id', 'floor']).where('site', '=', site).execute();
     expect(surveys.map((x) => x.floor).sort()).toEqual([0, 1]);
-    const nodes = await s.ctx.db.selectFrom('minimap_nodes').select(['survey_id', 'node_number']).where('site', '=', site).execute();
+    const nodes = await s.ctx.db
+      .selectFrom('minimap_nodes')
+      .select(['survey_id', 'node_number'])
+      .where('site', '=', site)
+      .execute();
     expect(new Set(nodes.map((n) => `${n.survey_id}/${n.node_number}`)).size).toBe(nodes.length);
   });
 

@@ -8,8 +8,12 @@ const pgUrl = process.env.DATABASE_URL;
 const onPostgres = !!pgUrl && /^postgres(ql)?:\/\//.test(pgUrl);
 
 let server: TestServer;
-beforeAll(async () => { if (onPostgres) server = await startServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  if (onPostgres) server = await startServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 it.skipIf(!onPostgres)('survives its PostgreSQL connections being terminated, and answers again', async () => {
   const settings = () => fetchJson(`${server.baseUrl}/api/settings`);
@@ -20,7 +24,10 @@ it.skipIf(!onPostgres)('survives its PostgreSQL connections being terminated, an
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   const dbName = new URL(server.databaseUrl!).pathname.slice(1);
-  const { rows } = await admin.query('SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+  const { rows } = await admin.query(
+    'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [dbName],
+  );
   await admin.end();
   expect(rows.length, 'idle connections of the app that were ended').toBeGreaterThan(0);
   // Let the pool hear of it (the 'error' event on its idle clients).

@@ -8,7 +8,9 @@ beforeAll(async () => {
   server = await startServer();
   expect(await seedDemoIfEmpty(server.ctx)).toBe(true);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const get = async (path: string) => {
   const r = await fetchJson(server.baseUrl + path);
@@ -24,15 +26,24 @@ describe('demo site', () => {
 
   it('has two named floors surveyed on two dates', async () => {
     expect(await get(`/api/site/${DEMO_SITE}/minimap/floors`)).toEqual([
-      { floor: 0, floor_tag: 'G', floor_name: 'Ground Floor' }, { floor: 1, floor_tag: '1', floor_name: 'Upper Floor' }]);
+      { floor: 0, floor_tag: 'G', floor_name: 'Ground Floor' },
+      { floor: 1, floor_tag: '1', floor_name: 'Upper Floor' },
+    ]);
     expect(await get(`/api/site/${DEMO_SITE}/survey/details/compact`)).toEqual([
-      { date: '2026-06-02', survey_name: 'Summer survey' }, { date: '2025-03-14', survey_name: 'Spring survey' }]);
+      { date: '2026-06-02', survey_name: 'Summer survey' },
+      { date: '2025-03-14', survey_name: 'Spring survey' },
+    ]);
     expect(await get(`/api/site/${DEMO_SITE}/survey/floors?date=2025-03-14`)).toEqual([0, 1]);
   });
 
   it('serves scenes whose link hotspots point at scenes of the same survey, with tiles and previews', async () => {
     const scenes = await get(`/api/site/${DEMO_SITE}/survey/details?floor=0&date=2026-06-02`);
-    expect(scenes.map((s: any) => s.survey_node.title)).toEqual(['NODE A 2026', 'NODE B 2026', 'NODE C 2026', 'NODE D 2026']);
+    expect(scenes.map((s: any) => s.survey_node.title)).toEqual([
+      'NODE A 2026',
+      'NODE B 2026',
+      'NODE C 2026',
+      'NODE D 2026',
+    ]);
     const ids = new Set(scenes.map((s: any) => s.survey_node.tiles_id));
     for (const s of scenes) {
       expect(s.survey_node.link_hotspots.length).toBeGreaterThan(0);
@@ -61,7 +72,13 @@ describe('demo site', () => {
     expect((await fetch(new URL(plan.image_large_url, server.baseUrl))).status).toBe(200);
     expect(server.ctx.blobs.keyOfUrl((await get('/api/site-map/default')).image_url)).toMatch(/^sitemaps\//);
     const pins = await get('/api/map-pins');
-    expect(pins.map((p: any) => [p.name, p.enabled])).toEqual(expect.arrayContaining([['Demo Farm', true], ['North Depot', false], ['Visitor Centre', true]]));
+    expect(pins.map((p: any) => [p.name, p.enabled])).toEqual(
+      expect.arrayContaining([
+        ['Demo Farm', true],
+        ['North Depot', false],
+        ['Visitor Centre', true],
+      ]),
+    );
     const root = await get(`/api/site/${DEMO_SITE}/directories/root`);
     expect(root.subdirectories).toHaveLength(2);
     expect(root.files).toHaveLength(1);

@@ -8,17 +8,21 @@ import { appData, dataJsText, defaultScenes, exportZip, positionsCsv } from './h
 import { uploadScenes } from './helpers/upload.ts';
 import { jsonInit, seedSite } from './resources-helpers.ts';
 
-const HOSTILE = '<p>Hello <b>there</b></p><img src=x onerror="alert(1)"><div style="position:fixed;inset:0;z-index:9" class="modal" id="root">Sign in</div>'
-  + '<script>alert(2)</script><a href="javascript:alert(3)">x</a><a href="https://example.org/manual">manual</a>'
-  + '<svg onload="alert(4)"></svg><iframe src="https://evil.example"></iframe><form action="https://evil.example"><input name="p"></form>'
-  + '<img src="https://tracker.example/p.gif"><img src="/media/a.png" alt="ours">';
-const SAFE_PART = '<p>Hello <b>there</b></p><img><div>Sign in</div><a>x</a>'
-  + '<a href="https://example.org/manual" target="_blank" rel="noopener noreferrer">manual</a>';
+const HOSTILE =
+  '<p>Hello <b>there</b></p><img src=x onerror="alert(1)"><div style="position:fixed;inset:0;z-index:9" class="modal" id="root">Sign in</div>' +
+  '<script>alert(2)</script><a href="javascript:alert(3)">x</a><a href="https://example.org/manual">manual</a>' +
+  '<svg onload="alert(4)"></svg><iframe src="https://evil.example"></iframe><form action="https://evil.example"><input name="p"></form>' +
+  '<img src="https://tracker.example/p.gif"><img src="/media/a.png" alt="ours">';
+const SAFE_PART =
+  '<p>Hello <b>there</b></p><img><div>Sign in</div><a>x</a>' +
+  '<a href="https://example.org/manual" target="_blank" rel="noopener noreferrer">manual</a>';
 /** Nothing that runs, covers the page, or submits, whatever the rule for pictures. */
 const ACTIVE = /<(script|svg|iframe|form|input|style)\b|\bon[a-z]+=|javascript:|style=|class=|id=/i;
 
 const servers: TestServer[] = [];
-afterAll(async () => { for (const s of servers) await s.close(); });
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
 
 async function server(env: Record<string, string> = {}) {
   const s = await startServer(env);
@@ -35,11 +39,20 @@ async function getJson(s: TestServer, p: string) {
 /** Writes hostile rows straight into the tables, as a version before the policy (or a hand edit) would have. */
 async function hostileRows(s: TestServer, site: string, tilesId: string) {
   await s.ctx.db.insertInto('abouts').values({ site, info: HOSTILE }).execute();
-  await s.ctx.db.insertInto('hotspot_descriptions').values({
-    id: randomUUID(), site, tiles_id: tilesId, info_id: 'hostile',
-    header: JSON.stringify({ main_img_url: 'https://tracker.example/head.jpg', label_title: 'Pump' }),
-    contents: JSON.stringify([{ title: 'Notes', content: HOSTILE }, { title: 'Ours', content: '<img src="/media/pins/p.jpg">' }]),
-  }).execute();
+  await s.ctx.db
+    .insertInto('hotspot_descriptions')
+    .values({
+      id: randomUUID(),
+      site,
+      tiles_id: tilesId,
+      info_id: 'hostile',
+      header: JSON.stringify({ main_img_url: 'https://tracker.example/head.jpg', label_title: 'Pump' }),
+      contents: JSON.stringify([
+        { title: 'Notes', content: HOSTILE },
+        { title: 'Ours', content: '<img src="/media/pins/p.jpg">' },
+      ]),
+    })
+    .execute();
 }
 
 describe('with ALLOW_EXTERNAL_IMAGES off (the default)', () => {
@@ -48,7 +61,10 @@ describe('with ALLOW_EXTERNAL_IMAGES off (the default)', () => {
   let tilesId: string;
   beforeAll(async () => {
     s = await server();
-    ({ site, tilesIds: [tilesId] } = await seedSite(s.ctx, 'old-rows'));
+    ({
+      site,
+      tilesIds: [tilesId],
+    } = await seedSite(s.ctx, 'old-rows'));
     await hostileRows(s, site, tilesId);
   });
 
@@ -62,7 +78,11 @@ describe('with ALLOW_EXTERNAL_IMAGES off (the default)', () => {
   });
 
   it('hands out hotspot sections and the header picture under the same rule', async () => {
-    const list = await getJson(s, `/api/site/${site}/hotspot/details?tilesId=${encodeURIComponent(tilesId)}`) as { info_id: string; header: { main_img_url: string }; contents: { content: string }[] }[];
+    const list = (await getJson(s, `/api/site/${site}/hotspot/details?tilesId=${encodeURIComponent(tilesId)}`)) as {
+      info_id: string;
+      header: { main_img_url: string };
+      contents: { content: string }[];
+    }[];
     const d = list.find((x) => x.info_id === 'hostile')!;
     expect(d.header.main_img_url).toBe('');
     expect(d.contents[0].content).toBe(`${SAFE_PART}<img><img src="/media/a.png" alt="ours">`);
@@ -82,9 +102,18 @@ describe('with ALLOW_EXTERNAL_IMAGES off (the default)', () => {
   it('stores the info hotspot texts of an uploaded export sanitised', async () => {
     const data = appData(defaultScenes);
     for (const scene of data.scenes) scene.infoHotspots[0].text = HOSTILE;
-    const up = await uploadScenes(s.baseUrl, 'hostile-tour', 0, { zip: await exportZip({ dataJs: dataJsText(data) }), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Hostile tour' });
+    const up = await uploadScenes(s.baseUrl, 'hostile-tour', 0, {
+      zip: await exportZip({ dataJs: dataJsText(data) }),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Hostile tour',
+    });
     expect(up.status).toBe(200);
-    const rows = await s.ctx.db.selectFrom('hotspot_descriptions').select('contents').where('site', '=', up.body.payload.site).execute();
+    const rows = await s.ctx.db
+      .selectFrom('hotspot_descriptions')
+      .select('contents')
+      .where('site', '=', up.body.payload.site)
+      .execute();
     expect(rows.length).toBe(defaultScenes.length);
     for (const r of rows) {
       const content = JSON.parse(r.contents)[0].content as string;
@@ -97,12 +126,19 @@ describe('with ALLOW_EXTERNAL_IMAGES off (the default)', () => {
 describe('with ALLOW_EXTERNAL_IMAGES=true', () => {
   it('tells the client, and hands out pictures from other sites, still nothing active', async () => {
     const s = await server({ ALLOW_EXTERNAL_IMAGES: 'true' });
-    const { site, tilesIds: [tilesId] } = await seedSite(s.ctx, 'external');
+    const {
+      site,
+      tilesIds: [tilesId],
+    } = await seedSite(s.ctx, 'external');
     await hostileRows(s, site, tilesId);
     expect((await getJson(s, '/api/settings')).allowExternalImages).toBe(true);
     const info = (await getJson(s, `/api/site/${site}/about`)).info as string;
     expect(info).toBe(`${SAFE_PART}<img src="https://tracker.example/p.gif"><img src="/media/a.png" alt="ours">`);
-    const list = await getJson(s, `/api/site/${site}/hotspot/details?tilesId=${encodeURIComponent(tilesId)}`) as { info_id: string; header: { main_img_url: string }; contents: { content: string }[] }[];
+    const list = (await getJson(s, `/api/site/${site}/hotspot/details?tilesId=${encodeURIComponent(tilesId)}`)) as {
+      info_id: string;
+      header: { main_img_url: string };
+      contents: { content: string }[];
+    }[];
     const d = list.find((x) => x.info_id === 'hostile')!;
     expect(d.header.main_img_url).toBe('https://tracker.example/head.jpg');
     expect(d.contents[0].content).not.toMatch(ACTIVE);
@@ -127,9 +163,12 @@ describe('HTML that would cost the sanitiser minutes', () => {
       expect(body.message).toMatch(/HTML elements|nested/);
       expect(performance.now() - t0).toBeLessThan(3000);
     }
-    expect(await s.ctx.db.selectFrom('abouts').select('info').where('site', '=', site).executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.ctx.db.selectFrom('abouts').select('info').where('site', '=', site).executeTakeFirst(),
+    ).toBeUndefined();
     // A long but ordinary text still goes through.
-    const ordinary = '<h2>Site</h2>' + '<p>The pump house <b>north</b> of the <a href="https://example.org">yard</a>.</p>'.repeat(300);
+    const ordinary =
+      '<h2>Site</h2>' + '<p>The pump house <b>north</b> of the <a href="https://example.org">yard</a>.</p>'.repeat(300);
     expect((await fetch(`${s.baseUrl}/api/site/${site}/about`, jsonInit('PUT', { info: ordinary }))).status).toBe(200);
   });
 
@@ -147,7 +186,12 @@ describe('HTML that would cost the sanitiser minutes', () => {
     const deep = appData(defaultScenes);
     deep.scenes[1].infoHotspots[0].text = '<div>'.repeat(5_000);
     const t0 = performance.now();
-    const up = await uploadScenes(s.baseUrl, 'deep-tour', 0, { zip: await exportZip({ dataJs: dataJsText(deep) }), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Deep' });
+    const up = await uploadScenes(s.baseUrl, 'deep-tour', 0, {
+      zip: await exportZip({ dataJs: dataJsText(deep) }),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Deep',
+    });
     expect(up.status).toBe(400);
     expect(up.body.message).toMatch(/hall_b.*nested/);
     expect(performance.now() - t0).toBeLessThan(5000);
@@ -155,8 +199,15 @@ describe('HTML that would cost the sanitiser minutes', () => {
     const scenes = Array.from({ length: 40 }, (_, i) => ({ id: `${i}-room_${i}`, name: `room_${i}` }));
     const wide = appData(scenes);
     // Varied text, or data.js would compress beyond the zip-bomb ratio and be refused for that.
-    for (const scene of wide.scenes) scene.infoHotspots[0].text = '<p>' + Array.from({ length: 2_000 }, () => `a<b>${Math.random()}</b>`).join('') + '</p>';
-    const up2 = await uploadScenes(s.baseUrl, 'wide-tour', 0, { zip: await exportZip({ scenes, dataJs: dataJsText(wide) }), csv: positionsCsv(scenes), mode: 'addNewSite', siteName: 'Wide' });
+    for (const scene of wide.scenes)
+      scene.infoHotspots[0].text =
+        '<p>' + Array.from({ length: 2_000 }, () => `a<b>${Math.random()}</b>`).join('') + '</p>';
+    const up2 = await uploadScenes(s.baseUrl, 'wide-tour', 0, {
+      zip: await exportZip({ scenes, dataJs: dataJsText(wide) }),
+      csv: positionsCsv(scenes),
+      mode: 'addNewSite',
+      siteName: 'Wide',
+    });
     expect(up2.status).toBe(400);
     expect(up2.body.message).toMatch(/HTML elements/);
     expect(await s.ctx.db.selectFrom('sites').select('id').execute()).toEqual([]);

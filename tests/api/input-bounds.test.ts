@@ -21,15 +21,24 @@ afterAll(async () => s?.close());
 function unbounded(schema: any, where: string, out: string[], depth = 0): void {
   if (!schema || typeof schema !== 'object' || depth > 20) return;
   if (schema.$ref) return unbounded(resolve(schema.$ref), where, out, depth + 1);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const s of schema[key] ?? []) unbounded(s, where, out, depth + 1);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    for (const s of schema[key] ?? []) unbounded(s, where, out, depth + 1);
   const types: string[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   if (types.includes('number') || types.includes('integer')) {
-    const lo = schema.minimum ?? schema.exclusiveMinimum, hi = schema.maximum ?? schema.exclusiveMaximum;
-    if (lo === undefined || hi === undefined) out.push(`${where}: number without ${lo === undefined ? 'minimum' : 'maximum'}`);
+    const lo = schema.minimum ?? schema.exclusiveMinimum,
+      hi = schema.maximum ?? schema.exclusiveMaximum;
+    if (lo === undefined || hi === undefined)
+      out.push(`${where}: number without ${lo === undefined ? 'minimum' : 'maximum'}`);
     // zod's int() states the safe-integer range: no bound for a database column (PostgreSQL integers end at 2^31).
     else if (lo < -(2 ** 31) || hi > 2 ** 31 - 1) out.push(`${where}: number bounded only by ${lo}..${hi}`);
   }
-  if (types.includes('string') && schema.maxLength === undefined && !schema.enum && schema.const === undefined && !schema.format?.match(/^(date|date-time)$/)) {
+  if (
+    types.includes('string') &&
+    schema.maxLength === undefined &&
+    !schema.enum &&
+    schema.const === undefined &&
+    !schema.format?.match(/^(date|date-time)$/)
+  ) {
     out.push(`${where}: string without maxLength`);
   }
   if (types.includes('array')) {
@@ -38,11 +47,15 @@ function unbounded(schema: any, where: string, out: string[], depth = 0): void {
   }
   if (types.includes('object') || schema.properties) {
     for (const [k, v] of Object.entries(schema.properties ?? {})) unbounded(v, `${where}.${k}`, out, depth + 1);
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') unbounded(schema.additionalProperties, `${where}.*`, out, depth + 1);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+      unbounded(schema.additionalProperties, `${where}.*`, out, depth + 1);
   }
 }
 function resolve(ref: string): any {
-  return ref.replace(/^#\//, '').split('/').reduce((o, k) => o?.[k], doc);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((o, k) => o?.[k], doc);
 }
 
 describe('bounds on every input', () => {
@@ -51,9 +64,15 @@ describe('bounds on every input', () => {
     let checked = 0;
     for (const [p, ops] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(ops)) {
-        for (const prm of op.parameters ?? []) { unbounded(prm.schema, `${method.toUpperCase()} ${p} ${prm.in} ${prm.name}`, out); checked++; }
+        for (const prm of op.parameters ?? []) {
+          unbounded(prm.schema, `${method.toUpperCase()} ${p} ${prm.in} ${prm.name}`, out);
+          checked++;
+        }
         const body = op.requestBody?.content?.['application/json']?.schema;
-        if (body) { unbounded(body, `${method.toUpperCase()} ${p} body`, out); checked++; }
+        if (body) {
+          unbounded(body, `${method.toUpperCase()} ${p} body`, out);
+          checked++;
+        }
       }
     }
     expect(checked).toBeGreaterThan(40);
@@ -97,7 +116,11 @@ describe('a JSON body costs the server no more than its size', () => {
   /** Sends `body` to the public sign-in: its status and how long the answer took (the process does nothing else). */
   async function timed(body: string): Promise<{ status: number; ms: number }> {
     const t0 = performance.now();
-    const res = await fetch(`${s.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${s.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     await res.text();
     return { status: res.status, ms: performance.now() - t0 };
   }
@@ -117,15 +140,27 @@ describe('a JSON body costs the server no more than its size', () => {
 
   it('a body nested deeper than any route reads is a 400 before it is parsed', async () => {
     const n = 2_000_000;
-    for (const [name, body] of [['arrays', `{"username":"a","password":"b","x":${'['.repeat(n)}${']'.repeat(n)}}`], ['objects', `{"username":"a","password":"b","x":${'{"a":'.repeat(n / 4)}1${'}'.repeat(n / 4)}}`]]) {
+    for (const [name, body] of [
+      ['arrays', `{"username":"a","password":"b","x":${'['.repeat(n)}${']'.repeat(n)}}`],
+      ['objects', `{"username":"a","password":"b","x":${'{"a":'.repeat(n / 4)}1${'}'.repeat(n / 4)}}`],
+    ]) {
       const { status, ms } = await timed(body);
       expect(status, name).toBe(400);
       // Before: 1.5 to 3 s of JSON.parse for 4 MB of brackets, the process held.
       expect(ms, name).toBeLessThan(600);
     }
-    const res = await fetch(`${s.baseUrl}/api/login`, jsonInit('POST', { username: 'a', password: 'b', x: { a: [[{ b: 1 }]] } }));
+    const res = await fetch(
+      `${s.baseUrl}/api/login`,
+      jsonInit('POST', { username: 'a', password: 'b', x: { a: [[{ b: 1 }]] } }),
+    );
     expect(res.status).toBe(401);
-    const deep = await fetch(`${s.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"username":"a","password":"b","x":${'['.repeat(65)}${']'.repeat(65)}}` });
-    expect((await deep.json()).message).toBe('The request body is nested more than 64 levels deep; no request of this API needs that.');
+    const deep = await fetch(`${s.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"username":"a","password":"b","x":${'['.repeat(65)}${']'.repeat(65)}}`,
+    });
+    expect((await deep.json()).message).toBe(
+      'The request body is nested more than 64 levels deep; no request of this API needs that.',
+    );
   });
 });

@@ -9,17 +9,32 @@ import { followJob } from './helpers/jobs.ts';
 import { storedKeys } from './helpers/snapshot.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer({ INGEST_JOB_MIN_BYTES: '0' }); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer({ INGEST_JOB_MIN_BYTES: '0' });
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('uploads imported as jobs', () => {
   it('answers 202 with a job, which ends done with the upload result; the scenes are there and the zip is gone', async () => {
-    const up = await uploadScenes(s.baseUrl, 'jobsite', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Job site' });
+    const up = await uploadScenes(s.baseUrl, 'jobsite', 0, {
+      zip: await exportZip(),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Job site',
+    });
     expect(up.status).toBe(202);
     const job = up.body.payload.job as string;
     expect(job).toMatch(/^[0-9a-f-]{36}$/);
     const { last } = await followJob(s.baseUrl, 'jobsite', job);
-    expect(last).toMatchObject({ id: job, kind: 'ingest', site: 'jobsite', state: 'done', result: { floor: 0, scenes: 2 } });
+    expect(last).toMatchObject({
+      id: job,
+      kind: 'ingest',
+      site: 'jobsite',
+      state: 'done',
+      result: { floor: 0, scenes: 2 },
+    });
     expect(last.progress.total).toBeGreaterThan(0);
     expect(last.progress.done).toBe(last.progress.total);
     const details = await fetchJson(`${s.baseUrl}/api/site/${last.result!.site}/survey/details?floor=0`);
@@ -29,21 +44,35 @@ describe('uploads imported as jobs', () => {
   });
 
   it('ends failed with the refusal an upload at once would answer, keeping nothing', async () => {
-    const up = await uploadScenes(s.baseUrl, 'jobsite2', 0, { zip: await exportZip({ dataJs: null }), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Refused' });
+    const up = await uploadScenes(s.baseUrl, 'jobsite2', 0, {
+      zip: await exportZip({ dataJs: null }),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Refused',
+    });
     expect(up.status).toBe(202);
     const { last } = await followJob(s.baseUrl, 'jobsite2', up.body.payload.job);
     expect(last.state).toBe('failed');
     expect(last.error?.status).toBe(400);
     expect(last.error?.message).toMatch(/data\.js/);
     await expect.poll(async () => (await storedKeys(s.ctx)).filter((k) => k.startsWith('incoming/'))).toEqual([]);
-    expect((await fetchJson(`${s.baseUrl}/api/sites`)).body.payload.map((x: { name: string }) => x.name)).not.toContain('Refused');
+    expect((await fetchJson(`${s.baseUrl}/api/sites`)).body.payload.map((x: { name: string }) => x.name)).not.toContain(
+      'Refused',
+    );
   });
 
   it('answers a job only under its own site', async () => {
-    const up = await uploadScenes(s.baseUrl, 'jobsite3', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Third' });
+    const up = await uploadScenes(s.baseUrl, 'jobsite3', 0, {
+      zip: await exportZip(),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Third',
+    });
     expect(up.status).toBe(202);
     await followJob(s.baseUrl, 'jobsite3', up.body.payload.job);
     expect((await fetchJson(`${s.baseUrl}/api/site/othersite/jobs/${up.body.payload.job}`)).status).toBe(404);
-    expect((await fetchJson(`${s.baseUrl}/api/site/jobsite3/jobs/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+    expect((await fetchJson(`${s.baseUrl}/api/site/jobsite3/jobs/00000000-0000-0000-0000-000000000000`)).status).toBe(
+      404,
+    );
   });
 });

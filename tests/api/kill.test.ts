@@ -33,29 +33,52 @@ const backend = () => (databaseUrl ? 'PostgreSQL' : 'SQLite');
 async function heavyExport(): Promise<{ zip: Buffer; scenes: SceneSpec[] }> {
   const noise = Buffer.alloc(256 * 256 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  const jpg = await sharp(noise, { raw: { width: 256, height: 256, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  const jpg = await sharp(noise, { raw: { width: 256, height: 256, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
   const scenes: SceneSpec[] = Array.from({ length: SCENES }, (_, i) => ({ id: `${i}-room_${i}`, name: `room_${i}` }));
   const entries: ZipWriterEntry[] = [{ name: 'app-files/data.js', data: dataJsText(appData(scenes, 'kill_tour')) }];
   for (const s of scenes) {
     entries.push({ name: `app-files/tiles/${s.id}/preview.jpg`, data: jpg, method: 'store' });
-    for (const f of ['b', 'd', 'f', 'l', 'r', 'u']) entries.push({ name: `app-files/tiles/${s.id}/1/${f}/0/0.jpg`, data: jpg, method: 'store' });
+    for (const f of ['b', 'd', 'f', 'l', 'r', 'u'])
+      entries.push({ name: `app-files/tiles/${s.id}/1/${f}/0/0.jpg`, data: jpg, method: 'store' });
   }
   return { zip: await writeZip(entries), scenes };
 }
 
-interface Damage { partialSites: string[]; surveysWithoutNodes: number; nodesWithoutTiles: string[]; orphanBlobs: string[]; deadStaging: string[]; pendingRecords: number }
+interface Damage {
+  partialSites: string[];
+  surveysWithoutNodes: number;
+  nodesWithoutTiles: string[];
+  orphanBlobs: string[];
+  deadStaging: string[];
+  pendingRecords: number;
+}
 
 /** What a crash may have left behind, counted from the rows and the folders (not from the sweep's own reasoning). */
 async function damage(livePid: number): Promise<Damage> {
-  const sites = await db.selectFrom('sites').leftJoin('surveys', 'surveys.site', 'sites.id').select(['sites.id', 'surveys.id as survey']).execute();
+  const sites = await db
+    .selectFrom('sites')
+    .leftJoin('surveys', 'surveys.site', 'sites.id')
+    .select(['sites.id', 'surveys.id as survey'])
+    .execute();
   const partialSites = [...new Set(sites.filter((r) => !r.survey).map((r) => r.id))];
-  const surveys = await db.selectFrom('surveys').leftJoin('survey_nodes', 'survey_nodes.survey_id', 'surveys.id').select(['surveys.id', 'survey_nodes.id as node']).execute();
+  const surveys = await db
+    .selectFrom('surveys')
+    .leftJoin('survey_nodes', 'survey_nodes.survey_id', 'surveys.id')
+    .select(['surveys.id', 'survey_nodes.id as node'])
+    .execute();
   const surveysWithoutNodes = surveys.filter((r) => !r.node).length;
   const tilesIds = new Set((await db.selectFrom('survey_nodes').select('tiles_id').execute()).map((r) => r.tiles_id));
   const tilesDir = path.join(dataDir, 'media', 'tiles');
   const onDisk = fs.existsSync(tilesDir) ? fs.readdirSync(tilesDir) : [];
-  const countFiles = (d: string): number => fs.readdirSync(d, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? countFiles(path.join(d, e.name)) : 1), 0);
-  const nodesWithoutTiles = [...tilesIds].filter((id) => !onDisk.includes(id) || countFiles(path.join(tilesDir, id)) !== FILES_PER_SCENE);
+  const countFiles = (d: string): number =>
+    fs
+      .readdirSync(d, { withFileTypes: true })
+      .reduce((n, e) => n + (e.isDirectory() ? countFiles(path.join(d, e.name)) : 1), 0);
+  const nodesWithoutTiles = [...tilesIds].filter(
+    (id) => !onDisk.includes(id) || countFiles(path.join(tilesDir, id)) !== FILES_PER_SCENE,
+  );
   const otherMedia = fs.readdirSync(path.join(dataDir, 'media')).filter((e) => e !== 'tiles');
   const orphanBlobs = [...onDisk.filter((id) => !tilesIds.has(id)).map((id) => `tiles/${id}`), ...otherMedia];
   const stagingRoot = path.join(dataDir, 'staging');
@@ -68,13 +91,27 @@ async function damage(livePid: number): Promise<Damage> {
   return { partialSites, surveysWithoutNodes, nodesWithoutTiles, orphanBlobs, deadStaging, pendingRecords };
 }
 
-const NO_DAMAGE: Damage = { partialSites: [], surveysWithoutNodes: 0, nodesWithoutTiles: [], orphanBlobs: [], deadStaging: [], pendingRecords: 0 };
+const NO_DAMAGE: Damage = {
+  partialSites: [],
+  surveysWithoutNodes: 0,
+  nodesWithoutTiles: [],
+  orphanBlobs: [],
+  deadStaging: [],
+  pendingRecords: 0,
+};
 
 /** The start-up sweep's report in the server's log (the log pipe may deliver it after /api/health answers). */
-async function sweepReport(server: ChildServer): Promise<{ blobsRemoved: number; stagingRemoved: number; pendingCleared: number }> {
+async function sweepReport(
+  server: ChildServer,
+): Promise<{ blobsRemoved: number; stagingRemoved: number; pendingCleared: number }> {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
     for (const line of server.lines) {
-      try { const j = JSON.parse(line); if (j.msg === 'start-up sweep done') return j; } catch { /* not JSON */ }
+      try {
+        const j = JSON.parse(line);
+        if (j.msg === 'start-up sweep done') return j;
+      } catch {
+        /* not JSON */
+      }
     }
   }
   throw new Error(`no sweep report in the server's log:\n${server.lines.join('\n')}`);
@@ -88,7 +125,9 @@ function killPoints(total: number, from = 0.05): number[] {
   return [
     ...Array.from({ length: POINTS - late }, () => total * (from + Math.random() * (0.9 - from))),
     ...Array.from({ length: late }, () => total * (0.85 + Math.random() * 0.5)),
-  ].map(Math.round).sort((a, b) => a - b);
+  ]
+    .map(Math.round)
+    .sort((a, b) => a - b);
 }
 
 beforeAll(async () => {
@@ -122,27 +161,39 @@ describe('SIGKILL during uploads and imports', () => {
     const points = killPoints(uploadMs);
     const landed = { before: 0, during: 0, after: 0, answeredBeforeKill: 0 };
     for (const [i, delay] of points.entries()) {
-      const upload = uploadScenes(server.baseUrl, 'x', 0, { zip, csv: csv(), mode: 'addNewSite', siteName: `Kill ${i}` }).catch(() => null);
+      const upload = uploadScenes(server.baseUrl, 'x', 0, {
+        zip,
+        csv: csv(),
+        mode: 'addNewSite',
+        siteName: `Kill ${i}`,
+      }).catch(() => null);
       await sleep(delay);
       await server.kill('SIGKILL');
       if ((await upload)?.status === 200) landed.answeredBeforeKill++;
       server = await start();
       const swept = await sweepReport(server);
       const committed = await db.selectFrom('sites').select('id').where('name', '=', `Kill ${i}`).executeTakeFirst();
-      if (committed) landed.after++; else if (swept.blobsRemoved > 0) landed.during++; else landed.before++;
+      if (committed) landed.after++;
+      else if (swept.blobsRemoved > 0) landed.during++;
+      else landed.before++;
       expect(await damage(server.proc.pid!), `kill ${i} at ${delay} ms`).toEqual(NO_DAMAGE);
     }
     await server.kill('SIGTERM');
-    console.log(`kill test, HTTP upload on ${backend()}: upload of ${SCENES} scenes (${(zip.length / 1e6).toFixed(1)} MB) takes ${uploadMs} ms; `
-      + `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (blobs moved, rows not committed) ${landed.during}, `
-      + `after commit ${landed.after} (answered before the kill: ${landed.answeredBeforeKill}); partial sites, orphan blobs, orphan rows found: 0`);
+    console.log(
+      `kill test, HTTP upload on ${backend()}: upload of ${SCENES} scenes (${(zip.length / 1e6).toFixed(1)} MB) takes ${uploadMs} ms; ` +
+        `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (blobs moved, rows not committed) ${landed.during}, ` +
+        `after commit ${landed.after} (answered before the kill: ${landed.answeredBeforeKill}); partial sites, orphan blobs, orphan rows found: 0`,
+    );
   }, 240_000);
 
   it(`npm run import killed at ${POINTS} points, beside a live server: nothing partial or orphaned after restart`, async () => {
     let server = await start();
-    const cli = (site: string) => spawn(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', zipPath, csvPath, '--site', site], {
-      cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const cli = (site: string) =>
+      spawn(process.execPath, ['--import', 'tsx', 'server/cli/import.ts', zipPath, csvPath, '--site', site], {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     const exit = (p: ReturnType<typeof cli>) => new Promise<number | null>((r) => p.once('exit', (code) => r(code)));
     const t0 = Date.now();
     const full = cli('Cli Warm');
@@ -158,16 +209,24 @@ describe('SIGKILL during uploads and imports', () => {
       p.kill('SIGKILL');
       await exited;
       const committed = await db.selectFrom('sites').select('id').where('name', '=', `Cli ${i}`).executeTakeFirst();
-      const pending = await db.selectFrom('pending_blobs').select('prefix').where('owner', 'like', `%.${p.pid}.%`).execute();
-      if (committed) landed.after++; else if (pending.length) landed.during++; else landed.before++;
+      const pending = await db
+        .selectFrom('pending_blobs')
+        .select('prefix')
+        .where('owner', 'like', `%.${p.pid}.%`)
+        .execute();
+      if (committed) landed.after++;
+      else if (pending.length) landed.during++;
+      else landed.before++;
     }
     // The live server did not sweep anything meanwhile; its restart does.
     await server.kill('SIGTERM');
     server = await start();
     expect(await damage(server.proc.pid!)).toEqual(NO_DAMAGE);
     await server.kill('SIGTERM');
-    console.log(`kill test, import command on ${backend()}: a full import takes ${importMs} ms (with node start-up); `
-      + `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (pending blobs recorded, rows not committed) ${landed.during}, `
-      + `after commit ${landed.after}; partial sites, orphan blobs, orphan rows found after restart: 0`);
+    console.log(
+      `kill test, import command on ${backend()}: a full import takes ${importMs} ms (with node start-up); ` +
+        `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (pending blobs recorded, rows not committed) ${landed.during}, ` +
+        `after commit ${landed.after}; partial sites, orphan blobs, orphan rows found after restart: 0`,
+    );
   }, 240_000);
 });

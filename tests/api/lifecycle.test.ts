@@ -11,8 +11,12 @@ import { openDatabase, type DB } from '../../server/db/database.ts';
 
 describe('health and readiness (in process)', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startServer(); });
-  afterAll(async () => { await s?.close().catch(() => undefined); });
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(async () => {
+    await s?.close().catch(() => undefined);
+  });
 
   it('answers liveness and readiness, and echoes a sane request id (a new one otherwise)', async () => {
     const health = await fetchJson(`${s.baseUrl}/api/health`, { headers: { 'x-request-id': 'lb-check.42' } });
@@ -57,14 +61,32 @@ describe('the server process', () => {
 
   it('logs every 500 with its request id, which the answer carries', async () => {
     server = await startChildServer({ dataDir, databaseUrl });
-    const up = await uploadScenes(server.baseUrl, 'x', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Logged' });
+    const up = await uploadScenes(server.baseUrl, 'x', 0, {
+      zip: await exportZip(),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Logged',
+    });
     expect(up.status).toBe(200);
     await sql`drop table abouts`.execute(db); // a fault the code cannot foresee
-    const res = await fetchJson(`${server.baseUrl}/api/site/${up.body.payload.site}/about`, { headers: { 'x-request-id': 'quote-me-123' } });
+    const res = await fetchJson(`${server.baseUrl}/api/site/${up.body.payload.site}/about`, {
+      headers: { 'x-request-id': 'quote-me-123' },
+    });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ success: false, message: 'Internal server error. Please quote request id quote-me-123 when you report it.', requestId: 'quote-me-123' });
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Internal server error. Please quote request id quote-me-123 when you report it.',
+      requestId: 'quote-me-123',
+    });
     await new Promise((r) => setTimeout(r, 200));
-    const logged = server.lines.map((l) => { try { return JSON.parse(l); } catch { return null; } })
+    const logged = server.lines
+      .map((l) => {
+        try {
+          return JSON.parse(l);
+        } catch {
+          return null;
+        }
+      })
       .filter((j) => j && j.level === 50 && j.reqId === 'quote-me-123');
     expect(logged).toHaveLength(1);
     expect(logged[0].err.message).toMatch(/abouts/);
@@ -84,18 +106,33 @@ describe('the server process', () => {
     const body = Buffer.from(await encoded.arrayBuffer());
     const url = new URL(`${server.baseUrl}/api/site/x/0/addScenes`);
     const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
-        headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } }, (res) => {
-        let text = '';
-        res.on('data', (c) => { text += c; });
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      });
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => {
+            text += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject);
       // Half the body now; the signal arrives while the rest is still on its way.
       req.write(body.subarray(0, body.length >> 1));
-      setTimeout(() => { server!.proc.kill('SIGTERM'); }, 200);
+      setTimeout(() => {
+        server!.proc.kill('SIGTERM');
+      }, 200);
       setTimeout(async () => {
-        const refused = await fetch(`${server!.baseUrl}/api/health`).then(() => false, () => true);
+        const refused = await fetch(`${server!.baseUrl}/api/health`).then(
+          () => false,
+          () => true,
+        );
         expect(refused, 'a new connection after SIGTERM').toBe(true);
         req.end(body.subarray(body.length >> 1));
       }, 700);
@@ -106,7 +143,9 @@ describe('the server process', () => {
     const answered = Date.now() - t0;
     expect(res.body.payload.site).toBe('drained');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    console.log(`SIGTERM drain: upload answered ${answered} ms after it started, process exited ${Date.now() - t0} ms after`);
+    console.log(
+      `SIGTERM drain: upload answered ${answered} ms after it started, process exited ${Date.now() - t0} ms after`,
+    );
     expect(await db.selectFrom('survey_nodes').select('id').where('site', '=', 'drained').execute()).toHaveLength(2);
   });
 });

@@ -8,11 +8,16 @@ beforeAll(async () => {
   server = await startServer({ USE_SSO: 'true' });
   await addUser(server.ctx.db, 'ada', 'correct horse', ['projectAdmin'], ['farm']);
 });
-afterAll(async () => { await server?.close(); });
-
-const post = (path: string, body: unknown, cookie = '') => fetch(server.baseUrl + path, {
-  method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body),
+afterAll(async () => {
+  await server?.close();
 });
+
+const post = (path: string, body: unknown, cookie = '') =>
+  fetch(server.baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
 
 it('refuses a wrong password with a message', async () => {
   const r = await post('/api/login', { username: 'ada', password: 'wrong password' });

@@ -41,7 +41,13 @@ const SPEC_CALLS = [
   'POST /api/create-site-map',
 ];
 /** Calls the spec names by function only, or that the client needs beyond section 7. */
-const EXTRA_CALLS = ['PATCH /api/map-pins/{id}/coords', 'GET /api/site-maps', 'PUT /api/site/{site}/about', 'GET /api/site/{site}/survey/floors', 'GET /api/site/{site}/surveys'];
+const EXTRA_CALLS = [
+  'PATCH /api/map-pins/{id}/coords',
+  'GET /api/site-maps',
+  'PUT /api/site/{site}/about',
+  'GET /api/site/{site}/survey/floors',
+  'GET /api/site/{site}/surveys',
+];
 
 let s: TestServer;
 let doc: any;
@@ -51,9 +57,14 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   doc = res.body;
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
-const documented = () => Object.entries<Record<string, any>>(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
+const documented = () =>
+  Object.entries<Record<string, any>>(doc.paths).flatMap(([p, ops]) =>
+    Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+  );
 
 describe('OpenAPI document', () => {
   it('lists every call of spec section 7 with its method', () => {
@@ -70,7 +81,8 @@ describe('OpenAPI document', () => {
     const lacking: string[] = [];
     for (const [p, ops] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [m, op] of Object.entries<any>(ops)) {
-        if (!op.tags?.length || !op.summary || !op.responses?.['200']?.content?.['application/json']?.schema) lacking.push(`${m.toUpperCase()} ${p}`);
+        if (!op.tags?.length || !op.summary || !op.responses?.['200']?.content?.['application/json']?.schema)
+          lacking.push(`${m.toUpperCase()} ${p}`);
       }
     }
     expect(lacking).toEqual([]);
@@ -81,13 +93,18 @@ describe('OpenAPI document', () => {
     const refusalsOf = (op: any) => Object.keys(op.responses ?? {}).filter((c) => c.startsWith('4'));
     for (const [p, ops] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [m, op] of Object.entries<any>(ops)) {
-        const need = ['400', ...(op.security?.length ? ['401', '403'] : []), ...(m === 'get' ? [] : ['403', '409', '413'])];
+        const need = [
+          '400',
+          ...(op.security?.length ? ['401', '403'] : []),
+          ...(m === 'get' ? [] : ['403', '409', '413']),
+        ];
         const missing = need.filter((c) => !refusalsOf(op).includes(c));
         const bad = refusalsOf(op).filter((c) => {
           const schema = op.responses[c].content?.['application/json']?.schema;
           return !schema?.properties?.success || !schema.required?.includes('message');
         });
-        if (missing.length || bad.length) lacking.push(`${m.toUpperCase()} ${p}: missing ${missing.join(',')} malformed ${bad.join(',')}`);
+        if (missing.length || bad.length)
+          lacking.push(`${m.toUpperCase()} ${p}: missing ${missing.join(',')} malformed ${bad.join(',')}`);
       }
     }
     expect(lacking).toEqual([]);

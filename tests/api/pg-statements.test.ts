@@ -17,7 +17,10 @@ beforeAll(async () => {
   // One connection, so every query below runs on the same backend and sees its prepared statements.
   db = await openDatabase({ dataDir: tempDir(), databaseUrl: temp.url, poolSize: 1 });
 });
-afterAll(async () => { await db?.destroy(); await temp?.drop(); });
+afterAll(async () => {
+  await db?.destroy();
+  await temp?.drop();
+});
 
 it.skipIf(!onPostgres)('prepares a query text once per connection and reuses it', async () => {
   const read = () => db.selectFrom('sites').select('id').where('id', '=', 'nowhere').execute();
@@ -43,13 +46,21 @@ it.skipIf(!onPostgres)('answers with the new columns after another process alter
   expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
 });
 
-it.skipIf(!onPostgres)('prepares nothing with DB_PREPARED_STATEMENTS=false (a pooler in transaction mode)', async () => {
-  const plain = await openDatabase({ dataDir: tempDir(), databaseUrl: temp!.url, poolSize: 1, preparedStatements: false });
-  try {
-    await plain.selectFrom('sites').select('id').where('id', '=', 'nowhere').execute();
-    const { rows } = await sql`select statement from pg_prepared_statements`.execute(plain);
-    expect(rows).toEqual([]);
-  } finally {
-    await plain.destroy();
-  }
-});
+it.skipIf(!onPostgres)(
+  'prepares nothing with DB_PREPARED_STATEMENTS=false (a pooler in transaction mode)',
+  async () => {
+    const plain = await openDatabase({
+      dataDir: tempDir(),
+      databaseUrl: temp!.url,
+      poolSize: 1,
+      preparedStatements: false,
+    });
+    try {
+      await plain.selectFrom('sites').select('id').where('id', '=', 'nowhere').execute();
+      const { rows } = await sql`select statement from pg_prepared_statements`.execute(plain);
+      expect(rows).toEqual([]);
+    } finally {
+      await plain.destroy();
+    }
+  },
+);

@@ -21,7 +21,8 @@ async function refused(call: () => Promise<{ status: number; body: any }>, statu
   const res = await call();
   expect(res.status).toBe(status);
   expect(res.body.success).toBe(false);
-  if (typeof message === 'string') expect(res.body.message).toBe(message); else expect(res.body.message).toMatch(message);
+  if (typeof message === 'string') expect(res.body.message).toBe(message);
+  else expect(res.body.message).toMatch(message);
   expect(await fullState(s.ctx)).toEqual(before);
   return res;
 }
@@ -30,14 +31,21 @@ beforeAll(async () => {
   s = await startServer();
   seeded = await seedSite(s.ctx, 'farm');
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('nodes', () => {
   it('moves a node and answers the updated entry', async () => {
     const id = seeded.nodeIds[0];
     const res = await send('PATCH', `/node/coords/${id}`, { x: 123.5, y: -4 });
     expect(res.status).toBe(200);
-    expect(res.body.payload).toMatchObject({ _id: id, x: 123.5, y: -4, minimap_node: { tiles_id: seeded.tilesIds[0], site: 'farm' } });
+    expect(res.body.payload).toMatchObject({
+      _id: id,
+      x: 123.5,
+      y: -4,
+      minimap_node: { tiles_id: seeded.tilesIds[0], site: 'farm' },
+    });
     const row = await s.ctx.db.selectFrom('minimap_nodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect([row.x, row.y]).toEqual([123.5, -4]);
     const entries = (await get('/site/farm/0/survey/minimapSingleSite')).body.payload;
@@ -49,13 +57,20 @@ describe('nodes', () => {
     const res = await send('PATCH', `/node/rotation/${id}`, { rotation: -0.785 });
     expect(res.status).toBe(200);
     expect(res.body.payload.rotation).toBe(-0.785);
-    expect((await s.ctx.db.selectFrom('minimap_nodes').select('rotation').where('id', '=', id).executeTakeFirstOrThrow()).rotation).toBe(-0.785);
+    expect(
+      (await s.ctx.db.selectFrom('minimap_nodes').select('rotation').where('id', '=', id).executeTakeFirstOrThrow())
+        .rotation,
+    ).toBe(-0.785);
   });
 
   it('refuses unknown nodes and bad bodies, changing nothing', async () => {
     await refused(() => send('PATCH', '/node/coords/nope', { x: 1, y: 2 }), 404, /There is no node "nope"/);
     await refused(() => send('PATCH', '/node/rotation/nope', { rotation: 1 }), 404, /There is no node "nope"/);
-    await refused(() => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 'left', y: 2 }), 400, /^Invalid request\. x: /);
+    await refused(
+      () => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 'left', y: 2 }),
+      400,
+      /^Invalid request\. x: /,
+    );
     await refused(() => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 1 }), 400, /y: /);
     await refused(() => send('PATCH', `/node/rotation/${seeded.nodeIds[0]}`, {}), 400, /rotation: /);
   });
@@ -66,8 +81,18 @@ describe('hotspot descriptions', () => {
     const res = await get(`/site/farm/hotspot/details?tilesId=${seeded.tilesIds[0]}`);
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual([
-      { tiles_id: seeded.tilesIds[0], info_id: 'i1', header: { main_img_url: '', label_title: 'Feeder' }, contents: [] },
-      { tiles_id: seeded.tilesIds[0], info_id: 'i2', header: { main_img_url: '/media/x.jpg', label_title: 'Water' }, contents: [{ title: 'Use', content: '<p>Drinking</p>' }] },
+      {
+        tiles_id: seeded.tilesIds[0],
+        info_id: 'i1',
+        header: { main_img_url: '', label_title: 'Feeder' },
+        contents: [],
+      },
+      {
+        tiles_id: seeded.tilesIds[0],
+        info_id: 'i2',
+        header: { main_img_url: '/media/x.jpg', label_title: 'Water' },
+        contents: [{ title: 'Use', content: '<p>Drinking</p>' }],
+      },
     ]);
     expect((await get('/site/farm/hotspot/details?tilesId=unknown')).body.payload).toEqual([]);
   });
@@ -86,10 +111,28 @@ describe('floors and minimaps', () => {
     const res = await get('/site/farm/minimap/details?floor=1');
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({
-      image_url: '', image_large_url: '', image: '', floor: 1, floor_name: 'Loft', floor_tag: 'L', site: 'farm',
-      x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,
+      image_url: '',
+      image_large_url: '',
+      image: '',
+      floor: 1,
+      floor_name: 'Loft',
+      floor_tag: 'L',
+      site: 'farm',
+      x_pixel_offset: 0,
+      y_pixel_offset: 0,
+      x_scale: 1,
+      y_scale: 1,
+      img_width: 0,
+      img_height: 0,
+      xy_flipped: false,
+      __v: 0,
     });
-    expect((await get('/site/farm/minimap/details?floor=7')).body.payload).toMatchObject({ floor: 7, floor_name: '', floor_tag: '', image_url: '' });
+    expect((await get('/site/farm/minimap/details?floor=7')).body.payload).toMatchObject({
+      floor: 7,
+      floor_name: '',
+      floor_tag: '',
+      image_url: '',
+    });
     expect((await get('/site/farm/minimap/details?floor=-1')).body.payload.floor).toBe(0);
     expect((await get('/site/nowhere/minimap/details?floor=0')).status).toBe(404);
     expect((await get('/site/farm/minimap/details?floor=abc')).status).toBe(400);
@@ -97,7 +140,10 @@ describe('floors and minimaps', () => {
 
   it('lists floors lowest first', async () => {
     const res = await get('/site/farm/minimap/floors');
-    expect(res.body.payload).toEqual([{ floor: 0, floor_tag: 'G', floor_name: 'Ground' }, { floor: 1, floor_tag: 'L', floor_name: 'Loft' }]);
+    expect(res.body.payload).toEqual([
+      { floor: 0, floor_tag: 'G', floor_name: 'Ground' },
+      { floor: 1, floor_tag: 'L', floor_name: 'Loft' },
+    ]);
     expect((await get('/site/nowhere/minimap/floors')).status).toBe(404);
   });
 
@@ -110,7 +156,11 @@ describe('floors and minimaps', () => {
     expect((await get('/site/farm/emptyFloors')).body.payload.emptyFloors).toEqual([1, 3]);
     // Asking again changes nothing.
     const before = await fullState(s.ctx);
-    expect((await send('POST', '/site/farm/minimap/newFloor/1', {})).body.payload).toEqual({ floor: 1, floor_tag: 'L', floor_name: 'Loft' });
+    expect((await send('POST', '/site/farm/minimap/newFloor/1', {})).body.payload).toEqual({
+      floor: 1,
+      floor_tag: 'L',
+      floor_name: 'Loft',
+    });
     expect(await fullState(s.ctx)).toEqual(before);
   });
 
@@ -126,22 +176,53 @@ describe('floors and minimaps', () => {
     expect(res.body.payload).toEqual({ floor: 1, floor_name: 'Hay loft', floor_tag: 'HL' });
     res = await send('PATCH', '/site/farm/sitemap', { floor: 1, floor_name: '  ', floor_tag: '' });
     expect(res.body.payload).toEqual({ floor: 1, floor_name: 'Floor 1', floor_tag: '1' });
-    const row = await s.ctx.db.selectFrom('floors').selectAll().where('site', '=', 'farm').where('floor', '=', 1).executeTakeFirstOrThrow();
+    const row = await s.ctx.db
+      .selectFrom('floors')
+      .selectAll()
+      .where('site', '=', 'farm')
+      .where('floor', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ floor_name: 'Floor 1', floor_tag: '1' });
-    expect((await get('/site/farm/minimap/details?floor=1')).body.payload).toMatchObject({ floor_name: 'Floor 1', floor_tag: '1' });
+    expect((await get('/site/farm/minimap/details?floor=1')).body.payload).toMatchObject({
+      floor_name: 'Floor 1',
+      floor_tag: '1',
+    });
   });
 
   it('refuses bad floor details', async () => {
     await refused(() => send('PATCH', '/site/farm/sitemap', { floor_name: 'x', floor_tag: 'y' }), 400, /floor: /);
-    await refused(() => send('PATCH', '/site/farm/sitemap', { floor: 1.5, floor_name: 'x', floor_tag: 'y' }), 400, /floor: /);
-    await refused(() => send('PATCH', '/site/nowhere/sitemap', { floor: 0, floor_name: 'x', floor_tag: 'y' }), 404, 'There is no site "nowhere".');
+    await refused(
+      () => send('PATCH', '/site/farm/sitemap', { floor: 1.5, floor_name: 'x', floor_tag: 'y' }),
+      400,
+      /floor: /,
+    );
+    await refused(
+      () => send('PATCH', '/site/nowhere/sitemap', { floor: 0, floor_name: 'x', floor_tag: 'y' }),
+      404,
+      'There is no site "nowhere".',
+    );
   });
 
   it('stores an uploaded floor plan with a small and a large variant, and bumps the version', async () => {
-    const res = await postFile(api('/site/farm/minimap?floor=0'), 'file', await png(2400, 1200), 'plan.png', 'image/png');
+    const res = await postFile(
+      api('/site/farm/minimap?floor=0'),
+      'file',
+      await png(2400, 1200),
+      'plan.png',
+      'image/png',
+    );
     expect(res.status).toBe(200);
     const m = res.body.payload;
-    expect(m).toMatchObject({ floor: 0, floor_name: 'Ground', img_width: 2400, img_height: 1200, x_scale: 1, y_scale: 1, __v: 1, site: 'farm' });
+    expect(m).toMatchObject({
+      floor: 0,
+      floor_name: 'Ground',
+      img_width: 2400,
+      img_height: 1200,
+      x_scale: 1,
+      y_scale: 1,
+      __v: 1,
+      site: 'farm',
+    });
     expect(s.ctx.blobs.keyOfUrl(m.image_url)).toMatch(/^minimaps\/farm\/[0-9a-f-]{36}\/small\.jpg$/);
     expect(m.image_large_url).toMatch(/\/large\.jpg$/);
     expect(m.image).toMatch(/\/original\.png$/);
@@ -149,13 +230,20 @@ describe('floors and minimaps', () => {
     expect(small.status).toBe(200);
     expect(small.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(400);
-    const large = await sharp(Buffer.from(await (await fetch(new URL(m.image_large_url, s.baseUrl))).arrayBuffer())).metadata();
+    const large = await sharp(
+      Buffer.from(await (await fetch(new URL(m.image_large_url, s.baseUrl))).arrayBuffer()),
+    ).metadata();
     expect([large.width, large.height]).toEqual([1600, 800]);
     expect((await fetch(new URL(m.image, s.baseUrl))).status).toBe(200);
     expect(await get('/site/farm/minimap/details?floor=0').then((r) => r.body.payload)).toEqual(m);
 
     // A second upload: new keys, version 2, offsets kept; transparency gives PNG variants.
-    await s.ctx.db.updateTable('minimaps').set({ x_pixel_offset: 12 }).where('site', '=', 'farm').where('floor', '=', 0).execute();
+    await s.ctx.db
+      .updateTable('minimaps')
+      .set({ x_pixel_offset: 12 })
+      .where('site', '=', 'farm')
+      .where('floor', '=', 0)
+      .execute();
     const res2 = await postFile(api('/site/farm/minimap'), 'file', await png(300, 200, true), 'plan2.png', 'image/png');
     expect(res2.status).toBe(200);
     expect(res2.body.payload).toMatchObject({ __v: 2, img_width: 300, img_height: 200, x_pixel_offset: 12 });
@@ -170,25 +258,70 @@ describe('floors and minimaps', () => {
   });
 
   it('refuses anything but an image, changing nothing', async () => {
-    await refused(async () => postFile(api('/site/farm/minimap?floor=0'), 'file', 'just text', 'plan.png', 'image/png'), 400, IMAGE_MESSAGE);
-    await refused(async () => postFile(api('/site/farm/minimap?floor=0'), 'file', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>', 'p.svg', 'image/svg+xml'), 400, IMAGE_MESSAGE);
+    await refused(
+      async () => postFile(api('/site/farm/minimap?floor=0'), 'file', 'just text', 'plan.png', 'image/png'),
+      400,
+      IMAGE_MESSAGE,
+    );
+    await refused(
+      async () =>
+        postFile(
+          api('/site/farm/minimap?floor=0'),
+          'file',
+          '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+          'p.svg',
+          'image/svg+xml',
+        ),
+      400,
+      IMAGE_MESSAGE,
+    );
     const truncated = (await png(500, 500)).subarray(0, 200);
-    await refused(async () => postFile(api('/site/farm/minimap?floor=0'), 'file', truncated, 'cut.png', 'image/png'), 400, /Please choose an image file/);
-    await refused(async () => postFile(api('/site/farm/minimap?floor=0'), 'other', await png(10, 10), 'p.png', 'image/png'), 400, IMAGE_MESSAGE);
+    await refused(
+      async () => postFile(api('/site/farm/minimap?floor=0'), 'file', truncated, 'cut.png', 'image/png'),
+      400,
+      /Please choose an image file/,
+    );
+    await refused(
+      async () => postFile(api('/site/farm/minimap?floor=0'), 'other', await png(10, 10), 'p.png', 'image/png'),
+      400,
+      IMAGE_MESSAGE,
+    );
     await refused(() => send('POST', '/site/farm/minimap?floor=0', { file: 'x' }), 400, IMAGE_MESSAGE);
-    await refused(async () => postFile(api('/site/nowhere/minimap?floor=0'), 'file', await png(10, 10), 'p.png', 'image/png'), 404, 'There is no site "nowhere".');
-    await refused(async () => postFile(api('/site/farm/minimap?floor=abc'), 'file', await png(10, 10), 'p.png', 'image/png'), 400, /floor must be a whole number/);
+    await refused(
+      async () => postFile(api('/site/nowhere/minimap?floor=0'), 'file', await png(10, 10), 'p.png', 'image/png'),
+      404,
+      'There is no site "nowhere".',
+    );
+    await refused(
+      async () => postFile(api('/site/farm/minimap?floor=abc'), 'file', await png(10, 10), 'p.png', 'image/png'),
+      400,
+      /floor must be a whole number/,
+    );
   });
 
   it('refuses pictures over the pixel limit', async () => {
     // A 12000 x 10000 PNG of one colour is small on disk but 120 megapixels.
-    const huge = await sharp({ create: { width: 12000, height: 10000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
-    await refused(async () => postFile(api('/site/farm/minimap?floor=0'), 'file', huge, 'huge.png', 'image/png'), 400, /too large \(12000 x 10000 pixels\)/);
+    const huge = await sharp({ create: { width: 12000, height: 10000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    await refused(
+      async () => postFile(api('/site/farm/minimap?floor=0'), 'file', huge, 'huge.png', 'image/png'),
+      400,
+      /too large \(12000 x 10000 pixels\)/,
+    );
   });
 });
 
 describe('pins and site maps', () => {
-  const pinBody = { enabled: true, x: 30, y: 40, icon: 'farm', name: 'North farm', site_name: 'North', sitemap: 'default' };
+  const pinBody = {
+    enabled: true,
+    x: 30,
+    y: 40,
+    icon: 'farm',
+    name: 'North farm',
+    site_name: 'North',
+    sitemap: 'default',
+  };
 
   it('creates a pin with the generated default cover and a fresh site id', async () => {
     const res = await send('POST', '/map-pins', pinBody);
@@ -203,7 +336,9 @@ describe('pins and site maps', () => {
     // A second pin of the same name gets another site id; a pin for an existing site takes its name.
     const p2 = (await send('POST', '/map-pins', { ...pinBody, site_name: '' })).body.payload;
     expect(p2.site).toBe('north-farm');
-    const p3 = (await send('POST', '/map-pins', { ...pinBody, name: 'Farm pin', site_name: '', site: 'farm', sitemap: 'alpha' })).body.payload;
+    const p3 = (
+      await send('POST', '/map-pins', { ...pinBody, name: 'Farm pin', site_name: '', site: 'farm', sitemap: 'alpha' })
+    ).body.payload;
     expect(p3).toMatchObject({ site: 'farm', site_name: 'Site farm', sitemap: 'alpha' });
     const rows = await s.ctx.db.selectFrom('pins').selectAll().execute();
     expect(rows.length).toBe(3);
@@ -217,20 +352,49 @@ describe('pins and site maps', () => {
   });
 
   it('refuses pins without a name or icon, with the modal wording', async () => {
-    await refused(() => send('POST', '/map-pins', { x: 10, y: 10 }), 400, 'You are missing the following: - A name - An Icon');
-    await refused(() => send('POST', '/map-pins', { ...pinBody, name: '   ' }), 400, 'You are missing the following: - A name');
-    await refused(() => send('POST', '/map-pins', { ...pinBody, external_url: 'not a url' }), 400, 'You are missing the following: - A Valid URL');
+    await refused(
+      () => send('POST', '/map-pins', { x: 10, y: 10 }),
+      400,
+      'You are missing the following: - A name - An Icon',
+    );
+    await refused(
+      () => send('POST', '/map-pins', { ...pinBody, name: '   ' }),
+      400,
+      'You are missing the following: - A name',
+    );
+    await refused(
+      () => send('POST', '/map-pins', { ...pinBody, external_url: 'not a url' }),
+      400,
+      'You are missing the following: - A Valid URL',
+    );
     await refused(() => send('POST', '/map-pins', { ...pinBody, x: 120 }), 400, /- A place on the map/);
-    await refused(() => send('POST', '/map-pins', { ...pinBody, cover_image: 'javascript:alert(1)' }), 400, 'The cover image must be an uploaded image or an http(s) address.');
-    await refused(() => send('POST', '/map-pins', { ...pinBody, site: '../etc' }), 400, /The site id "\.\.\/etc" may hold only/);
+    await refused(
+      () => send('POST', '/map-pins', { ...pinBody, cover_image: 'javascript:alert(1)' }),
+      400,
+      'The cover image must be an uploaded image or an http(s) address.',
+    );
+    await refused(
+      () => send('POST', '/map-pins', { ...pinBody, site: '../etc' }),
+      400,
+      /The site id "\.\.\/etc" may hold only/,
+    );
   });
 
   it('changes only the fields sent', async () => {
-    const p = (await send('POST', '/map-pins', { ...pinBody, name: 'Patch me', sitemap: 'beta', external_url: 'https://example.org/farm' })).body.payload;
+    const p = (
+      await send('POST', '/map-pins', {
+        ...pinBody,
+        name: 'Patch me',
+        sitemap: 'beta',
+        external_url: 'https://example.org/farm',
+      })
+    ).body.payload;
     const res = await send('PATCH', `/map-pins/${p._id}`, { name: 'Patched' });
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({ ...p, name: 'Patched' });
-    const hidden = (await send('PATCH', `/map-pins/${p._id}`, { ...p, name: 'Patched', enabled: false, external_url: '' })).body.payload;
+    const hidden = (
+      await send('PATCH', `/map-pins/${p._id}`, { ...p, name: 'Patched', enabled: false, external_url: '' })
+    ).body.payload;
     expect(hidden).toEqual({ ...p, name: 'Patched', enabled: false, external_url: '' });
     const row = await s.ctx.db.selectFrom('pins').selectAll().where('id', '=', p._id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Patched', enabled: 0, sitemap: 'beta', external_url: '' });
@@ -238,9 +402,21 @@ describe('pins and site maps', () => {
 
   it('refuses bad pin changes', async () => {
     const p = (await get('/map-pins')).body.payload[0];
-    await refused(() => send('PATCH', '/map-pins/nope', { name: 'x' }), 404, 'There is no pin "nope"; reload the map and try again.');
-    await refused(() => send('PATCH', `/map-pins/${p._id}`, { name: '' }), 400, 'You are missing the following: - A name');
-    await refused(() => send('PATCH', `/map-pins/${p._id}`, { icon: 'dragon' }), 400, 'You are missing the following: - An Icon');
+    await refused(
+      () => send('PATCH', '/map-pins/nope', { name: 'x' }),
+      404,
+      'There is no pin "nope"; reload the map and try again.',
+    );
+    await refused(
+      () => send('PATCH', `/map-pins/${p._id}`, { name: '' }),
+      400,
+      'You are missing the following: - A name',
+    );
+    await refused(
+      () => send('PATCH', `/map-pins/${p._id}`, { icon: 'dragon' }),
+      400,
+      'You are missing the following: - An Icon',
+    );
     await refused(() => send('PATCH', `/map-pins/${p._id}`, { y: -1 }), 400, /- A place on the map/);
   });
 
@@ -270,15 +446,23 @@ describe('pins and site maps', () => {
     const img = await fetch(new URL(res.body.payload.url, s.baseUrl));
     expect(img.headers.get('cache-control')).toMatch(/immutable/);
     expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).width).toBe(1200);
-    await refused(async () => postFile(api('/map-pins/preview'), 'file', '%PDF-1.4', 'cover.pdf', 'application/pdf'), 400, IMAGE_MESSAGE);
+    await refused(
+      async () => postFile(api('/map-pins/preview'), 'file', '%PDF-1.4', 'cover.pdf', 'application/pdf'),
+      400,
+      IMAGE_MESSAGE,
+    );
     await refused(() => send('POST', '/map-pins/preview', {}), 400, IMAGE_MESSAGE);
-    await refused(async () => postFile(api('/map-pins/preview'), 'file', Buffer.alloc(51 * 1024 * 1024, 1), 'big.png', 'image/png'), 413,
-      'The file is larger than 50 MB; please choose a smaller one.');
+    await refused(
+      async () => postFile(api('/map-pins/preview'), 'file', Buffer.alloc(51 * 1024 * 1024, 1), 'big.png', 'image/png'),
+      413,
+      'The file is larger than 50 MB; please choose a smaller one.',
+    );
   });
 
   it('creates, reads and lists site maps; then the default pin the client adds', async () => {
     await refused(() => get('/site-map/default'), 404, /There is no site map named "default"/);
-    const cover = (await postFile(api('/map-pins/preview'), 'file', await png(640, 480), 'map.png', 'image/png')).body.payload.url;
+    const cover = (await postFile(api('/map-pins/preview'), 'file', await png(640, 480), 'map.png', 'image/png')).body
+      .payload.url;
     const res = await send('POST', '/create-site-map', { name: 'default', image_url: cover });
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({ name: 'default', image_url: cover });
@@ -288,28 +472,67 @@ describe('pins and site maps', () => {
     expect((await get('/site-maps')).body.payload.map((m: any) => m.name)).toEqual(['Valley', 'default']);
     expect((await get('/site-map/Valley')).body.payload.image_url).toBe('https://example.org/valley.jpg');
     // Spec 4 and 9: map, then the default pin, then reload.
-    const pinRes = await send('POST', '/map-pins', { x: 50, y: 50, enabled: true, icon: 'farm', name: 'default pin', sitemap: 'Valley' });
+    const pinRes = await send('POST', '/map-pins', {
+      x: 50,
+      y: 50,
+      enabled: true,
+      icon: 'farm',
+      name: 'default pin',
+      sitemap: 'Valley',
+    });
     expect(pinRes.status).toBe(200);
     const pins = (await get('/map-pins')).body.payload.filter((p: any) => p.sitemap === 'Valley');
-    expect(pins).toEqual([expect.objectContaining({ x: 50, y: 50, enabled: true, icon: 'farm', name: 'default pin', cover_image: s.ctx.blobs.url(DEFAULT_COVER_KEY) })]);
+    expect(pins).toEqual([
+      expect.objectContaining({
+        x: 50,
+        y: 50,
+        enabled: true,
+        icon: 'farm',
+        name: 'default pin',
+        cover_image: s.ctx.blobs.url(DEFAULT_COVER_KEY),
+      }),
+    ]);
   });
 
   it('refuses incomplete or duplicate site maps', async () => {
-    await refused(() => send('POST', '/create-site-map', {}), 400, 'You are missing the following: - A map name - An image');
-    await refused(() => send('POST', '/create-site-map', { name: ' ', image_url: '/media/x.png' }), 400, 'You are missing the following: - A map name');
-    await refused(() => send('POST', '/create-site-map', { name: 'New', image_url: '' }), 400, 'You are missing the following: - An image');
-    await refused(() => send('POST', '/create-site-map', { name: 'New', image_url: 'data:text/html,hi' }), 400, 'The map image must be an uploaded image or an http(s) address.');
-    await refused(() => send('POST', '/create-site-map', { name: 'Valley', image_url: '/media/x.png' }), 409, 'A site map named "Valley" already exists; please choose another name.');
+    await refused(
+      () => send('POST', '/create-site-map', {}),
+      400,
+      'You are missing the following: - A map name - An image',
+    );
+    await refused(
+      () => send('POST', '/create-site-map', { name: ' ', image_url: '/media/x.png' }),
+      400,
+      'You are missing the following: - A map name',
+    );
+    await refused(
+      () => send('POST', '/create-site-map', { name: 'New', image_url: '' }),
+      400,
+      'You are missing the following: - An image',
+    );
+    await refused(
+      () => send('POST', '/create-site-map', { name: 'New', image_url: 'data:text/html,hi' }),
+      400,
+      'The map image must be an uploaded image or an http(s) address.',
+    );
+    await refused(
+      () => send('POST', '/create-site-map', { name: 'Valley', image_url: '/media/x.png' }),
+      409,
+      'A site map named "Valley" already exists; please choose another name.',
+    );
   });
 });
 
 describe('documentation', () => {
   let docSite: string;
   const zip = (entries: Parameters<typeof writeZip>[0]) => writeZip(entries);
-  const upload = (data: Buffer | string, name = 'docs.zip', type = 'application/zip', site = docSite) => postFile(api(`/documentation/${site}`), 'zipFile', data, name, type);
+  const upload = (data: Buffer | string, name = 'docs.zip', type = 'application/zip', site = docSite) =>
+    postFile(api(`/documentation/${site}`), 'zipFile', data, name, type);
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-  beforeAll(async () => { docSite = (await seedSite(s.ctx, 'docsite')).site; });
+  beforeAll(async () => {
+    docSite = (await seedSite(s.ctx, 'docsite')).site;
+  });
 
   it('answers an empty root before any upload', async () => {
     const root = (await get(`/site/${docSite}/directories/root`)).body.payload;
@@ -320,24 +543,30 @@ describe('documentation', () => {
   });
 
   it('unpacks a ZIP into folders and files', async () => {
-    const res = await upload(zip([
-      { name: 'guide.pdf', data: pdf },
-      { name: 'images/' },
-      { name: 'images/plan.png', data: await png(20, 10) },
-      { name: 'images/sub/readme.txt', data: 'hello docs' },
-      { name: 'page.html', data: '<script>alert(1)</script>' },
-      { name: 'notes/' },
-      { name: '__MACOSX/._guide.pdf', data: 'junk' },
-      { name: 'images/.DS_Store', data: 'junk' },
-    ]));
+    const res = await upload(
+      zip([
+        { name: 'guide.pdf', data: pdf },
+        { name: 'images/' },
+        { name: 'images/plan.png', data: await png(20, 10) },
+        { name: 'images/sub/readme.txt', data: 'hello docs' },
+        { name: 'page.html', data: '<script>alert(1)</script>' },
+        { name: 'notes/' },
+        { name: '__MACOSX/._guide.pdf', data: 'junk' },
+        { name: 'images/.DS_Store', data: 'junk' },
+      ]),
+    );
     expect(res.status).toBe(200);
     expect(res.body.payload).toMatchObject({ directories: 3, files: 4 });
     const root = (await get(`/site/${docSite}/directories/root`)).body.payload;
     expect(root).toMatchObject({ _id: `root-${docSite}`, name: 'root', parent: null });
-    const subs = await Promise.all(root.subdirectories.map((id: string) => get(`/directories/details?_id=${id}`).then((r) => r.body.payload)));
+    const subs = await Promise.all(
+      root.subdirectories.map((id: string) => get(`/directories/details?_id=${id}`).then((r) => r.body.payload)),
+    );
     expect(subs.map((d: any) => d.name)).toEqual(['images', 'notes']);
     expect(subs.every((d: any) => d.parent === root._id)).toBe(true);
-    const rootFiles = await Promise.all(root.files.map((id: string) => get(`/files/details?_id=${id}`).then((r) => r.body.payload)));
+    const rootFiles = await Promise.all(
+      root.files.map((id: string) => get(`/files/details?_id=${id}`).then((r) => r.body.payload)),
+    );
     expect(rootFiles.map((f: any) => f.name)).toEqual(['guide.pdf', 'page.html']);
     const images = (await get(`/site/${docSite}/directories/details?name=images`)).body.payload;
     expect(images._id).toBe(subs[0]._id);
@@ -366,7 +595,12 @@ describe('documentation', () => {
     const before = (await get(`/site/${docSite}/files`)).body.payload;
     const oldPlan = before.find((f: any) => f.name === 'plan.png');
     const images = (await get(`/site/${docSite}/directories/details?name=images`)).body.payload;
-    const res = await upload(zip([{ name: 'images/plan.png', data: await png(30, 30) }, { name: 'extra.txt', data: 'more' }]));
+    const res = await upload(
+      zip([
+        { name: 'images/plan.png', data: await png(30, 30) },
+        { name: 'extra.txt', data: 'more' },
+      ]),
+    );
     expect(res.status).toBe(200);
     expect(res.body.payload).toMatchObject({ directories: 0, files: 2 });
     const after = (await get(`/site/${docSite}/files`)).body.payload;
@@ -376,17 +610,40 @@ describe('documentation', () => {
     expect(newPlan.directory).toBe(images._id);
     expect(newPlan.url).not.toBe(oldPlan.url);
     expect((await fetch(new URL(oldPlan.url, s.baseUrl))).status).toBe(404);
-    expect((await sharp(Buffer.from(await (await fetch(new URL(newPlan.url, s.baseUrl))).arrayBuffer())).metadata()).width).toBe(30);
-    expect((await s.ctx.db.selectFrom('directories').select('id').where('site', '=', docSite).where('name', '=', 'images').execute()).length).toBe(1);
+    expect(
+      (await sharp(Buffer.from(await (await fetch(new URL(newPlan.url, s.baseUrl))).arrayBuffer())).metadata()).width,
+    ).toBe(30);
+    expect(
+      (
+        await s.ctx.db
+          .selectFrom('directories')
+          .select('id')
+          .where('site', '=', docSite)
+          .where('name', '=', 'images')
+          .execute()
+      ).length,
+    ).toBe(1);
   });
 
   it('refuses missing files and non-ZIP files', async () => {
     await refused(() => send('POST', `/documentation/${docSite}`, {}), 400, 'Please select a file before submitting.');
-    await refused(async () => postFile(api(`/documentation/${docSite}`), 'other', 'x', 'x.zip', 'application/zip'), 400, 'Please select a file before submitting.');
-    await refused(() => upload(Buffer.alloc(0), '', 'application/octet-stream'), 400, 'Please select a file before submitting.');
+    await refused(
+      async () => postFile(api(`/documentation/${docSite}`), 'other', 'x', 'x.zip', 'application/zip'),
+      400,
+      'Please select a file before submitting.',
+    );
+    await refused(
+      () => upload(Buffer.alloc(0), '', 'application/octet-stream'),
+      400,
+      'Please select a file before submitting.',
+    );
     await refused(() => upload(pdf, 'guide.pdf', 'application/pdf'), 400, 'Please select a ZIP file.');
     await refused(() => upload('not a zip at all', 'fake.zip', 'application/zip'), 400, 'Please select a ZIP file.');
-    await refused(() => upload(zip([{ name: 'a.txt', data: 'x' }]), 'docs.zip', 'application/zip', 'nowhere'), 404, 'There is no site "nowhere".');
+    await refused(
+      () => upload(zip([{ name: 'a.txt', data: 'x' }]), 'docs.zip', 'application/zip', 'nowhere'),
+      404,
+      'There is no site "nowhere".',
+    );
     await refused(() => upload(zip([{ name: '__MACOSX/._a', data: 'x' }])), 400, 'The ZIP file holds no documents.');
   });
 
@@ -395,9 +652,21 @@ describe('documentation', () => {
     await refused(() => upload(zip([good, { name: '../evil.txt', data: 'x' }])), 400, /evil\.txt/);
     await refused(() => upload(zip([good, { name: 'a/../../evil.txt', data: 'x' }])), 400, /points outside/);
     await refused(() => upload(zip([good, { name: '/etc/evil.txt', data: 'x' }])), 400, /absolute path/);
-    await refused(() => upload(zip([good, { name: 'link', data: '/etc/passwd', unixMode: 0o120777 }])), 400, /symbolic link/);
-    await refused(() => upload(zip([good, { name: 'bomb.bin', data: Buffer.alloc(8 * 1024 * 1024) }])), 400, /zip bomb/);
-    await refused(() => upload(zip([good, { name: 'liar.txt', data: 'x'.repeat(5000), method: 'store', declaredSize: 10 }])), 400, /damaged|more than/);
+    await refused(
+      () => upload(zip([good, { name: 'link', data: '/etc/passwd', unixMode: 0o120777 }])),
+      400,
+      /symbolic link/,
+    );
+    await refused(
+      () => upload(zip([good, { name: 'bomb.bin', data: Buffer.alloc(8 * 1024 * 1024) }])),
+      400,
+      /zip bomb/,
+    );
+    await refused(
+      () => upload(zip([good, { name: 'liar.txt', data: 'x'.repeat(5000), method: 'store', declaredSize: 10 }])),
+      400,
+      /damaged|more than/,
+    );
     const cut = zip([good, { name: 'big.txt', data: 'y'.repeat(10000) }]);
     await refused(() => upload(cut.subarray(0, cut.length - 30)), 400, /damaged|incomplete/);
   });
@@ -409,12 +678,28 @@ describe('upload size limit', () => {
     try {
       await seedSite(small.ctx, 'tiny');
       const before = await fullState(small.ctx);
-      const big = writeZip([{ name: 'big.bin', data: Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 7919) % 251)), method: 'store' }]);
-      const res = await postFile(`${small.baseUrl}/api/documentation/tiny`, 'zipFile', big, 'big.zip', 'application/zip');
+      const big = writeZip([
+        {
+          name: 'big.bin',
+          data: Buffer.from(Array.from({ length: 9000 }, (_, i) => (i * 7919) % 251)),
+          method: 'store',
+        },
+      ]);
+      const res = await postFile(
+        `${small.baseUrl}/api/documentation/tiny`,
+        'zipFile',
+        big,
+        'big.zip',
+        'application/zip',
+      );
       expect(res.status).toBe(413);
-      expect(res.body.message).toBe('The ZIP file is larger than the upload limit of 3.9 kB; split the documents into smaller archives.');
+      expect(res.body.message).toBe(
+        'The ZIP file is larger than the upload limit of 3.9 kB; split the documents into smaller archives.',
+      );
       expect(await fullState(small.ctx)).toEqual(before);
-    } finally { await small.close(); }
+    } finally {
+      await small.close();
+    }
   });
 });
 
@@ -425,7 +710,9 @@ describe('about', () => {
     expect(res.status).toBe(200);
     expect((await get('/site/farm/about')).body.payload).toEqual({ info: '<h1>Farm</h1><p>Since 1901</p>' });
     await send('PUT', '/site/farm/about', { info: 'Changed' });
-    expect((await s.ctx.db.selectFrom('abouts').selectAll().where('site', '=', 'farm').execute())).toEqual([{ site: 'farm', info: 'Changed' }]);
+    expect(await s.ctx.db.selectFrom('abouts').selectAll().where('site', '=', 'farm').execute()).toEqual([
+      { site: 'farm', info: 'Changed' },
+    ]);
   });
   it('refuses unknown sites and bad bodies', async () => {
     expect((await get('/site/nowhere/about')).status).toBe(404);

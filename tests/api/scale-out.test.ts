@@ -29,22 +29,37 @@ let cookie = '';
 async function instance(): Promise<ChildServer> {
   const dataDir = tempDir('scale-out-');
   dirs.push(dataDir);
-  const child = await startChildServer({ dataDir, databaseUrl: db!.url, env: { ...env, USE_SSO: 'true', LOG_LEVEL: 'info' } });
+  const child = await startChildServer({
+    dataDir,
+    databaseUrl: db!.url,
+    env: { ...env, USE_SSO: 'true', LOG_LEVEL: 'info' },
+  });
   servers.push(child);
   return child;
 }
 
-const call = (server: ChildServer, method: string, path: string, body?: unknown) => fetchJson(`${server.baseUrl}${path}`, {
-  method, headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body),
-});
+const call = (server: ChildServer, method: string, path: string, body?: unknown) =>
+  fetchJson(`${server.baseUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 async function upload(server: ChildServer, site: string, scenes: SceneSpec[], siteName: string) {
   const form = new FormData();
-  form.append('zipFile', new Blob([new Uint8Array(await exportZip({ scenes }))], { type: 'application/zip' }), 'export.zip');
+  form.append(
+    'zipFile',
+    new Blob([new Uint8Array(await exportZip({ scenes }))], { type: 'application/zip' }),
+    'export.zip',
+  );
   form.append('properties', new Blob([positionsCsv(scenes)], { type: 'text/csv' }), 'positions.csv');
   form.append('mode', 'addNewSite');
   form.append('siteName', siteName);
-  return fetchJson(`${server.baseUrl}/api/site/${site}/0/addScenes`, { method: 'POST', body: form, headers: { cookie } });
+  return fetchJson(`${server.baseUrl}/api/site/${site}/0/addScenes`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie },
+  });
 }
 
 beforeAll(async () => {
@@ -52,11 +67,20 @@ beforeAll(async () => {
   db = await createTempPgDatabase(pgUrl!);
   s3 = await startS3Server();
   // Every upload is a job; a job whose worker vanished counts as lost after 4 s.
-  env = { ...(await freshBucketEnv(s3.endpoint)), INGEST_JOB_MIN_BYTES: '0', JOB_EXPIRE_SECONDS: '4', JOB_RETRY_LIMIT: '3' };
+  env = {
+    ...(await freshBucketEnv(s3.endpoint)),
+    INGEST_JOB_MIN_BYTES: '0',
+    JOB_EXPIRE_SECONDS: '4',
+    JOB_RETRY_LIMIT: '3',
+  };
   // Started together on the fresh database: the migrations take turns.
   [a, b] = await Promise.all([instance(), instance()]);
   const admin = await openDatabase({ dataDir: dirs[0], databaseUrl: db.url, poolSize: 1 });
-  try { await addUser(admin, 'root', 'scale-out secret', ['superAdmin']); } finally { await admin.destroy(); }
+  try {
+    await addUser(admin, 'root', 'scale-out secret', ['superAdmin']);
+  } finally {
+    await admin.destroy();
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -68,14 +92,29 @@ afterAll(async () => {
 
 describe.skipIf(!onPostgres)('two instances over one PostgreSQL and one bucket', () => {
   it('signs in on the first and is still signed in on the second', async () => {
-    const res = await fetch(`${a.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'root', password: 'scale-out secret' }) });
+    const res = await fetch(`${a.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'root', password: 'scale-out secret' }),
+    });
     expect(res.status).toBe(200);
     cookie = res.headers.get('set-cookie')!.split(';')[0];
-    expect((await call(b, 'GET', '/api/login/user/info')).body.payload).toMatchObject({ username: 'root', isAdmin: true });
+    expect((await call(b, 'GET', '/api/login/user/info')).body.payload).toMatchObject({
+      username: 'root',
+      isAdmin: true,
+    });
   });
 
   it('takes an upload on the first, follows its job on the second, and serves its tiles from the bucket', async () => {
-    const up = await upload(a, 'shared', [{ id: '0-yard', name: 'yard' }, { id: '1-barn', name: 'barn' }], 'Shared farm');
+    const up = await upload(
+      a,
+      'shared',
+      [
+        { id: '0-yard', name: 'yard' },
+        { id: '1-barn', name: 'barn' },
+      ],
+      'Shared farm',
+    );
     expect(up.status).toBe(202);
     const { last } = await followJob(b.baseUrl, 'shared', up.body.payload.job);
     expect(last).toMatchObject({ state: 'done', result: { site: 'shared-farm', scenes: 2 } });
@@ -93,11 +132,17 @@ describe.skipIf(!onPostgres)('two instances over one PostgreSQL and one bucket',
   });
 
   it('edits a node on the second and shows the edit on the first', async () => {
-    const entries = (await call(a, 'GET', '/api/site/shared-farm/0/survey/minimapSingleSite')).body.payload as { _id: string }[];
+    const entries = (await call(a, 'GET', '/api/site/shared-farm/0/survey/minimapSingleSite')).body.payload as {
+      _id: string;
+    }[];
     expect(entries.length).toBeGreaterThan(0);
     const moved = await call(b, 'PATCH', `/api/node/coords/${entries[0]._id}`, { x: 321.5, y: 12 });
     expect(moved.status).toBe(200);
-    const after = (await call(a, 'GET', '/api/site/shared-farm/0/survey/minimapSingleSite')).body.payload as { _id: string; x: number; y: number }[];
+    const after = (await call(a, 'GET', '/api/site/shared-farm/0/survey/minimapSingleSite')).body.payload as {
+      _id: string;
+      x: number;
+      y: number;
+    }[];
     expect(after.find((e) => e._id === entries[0]._id)).toMatchObject({ x: 321.5, y: 12 });
   });
 
@@ -126,6 +171,8 @@ describe.skipIf(!onPostgres)('two instances over one PostgreSQL and one bucket',
     const nodes = (await call(c, 'GET', '/api/site/killed-farm/survey/details?floor=0')).body.payload;
     expect(new Set(nodes.map((x: { survey_node: { tiles_name: string } }) => x.survey_node.tiles_name)).size).toBe(120);
     expect(nodes).toHaveLength(120);
-    expect((await call(c, 'GET', '/api/sites')).body.payload.filter((x: { name: string }) => x.name === 'Killed farm')).toHaveLength(1);
+    expect(
+      (await call(c, 'GET', '/api/sites')).body.payload.filter((x: { name: string }) => x.name === 'Killed farm'),
+    ).toHaveLength(1);
   });
 });

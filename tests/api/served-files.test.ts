@@ -33,9 +33,18 @@ beforeAll(async () => {
     ...Object.entries(HOSTILE_FILES).map(([name, data]) => ({ name: `evil/${name}`, data })),
     ...Object.entries(passive).map(([name, f]) => ({ name: `fine/${name}`, data: f.data })),
   ];
-  const res = await postFile(`${s.baseUrl}/api/documentation/${site}`, 'zipFile', writeZip(entries), 'docs.zip', 'application/zip');
+  const res = await postFile(
+    `${s.baseUrl}/api/documentation/${site}`,
+    'zipFile',
+    writeZip(entries),
+    'docs.zip',
+    'application/zip',
+  );
   expect(res.status).toBe(200);
-  const files = (await (await fetch(`${s.baseUrl}/api/site/${site}/files`)).json()).payload as { name: string; url: string }[];
+  const files = (await (await fetch(`${s.baseUrl}/api/site/${site}/files`)).json()).payload as {
+    name: string;
+    url: string;
+  }[];
   urls = new Map(files.map((f) => [f.name, f.url]));
   expect(urls.size).toBe(entries.length);
 });
@@ -67,7 +76,12 @@ function spellings(url: string): string[] {
   ];
 }
 
-const METHODS = [['GET', {}], ['HEAD', {}], ['GET', { range: 'bytes=0-5' }], ['GET', { range: 'bytes=3-' }]] as const;
+const METHODS = [
+  ['GET', {}],
+  ['HEAD', {}],
+  ['GET', { range: 'bytes=0-5' }],
+  ['GET', { range: 'bytes=3-' }],
+] as const;
 
 /** An answer for a media URL: a path of ours, or an absolute address in the bucket. */
 async function answer(method: string, rawPath: string, extra: Record<string, string> = {}) {
@@ -88,7 +102,9 @@ describe('files from a documentation ZIP', () => {
           if ([400, 404, 416].includes(status)) {
             // Reaching no file (or no byte of it) serves nothing of it: the JSON envelope, never the file as another type.
             // (A bucket's own error answer is its XML error document.)
-            expect(String(h['content-type']), `${method} ${p}`).toMatch(onBucket ? /^application\/(json|xml)/ : /^application\/json/);
+            expect(String(h['content-type']), `${method} ${p}`).toMatch(
+              onBucket ? /^application\/(json|xml)/ : /^application\/json/,
+            );
             continue;
           }
           expect([200, 206], `${method} ${p}`).toContain(status);
@@ -102,7 +118,9 @@ describe('files from a documentation ZIP', () => {
     }
     // Every file is reached at least by its own URL, percent-encoded letters and an encoded dot, each 4 ways.
     // In a bucket (its own URL only), a range past the end of the few tiny files is refused: 3 of 4 ways at least.
-    expect(reached).toBeGreaterThanOrEqual(Object.keys(HOSTILE_FILES).length * (onBucket ? METHODS.length - 1 : METHODS.length * 3));
+    expect(reached).toBeGreaterThanOrEqual(
+      Object.keys(HOSTILE_FILES).length * (onBucket ? METHODS.length - 1 : METHODS.length * 3),
+    );
   });
 
   it('shows passive files inline with the type of their content, sandboxed and never sniffed', async () => {
@@ -114,8 +132,12 @@ describe('files from a documentation ZIP', () => {
         expect(String(h['content-disposition']), name).toMatch(/^inline; filename="/);
         expect(String(h['content-security-policy']), name).toMatch(/^sandbox; default-src 'none'/);
         expect(h['x-content-type-options'], name).toBe('nosniff');
-        if (method === 'HEAD') { expect(body).toBe(''); expect(Number(h['content-length'])).toBe(f.data.length); }
-        if ('range' in extra && extra.range === 'bytes=0-5') expect(h['content-range']).toBe(`bytes 0-5/${f.data.length}`);
+        if (method === 'HEAD') {
+          expect(body).toBe('');
+          expect(Number(h['content-length'])).toBe(f.data.length);
+        }
+        if ('range' in extra && extra.range === 'bytes=0-5')
+          expect(h['content-range']).toBe(`bytes 0-5/${f.data.length}`);
       }
     }
     const full = await fetch(new URL(urls.get('manual.pdf')!, s.baseUrl));
@@ -123,8 +145,12 @@ describe('files from a documentation ZIP', () => {
   });
 
   it('an attachment keeps the name it had in the ZIP', async () => {
-    expect((await answer('GET', urls.get('page.html')!)).h['content-disposition']).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
-    expect((await answer('GET', urls.get('UPPER.HTML')!)).h['content-disposition']).toMatch(/^attachment; filename="UPPER.HTML"/);
+    expect((await answer('GET', urls.get('page.html')!)).h['content-disposition']).toBe(
+      `attachment; filename="page.html"; filename*=UTF-8''page.html`,
+    );
+    expect((await answer('GET', urls.get('UPPER.HTML')!)).h['content-disposition']).toMatch(
+      /^attachment; filename="UPPER.HTML"/,
+    );
     const body = await (await fetch(new URL(urls.get('page.html')!, s.baseUrl))).text();
     expect(body).toBe(HOSTILE_FILES['page.html']);
   });
@@ -153,13 +179,23 @@ describe('files under /media that no upload of this version made', () => {
     fs.writeFileSync(path.join(dir, 'report.svg.txt'), HOSTILE_FILES['plan.svg']);
     fs.writeFileSync(path.join(dir, 'photo.png'), await png(4, 4));
     const get = async (n: string) => (await answer('GET', `/media/docs/served/old-upload/${n}`)).h;
-    expect(await get('x.xml')).toMatchObject({ 'content-type': 'application/octet-stream', 'x-content-type-options': 'nosniff' });
+    expect(await get('x.xml')).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'x-content-type-options': 'nosniff',
+    });
     expect(String((await get('x.xml'))['content-disposition'])).toMatch(/^attachment/);
     expect(String((await get('README'))['content-disposition'])).toMatch(/^attachment; filename="README"/);
     expect((await get('report.svg.txt'))['content-type']).toBe('text/plain; charset=utf-8');
     expect((await get('photo.png'))['content-type']).toBe('image/png');
-    for (const p of ['/media/docs/served/old-upload/none.svg', '/media/docs/served/old-upload/', '/media/docs/served/old-upload',
-      '/media/../survey.sqlite', '/media/%2e%2e/survey.sqlite', '/media/docs/served/old-upload/x.xml%00.png', '/media/']) {
+    for (const p of [
+      '/media/docs/served/old-upload/none.svg',
+      '/media/docs/served/old-upload/',
+      '/media/docs/served/old-upload',
+      '/media/../survey.sqlite',
+      '/media/%2e%2e/survey.sqlite',
+      '/media/docs/served/old-upload/x.xml%00.png',
+      '/media/',
+    ]) {
       const a = await answer('GET', p);
       expect([400, 404], p).toContain(a.status);
       expect(String(a.h['content-type']), p).toMatch(/^application\/json/);
@@ -171,9 +207,26 @@ describe('files under /media that no upload of this version made', () => {
 describe('pictures of the other uploads', () => {
   it('floor plans, pin covers, tiles and previews are inline pictures with nosniff and the sandbox', async () => {
     const { site } = await seedSite(s.ctx, 'pictures');
-    const plan = await postFile(`${s.baseUrl}/api/site/${site}/minimap?floor=0`, 'file', await png(64, 48), 'plan.png', 'image/png');
-    const cover = await postFile(`${s.baseUrl}/api/map-pins/preview`, 'file', await png(32, 32), 'cover.png', 'image/png');
-    const up = await uploadScenes(s.baseUrl, 'tiles-site', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Tiles site' });
+    const plan = await postFile(
+      `${s.baseUrl}/api/site/${site}/minimap?floor=0`,
+      'file',
+      await png(64, 48),
+      'plan.png',
+      'image/png',
+    );
+    const cover = await postFile(
+      `${s.baseUrl}/api/map-pins/preview`,
+      'file',
+      await png(32, 32),
+      'cover.png',
+      'image/png',
+    );
+    const up = await uploadScenes(s.baseUrl, 'tiles-site', 0, {
+      zip: await exportZip(),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Tiles site',
+    });
     expect(up.status).toBe(200);
     const picked: string[] = [];
     expect(plan.status).toBe(200);
@@ -181,9 +234,12 @@ describe('pictures of the other uploads', () => {
     expect(cover.status).toBe(200);
     picked.push(cover.body.payload.url);
     // Tiles: every scene's preview and one tile, found in the store under the tiles prefix the upload wrote.
-    const tilesIds = [...new Set((await storedKeys(s.ctx)).filter((k) => k.startsWith('tiles/')).map((k) => k.split('/')[1]))];
+    const tilesIds = [
+      ...new Set((await storedKeys(s.ctx)).filter((k) => k.startsWith('tiles/')).map((k) => k.split('/')[1])),
+    ];
     expect(tilesIds.length).toBeGreaterThan(0);
-    for (const t of tilesIds) picked.push(s.ctx.blobs.url(`tiles/${t}/preview.jpg`), s.ctx.blobs.url(`tiles/${t}/1/f/0/0.jpg`));
+    for (const t of tilesIds)
+      picked.push(s.ctx.blobs.url(`tiles/${t}/preview.jpg`), s.ctx.blobs.url(`tiles/${t}/1/f/0/0.jpg`));
     for (const url of picked) {
       expect(s.ctx.blobs.keyOfUrl(url), 'an upload answered a URL of the store').toBeTruthy();
       const { status, h } = await answer('GET', url);

@@ -16,9 +16,17 @@ let ip = 0;
 /** A sign-in from its own client address (TRUST_PROXY is on, so X-Forwarded-For is believed). */
 async function signIn(username: string, password: string, from = `10.0.0.${++ip % 250}`) {
   const res = await fetch(`${s.baseUrl}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+    body: JSON.stringify({ username, password }),
   });
-  return { status: res.status, body: await res.json(), cookie: (res.headers.get('set-cookie') ?? '').split(';')[0], retryAfter: res.headers.get('retry-after'), setCookie: res.headers.get('set-cookie') ?? '' };
+  return {
+    status: res.status,
+    body: await res.json(),
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0],
+    retryAfter: res.headers.get('retry-after'),
+    setCookie: res.headers.get('set-cookie') ?? '',
+  };
 }
 const clearAttempts = () => s.ctx.db.deleteFrom('login_attempts').execute();
 
@@ -35,14 +43,16 @@ describe('sign-in throttling', () => {
     for (let i = 0; i < THROTTLE.perAccount; i++) expect((await signIn('alice', 'wrong password')).status).toBe(401);
     const refused = await signIn('alice', PASSWORD);
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many failed sign-in attempts for this account\. Try again in 1[45] minutes\.$/);
+    expect(refused.body.message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Try again in 1[45] minutes\.$/,
+    );
     expect(Number(refused.retryAfter)).toBeGreaterThan(800);
     expect(refused.cookie).toBe('');
     // Another account is not affected.
     expect((await signIn('bob', PASSWORD)).status).toBe(200);
   });
 
-  it('a success clears the account\'s failures', async () => {
+  it("a success clears the account's failures", async () => {
     await clearAttempts();
     for (let i = 0; i < THROTTLE.perAccount - 1; i++) expect((await signIn('bob', 'nope nope')).status).toBe(401);
     expect((await signIn('bob', PASSWORD)).status).toBe(200);
@@ -52,7 +62,8 @@ describe('sign-in throttling', () => {
 
   it(`refuses an address after ${THROTTLE.perAddress} failures over many names`, async () => {
     await clearAttempts();
-    for (let i = 0; i < THROTTLE.perAddress; i++) expect((await signIn(`guess${i}`, 'x', '192.0.2.7')).status).toBe(401);
+    for (let i = 0; i < THROTTLE.perAddress; i++)
+      expect((await signIn(`guess${i}`, 'x', '192.0.2.7')).status).toBe(401);
     const refused = await signIn('alice', PASSWORD, '192.0.2.7');
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/for this address/);
@@ -71,7 +82,8 @@ describe('sign-in throttling', () => {
     expect(fromOne.filter((r) => r.status === 401)).toHaveLength(THROTTLE.perAddress);
     // A success from an address does not use up its failures.
     await clearAttempts();
-    for (let i = 0; i < THROTTLE.perAddress; i++) expect((await signIn(i % 2 ? 'alice' : 'bob', PASSWORD, '192.0.2.10')).status).toBe(200);
+    for (let i = 0; i < THROTTLE.perAddress; i++)
+      expect((await signIn(i % 2 ? 'alice' : 'bob', PASSWORD, '192.0.2.10')).status).toBe(200);
     expect((await signIn('nobody', 'x', '192.0.2.10')).status).toBe(401);
   });
 
@@ -83,11 +95,17 @@ describe('sign-in throttling', () => {
       expect((await signIn(username, 'wrong password')).status).toBe(401);
       return performance.now() - t0;
     };
-    const named: number[] = [], unknown: number[] = [];
-    for (let i = 0; i < 12; i++) { named.push(await time(name)); unknown.push(await time(`nobody-${i}`)); }
+    const named: number[] = [],
+      unknown: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      named.push(await time(name));
+      unknown.push(await time(`nobody-${i}`));
+    }
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
     const ratio = median(unknown) / median(named);
-    console.log(`sign-in medians: ${name} ${median(named).toFixed(1)} ms, unknown name ${median(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`);
+    console.log(
+      `sign-in medians: ${name} ${median(named).toFixed(1)} ms, unknown name ${median(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`,
+    );
     return ratio;
   }
 
@@ -100,7 +118,11 @@ describe('sign-in throttling', () => {
   it('costs the same for an account that signs in only by single sign-on (no password to check)', async () => {
     // Its stored "hash" is the provider's marker: checking a password against it was instant (8 ms against 127 ms
     // for an unknown name), which told a guesser the name exists.
-    await signInExternal(s.ctx.db, 'oidc$https://idp.example$subject-1', { username: 'sso-erin', roles: ['guest'], sites: [] });
+    await signInExternal(s.ctx.db, 'oidc$https://idp.example$subject-1', {
+      username: 'sso-erin',
+      roles: ['guest'],
+      sites: [],
+    });
     const ratio = await signInCost('sso-erin');
     expect(ratio).toBeGreaterThan(0.75);
     expect(ratio).toBeLessThan(1.33);
@@ -111,7 +133,8 @@ describe('sessions', () => {
   it('end when the password or the roles change', async () => {
     await clearAttempts();
     const a = await signIn('bob', PASSWORD);
-    const info = async (cookie: string) => (await (await fetch(`${s.baseUrl}/api/login/user/info`, { headers: { cookie } })).json()).payload;
+    const info = async (cookie: string) =>
+      (await (await fetch(`${s.baseUrl}/api/login/user/info`, { headers: { cookie } })).json()).payload;
     expect((await info(a.cookie)).username).toBe('bob');
     await addUser(s.ctx.db, 'bob', PASSWORD, ['guest']);
     expect((await info(a.cookie)).username).toBeNull();
@@ -120,9 +143,19 @@ describe('sessions', () => {
   it('expired ones are swept with finished throttle windows', async () => {
     await clearAttempts();
     const b = await signIn('alice', PASSWORD);
-    const user = await s.ctx.db.selectFrom('users').select('id').where('username', '=', 'alice').executeTakeFirstOrThrow();
-    await s.ctx.db.insertInto('sessions').values({ id: 'x'.repeat(43), user_id: user.id, expires_at: '2000-01-01T00:00:00.000Z' }).execute();
-    await s.ctx.db.insertInto('login_attempts').values({ key: 'user:old', failures: 3, window_start: '2000-01-01T00:00:00.000Z' }).execute();
+    const user = await s.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    await s.ctx.db
+      .insertInto('sessions')
+      .values({ id: 'x'.repeat(43), user_id: user.id, expires_at: '2000-01-01T00:00:00.000Z' })
+      .execute();
+    await s.ctx.db
+      .insertInto('login_attempts')
+      .values({ key: 'user:old', failures: 3, window_start: '2000-01-01T00:00:00.000Z' })
+      .execute();
     const swept = await sweepSignIns(s.ctx.db);
     expect(swept).toEqual({ sessions: 1, attempts: 1 });
     const ids = (await s.ctx.db.selectFrom('sessions').select('id').execute()).map((r) => r.id);
@@ -132,7 +165,9 @@ describe('sessions', () => {
   it('cookies are Secure when a trusted proxy says the request came over TLS, not otherwise', async () => {
     await clearAttempts();
     const res = await fetch(`${s.baseUrl}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.9.9.9' }, body: JSON.stringify({ username: 'alice', password: PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify({ username: 'alice', password: PASSWORD }),
     });
     expect(res.headers.get('set-cookie')).toMatch(/; Secure/);
     expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/);
@@ -141,11 +176,15 @@ describe('sessions', () => {
     try {
       await addUser(direct.ctx.db, 'carol', PASSWORD, ['guest']);
       const spoofed = await fetch(`${direct.baseUrl}/api/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: JSON.stringify({ username: 'carol', password: PASSWORD }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+        body: JSON.stringify({ username: 'carol', password: PASSWORD }),
       });
       expect(spoofed.status).toBe(200);
       expect(spoofed.headers.get('set-cookie')).not.toMatch(/; Secure/);
-    } finally { await direct.close(); }
+    } finally {
+      await direct.close();
+    }
   });
 });
 
@@ -156,17 +195,39 @@ describe('ALLOWED_HOSTS and page headers', () => {
     dist = tempDir('survey-dist-');
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
     fs.writeFileSync(path.join(dist, 'scene.html'), '<!doctype html><title>s</title>');
-    h = await startServer({ USE_SSO: 'true', ALLOWED_HOSTS: 'survey.example.org,localhost:8080', DIST_DIR: dist, FRAME_ANCESTORS: "'self' https://intranet.example.org" });
+    h = await startServer({
+      USE_SSO: 'true',
+      ALLOWED_HOSTS: 'survey.example.org,localhost:8080',
+      DIST_DIR: dist,
+      FRAME_ANCESTORS: "'self' https://intranet.example.org",
+    });
     await addUser(h.ctx.db, 'dave', PASSWORD, ['superAdmin']);
   });
-  afterAll(async () => { await h?.close(); fs.rmSync(dist, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await h?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('refuses writes addressed to another host name (DNS rebinding), allows the listed ones, and leaves reads alone', async () => {
     const body = JSON.stringify({ username: 'dave', password: PASSWORD });
-    const evil = await rawRequest(h.baseUrl, 'POST', '/api/login', { host: 'evil.example', 'content-type': 'application/json' }, body);
+    const evil = await rawRequest(
+      h.baseUrl,
+      'POST',
+      '/api/login',
+      { host: 'evil.example', 'content-type': 'application/json' },
+      body,
+    );
     expect(evil.status).toBe(403);
-    expect(JSON.parse(evil.body).message).toBe('This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.');
-    const good = await rawRequest(h.baseUrl, 'POST', '/api/login', { host: 'Survey.Example.org', 'content-type': 'application/json' }, body);
+    expect(JSON.parse(evil.body).message).toBe(
+      'This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.',
+    );
+    const good = await rawRequest(
+      h.baseUrl,
+      'POST',
+      '/api/login',
+      { host: 'Survey.Example.org', 'content-type': 'application/json' },
+      body,
+    );
     expect(good.status).toBe(200);
     expect((await rawRequest(h.baseUrl, 'GET', '/api/settings', { host: 'evil.example' })).status).toBe(200);
   });

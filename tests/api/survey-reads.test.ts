@@ -14,7 +14,9 @@ beforeAll(async () => {
   await seedSite(s.ctx, 'farm');
   await createSite(s.ctx.db, 'empty', 'Empty');
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('survey reads', () => {
   it.each(READS)('%s: rows for a surveyed site', async (read) => {
@@ -28,7 +30,10 @@ describe('survey reads', () => {
   });
 
   it.each(READS)('%s: 404 with a sentence for a site that does not exist', async (read) => {
-    expect(await get(`/site/nowhere/${read}`)).toMatchObject({ status: 404, body: { success: false, message: 'There is no site "nowhere".' } });
+    expect(await get(`/site/nowhere/${read}`)).toMatchObject({
+      status: 404,
+      body: { success: false, message: 'There is no site "nowhere".' },
+    });
   });
 
   it('a surveyed site on a floor without surveys is an empty list, not a 404', async () => {

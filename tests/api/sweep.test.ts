@@ -15,8 +15,12 @@ import { pendingLedger } from '../../server/storage/pendingBlobs.ts';
 import { sweep, UNRECORDED_GRACE_MS } from '../../server/services/sweep.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 /** Another process on the same data folder and store: a store whose marker names `pid` (a dead one when asked). */
 function otherProcess(opts: { dead: boolean }): BlobStore {
@@ -37,14 +41,26 @@ async function stagedAndMoved(store: BlobStore, prefix: string) {
 
 describe('start-up sweep', () => {
   it('keeps what rows point to and what live processes are committing; removes what dead ones left', async () => {
-    const up = await uploadScenes(s.baseUrl, 'x', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Kept' });
+    const up = await uploadScenes(s.baseUrl, 'x', 0, {
+      zip: await exportZip(),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Kept',
+    });
     expect(up.status).toBe(200);
-    const picture = Buffer.concat(await (await s.ctx.blobs.read((await storedKeys(s.ctx)).find((k) => k.endsWith('.jpg'))!)).toArray());
-    const cover = (await fetchJson(`${s.baseUrl}/api/map-pins/preview`, { method: 'POST', body: (() => {
-      const f = new FormData();
-      f.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'c.jpg');
-      return f;
-    })() })).body.payload?.url;
+    const picture = Buffer.concat(
+      await (await s.ctx.blobs.read((await storedKeys(s.ctx)).find((k) => k.endsWith('.jpg'))!)).toArray(),
+    );
+    const cover = (
+      await fetchJson(`${s.baseUrl}/api/map-pins/preview`, {
+        method: 'POST',
+        body: (() => {
+          const f = new FormData();
+          f.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'c.jpg');
+          return f;
+        })(),
+      })
+    ).body.payload?.url;
     expect(s.ctx.blobs.keyOfUrl(cover)).toMatch(/^pins\//);
     const referenced = await storedKeys(s.ctx);
 
@@ -71,10 +87,14 @@ describe('start-up sweep', () => {
     expect(result.blobsRemoved.sort()).toEqual(['tiles/dead-uncommitted', ...(folder ? ['tiles/unrecorded-old'] : [])]);
     expect(result.stagingRemoved).toEqual([dead.owner]);
     const media = await storedKeys(s.ctx);
-    expect(media).toEqual([...referenced, 'tiles/live-uncommitted/preview.jpg', 'tiles/unrecorded-young/preview.jpg'].sort());
+    expect(media).toEqual(
+      [...referenced, 'tiles/live-uncommitted/preview.jpg', 'tiles/unrecorded-young/preview.jpg'].sort(),
+    );
     expect(fs.existsSync(path.join(liveStaging.dir, 'tiles/in-flight/preview.jpg'))).toBe(true);
     expect(fs.existsSync(dead.stagingDir)).toBe(false);
-    const pending = (await s.ctx.db.selectFrom('pending_blobs').select(['prefix', 'owner']).execute()).map((r) => r.prefix).sort();
+    const pending = (await s.ctx.db.selectFrom('pending_blobs').select(['prefix', 'owner']).execute())
+      .map((r) => r.prefix)
+      .sort();
     expect(pending).toContain('tiles/live-uncommitted');
     expect(pending).not.toContain('tiles/dead-uncommitted');
 

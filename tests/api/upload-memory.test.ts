@@ -16,7 +16,18 @@ import { postFile } from './resources-helpers.ts';
 const LIMIT_MB = 256;
 /** One picture of 95 megapixels (the largest accepted, 9,700 x 9,700), of noise so no decoder can shortcut it. */
 let bigJpeg: Promise<Buffer> | undefined;
-const bigPicture = () => (bigJpeg ??= sharp({ create: { width: 9700, height: 9700, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 70 }).toBuffer());
+const bigPicture = () =>
+  (bigJpeg ??= sharp({
+    create: {
+      width: 9700,
+      height: 9700,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 70 })
+    .toBuffer());
 let server: ChildServer;
 let dataDir: string;
 let dropDb: (() => Promise<void>) | undefined;
@@ -31,8 +42,14 @@ async function peakDuring(work: () => Promise<unknown>): Promise<{ baseline: num
   const pid = server.proc.pid!;
   const baseline = rssMb(pid);
   let peak = baseline;
-  const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 25);
-  try { await work(); } finally { clearInterval(timer); }
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 25);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
   peak = Math.max(peak, rssMb(pid));
   return { baseline, peak: peak - baseline };
 }
@@ -40,12 +57,29 @@ async function peakDuring(work: () => Promise<unknown>): Promise<{ baseline: num
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-mem-'));
   let databaseUrl = '';
-  if (process.env.DATABASE_URL) { const db = await createTempPgDatabase(process.env.DATABASE_URL); databaseUrl = db.url; dropDb = db.drop; }
+  if (process.env.DATABASE_URL) {
+    const db = await createTempPgDatabase(process.env.DATABASE_URL);
+    databaseUrl = db.url;
+    dropDb = db.drop;
+  }
   server = await startChildServer({ dataDir, databaseUrl, env: { LOG_LEVEL: 'error' } });
   // Warm up (first upload loads sharp, yauzl, jsdom): the baseline is a server that has done this work once.
-  expect((await uploadScenes(server.baseUrl, 'mem', 0, { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite', siteName: 'Mem' })).status).toBe(200);
-  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#456' } }).png().toBuffer();
-  expect((await postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', small, 'p.png', 'image/png')).status).toBe(200);
+  expect(
+    (
+      await uploadScenes(server.baseUrl, 'mem', 0, {
+        zip: await exportZip(),
+        csv: positionsCsv(),
+        mode: 'addNewSite',
+        siteName: 'Mem',
+      })
+    ).status,
+  ).toBe(200);
+  const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#456' } })
+    .png()
+    .toBuffer();
+  expect(
+    (await postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', small, 'p.png', 'image/png')).status,
+  ).toBe(200);
 }, 120_000);
 afterAll(async () => {
   await server?.kill('SIGTERM');
@@ -58,42 +92,92 @@ describe(`uploads raise the server's memory by at most ${LIMIT_MB} MB`, () => {
   afterAll(() => console.log('peak RSS above baseline (MB):', results));
 
   const check = (name: string, work: () => Promise<{ status: number }>, status: number) =>
-    it(name, async () => {
-      let answer = 0;
-      const { baseline, peak } = await peakDuring(async () => { answer = (await work()).status; });
-      results[name] = `${peak.toFixed(0)} (baseline ${baseline.toFixed(0)})`;
-      expect(answer).toBe(status);
-      expect(peak).toBeLessThan(LIMIT_MB);
-      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
-    }, 180_000);
+    it(
+      name,
+      async () => {
+        let answer = 0;
+        const { baseline, peak } = await peakDuring(async () => {
+          answer = (await work()).status;
+        });
+        results[name] = `${peak.toFixed(0)} (baseline ${baseline.toFixed(0)})`;
+        expect(answer).toBe(status);
+        expect(peak).toBeLessThan(LIMIT_MB);
+        expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      },
+      180_000,
+    );
 
-  check('a floor plan of 95 megapixels (the largest accepted), noise so it cannot be shortcut', async () =>
-    postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', await bigPicture(), 'big.jpg', 'image/jpeg'), 200);
+  check(
+    'a floor plan of 95 megapixels (the largest accepted), noise so it cannot be shortcut',
+    async () =>
+      postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', await bigPicture(), 'big.jpg', 'image/jpeg'),
+    200,
+  );
 
-  check('a PNG decompression bomb (12,000 x 12,000 of one colour, under 1 MB)', async () => {
-    const png = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#000' }, limitInputPixels: false }).png({ compressionLevel: 9 }).toBuffer();
-    expect(png.length).toBeLessThan(1024 * 1024);
-    return postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', png, 'bomb.png', 'image/png');
-  }, 400);
+  check(
+    'a PNG decompression bomb (12,000 x 12,000 of one colour, under 1 MB)',
+    async () => {
+      const png = await sharp({
+        create: { width: 12000, height: 12000, channels: 3, background: '#000' },
+        limitInputPixels: false,
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      expect(png.length).toBeLessThan(1024 * 1024);
+      return postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', png, 'bomb.png', 'image/png');
+    },
+    400,
+  );
 
-  check('a cover picture of 95 megapixels', async () =>
-    postFile(`${server.baseUrl}/api/map-pins/preview`, 'file', await bigPicture(), 'cover.jpg', 'image/jpeg'), 200);
+  check(
+    'a cover picture of 95 megapixels',
+    async () =>
+      postFile(`${server.baseUrl}/api/map-pins/preview`, 'file', await bigPicture(), 'cover.jpg', 'image/jpeg'),
+    200,
+  );
 
-  check('an export whose data.js describes a pyramid of 4 million tiles', async () => {
-    const d = appData([{ id: '0-hall_a', name: 'hall_a' }, { id: '1-hall_b', name: 'hall_b' }]);
-    d.scenes[0].levels = Array.from({ length: 12 }, () => ({ tileSize: 256, size: 65536 }));
-    const entries = await exportEntries({ dataJs: dataJsText(d) });
-    for (const e of entries) if (e.name.endsWith('data.js')) e.method = 'store';
-    return uploadScenes(server.baseUrl, 'mem', 0, { zip: writeZip(entries), csv: positionsCsv(), mode: 'addScene' });
-  }, 400);
+  check(
+    'an export whose data.js describes a pyramid of 4 million tiles',
+    async () => {
+      const d = appData([
+        { id: '0-hall_a', name: 'hall_a' },
+        { id: '1-hall_b', name: 'hall_b' },
+      ]);
+      d.scenes[0].levels = Array.from({ length: 12 }, () => ({ tileSize: 256, size: 65536 }));
+      const entries = await exportEntries({ dataJs: dataJsText(d) });
+      for (const e of entries) if (e.name.endsWith('data.js')) e.method = 'store';
+      return uploadScenes(server.baseUrl, 'mem', 0, { zip: writeZip(entries), csv: positionsCsv(), mode: 'addScene' });
+    },
+    400,
+  );
 
-  check('a documentation zip of 10,000 files (the most accepted)', async () => {
-    const zip = writeZip(Array.from({ length: 10_000 }, (_, i) => ({ name: `f${i % 50}/doc-${i}.txt`, data: `document ${i}\n`.repeat(20) })));
-    return postFile(`${server.baseUrl}/api/documentation/mem`, 'zipFile', zip, 'docs.zip', 'application/zip');
-  }, 200);
+  check(
+    'a documentation zip of 10,000 files (the most accepted)',
+    async () => {
+      const zip = writeZip(
+        Array.from({ length: 10_000 }, (_, i) => ({
+          name: `f${i % 50}/doc-${i}.txt`,
+          data: `document ${i}\n`.repeat(20),
+        })),
+      );
+      return postFile(`${server.baseUrl}/api/documentation/mem`, 'zipFile', zip, 'docs.zip', 'application/zip');
+    },
+    200,
+  );
 
-  check('a scene export of 60,000 entries', async () => {
-    const zip = writeZip([...(await exportEntries()), ...Array.from({ length: 60_000 }, (_, i) => ({ name: `app-files/extra/${i}.txt`, data: 'x', method: 'store' as const }))]);
-    return uploadScenes(server.baseUrl, 'mem', 0, { zip, csv: positionsCsv(), mode: 'addScene' });
-  }, 200);
+  check(
+    'a scene export of 60,000 entries',
+    async () => {
+      const zip = writeZip([
+        ...(await exportEntries()),
+        ...Array.from({ length: 60_000 }, (_, i) => ({
+          name: `app-files/extra/${i}.txt`,
+          data: 'x',
+          method: 'store' as const,
+        })),
+      ]);
+      return uploadScenes(server.baseUrl, 'mem', 0, { zip, csv: positionsCsv(), mode: 'addScene' });
+    },
+    200,
+  );
 });

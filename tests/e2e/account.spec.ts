@@ -17,12 +17,24 @@ let close: () => Promise<void>;
 
 test.beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-account-'));
-  const { app, ctx } = await buildApp(readConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USE_SSO: 'true', DIST_DIR: distDir(), LOG_LEVEL: 'error' }));
+  const { app, ctx } = await buildApp(
+    readConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      USE_SSO: 'true',
+      DIST_DIR: distDir(),
+      LOG_LEVEL: 'error',
+    }),
+  );
   await seedDemoIfEmpty(ctx);
   await addUser(ctx.db, 'root', PASSWORD, ['superAdmin']);
   await app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  close = async () => { await app.close(); fs.rmSync(dataDir, { recursive: true, force: true }); };
+  close = async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
 });
 test.afterAll(async () => close?.());
 
@@ -61,7 +73,9 @@ test('sign in, manage accounts as a superAdmin, sign out', async ({ page }) => {
   await users.getByRole('button', { name: 'Edit root' }).click();
   await users.getByLabel('Role').selectOption('guest');
   await users.getByRole('button', { name: 'Save' }).click();
-  await expect(users.getByRole('alert')).toHaveText('There must be at least one superAdmin: make another account superAdmin first.');
+  await expect(users.getByRole('alert')).toHaveText(
+    'There must be at least one superAdmin: make another account superAdmin first.',
+  );
   await users.getByRole('button', { name: 'Cancel' }).click();
   await users.getByRole('button', { name: 'Remove pat' }).click();
   await expect(users.getByRole('row', { name: /^pat / })).toHaveCount(0);

@@ -4,8 +4,15 @@ import AxeBuilder from '@axe-core/playwright';
 
 async function serious(page: Page) {
   const results = await new AxeBuilder({ page }).exclude('canvas').analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 for (const [name, path, ready] of [
@@ -23,7 +30,9 @@ for (const [name, path, ready] of [
   });
 }
 
-test('viewer with timeline, camera info, hotspot list and enlarged minimap has no serious or critical axe violations', async ({ page }) => {
+test('viewer with timeline, camera info, hotspot list and enlarged minimap has no serious or critical axe violations', async ({
+  page,
+}) => {
   await page.goto('/site');
   await page.locator('.title-card h1').waitFor();
   await page.getByLabel('Show Camera Info').check();
@@ -39,7 +48,10 @@ test('viewer with timeline, camera info, hotspot list and enlarged minimap has n
   }
 });
 
-test('multi-site map home (administrator and visitor) has no serious or critical axe violations', async ({ page, request }) => {
+test('multi-site map home (administrator and visitor) has no serious or critical axe violations', async ({
+  page,
+  request,
+}) => {
   await request.patch('/api/settings', { data: { enableMultiSite: true } });
   try {
     for (const path of ['/', '/?kiosk=1']) {

@@ -5,7 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoSite, type DemoSite } from './app-helpers';
 
 let demo: DemoSite;
-test.beforeEach(async ({ request }) => { demo = await demoSite(request); });
+test.beforeEach(async ({ request }) => {
+  demo = await demoSite(request);
+});
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
 test('a date the survey list does not have falls back to the first survey date', async ({ page }) => {
@@ -21,14 +23,36 @@ test('a floor without survey data shows an administrator the upload form instead
   await expect(page.locator('canvas')).toHaveCount(0);
 });
 
-test('info panel: "Unable to fetch data." when the call fails, "No content available." when empty', async ({ page }) => {
+test('info panel: "Unable to fetch data." when the call fails, "No content available." when empty', async ({
+  page,
+}) => {
   const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
   test.skip(!start, 'no info hotspot in the demo');
   const info = start!.survey_node.info_hotspots[0];
   let mode: 'fail' | 'empty' = 'fail';
-  await page.route('**/hotspot/details**', (route) => mode === 'fail'
-    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal server error.' }) })
-    : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, payload: [{ tiles_id: start!.survey_node.tiles_id, info_id: info.info_id, header: { main_img_url: '', label_title: info.title }, contents: [] }] }) }));
+  await page.route('**/hotspot/details**', (route) =>
+    mode === 'fail'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Internal server error.' }),
+        })
+      : route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            success: true,
+            payload: [
+              {
+                tiles_id: start!.survey_node.tiles_id,
+                info_id: info.info_id,
+                header: { main_img_url: '', label_title: info.title },
+                contents: [],
+              },
+            ],
+          }),
+        }),
+  );
   await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${start!.survey_node.tiles_id}`);
   const open = async () => {
     await page.getByRole('button', { name: 'Hotspots' }).click();
@@ -42,7 +66,9 @@ test('info panel: "Unable to fetch data." when the call fails, "No content avail
   mode = 'empty';
   await page.reload();
   await open();
-  await expect(page.getByRole('complementary', { name: /^Information:/ }).getByText('No content available.')).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: /^Information:/ }).getByText('No content available.'),
+  ).toBeVisible();
 });
 
 test('changing the date aborts the survey details still loading for the old one', async ({ page }) => {
@@ -51,8 +77,14 @@ test('changing the date aborts the survey details still loading for the old one'
   await page.goto(`/site?site=${demo.site}&date=${distinct[0]}`);
   await expect(page.locator('.title-card h1')).toBeVisible();
   // Hold the details of the second date, ask for it, then move on to the first before it answers.
-  await page.route(`**/survey/details?*date=${distinct[1]}*`, async (route) => { await new Promise((r) => setTimeout(r, 3000)); await route.continue().catch(() => undefined); });
-  const aborted = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes(`date=${distinct[1]}`) && r.url().includes('/survey/details?'), timeout: 10_000 });
+  await page.route(`**/survey/details?*date=${distinct[1]}*`, async (route) => {
+    await new Promise((r) => setTimeout(r, 3000));
+    await route.continue().catch(() => undefined);
+  });
+  const aborted = page.waitForEvent('requestfailed', {
+    predicate: (r) => r.url().includes(`date=${distinct[1]}`) && r.url().includes('/survey/details?'),
+    timeout: 10_000,
+  });
   await page.getByRole('button', { name: 'Open Timeline' }).click();
   const drawer = page.getByRole('complementary', { name: 'Timeline' });
   await drawer.locator(`[data-date="${distinct[1]}"]`).first().click();
@@ -67,13 +99,21 @@ test('kiosk: after the idle time the viewer returns to the initial scene', async
   const other = demo.scenes.find((s) => s.survey_node.tiles_id !== demo.settings.initial_settings.pano_id);
   test.skip(!other || !demo.settings.initial_settings.pano_id, 'the demo has one scene');
   const site = demo.site;
-  expect((await request.patch(`/api/site/${site}/settings`, { data: { kiosk: { enabled: true, idleRotateSeconds: 1, idleResetSeconds: 3 } } })).ok()).toBe(true);
+  expect(
+    (
+      await request.patch(`/api/site/${site}/settings`, {
+        data: { kiosk: { enabled: true, idleRotateSeconds: 1, idleResetSeconds: 3 } },
+      })
+    ).ok(),
+  ).toBe(true);
   try {
     await page.goto(`/site?site=${site}&date=${demo.date}&node=${other!.survey_node.tiles_id}`);
     await expect(page.locator('.viewer.kiosk')).toBeVisible();
     expect(param(page, 'node')).toBe(other!.survey_node.tiles_id);
     await expect.poll(() => param(page, 'node'), { timeout: 15_000 }).toBe(demo.settings.initial_settings.pano_id);
   } finally {
-    await request.patch(`/api/site/${site}/settings`, { data: { kiosk: { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 } } });
+    await request.patch(`/api/site/${site}/settings`, {
+      data: { kiosk: { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 } },
+    });
   }
 });

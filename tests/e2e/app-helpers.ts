@@ -14,7 +14,14 @@ export interface DemoSite {
   floors: number[];
   date: string;
   dates: { date: string; survey_name: string }[];
-  scenes: { survey_node: { tiles_id: string; title: string; link_hotspots: { target: string }[]; info_hotspots: { info_id: string; title: string; yaw: number; pitch: number }[] } }[];
+  scenes: {
+    survey_node: {
+      tiles_id: string;
+      title: string;
+      link_hotspots: { target: string }[];
+      info_hotspots: { info_id: string; title: string; yaw: number; pitch: number }[];
+    };
+  }[];
   settings: { enable: Record<string, boolean>; initial_settings: { floor: number; date: string; pano_id: string } };
 }
 
@@ -22,11 +29,21 @@ export interface DemoSite {
 export async function demoSite(request: APIRequestContext): Promise<DemoSite> {
   const config = await api<{ defaultSite: string }>(request, '/api/settings');
   const site = config.defaultSite;
-  const settings = await api<DemoSite['settings'] & { display: { title: string } }>(request, `/api/site/${site}/settings`);
+  const settings = await api<DemoSite['settings'] & { display: { title: string } }>(
+    request,
+    `/api/site/${site}/settings`,
+  );
   const floors = await api<number[]>(request, `/api/site/${site}/survey/floors`);
-  const floor = floors.includes(settings.initial_settings.floor) ? settings.initial_settings.floor : Math.min(...floors);
-  const dates = await api<{ date: string; survey_name: string }[]>(request, `/api/site/${site}/survey/details/compact?floor=${floor}`);
-  const date = dates.some((d) => d.date === settings.initial_settings.date) ? settings.initial_settings.date : dates[0].date;
+  const floor = floors.includes(settings.initial_settings.floor)
+    ? settings.initial_settings.floor
+    : Math.min(...floors);
+  const dates = await api<{ date: string; survey_name: string }[]>(
+    request,
+    `/api/site/${site}/survey/details/compact?floor=${floor}`,
+  );
+  const date = dates.some((d) => d.date === settings.initial_settings.date)
+    ? settings.initial_settings.date
+    : dates[0].date;
   const scenes = await api<DemoSite['scenes']>(request, `/api/site/${site}/survey/details?floor=${floor}&date=${date}`);
   return { site, title: settings.display.title, floors, date, dates, scenes, settings };
 }

@@ -4,14 +4,24 @@
 import { expect, test } from '@playwright/test';
 import { api } from './app-helpers';
 
-interface Pin { _id: string; name: string; site: string; enabled: boolean; sitemap: string; external_url?: string }
+interface Pin {
+  _id: string;
+  name: string;
+  site: string;
+  enabled: boolean;
+  sitemap: string;
+  external_url?: string;
+}
 
 test.describe.configure({ mode: 'serial' });
 test.afterAll(async ({ request }) => {
   await request.patch('/api/settings', { data: { enableMultiSite: false } });
 });
 
-test('an administrator turns multi-site on from the site view and back with To Single Site', async ({ page, request }) => {
+test('an administrator turns multi-site on from the site view and back with To Single Site', async ({
+  page,
+  request,
+}) => {
   const config = await api<{ projectTitle: string }>(request, '/api/settings');
   await page.goto('/site');
   await page.getByRole('button', { name: 'Enable Multisite' }).click();
@@ -21,7 +31,10 @@ test('an administrator turns multi-site on from the site view and back with To S
   await expect(page.getByRole('link', { name: 'Enter the site' })).toBeVisible();
 });
 
-test('a visitor sees the map, enabled pins of the current map, see more / see less, and enters a site', async ({ page, request }) => {
+test('a visitor sees the map, enabled pins of the current map, see more / see less, and enters a site', async ({
+  page,
+  request,
+}) => {
   const config = await api<{ projectTitle: string }>(request, '/api/settings');
   expect((await request.patch('/api/settings', { data: { enableMultiSite: true } })).ok()).toBe(true);
   const pins = await api<Pin[]>(request, '/api/map-pins');
@@ -48,5 +61,8 @@ test('a visitor sees the map, enabled pins of the current map, see more / see le
   await page.locator('.sitemap .pin', { hasText: sitePin!.name }).click();
   await expect(page).toHaveURL(new RegExp(`/site/${sitePin!.site}/site`));
   await expect(page.locator('.title-card')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute(
+    'href',
+    '/',
+  );
 });

@@ -2,10 +2,16 @@
 import { expect, test } from '@playwright/test';
 import { api, demoSite } from './app-helpers';
 
-test('documentation: heading, breadcrumb, back, search, File View / List View, Folders and Files', async ({ page, request }) => {
+test('documentation: heading, breadcrumb, back, search, File View / List View, Folders and Files', async ({
+  page,
+  request,
+}) => {
   const demo = await demoSite(request);
   test.skip(!demo.settings.enable.documentation, 'documentation is off for the demo site');
-  const root = await api<{ subdirectories: string[]; files: string[] }>(request, `/api/site/${demo.site}/directories/root`);
+  const root = await api<{ subdirectories: string[]; files: string[] }>(
+    request,
+    `/api/site/${demo.site}/directories/root`,
+  );
   const files = await api<{ name: string }[]>(request, `/api/site/${demo.site}/files`);
   await page.goto('/documentation');
   await expect(page.getByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
@@ -48,7 +54,14 @@ test('about page shows the site about text, sanitised', async ({ page, request }
   const about = await api<{ info: string }>(request, `/api/site/${demo.site}/about`);
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
-  const text = about.info.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().split(' ').slice(0, 4).join(' ');
-  if (text) await expect(page.locator('.about-page .rich-text')).toContainText(text.replace(/&[a-z]+;/g, '').split(' ')[0]);
+  const text = about.info
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .slice(0, 4)
+    .join(' ');
+  if (text)
+    await expect(page.locator('.about-page .rich-text')).toContainText(text.replace(/&[a-z]+;/g, '').split(' ')[0]);
   expect(await page.locator('.about-page script').count()).toBe(0);
 });

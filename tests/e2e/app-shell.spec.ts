@@ -12,7 +12,9 @@ test('home page shows the site title from the settings and the sidebar entries',
   await expect(nav.getByRole('link', { name: 'Site' })).toBeVisible();
   // USE_SSO is off in the test server: everyone administers, so Add Scene shows.
   await expect(nav.getByRole('link', { name: 'Add Scene' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Documentation' })).toHaveCount(demo.settings.enable.documentation ? 1 : 0);
+  await expect(nav.getByRole('link', { name: 'Documentation' })).toHaveCount(
+    demo.settings.enable.documentation ? 1 : 0,
+  );
   await expect(nav.getByRole('link', { name: 'About' })).toHaveCount(demo.settings.enable.about ? 1 : 0);
   const label = nav.getByRole('link', { name: /Survey360/ });
   await expect(label).toHaveAttribute('target', '_blank');
@@ -57,7 +59,10 @@ test('the Animation entry (animations enabled) opens a modal video player with a
   const demo = await demoSite(request);
   const patch = (enable: boolean, animation: { title: string; url: string }) =>
     request.patch(`/api/site/${demo.site}/settings`, { data: { enable: { animations: enable }, animation } });
-  const before = await api<{ enable: { animations: boolean }; animation: { title: string; url: string } }>(request, `/api/site/${demo.site}/settings`);
+  const before = await api<{ enable: { animations: boolean }; animation: { title: string; url: string } }>(
+    request,
+    `/api/site/${demo.site}/settings`,
+  );
   expect((await patch(true, { title: 'How the farm works', url: '/media/no-such-video.mp4' })).ok()).toBe(true);
   try {
     await page.goto('/site');

@@ -4,7 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoSite, type DemoSite } from './app-helpers';
 
 let demo: DemoSite;
-test.beforeEach(async ({ request }) => { demo = await demoSite(request); });
+test.beforeEach(async ({ request }) => {
+  demo = await demoSite(request);
+});
 
 const titleCard = (page: Page) => page.locator('.title-card');
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
@@ -13,7 +15,9 @@ test('shows the site name, the scene name and the floors from the API', async ({
   await page.goto('/site');
   await expect(titleCard(page).locator('.title-site')).toHaveText(demo.title);
   const titles = demo.scenes.map((s) => s.survey_node.title);
-  await expect(titleCard(page).getByRole('heading', { level: 1 })).toHaveText(new RegExp(titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')));
+  await expect(titleCard(page).getByRole('heading', { level: 1 })).toHaveText(
+    new RegExp(titles.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')),
+  );
   await expect(page).toHaveURL(new RegExp(`date=${demo.date}`));
   if (demo.settings.enable.floors && demo.floors.length > 1) {
     const floors = page.getByRole('navigation', { name: 'Floors' }).getByRole('button');
@@ -39,7 +43,9 @@ test('a deep link restores exactly that view', async ({ page }) => {
   const info = page.getByRole('region', { name: 'Camera info' });
   await expect(info.getByTestId('camera-rotation')).toHaveText('57°');
   await expect(info.getByTestId('camera-tilt')).toHaveText('11°');
-  await expect(info.getByTestId('camera-zoom')).toHaveText('121%'.replace('121', String(Math.round(Math.min(1.2, Math.max(0.73, Math.PI / 2 / 1.3)) * 100))));
+  await expect(info.getByTestId('camera-zoom')).toHaveText(
+    '121%'.replace('121', String(Math.round(Math.min(1.2, Math.max(0.73, Math.PI / 2 / 1.3)) * 100))),
+  );
   expect(param(page, 'node')).toBe(node);
 });
 
@@ -51,7 +57,11 @@ test('timeline: opens and closes, lists months newest first, arrow keys step thr
   await expect(drawer).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close Timeline', expanded: true })).toBeVisible();
   const months = drawer.locator('.month-toggle');
-  const first = new Date(`${demo.dates[0].date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const first = new Date(`${demo.dates[0].date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(months.first()).toHaveText(first);
   const distinct = [...new Set(demo.dates.map((d) => d.date))];
   if (distinct.length > 1) {
@@ -116,7 +126,9 @@ test('hotspot list: an info entry pans there and opens the info panel', async ({
   await expect(panel).toHaveCount(0);
 });
 
-test('floor slider: highest on top, floors without data ignore clicks, a floor with data switches', async ({ page }) => {
+test('floor slider: highest on top, floors without data ignore clicks, a floor with data switches', async ({
+  page,
+}) => {
   test.skip(!demo.settings.enable.floors || demo.floors.length < 2, 'the demo has one floor');
   await page.goto('/site');
   const slider = page.getByRole('navigation', { name: 'Floors' });
@@ -136,12 +148,17 @@ test('floor slider: highest on top, floors without data ignore clicks, a floor w
   const all = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-disabled')));
   const enabledIdx = all.map((d, i) => (d ? -1 : i)).filter((i) => i >= 0);
   for (const i of enabledIdx) {
-    if ((await buttons.nth(i).getAttribute('aria-current')) !== 'true') { await buttons.nth(i).click(); break; }
+    if ((await buttons.nth(i).getAttribute('aria-current')) !== 'true') {
+      await buttons.nth(i).click();
+      break;
+    }
   }
   await expect.poll(() => Number(param(page, 'floor'))).toBe(other);
 });
 
-test('visitor minimap: enlarges with names, hides the floor slider, a node click goes there and collapses', async ({ page }) => {
+test('visitor minimap: enlarges with names, hides the floor slider, a node click goes there and collapses', async ({
+  page,
+}) => {
   // The test server has USE_SSO off (everyone administers: the editor's minimap); kiosk mode is a visitor.
   await page.goto('/site?kiosk=1');
   const enlarge = page.getByRole('button', { name: 'Enlarge minimap' });
@@ -176,13 +193,21 @@ test('kiosk mode hides the admin controls', async ({ page }) => {
   await expect(page.locator('.viewer.kiosk')).toBeVisible();
 });
 
-test('the first view is drawn before the 3D engine has loaded; the engine then takes the same canvas over', async ({ page }) => {
+test('the first view is drawn before the 3D engine has loaded; the engine then takes the same canvas over', async ({
+  page,
+}) => {
   // Hold the renderer's chunk (React Three Fiber, three.js): what shows meanwhile is the early stage's.
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/scene-[^/]+\.js$/, async (route) => { await released; await route.continue(); });
+  await page.route(/\/assets\/scene-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
   await page.goto('/site');
-  await page.waitForFunction(() => (window as unknown as { __panorama?: { counters: { stable: boolean } } }).__panorama?.counters.stable === true);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __panorama?: { counters: { stable: boolean } } }).__panorama?.counters.stable === true,
+  );
   const canvas = page.locator('.panorama-host canvas');
   await expect(canvas).toHaveCount(1);
   await expect(canvas).toBeVisible();
@@ -192,7 +217,10 @@ test('the first view is drawn before the 3D engine has loaded; the engine then t
   const { data } = await (await import('sharp')).default(shot).greyscale().raw().toBuffer({ resolveWithObject: true });
   let lo = 255;
   let hi = 0;
-  for (const v of data) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  for (const v of data) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   expect(hi - lo).toBeGreaterThan(100);
   release();
   // The engine's box now holds that very canvas, and the panorama is live (camera info follows a drag).

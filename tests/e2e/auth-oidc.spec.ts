@@ -14,7 +14,9 @@ import { resetOidc } from '../../server/auth/oidc.ts';
 import { freePort } from '../api/helpers/childServer.ts';
 import { distDir } from './helpers/fixtures';
 
-const ACCOUNTS: Record<string, { roles: string[]; sites: string[] }> = { pat: { roles: ['projectAdmin', 'made-up-role'], sites: ['demo-farm'] } };
+const ACCOUNTS: Record<string, { roles: string[]; sites: string[] }> = {
+  pat: { roles: ['projectAdmin', 'made-up-role'], sites: ['demo-farm'] },
+};
 let origin = '';
 let idp: Server;
 let close: () => Promise<void>;
@@ -24,24 +26,50 @@ test.beforeAll(async () => {
   origin = `http://127.0.0.1:${appPort}`;
   const issuer = `http://127.0.0.1:${idpPort}`;
   const provider = new Provider(issuer, {
-    clients: [{ client_id: 'survey', client_secret: 'survey-secret', redirect_uris: [`${origin}/api/auth/oidc/callback`],
-      grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' }],
+    clients: [
+      {
+        client_id: 'survey',
+        client_secret: 'survey-secret',
+        redirect_uris: [`${origin}/api/auth/oidc/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['preferred_username', 'roles', 'sites'] },
     conformIdTokenClaims: false,
     cookies: { keys: ['test-only-cookie-key'] },
     findAccount: async (_ctx: unknown, id: string) => ({
-      accountId: id, claims: async () => ({ sub: id, preferred_username: id, ...(ACCOUNTS[id] ?? { roles: [], sites: [] }) }),
+      accountId: id,
+      claims: async () => ({ sub: id, preferred_username: id, ...(ACCOUNTS[id] ?? { roles: [], sites: [] }) }),
     }),
   } as never);
   idp = provider.listen(idpPort) as unknown as Server;
   resetOidc();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-oidc-'));
-  const { app, ctx } = await buildApp(readConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', USE_SSO: 'true', DIST_DIR: distDir(), LOG_LEVEL: 'error',
-    OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'survey', OIDC_CLIENT_SECRET: 'survey-secret', OIDC_SCOPE: 'openid profile', PUBLIC_URL: origin }));
+  const { app, ctx } = await buildApp(
+    readConfig({
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      USE_SSO: 'true',
+      DIST_DIR: distDir(),
+      LOG_LEVEL: 'error',
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: 'survey',
+      OIDC_CLIENT_SECRET: 'survey-secret',
+      OIDC_SCOPE: 'openid profile',
+      PUBLIC_URL: origin,
+    }),
+  );
   await seedDemoIfEmpty(ctx);
   await app.listen({ port: appPort, host: '127.0.0.1' });
-  close = async () => { await app.close(); idp.close(); fs.rmSync(dataDir, { recursive: true, force: true }); };
+  close = async () => {
+    await app.close();
+    idp.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
 });
 test.afterAll(async () => close?.());
 
@@ -66,10 +94,18 @@ test('sign in at the provider, administer the assigned site only, sign out', asy
   expect(cookies.find((c) => c.name === 'sid')).toMatchObject({ httpOnly: true });
   expect(cookies.find((c) => c.name === 'oidc_flow')).toBeUndefined();
   // Administers its site, not another one, and not the global settings.
-  const patch = (site: string) => page.request.patch(`${origin}/api/site/${site}/settings`, { data: { enable: { about: true } }, headers: { origin } });
+  const patch = (site: string) =>
+    page.request.patch(`${origin}/api/site/${site}/settings`, {
+      data: { enable: { about: true } },
+      headers: { origin },
+    });
   expect((await patch('demo-farm')).status()).toBe(200);
   expect((await patch('another-site')).status()).toBe(403);
-  expect((await page.request.patch(`${origin}/api/settings`, { data: { enableMultiSite: false }, headers: { origin } })).status()).toBe(403);
+  expect(
+    (
+      await page.request.patch(`${origin}/api/settings`, { data: { enableMultiSite: false }, headers: { origin } })
+    ).status(),
+  ).toBe(403);
   await nav.getByRole('button', { name: 'Sign out' }).click();
   await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect((await (await page.request.get(`${origin}/api/login/user/info`)).json()).payload.username).toBeNull();
@@ -77,6 +113,8 @@ test('sign in at the provider, administer the assigned site only, sign out', asy
 
 test('a callback this browser did not start is refused with a sentence, and no session starts', async ({ page }) => {
   await page.goto(`${origin}/api/auth/oidc/callback?code=stolen&state=forged&iss=x`);
-  await expect(page.getByRole('status')).toHaveText('This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.');
+  await expect(page.getByRole('status')).toHaveText(
+    'This sign-in was not started in this browser, or took more than ten minutes. Please sign in again.',
+  );
   expect((await page.context().cookies(origin)).find((c) => c.name === 'sid')).toBeUndefined();
 });

@@ -5,7 +5,10 @@ import { expect, test } from '@playwright/test';
 import { api, collectDialogs, failRoute } from './editor-helpers';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 
-test('documentation upload: required file, zip only, failure alert, success indicator then the new file', async ({ page, request }) => {
+test('documentation upload: required file, zip only, failure alert, success indicator then the new file', async ({
+  page,
+  request,
+}) => {
   // A site of its own (built export through the real upload route), so the demo site's documents stay as they are.
   const res = await request.post('/api/site/e2e-docs/0/addScenes?mode=addNewSite&siteName=E2E%20Docs', {
     multipart: {
@@ -23,21 +26,29 @@ test('documentation upload: required file, zip only, failure alert, success indi
   await page.getByRole('button', { name: 'Upload documents' }).click();
   const form = page.locator('form.doc-upload');
   await form.getByRole('button', { name: 'Submit' }).click();
-  await form.getByLabel('Upload documents .zip').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await form
+    .getByLabel('Upload documents .zip')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(() => dialogs).toEqual(['Please select a file before submitting.', 'Please select a ZIP file.']);
 
   await failRoute(page, /\/api\/documentation\/[^/]+$/, 'POST', 'Disk full');
-  await form.getByLabel('Upload documents .zip').setInputFiles({ name: 'docs.zip', mimeType: 'application/zip', buffer });
+  await form
+    .getByLabel('Upload documents .zip')
+    .setInputFiles({ name: 'docs.zip', mimeType: 'application/zip', buffer });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(() => dialogs).toHaveLength(3);
   expect(dialogs[2]).toBe('Failed to upload file.');
-  expect((await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt')).toBe(false);
+  expect(
+    (await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt'),
+  ).toBe(false);
   await page.unrouteAll();
 
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded' })).toBeVisible();
   await expect(form).toHaveCount(0, { timeout: 3000 });
-  expect((await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt')).toBe(true);
+  expect(
+    (await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt'),
+  ).toBe(true);
   await expect(page.getByText('E2E Folder')).toBeVisible();
 });

@@ -5,14 +5,19 @@ import sharp from 'sharp';
 
 export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
-  const body = await res.json() as { success: boolean; payload: T; message?: string };
+  const body = (await res.json()) as { success: boolean; payload: T; message?: string };
   if (!body.success) throw new Error(`${path}: ${body.message}`);
   return body.payload;
 }
 
-export async function apiSend<T>(request: APIRequestContext, method: 'PATCH' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
+export async function apiSend<T>(
+  request: APIRequestContext,
+  method: 'PATCH' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await request.fetch(path, { method, data });
-  const body = await res.json() as { success: boolean; payload: T; message?: string };
+  const body = (await res.json()) as { success: boolean; payload: T; message?: string };
   if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
   return body.payload;
 }
@@ -20,43 +25,73 @@ export async function apiSend<T>(request: APIRequestContext, method: 'PATCH' | '
 /** Accepts every alert and confirm, remembering the texts. */
 export function collectDialogs(page: Page, accept = true): string[] {
   const messages: string[] = [];
-  page.on('dialog', (d) => { messages.push(d.message()); void (accept ? d.accept() : d.dismiss()); });
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void (accept ? d.accept() : d.dismiss());
+  });
   return messages;
 }
 
 /** Makes every call matching `url` (and method) fail with the server's envelope. */
-export async function failRoute(page: Page, url: string | RegExp, method: string, message: string, status = 500): Promise<void> {
-  await page.route(url, (route) => (route.request().method() === method
-    ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ success: false, message }) })
-    : route.fallback()));
+export async function failRoute(
+  page: Page,
+  url: string | RegExp,
+  method: string,
+  message: string,
+  status = 500,
+): Promise<void> {
+  await page.route(url, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ success: false, message }) })
+      : route.fallback(),
+  );
 }
 
 /** Dispatches a real drag-and-drop of one file onto the element. */
-export async function dropFile(target: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const dataTransfer = await target.page().evaluateHandle(({ name, type, b64 }) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const dt = new DataTransfer();
-    dt.items.add(new File([bytes], name, { type }));
-    return dt;
-  }, { name: file.name, type: file.mimeType, b64: file.buffer.toString('base64') });
+export async function dropFile(
+  target: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const dataTransfer = await target.page().evaluateHandle(
+    ({ name, type, b64 }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type }));
+      return dt;
+    },
+    { name: file.name, type: file.mimeType, b64: file.buffer.toString('base64') },
+  );
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
 }
 
 /** A finger drag through the Chrome DevTools protocol (real touchstart/touchmove/touchend). */
-export async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 10): Promise<void> {
+export async function touchDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps = 10,
+): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }],
+    });
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
 
 /** A mouse drag in small steps. */
-export async function mouseDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 10): Promise<void> {
+export async function mouseDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps = 10,
+): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(to.x, to.y, { steps });
@@ -65,7 +100,9 @@ export async function mouseDrag(page: Page, from: { x: number; y: number }, to: 
 
 /** A small PNG made here. */
 export async function pngBuffer(width = 64, height = 48, color = { r: 30, g: 140, b: 200 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 const percentIn = async (text: string | null) => {

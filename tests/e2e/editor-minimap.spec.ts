@@ -2,13 +2,39 @@
 // with the mouse and with a finger, the numeric form's rules, failures, the visitor cone after a saved rotation,
 // floor name and tag, and the floor-plan image. Every change is checked through the API and put back.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, apiSend, collectDialogs, dropFile, failRoute, mouseDrag, nodeOnScreen, pngBuffer, touchDrag } from './editor-helpers';
+import {
+  api,
+  apiSend,
+  collectDialogs,
+  dropFile,
+  failRoute,
+  mouseDrag,
+  nodeOnScreen,
+  pngBuffer,
+  touchDrag,
+} from './editor-helpers';
 
-interface NodeEntry { _id: string; x: number; y: number; rotation: number; minimap_node: { title: string; tiles_id: string } }
-interface Plan { image_url: string; image: string; img_width: number; img_height: number; x_scale: number; y_scale: number; x_pixel_offset: number; y_pixel_offset: number }
+interface NodeEntry {
+  _id: string;
+  x: number;
+  y: number;
+  rotation: number;
+  minimap_node: { title: string; tiles_id: string };
+}
+interface Plan {
+  image_url: string;
+  image: string;
+  img_width: number;
+  img_height: number;
+  x_scale: number;
+  y_scale: number;
+  x_pixel_offset: number;
+  y_pixel_offset: number;
+}
 const NODES = '/api/site/demo-farm/0/survey/minimapSingleSite?date=2026-06-02';
 const nodes = (r: APIRequestContext) => api<NodeEntry[]>(r, NODES);
-const nodeNamed = async (r: APIRequestContext, title: string) => (await nodes(r)).find((n) => n.minimap_node.title === title)!;
+const nodeNamed = async (r: APIRequestContext, title: string) =>
+  (await nodes(r)).find((n) => n.minimap_node.title === title)!;
 const HANDLE = 46;
 
 async function restore(request: APIRequestContext, original: NodeEntry[]) {
@@ -40,9 +66,14 @@ test.describe('minimap node editor', () => {
     original = await nodes(request);
     plan = await api<Plan>(request, '/api/site/demo-farm/minimap/details?floor=0');
   });
-  test.afterEach(async ({ request }) => { await restore(request, original); });
+  test.afterEach(async ({ request }) => {
+    await restore(request, original);
+  });
 
-  test('mouse: Edit selects the current node; pick a node, drag it and its rotation handle, Save stores both', async ({ page, request }) => {
+  test('mouse: Edit selects the current node; pick a node, drag it and its rotation handle, Save stores both', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -89,7 +120,9 @@ test.describe('minimap node editor', () => {
     test('a finger picks a node, drags it and turns it; Save stores both', async ({ page, request }) => {
       await openEditor(page);
       await page.getByRole('button', { name: 'Edit' }).click();
-      await page.touchscreen.tap(...Object.values(await nodeOnScreen(page, 'Select NODE C 2026')) as [number, number]);
+      await page.touchscreen.tap(
+        ...(Object.values(await nodeOnScreen(page, 'Select NODE C 2026')) as [number, number]),
+      );
       const form = page.getByRole('form', { name: 'Edit NODE C 2026' });
       await expect(form).toBeVisible();
       const c = await nodeOnScreen(page, 'Select NODE C 2026');
@@ -111,7 +144,10 @@ test.describe('minimap node editor', () => {
     });
   });
 
-  test('numeric form: wrap rules, Save only on a change, header Save; leaving the enlarged map cancels', async ({ page, request }) => {
+  test('numeric form: wrap rules, Save only on a change, header Save; leaving the enlarged map cancels', async ({
+    page,
+    request,
+  }) => {
     await openEditor(page);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Select NODE D 2026' }).press('Enter');
@@ -143,7 +179,9 @@ test.describe('minimap node editor', () => {
     await page.getByRole('button', { name: 'Enlarge minimap' }).click();
     await expect(form).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
-    expect(await nodeNamed(request, 'NODE D 2026')).toEqual(original.find((n) => n.minimap_node.title === 'NODE D 2026'));
+    expect(await nodeNamed(request, 'NODE D 2026')).toEqual(
+      original.find((n) => n.minimap_node.title === 'NODE D 2026'),
+    );
 
     // Header Save after typing.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -164,7 +202,12 @@ test.describe('minimap node editor', () => {
     await page.getByLabel('X (%)').fill('40');
     await page.getByLabel('Rotation offset (°)').fill('30');
     await page.getByRole('form').getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialogs).toEqual(['Error! Failed to Update Node Coordinates Disk full', 'Error! Failed to Update Node Rotation Database locked']);
+    await expect
+      .poll(() => dialogs)
+      .toEqual([
+        'Error! Failed to Update Node Coordinates Disk full',
+        'Error! Failed to Update Node Rotation Database locked',
+      ]);
     await expect(page.getByRole('form', { name: 'Edit NODE B 2026' })).toBeVisible();
     expect(await nodes(request)).toEqual(original);
   });
@@ -198,9 +241,13 @@ test.describe('minimap node editor', () => {
 });
 
 test.describe('floor details and floor-plan image (small view)', () => {
-  test('name and tag: Save appears on a change, empty values save as defaults, failure keeps Save', async ({ page, request }) => {
+  test('name and tag: Save appears on a change, empty values save as defaults, failure keeps Save', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
-    const floors = () => api<{ floor: number; floor_name: string; floor_tag: string }[]>(request, '/api/site/demo-farm/minimap/floors');
+    const floors = () =>
+      api<{ floor: number; floor_name: string; floor_tag: string }[]>(request, '/api/site/demo-farm/minimap/floors');
     const before = await floors();
     try {
       await page.goto('/site/demo-farm/site');
@@ -212,7 +259,11 @@ test.describe('floor details and floor-plan image (small view)', () => {
       await expect(save).toBeVisible();
       await save.click();
       await expect(save).toHaveCount(0);
-      expect((await floors()).find((f) => f.floor === 0)).toEqual({ floor: 0, floor_name: 'Ground Floor East', floor_tag: 'G' });
+      expect((await floors()).find((f) => f.floor === 0)).toEqual({
+        floor: 0,
+        floor_name: 'Ground Floor East',
+        floor_tag: 'G',
+      });
       await expect(page.locator('.admin-minimap .minimap-title')).toHaveText('Ground Floor East');
 
       await page.getByLabel('Floor name').fill('');
@@ -229,11 +280,18 @@ test.describe('floor details and floor-plan image (small view)', () => {
       expect((await floors()).find((f) => f.floor === 0)?.floor_name).toBe('Floor 0');
     } finally {
       const f0 = before.find((f) => f.floor === 0)!;
-      await apiSend(request, 'PATCH', '/api/site/demo-farm/sitemap', { floor: 0, floor_name: f0.floor_name, floor_tag: f0.floor_tag });
+      await apiSend(request, 'PATCH', '/api/site/demo-farm/sitemap', {
+        floor: 0,
+        floor_name: f0.floor_name,
+        floor_tag: f0.floor_tag,
+      });
     }
   });
 
-  test('image: choose or drop -> pending with Submit and Cancel; Cancel restores; Submit stores; failure alerts', async ({ page, request }) => {
+  test('image: choose or drop -> pending with Submit and Cancel; Cancel restores; Submit stores; failure alerts', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
     const details = () => api<Plan>(request, '/api/site/demo-farm/minimap/details?floor=0');
     const before = await details();
@@ -244,7 +302,9 @@ test.describe('floor details and floor-plan image (small view)', () => {
       const plan = page.locator('.admin-minimap .minimap-plan');
       await expect(page.getByLabel('Choose a floor-plan image')).toHaveAttribute('accept', 'image/*');
 
-      await page.getByLabel('Choose a floor-plan image').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await pngBuffer(400, 300) });
+      await page
+        .getByLabel('Choose a floor-plan image')
+        .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await pngBuffer(400, 300) });
       await expect(plan).toHaveAttribute('data-pending', 'true');
       await page.locator('.minimap-image-actions').getByRole('button', { name: 'Cancel' }).click();
       await expect(plan).not.toHaveAttribute('data-pending', 'true');
@@ -267,7 +327,9 @@ test.describe('floor details and floor-plan image (small view)', () => {
       await expect.poll(async () => (await details()).img_width).toBe(400);
       expect((await details()).image_url).not.toBe(before.image_url);
     } finally {
-      await request.post('/api/site/demo-farm/minimap?floor=0', { multipart: { file: { name: 'plan.png', mimeType: 'image/png', buffer: originalBytes } } });
+      await request.post('/api/site/demo-farm/minimap?floor=0', {
+        multipart: { file: { name: 'plan.png', mimeType: 'image/png', buffer: originalBytes } },
+      });
     }
   });
 });

@@ -3,12 +3,23 @@
 // changing, going to a site, new site maps and To Single Site. Checked on screen and through the API.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Pin } from '../../contract/api';
-import { api, apiSend, collectDialogs, failRoute, mapPoint, mouseDrag, pinHeadOnScreen, pngBuffer, touchDrag } from './editor-helpers';
+import {
+  api,
+  apiSend,
+  collectDialogs,
+  failRoute,
+  mapPoint,
+  mouseDrag,
+  pinHeadOnScreen,
+  pngBuffer,
+  touchDrag,
+} from './editor-helpers';
 
 const pins = (r: APIRequestContext) => api<Pin[]>(r, '/api/map-pins');
 const pinNamed = async (r: APIRequestContext, name: string) => (await pins(r)).find((p) => p.name === name);
 const hint = (page: Page) => page.locator('.pin-hint');
-const pinButton = (page: Page, name: string | RegExp) => page.locator('.admin-pin-map li').getByRole('button', { name, exact: typeof name === 'string' });
+const pinButton = (page: Page, name: string | RegExp) =>
+  page.locator('.admin-pin-map li').getByRole('button', { name, exact: typeof name === 'string' });
 
 async function openMap(page: Page) {
   await page.goto('/');
@@ -21,13 +32,16 @@ async function clickPin(page: Page, name: string) {
 }
 /** The colour drawn at a page point on the pins layer. */
 async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
-  return page.evaluate(({ x, y }) => {
-    const all = [...document.querySelectorAll('.admin-pin-map canvas')] as HTMLCanvasElement[];
-    const c = all[all.length - 1];
-    const r = c.getBoundingClientRect();
-    const k = c.width / r.width;
-    return [...c.getContext('2d')!.getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data];
-  }, { x, y });
+  return page.evaluate(
+    ({ x, y }) => {
+      const all = [...document.querySelectorAll('.admin-pin-map canvas')] as HTMLCanvasElement[];
+      const c = all[all.length - 1];
+      const r = c.getBoundingClientRect();
+      const k = c.width / r.width;
+      return [...c.getContext('2d')!.getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data];
+    },
+    { x, y },
+  );
 }
 
 test.describe('pin map (admin)', () => {
@@ -40,16 +54,37 @@ test.describe('pin map (admin)', () => {
     for (const p of await pins(request)) {
       const o = original.find((q) => q._id === p._id);
       if (!o) await apiSend(request, 'DELETE', `/api/map-pins/${p._id}`);
-      else await apiSend(request, 'PATCH', `/api/map-pins/${p._id}`, { name: o.name, x: o.x, y: o.y, enabled: o.enabled, icon: o.icon, external_url: o.external_url ?? '' });
+      else
+        await apiSend(request, 'PATCH', `/api/map-pins/${p._id}`, {
+          name: o.name,
+          x: o.x,
+          y: o.y,
+          enabled: o.enabled,
+          icon: o.icon,
+          external_url: o.external_url ?? '',
+        });
     }
     await apiSend(request, 'PATCH', '/api/settings', { enableMultiSite: true });
   });
-  test.afterAll(async ({ request }) => { await apiSend(request, 'PATCH', '/api/settings', { enableMultiSite: false }); });
+  test.afterAll(async ({ request }) => {
+    await apiSend(request, 'PATCH', '/api/settings', { enableMultiSite: false });
+  });
 
-  test('select with a click, background click clears; disabled pins are darkened with Site Disabled', async ({ page }) => {
+  test('select with a click, background click clears; disabled pins are darkened with Site Disabled', async ({
+    page,
+  }) => {
     await openMap(page);
-    await expect(page.getByRole('toolbar', { name: 'Pin editor' }).getByRole('button')).toHaveText(
-      ['Add site', 'Move', 'Delete', 'Hide/Show', 'Change', 'Go to site', 'Cancel', 'New map', 'To Single Site']);
+    await expect(page.getByRole('toolbar', { name: 'Pin editor' }).getByRole('button')).toHaveText([
+      'Add site',
+      'Move',
+      'Delete',
+      'Hide/Show',
+      'Change',
+      'Go to site',
+      'Cancel',
+      'New map',
+      'To Single Site',
+    ]);
     await expect(pinButton(page, 'North Depot (Site Disabled)')).toBeAttached();
     const depot = await pinHeadOnScreen(page, /^North Depot/);
     const farm = await pinHeadOnScreen(page, /^Demo Farm/);
@@ -68,7 +103,10 @@ test.describe('pin map (admin)', () => {
     await expect(hint(page)).toHaveText('Click a pin to select it.');
   });
 
-  test('add: the hint, a click on the map, the modal checks, a cover image; the pin is stored disabled where clicked', async ({ page, request }) => {
+  test('add: the hint, a click on the map, the modal checks, a cover image; the pin is stored disabled where clicked', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
     await openMap(page);
     await page.getByRole('button', { name: 'Add site' }).click();
@@ -86,23 +124,32 @@ test.describe('pin map (admin)', () => {
     await modal.getByRole('button', { name: 'Create' }).click();
     await modal.getByLabel('External URL').fill('not a url');
     await modal.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => dialogs).toEqual([
-      'You are missing the following:\n- A name\n- An Icon',
-      'You are missing the following:\n- An Icon\n- An External URL',
-      'You are missing the following:\n- An Icon\n- A Valid URL',
-    ]);
+    await expect
+      .poll(() => dialogs)
+      .toEqual([
+        'You are missing the following:\n- A name\n- An Icon',
+        'You are missing the following:\n- An Icon\n- An External URL',
+        'You are missing the following:\n- An Icon\n- A Valid URL',
+      ]);
     await modal.getByLabel('External URL').fill('https://example.org/barn');
     await modal.getByRole('button', { name: 'Icon' }).click();
     await modal.getByRole('radio', { name: 'pig' }).click();
     await modal.getByRole('button', { name: 'Cover image' }).click();
-    await modal.getByLabel('Cover image', { exact: true }).setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await pngBuffer(120, 80) });
+    await modal
+      .getByLabel('Cover image', { exact: true })
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await pngBuffer(120, 80) });
     await expect(modal.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
     await modal.getByRole('button', { name: 'Create' }).click();
     await expect(modal).toHaveCount(0);
     expect(dialogs).toHaveLength(3);
 
     const stored = (await pinNamed(request, 'E2E Barn'))!;
-    expect(stored).toMatchObject({ enabled: false, icon: 'pig', external_url: 'https://example.org/barn', sitemap: 'default' });
+    expect(stored).toMatchObject({
+      enabled: false,
+      icon: 'pig',
+      external_url: 'https://example.org/barn',
+      sitemap: 'default',
+    });
     expect(stored.x).toBeCloseTo(30, 0);
     expect(stored.y).toBeCloseTo(60, 0);
     expect(stored.site).not.toBe('');
@@ -125,7 +172,9 @@ test.describe('pin map (admin)', () => {
       await modal.getByRole('radio', { name: 'shop' }).click();
       if (withImage) {
         await modal.getByRole('button', { name: 'Cover image' }).click();
-        await modal.getByLabel('Cover image', { exact: true }).setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: await pngBuffer() });
+        await modal
+          .getByLabel('Cover image', { exact: true })
+          .setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: await pngBuffer() });
       }
       await modal.getByRole('button', { name: 'Create' }).click();
       return modal;
@@ -143,7 +192,10 @@ test.describe('pin map (admin)', () => {
     expect(await pins(request)).toEqual(before);
   });
 
-  test('move with the mouse: only strictly inside the map, leaving ends the drag, Save stores; failure alerts', async ({ page, request }) => {
+  test('move with the mouse: only strictly inside the map, leaving ends the drag, Save stores; failure alerts', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
     await openMap(page);
     await clickPin(page, 'Demo Farm');
@@ -200,15 +252,32 @@ test.describe('pin map (admin)', () => {
     });
   });
 
-  test('delete: confirm, gone at once, removed on the server; a failed delete alerts and is not restored', async ({ page, request }) => {
+  test('delete: confirm, gone at once, removed on the server; a failed delete alerts and is not restored', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
-    const temp = await apiSend<Pin>(request, 'POST', '/api/map-pins', { x: 80, y: 80, icon: 'shop', name: 'E2E Temp', enabled: true, sitemap: 'default' });
-    const temp2 = await apiSend<Pin>(request, 'POST', '/api/map-pins', { x: 85, y: 60, icon: 'shop', name: 'E2E Temp Two', enabled: true, sitemap: 'default' });
+    const temp = await apiSend<Pin>(request, 'POST', '/api/map-pins', {
+      x: 80,
+      y: 80,
+      icon: 'shop',
+      name: 'E2E Temp',
+      enabled: true,
+      sitemap: 'default',
+    });
+    const temp2 = await apiSend<Pin>(request, 'POST', '/api/map-pins', {
+      x: 85,
+      y: 60,
+      icon: 'shop',
+      name: 'E2E Temp Two',
+      enabled: true,
+      sitemap: 'default',
+    });
     await openMap(page);
     await clickPin(page, 'E2E Temp');
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => dialogs).toEqual(['Are you sure you want to delete E2E Temp from the map?']);
-    await expect(pinButton(page, 'E2E Temp', )).toHaveCount(0);
+    await expect(pinButton(page, 'E2E Temp')).toHaveCount(0);
     await expect.poll(async () => (await pins(request)).some((p) => p._id === temp._id)).toBe(false);
 
     // Delete mode first, then the pin; the server refuses: alert, and the pin stays off the map.
@@ -216,7 +285,13 @@ test.describe('pin map (admin)', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(hint(page)).toHaveText('Click the pin you want to delete.');
     await clickPin(page, 'E2E Temp Two');
-    await expect.poll(() => dialogs).toEqual(['Are you sure you want to delete E2E Temp from the map?', 'Are you sure you want to delete E2E Temp Two from the map?', 'Could not delete pin, Locked']);
+    await expect
+      .poll(() => dialogs)
+      .toEqual([
+        'Are you sure you want to delete E2E Temp from the map?',
+        'Are you sure you want to delete E2E Temp Two from the map?',
+        'Could not delete pin, Locked',
+      ]);
     await expect(pinButton(page, /E2E Temp Two/)).toHaveCount(0);
     expect((await pins(request)).some((p) => p._id === temp2._id)).toBe(true);
   });
@@ -226,7 +301,7 @@ test.describe('pin map (admin)', () => {
     await openMap(page);
     await clickPin(page, 'North Depot');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await expect(pinButton(page, 'North Depot', )).toHaveText('North Depot');
+    await expect(pinButton(page, 'North Depot')).toHaveText('North Depot');
     await expect.poll(async () => (await pinNamed(request, 'North Depot'))?.enabled).toBe(true);
     await page.getByRole('button', { name: 'Hide', exact: true }).click();
     await expect(pinButton(page, 'North Depot (Site Disabled)')).toBeAttached();
@@ -273,7 +348,10 @@ test.describe('pin map (admin)', () => {
     await expect(page).toHaveURL(/\/site\/demo-farm\/site/);
   });
 
-  test('new site map: both fields required; the map and its default pin are created and shown', async ({ page, request }) => {
+  test('new site map: both fields required; the map and its default pin are created and shown', async ({
+    page,
+    request,
+  }) => {
     const dialogs = collectDialogs(page);
     const name = `E2E Map ${Date.now()}`;
     await openMap(page);
@@ -284,7 +362,11 @@ test.describe('pin map (admin)', () => {
 
     await failRoute(page, /\/api\/create-site-map$/, 'POST', 'Name taken');
     await modal.getByLabel('Map name').fill(name);
-    await modal.getByLabel('Map image').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: await pngBuffer(800, 500, { r: 120, g: 170, b: 90 }) });
+    await modal.getByLabel('Map image').setInputFiles({
+      name: 'map.png',
+      mimeType: 'image/png',
+      buffer: await pngBuffer(800, 500, { r: 120, g: 170, b: 90 }),
+    });
     await modal.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => dialogs).toHaveLength(2);
     expect(dialogs[1]).toBe('Error! Failed to Upload a New Sitemap Name taken');
@@ -296,16 +378,26 @@ test.describe('pin map (admin)', () => {
     await expect(page.locator('.map-select select')).toHaveValue(name);
     await expect(pinButton(page, 'default pin')).toBeAttached();
     expect((await api<{ name: string }[]>(request, '/api/site-maps')).some((m) => m.name === name)).toBe(true);
-    expect((await pins(request)).find((p) => p.sitemap === name)).toMatchObject({ name: 'default pin', x: 50, y: 50, enabled: true, icon: 'farm' });
+    expect((await pins(request)).find((p) => p.sitemap === name)).toMatchObject({
+      name: 'default pin',
+      x: 50,
+      y: 50,
+      enabled: true,
+      icon: 'farm',
+    });
   });
 
   test('To Single Site turns multi-site off; Enable Multisite turns it back on', async ({ page, request }) => {
     await openMap(page);
     await page.getByRole('button', { name: 'To Single Site' }).click();
-    await expect.poll(async () => (await api<{ enableMultiSite: boolean }>(request, '/api/settings')).enableMultiSite).toBe(false);
+    await expect
+      .poll(async () => (await api<{ enableMultiSite: boolean }>(request, '/api/settings')).enableMultiSite)
+      .toBe(false);
     await expect(page.getByRole('button', { name: 'Enable Multisite' })).toBeVisible();
     await page.getByRole('button', { name: 'Enable Multisite' }).click();
-    await expect.poll(async () => (await api<{ enableMultiSite: boolean }>(request, '/api/settings')).enableMultiSite).toBe(true);
+    await expect
+      .poll(async () => (await api<{ enableMultiSite: boolean }>(request, '/api/settings')).enableMultiSite)
+      .toBe(true);
     await expect(page.locator('.admin-pin-map')).toBeVisible();
   });
 });

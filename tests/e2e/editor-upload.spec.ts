@@ -9,7 +9,11 @@ import { api, collectDialogs, dropFile } from './editor-helpers';
 import { fixtureMissing, fixturesDir } from './helpers/fixtures';
 
 const HEADER = 'title,fileName,x,y,date,floor';
-const csvFile = (rows: string[]) => ({ name: 'positions.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, ...rows].join('\r\n')) });
+const csvFile = (rows: string[]) => ({
+  name: 'positions.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from([HEADER, ...rows].join('\r\n')),
+});
 
 /** A zip with tile folders only (the page reads names; nothing is uploaded). */
 async function listingZip(folders: string[]): Promise<Buffer> {
@@ -28,13 +32,19 @@ test.describe('upload page', () => {
     await expect(page.getByRole('heading', { name: 'Add Scenes - Upper Floor' })).toBeVisible();
   });
 
-  test('validation table: ok, not found, orphan, coordinate and date errors; Submit only when nothing blocks', async ({ page }) => {
+  test('validation table: ok, not found, orphan, coordinate and date errors; Submit only when nothing blocks', async ({
+    page,
+  }) => {
     await page.goto('/site/demo-farm/addScene');
     await expect(page.getByRole('heading', { name: 'Add Scenes - Ground Floor' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
 
-    await page.getByLabel('360° tour (.zip)').setInputFiles({ name: 'tour.zip', mimeType: 'application/zip', buffer: await listingZip(['0-barn_a', '1-barn_b']) });
+    await page.getByLabel('360° tour (.zip)').setInputFiles({
+      name: 'tour.zip',
+      mimeType: 'application/zip',
+      buffer: await listingZip(['0-barn_a', '1-barn_b']),
+    });
     await expect(page.locator('.drop-file-size').first()).toHaveText(/^\d+ bytes$/);
     await expect(submit).toBeDisabled();
 
@@ -42,27 +52,44 @@ test.describe('upload page', () => {
     await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,04/02/2024,0']));
     const rows = page.locator('.validation-table tbody tr');
     await expect(rows).toHaveCount(2);
-    await expect(page.locator('.validation-table thead th')).toHaveText(['Scene', 'X-Coordinate', 'Y-Coordinate', 'Name', 'Survey Date', 'Status']);
+    await expect(page.locator('.validation-table thead th')).toHaveText([
+      'Scene',
+      'X-Coordinate',
+      'Y-Coordinate',
+      'Name',
+      'Survey Date',
+      'Status',
+    ]);
     await expect(rows.nth(0)).toHaveAttribute('data-status', 'ok');
     await expect(rows.nth(1)).toHaveAttribute('data-status', 'error');
     await expect(rows.nth(1)).toContainText('Not found in the CSV');
     await expect(submit).toBeDisabled();
 
     // Orphan: warning and the orphansInCSV message, does not block.
-    await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,04/02/2024,0', 'B,barn_b,11,21,04/02/2024,0', 'C,barn_c,12,22,04/02/2024,0']));
+    await page
+      .getByLabel('Scene positions (.csv)')
+      .setInputFiles(
+        csvFile(['A,barn_a,10,20,04/02/2024,0', 'B,barn_b,11,21,04/02/2024,0', 'C,barn_c,12,22,04/02/2024,0']),
+      );
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(2)).toHaveAttribute('data-status', 'orphan');
     await expect(page.locator('[data-label="orphansInCSV"]')).toBeVisible();
     await expect(submit).toBeEnabled();
 
     // Missing x: coordinate error with the CSVFileError label.
-    await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,,20,04/02/2024,0', 'B,barn_b,11,21,04/02/2024,0']));
-    await expect(page.locator('[data-label="CSVFileError"]')).toHaveText('Invalid or missing properties. Please reupload your CSV file.');
+    await page
+      .getByLabel('Scene positions (.csv)')
+      .setInputFiles(csvFile(['A,barn_a,,20,04/02/2024,0', 'B,barn_b,11,21,04/02/2024,0']));
+    await expect(page.locator('[data-label="CSVFileError"]')).toHaveText(
+      'Invalid or missing properties. Please reupload your CSV file.',
+    );
     await expect(rows.nth(0)).toHaveAttribute('data-status', 'error');
     await expect(submit).toBeDisabled();
 
     // The timeline is on for demo-farm: a row without a date is an error.
-    await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,,0', 'B,barn_b,11,21,04/02/2024,0']));
+    await page
+      .getByLabel('Scene positions (.csv)')
+      .setInputFiles(csvFile(['A,barn_a,10,20,,0', 'B,barn_b,11,21,04/02/2024,0']));
     await expect(rows.nth(0)).toContainText('Missing survey date');
     await expect(submit).toBeDisabled();
 
@@ -72,7 +99,9 @@ test.describe('upload page', () => {
     await expect(submit).toBeDisabled();
   });
 
-  test('drops: only application/zip and text/csv; anything else flashes the area invalid for 300 ms', async ({ page }) => {
+  test('drops: only application/zip and text/csv; anything else flashes the area invalid for 300 ms', async ({
+    page,
+  }) => {
     await page.goto('/site/demo-farm/addScene');
     const [zipArea, csvArea] = [page.locator('.drop-area').nth(0), page.locator('.drop-area').nth(1)];
     await dropFile(zipArea, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
@@ -95,7 +124,9 @@ test.describe('upload page', () => {
     const before = await api<unknown[]>(request, '/api/site/demo-farm/surveys');
     await page.goto('/site/demo-farm/addScene');
     // The listing matches the CSV, but the export has no real tiles: the server refuses it.
-    await page.getByLabel('360° tour (.zip)').setInputFiles({ name: 'tour.zip', mimeType: 'application/zip', buffer: await listingZip(['0-barn_a']) });
+    await page
+      .getByLabel('360° tour (.zip)')
+      .setInputFiles({ name: 'tour.zip', mimeType: 'application/zip', buffer: await listingZip(['0-barn_a']) });
     await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,04/02/2024,0']));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/site\/demo-farm\/site/);
@@ -110,7 +141,10 @@ test.describe('upload page', () => {
     await expect(page.getByLabel('360° tour (.zip)')).toBeAttached();
   });
 
-  test('the real Marzipano export, start to finish: new site, real progress, the viewer shows the scene', async ({ page, request }) => {
+  test('the real Marzipano export, start to finish: new site, real progress, the viewer shows the scene', async ({
+    page,
+    request,
+  }) => {
     const missing = fixtureMissing();
     test.skip(missing !== null, missing ?? '');
     const dir = path.join(fixturesDir, 'marzipano-export');
@@ -127,10 +161,16 @@ test.describe('upload page', () => {
     await name.fill('E2E Prism New Field');
     await name.press('Enter');
     await expect(name).toHaveCSS('width', /\d+px/);
-    expect(await name.evaluate((el) => (el as HTMLInputElement).style.width)).toBe(`${'E2E Prism New Field'.length + 2}ch`);
+    expect(await name.evaluate((el) => (el as HTMLInputElement).style.width)).toBe(
+      `${'E2E Prism New Field'.length + 2}ch`,
+    );
 
     await page.getByLabel('360° tour (.zip)').setInputFiles(path.join(dir, 'prism_new_field.zip'));
-    await dropFile(page.locator('.drop-area').nth(1), { name: 'prism_new_field.csv', mimeType: 'text/csv', buffer: fs.readFileSync(path.join(dir, 'prism_new_field.csv')) });
+    await dropFile(page.locator('.drop-area').nth(1), {
+      name: 'prism_new_field.csv',
+      mimeType: 'text/csv',
+      buffer: fs.readFileSync(path.join(dir, 'prism_new_field.csv')),
+    });
     const rows = page.locator('.validation-table tbody tr');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toHaveText(/prism_uat_newfield1\s*20\s*30\s*prism_uat_fieldfront\s*04\/02\/2024/);
@@ -141,23 +181,41 @@ test.describe('upload page', () => {
     // Throttle the upload so the progress bar shows the real, growing upload progress.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1_000_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1_000_000,
+    });
     await page.getByRole('button', { name: 'Submit' }).click();
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     await expect(progress).toBeVisible();
-    await expect.poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('value')), { timeout: 10_000 })
+      .toBeGreaterThan(10);
     await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 
     // The server names the new site after the site name; the page goes to its viewer.
-    await page.waitForURL((u) => /^\/site\/[^/]+\/site$/.test(u.pathname) && !u.pathname.startsWith('/site/e2e-new-field/'), { timeout: 60_000 });
+    await page.waitForURL(
+      (u) => /^\/site\/[^/]+\/site$/.test(u.pathname) && !u.pathname.startsWith('/site/e2e-new-field/'),
+      { timeout: 60_000 },
+    );
     const siteId = decodeURIComponent(/\/site\/([^/]+)\/site/.exec(page.url())![1]);
     await expect(page.locator('.title-card')).toContainText('prism_uat_fieldfront', { timeout: 30_000 });
     expect(dialogs).toHaveLength(1);
 
     const sites = await api<{ id: string; name: string }[]>(request, '/api/sites');
     expect(sites).toContainEqual({ id: siteId, name: 'E2E Prism New Field' });
-    const scenes = await api<{ survey_node: { title: string } }[]>(request, `/api/site/${siteId}/survey/details?floor=0&date=2024-02-04`);
+    const scenes = await api<{ survey_node: { title: string } }[]>(
+      request,
+      `/api/site/${siteId}/survey/details?floor=0&date=2024-02-04`,
+    );
     expect(scenes.map((s) => s.survey_node.title).sort()).toEqual(['prism_uat_fieldback', 'prism_uat_fieldfront']);
   });
 });

@@ -6,7 +6,9 @@ import { demoSite, type DemoSite } from './app-helpers';
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 
 let demo: DemoSite;
-test.beforeEach(async ({ request }) => { demo = await demoSite(request); });
+test.beforeEach(async ({ request }) => {
+  demo = await demoSite(request);
+});
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const sceneName = (page: Page) => page.locator('.title-card').getByRole('heading', { level: 1 });
@@ -34,14 +36,23 @@ async function panoramaCentre(page: Page) {
 }
 
 async function waitForRenderer(page: Page) {
-  await page.waitForFunction(() => ((window as unknown as { __panorama?: { frames: number } }).__panorama?.frames ?? 0) > 1, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => ((window as unknown as { __panorama?: { frames: number } }).__panorama?.frames ?? 0) > 1,
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
-test('a one-finger drag turns the view (camera info rotation follows), a tap on a link hotspot goes there', async ({ page }) => {
-  const start = demo.scenes.find((s) => s.survey_node.tiles_id === demo.settings.initial_settings.pano_id) ?? demo.scenes[0];
+test('a one-finger drag turns the view (camera info rotation follows), a tap on a link hotspot goes there', async ({
+  page,
+}) => {
+  const start =
+    demo.scenes.find((s) => s.survey_node.tiles_id === demo.settings.initial_settings.pano_id) ?? demo.scenes[0];
   const link = start.survey_node.link_hotspots[0] as { target: string; yaw: number; pitch: number } | undefined;
   test.skip(!link, 'no link hotspot in the demo');
-  await page.goto(`/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=0&pitch=0&fov=1.5708`);
+  await page.goto(
+    `/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=0&pitch=0&fov=1.5708`,
+  );
   await expect(sceneName(page)).toHaveText(start.survey_node.title);
   await page.getByLabel('Show Camera Info').tap();
   const rotation = cameraInfo(page).getByTestId('camera-rotation');
@@ -60,7 +71,8 @@ test('a one-finger drag turns the view (camera info rotation follows), a tap on 
 
   // Put the link hotspot in the middle of the screen and tap it.
   await page.evaluate((v) => {
-    const p = (window as unknown as { __panorama: { getView(): { fov: number }; setView(v: object): void } }).__panorama;
+    const p = (window as unknown as { __panorama: { getView(): { fov: number }; setView(v: object): void } })
+      .__panorama;
     p.setView({ ...p.getView(), yaw: v.yaw, pitch: v.pitch });
   }, link!);
   await page.waitForTimeout(300);
@@ -70,7 +82,9 @@ test('a one-finger drag turns the view (camera info rotation follows), a tap on 
   await expect(sceneName(page)).toHaveText(target.survey_node.title);
 });
 
-test('the hotspot list and an info hotspot open by taps; its sections read on screen; close by tap', async ({ page }) => {
+test('the hotspot list and an info hotspot open by taps; its sections read on screen; close by tap', async ({
+  page,
+}) => {
   const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
   test.skip(!start, 'no info hotspot in the demo');
   const info = start!.survey_node.info_hotspots[0];
@@ -86,7 +100,7 @@ test('the hotspot list and an info hotspot open by taps; its sections read on sc
   const sections = panel.locator('.info-section');
   await expect(sections.first()).toBeVisible();
   // Each section can be scrolled into view inside the panel and read there (within the screen).
-  for (let i = 0; i < await sections.count(); i++) {
+  for (let i = 0; i < (await sections.count()); i++) {
     const heading = sections.nth(i).getByRole('heading', { level: 3 });
     if (!(await heading.count())) continue;
     await heading.scrollIntoViewIfNeeded();
@@ -121,7 +135,9 @@ test('a tap on another floor switches to it', async ({ page, request }) => {
   await expect.poll(() => param(page, 'floor')).not.toBeNull();
   const current = Number(param(page, 'floor'));
   const other = demo.floors.find((f) => f !== current)!;
-  const names = await (await request.get(`/api/site/${demo.site}/minimap/floors`)).json() as { payload: { floor: number; floor_name: string }[] };
+  const names = (await (await request.get(`/api/site/${demo.site}/minimap/floors`)).json()) as {
+    payload: { floor: number; floor_name: string }[];
+  };
   const otherName = names.payload.find((f) => f.floor === other)?.floor_name ?? `Floor ${other}`;
   await slider.getByRole('button', { name: otherName, exact: true }).tap();
   await expect.poll(() => Number(param(page, 'floor'))).toBe(other);
@@ -146,16 +162,27 @@ test('a deep link opens at its view and the camera info reads it back', async ({
   const max = Math.min((100 * Math.PI) / 180, 2 * Math.atan((box.height / box.width) * Math.tan(Math.PI / 3)));
   const min = Math.min(2 * Math.atan((dpr * box.height) / face), max);
   const fov = Math.max(min, Math.min(max, 1.3));
-  await expect(info.getByTestId('camera-zoom')).toHaveText(`${Math.round(Math.min(1.2, Math.max(0.73, Math.PI / 2 / fov)) * 100)}%`);
+  await expect(info.getByTestId('camera-zoom')).toHaveText(
+    `${Math.round(Math.min(1.2, Math.max(0.73, Math.PI / 2 / fov)) * 100)}%`,
+  );
   expect(param(page, 'node')).toBe(node.tiles_id);
 });
 
-test('kiosk: tapped away to another scene, the phone returns to the initial scene when left alone', async ({ page, request }) => {
+test('kiosk: tapped away to another scene, the phone returns to the initial scene when left alone', async ({
+  page,
+  request,
+}) => {
   const init = demo.settings.initial_settings.pano_id;
   const start = demo.scenes.find((s) => s.survey_node.tiles_id === init);
   const hop = start?.survey_node.link_hotspots[0]?.target;
   test.skip(!start || !hop, 'the demo initial scene has no link');
-  expect((await request.patch(`/api/site/${demo.site}/settings`, { data: { kiosk: { enabled: true, idleRotateSeconds: 2, idleResetSeconds: 6 } } })).ok()).toBe(true);
+  expect(
+    (
+      await request.patch(`/api/site/${demo.site}/settings`, {
+        data: { kiosk: { enabled: true, idleRotateSeconds: 2, idleResetSeconds: 6 } },
+      })
+    ).ok(),
+  ).toBe(true);
   try {
     await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${init}`);
     await expect(page.locator('.viewer.kiosk')).toBeVisible();
@@ -166,11 +193,15 @@ test('kiosk: tapped away to another scene, the phone returns to the initial scen
     await expect.poll(() => param(page, 'node'), { timeout: 20_000 }).toBe(init);
     await expect(sceneName(page)).toHaveText(start!.survey_node.title);
   } finally {
-    await request.patch(`/api/site/${demo.site}/settings`, { data: { kiosk: { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 } } });
+    await request.patch(`/api/site/${demo.site}/settings`, {
+      data: { kiosk: { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 } },
+    });
   }
 });
 
-test('"look around by moving the phone": turning the phone turns the view, tilting it tilts the view; off stops it', async ({ page }) => {
+test('"look around by moving the phone": turning the phone turns the view, tilting it tilts the view; off stops it', async ({
+  page,
+}) => {
   const start = demo.scenes[0].survey_node.tiles_id;
   await page.goto(`/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${start}&yaw=0&pitch=0&fov=1.5708`);
   await page.getByLabel('Show Camera Info').tap();
@@ -184,7 +215,11 @@ test('"look around by moving the phone": turning the phone turns the view, tilti
   // What the phone's sensors report (degrees, W3C frame): upright and facing ahead, then turned 30° to the
   // right (alpha runs anticlockwise), then also tilted 20° back to look down.
   const orient = (alpha: number, beta: number, gamma: number) =>
-    page.evaluate((o) => window.dispatchEvent(new DeviceOrientationEvent('deviceorientation', o)), { alpha, beta, gamma });
+    page.evaluate((o) => window.dispatchEvent(new DeviceOrientationEvent('deviceorientation', o)), {
+      alpha,
+      beta,
+      gamma,
+    });
   await orient(0, 90, 0);
   await orient(330, 90, 0);
   await expect.poll(() => degrees(rotation)).toBe(30);
@@ -198,13 +233,18 @@ test('"look around by moving the phone": turning the phone turns the view, tilti
   expect(await degrees(rotation)).toBe(30);
 });
 
-test('"look around by moving the phone" asks for permission where the browser does (iOS): refused, it says so and stays off', async ({ page }) => {
+test('"look around by moving the phone" asks for permission where the browser does (iOS): refused, it says so and stays off', async ({
+  page,
+}) => {
   // Safari's API: DeviceOrientationEvent.requestPermission(), answered here as the visitor would.
   await page.addInitScript(() => {
     (window as unknown as { __answer: string }).__answer = 'denied';
-    (DeviceOrientationEvent as unknown as { requestPermission: () => Promise<string> }).requestPermission = async () => (window as unknown as { __answer: string }).__answer;
+    (DeviceOrientationEvent as unknown as { requestPermission: () => Promise<string> }).requestPermission = async () =>
+      (window as unknown as { __answer: string }).__answer;
   });
-  await page.goto(`/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${demo.scenes[0].survey_node.tiles_id}&yaw=0&pitch=0&fov=1.5708`);
+  await page.goto(
+    `/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${demo.scenes[0].survey_node.tiles_id}&yaw=0&pitch=0&fov=1.5708`,
+  );
   await waitForRenderer(page);
   const motion = page.getByRole('button', { name: 'Look around by moving the phone' });
   await motion.tap();

@@ -8,7 +8,11 @@ import { sceneUrl, waitStable } from './helpers/scenePage';
 
 const W = 640;
 const H = 480;
-const LEVELS = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 512, size: 1024 }];
+const LEVELS = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 512 },
+  { tileSize: 512, size: 1024 },
+];
 let srv: SceneServer;
 
 test.describe('view controls', () => {
@@ -20,7 +24,15 @@ test.describe('view controls', () => {
   test.afterAll(async () => srv?.server.close());
 
   test.beforeEach(async ({ page }) => {
-    await page.goto(sceneUrl(srv.server.origin, { manta: '/media/gen/', tiles: 'cube', levels: LEVELS, face: 1024, view: { yaw: 0, pitch: 0, fov: 1.2 } }));
+    await page.goto(
+      sceneUrl(srv.server.origin, {
+        manta: '/media/gen/',
+        tiles: 'cube',
+        levels: LEVELS,
+        face: 1024,
+        view: { yaw: 0, pitch: 0, fov: 1.2 },
+      }),
+    );
     await waitStable(page);
   });
   const view = (page: import('@playwright/test').Page) => page.evaluate(() => window.__panorama!.getView());

@@ -5,7 +5,16 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import path from 'node:path';
 import { FIXTURE_SCENE, fixtureMissing, repoRoot } from './helpers/fixtures';
-import { decodeScreenshot, type FaceImages, fixtureFaces, levelForView, magentaPixels, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
+import {
+  decodeScreenshot,
+  type FaceImages,
+  fixtureFaces,
+  levelForView,
+  magentaPixels,
+  meanAbsError,
+  projectView,
+  saveComparison,
+} from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl } from './helpers/scenePage';
 
@@ -44,7 +53,14 @@ test.describe('the early stage on the real fixture', () => {
   test.afterAll(async () => srv?.server.close());
 
   const url = (view: { yaw: number; pitch: number; fov: number }) =>
-    sceneUrl(srv.server.origin, { manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize, view, bg: '#ff00ff' });
+    sceneUrl(srv.server.origin, {
+      manta: '/media/tiles/',
+      tiles: FIXTURE_SCENE.tilesId,
+      levels: FIXTURE_SCENE.levels,
+      face: FIXTURE_SCENE.faceSize,
+      view,
+      bg: '#ff00ff',
+    });
 
   for (const [name, view] of [
     ['cube corner f/r/u', { yaw: Math.PI / 4, pitch: -0.6155, fov: 70 * DEG }],
@@ -85,7 +101,11 @@ test.describe('the early stage on the real fixture', () => {
     // A first frame of the early picture as the reference (the screencast sends the current frame at start).
     await expect.poll(() => frames.length).toBeGreaterThan(0);
     release();
-    await page.waitForFunction(() => !!document.querySelector('#root canvas') && window.__panorama!.counters.stable, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => !!document.querySelector('#root canvas') && window.__panorama!.counters.stable,
+      null,
+      { timeout: 15_000 },
+    );
     await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
     await cdp.send('Page.stopScreencast');
     const decoded = await Promise.all(frames.map((f) => decodeScreenshot(f)));
@@ -97,7 +117,9 @@ test.describe('the early stage on the real fixture', () => {
       worstMagenta = Math.max(worstMagenta, magentaPixels(d));
       worstChange = Math.max(worstChange, meanAbsError(d.data, first.data));
     }
-    console.log(`takeover: ${decoded.length} frames, largest change ${worstChange.toFixed(2)}, background pixels ${worstMagenta}`);
+    console.log(
+      `takeover: ${decoded.length} frames, largest change ${worstChange.toFixed(2)}, background pixels ${worstMagenta}`,
+    );
     expect(await engineMounted(page)).toBe(true);
     expect(decoded.length, 'frames recorded through the takeover').toBeGreaterThan(1);
     expect(worstMagenta, `background pixels in the worst of ${decoded.length} frames`).toBe(0);

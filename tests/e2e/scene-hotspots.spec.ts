@@ -22,7 +22,7 @@ function project(h: { yaw: number; pitch: number }, v: { yaw: number; pitch: num
   const dot = (a: number[], b: number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
   const ty = Math.tan(v.fov / 2);
   const tx = (ty * W) / H;
-  return [W / 2 + ((dot(d, r) / dot(d, f)) / tx) * (W / 2), H / 2 - ((dot(d, u) / dot(d, f)) / ty) * (H / 2)];
+  return [W / 2 + (dot(d, r) / dot(d, f) / tx) * (W / 2), H / 2 - (dot(d, u) / dot(d, f) / ty) * (H / 2)];
 }
 
 /** Centroid of the info marker's orange (230,120,20 at 85 %) in a screenshot. */
@@ -55,17 +55,31 @@ test.describe('hotspots and holes on the real fixture', () => {
   });
   test.afterAll(async () => srv?.server.close());
 
-  const url = () => sceneUrl(srv.server.origin, { manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize, hotspots: [INFO, LINK], bg: '#ff00ff' });
+  const url = () =>
+    sceneUrl(srv.server.origin, {
+      manta: '/media/tiles/',
+      tiles: FIXTURE_SCENE.tilesId,
+      levels: FIXTURE_SCENE.levels,
+      face: FIXTURE_SCENE.faceSize,
+      hotspots: [INFO, LINK],
+      bg: '#ff00ff',
+    });
 
   test('the info hotspot is drawn where its yaw/pitch says and answers a click', async ({ page }) => {
     await page.goto(url());
     await waitStable(page);
-    for (const view of [{ yaw: 1.2, pitch: 0, fov: 1.5 }, { yaw: 1.6, pitch: -0.4, fov: 1.3 }]) {
+    for (const view of [
+      { yaw: 1.2, pitch: 0, fov: 1.5 },
+      { yaw: 1.6, pitch: -0.4, fov: 1.3 },
+    ]) {
       const shown = await showView(page, view);
       const [ex, ey] = project(INFO, shown);
       const [cx, cy, n] = orangeCentroid(await decodeScreenshot(await page.screenshot()));
       expect(n, 'marker pixels found').toBeGreaterThan(200);
-      expect(Math.hypot(cx - ex, cy - ey), `marker at ${cx.toFixed(1)},${cy.toFixed(1)}, data says ${ex.toFixed(1)},${ey.toFixed(1)}`).toBeLessThan(3);
+      expect(
+        Math.hypot(cx - ex, cy - ey),
+        `marker at ${cx.toFixed(1)},${cy.toFixed(1)}, data says ${ex.toFixed(1)},${ey.toFixed(1)}`,
+      ).toBeLessThan(3);
     }
     const [ex, ey] = project(INFO, await page.evaluate(() => window.__panorama!.getView()));
     await page.mouse.click(ex, ey);

@@ -3,7 +3,15 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { FIXTURE_SCENE, fixtureMissing, repoRoot } from './helpers/fixtures';
-import { decodeScreenshot, type FaceImages, fixtureFaces, levelForView, meanAbsError, projectView, saveComparison } from './helpers/referenceProjection';
+import {
+  decodeScreenshot,
+  type FaceImages,
+  fixtureFaces,
+  levelForView,
+  meanAbsError,
+  projectView,
+  saveComparison,
+} from './helpers/referenceProjection';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
 
@@ -19,9 +27,9 @@ const views: Array<[string, { yaw: number; pitch: number; fov: number }]> = [
   ['zenith', { yaw: 0.3, pitch: -Math.PI / 2, fov: 90 * DEG }],
   ['nadir', { yaw: -2, pitch: Math.PI / 2, fov: 80 * DEG }],
   ['cube corner f/r/u', { yaw: Math.PI / 4, pitch: -0.6155, fov: 70 * DEG }],
-  ['cube corner b/l/d', { yaw: -3 * Math.PI / 4, pitch: 0.6155, fov: 60 * DEG }],
+  ['cube corner b/l/d', { yaw: (-3 * Math.PI) / 4, pitch: 0.6155, fov: 60 * DEG }],
   ['tile seam, fully zoomed', { yaw: 0.001, pitch: 0.002, fov: 10 * DEG }],
-  ['face edge l|b', { yaw: -3 * Math.PI / 4, pitch: 0, fov: 50 * DEG }],
+  ['face edge l|b', { yaw: (-3 * Math.PI) / 4, pitch: 0, fov: 50 * DEG }],
   ['wide, behind', { yaw: 3.1, pitch: 0.4, fov: 100 * DEG }],
 ];
 
@@ -42,7 +50,15 @@ test.describe('panorama matches the CPU reference on the real fixture', () => {
   test.afterAll(async () => srv?.server.close());
 
   test('every view matches', async ({ page }) => {
-    await page.goto(sceneUrl(srv.server.origin, { manta: '/media/tiles/', tiles: FIXTURE_SCENE.tilesId, levels: FIXTURE_SCENE.levels, face: FIXTURE_SCENE.faceSize, bg: '#ff00ff' }));
+    await page.goto(
+      sceneUrl(srv.server.origin, {
+        manta: '/media/tiles/',
+        tiles: FIXTURE_SCENE.tilesId,
+        levels: FIXTURE_SCENE.levels,
+        face: FIXTURE_SCENE.faceSize,
+        bg: '#ff00ff',
+      }),
+    );
     await waitStable(page);
     const errors: string[] = [];
     for (const [name, wanted] of views) {
@@ -52,14 +68,19 @@ test.describe('panorama matches the CPU reference on the real fixture', () => {
       const err = meanAbsError(shot.data, ref);
       const file = path.join(repoRoot, 'test-results', 'scene-reference', `${name.replace(/\W+/g, '-')}.png`);
       await saveComparison(file, shot.data, ref, W, H);
-      console.log(`${name}: fov ${(shown.fov / DEG).toFixed(1)}°, mean error ${err.toFixed(2)} (ours | reference in ${path.relative(repoRoot, file)})`);
+      console.log(
+        `${name}: fov ${(shown.fov / DEG).toFixed(1)}°, mean error ${err.toFixed(2)} (ours | reference in ${path.relative(repoRoot, file)})`,
+      );
       if (err > MAX_MEAN_ERROR) errors.push(`${name}: mean error ${err.toFixed(2)}`);
       // The threshold means something only if a wrong picture fails it: the same view mirrored left-right must.
       const mirrored = projectView(faces.get(levelFor(shown.fov))!, { ...shown, yaw: -shown.yaw }, W, H);
       const flipped = Buffer.alloc(mirrored.length);
-      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) mirrored.copy(flipped, (y * W + x) * 3, (y * W + (W - 1 - x)) * 3, (y * W + (W - 1 - x)) * 3 + 3);
+      for (let y = 0; y < H; y++)
+        for (let x = 0; x < W; x++)
+          mirrored.copy(flipped, (y * W + x) * 3, (y * W + (W - 1 - x)) * 3, (y * W + (W - 1 - x)) * 3 + 3);
       const wrong = meanAbsError(shot.data, flipped);
-      if (wrong < 1.5 * MAX_MEAN_ERROR && Math.abs(Math.sin(shown.yaw)) > 0.2) errors.push(`${name}: a mirrored picture would pass too (${wrong.toFixed(2)})`);
+      if (wrong < 1.5 * MAX_MEAN_ERROR && Math.abs(Math.sin(shown.yaw)) > 0.2)
+        errors.push(`${name}: a mirrored picture would pass too (${wrong.toFixed(2)})`);
     }
     expect(errors).toEqual([]);
   });

@@ -13,7 +13,11 @@ import { sceneUrl, waitStable } from './helpers/scenePage';
 
 const W = 640;
 const H = 480;
-const LEVELS = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 512, size: 1024 }];
+const LEVELS = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 512 },
+  { tileSize: 512, size: 1024 },
+];
 const VIEW = { yaw: 0, pitch: 0, fov: 1.2 };
 const FADE_MS = 2500;
 let srv: SceneServer;
@@ -24,7 +28,9 @@ function patch(img: RawImage, fx: number, fy: number): number[] {
   const cx = Math.round(fx * img.width);
   const cy = Math.round(fy * img.height);
   const sum = [0, 0, 0];
-  for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) for (let k = 0; k < 3; k++) sum[k]! += img.data[((cy + dy) * img.width + cx + dx) * img.channels + k]!;
+  for (let dy = -4; dy <= 4; dy++)
+    for (let dx = -4; dx <= 4; dx++)
+      for (let k = 0; k < 3; k++) sum[k]! += img.data[((cy + dy) * img.width + cx + dx) * img.channels + k]!;
   return sum.map((v) => v / 81);
 }
 const near = (a: number[], b: number[], tol = 30) => a.every((v, i) => Math.abs(v - b[i]!) <= tol);
@@ -42,11 +48,29 @@ test.describe('scene transitions and QTVR mode', () => {
   });
   test.afterAll(async () => srv?.server.close());
 
-  test('following a link crossfades from a prefetched preview: no request for it after the click, a blended frame, then the new scene', async ({ page }) => {
+  test('following a link crossfades from a prefetched preview: no request for it after the click, a blended frame, then the new scene', async ({
+    page,
+  }) => {
     const requests: Array<{ url: string; t: number }> = [];
     page.on('request', (r) => requests.push({ url: new URL(r.url()).pathname, t: Date.now() }));
-    const link = { kind: 'link', id: 'to-negative', yaw: 0, pitch: 0, rotation: 0, label: 'negative', target: { mantaLink: '/media/gen/', tilesId: 'negative' } };
-    const url = sceneUrl(srv.server.origin, { manta: '/media/gen/', tiles: 'cube', levels: LEVELS, face: 1024, view: VIEW, hotspots: [link], bg: '#ff00ff' });
+    const link = {
+      kind: 'link',
+      id: 'to-negative',
+      yaw: 0,
+      pitch: 0,
+      rotation: 0,
+      label: 'negative',
+      target: { mantaLink: '/media/gen/', tilesId: 'negative' },
+    };
+    const url = sceneUrl(srv.server.origin, {
+      manta: '/media/gen/',
+      tiles: 'cube',
+      levels: LEVELS,
+      face: 1024,
+      view: VIEW,
+      hotspots: [link],
+      bg: '#ff00ff',
+    });
     await page.goto(`${url}&fade=${FADE_MS}`);
     await waitStable(page);
     const red = hex(FACE_COLOURS.f);
@@ -75,7 +99,8 @@ test.describe('scene transitions and QTVR mode', () => {
     // The fade started at once (from the prefetched preview): the first blend is well inside the fade.
     expect(seen.find((s) => s.c === blended)!.t, trace).toBeLessThan(FADE_MS * 0.75);
     // It never went through the background or black on the way.
-    for (const s of seen) expect(s.c[0]! + s.c[1]! + s.c[2]!, `a dark frame at ${s.t} ms (${trace})`).toBeGreaterThan(150);
+    for (const s of seen)
+      expect(s.c[0]! + s.c[1]! + s.c[2]!, `a dark frame at ${s.t} ms (${trace})`).toBeGreaterThan(150);
     // It ends on the new scene, every tile drawn.
     await page.waitForFunction(() => window.__panorama?.counters.stable && window.__panorama.counters.previewReady);
     await waitStable(page);
@@ -83,13 +108,23 @@ test.describe('scene transitions and QTVR mode', () => {
     // Nothing asked for the target's preview again after the click; its tiles were fetched, once each.
     const after = requests.filter((r) => r.t >= clickedAt);
     expect(after.filter((r) => r.url === targetPreview)).toEqual([]);
-    expect(after.some((r) => r.url.startsWith('/media/gen/negative/1/') || r.url.startsWith('/media/gen/negative/2/'))).toBe(true);
+    expect(
+      after.some((r) => r.url.startsWith('/media/gen/negative/1/') || r.url.startsWith('/media/gen/negative/2/')),
+    ).toBe(true);
     const tileUrls = after.map((r) => r.url).filter((u) => u.startsWith('/media/gen/negative/'));
     expect(new Set(tileUrls).size).toBe(tileUrls.length);
   });
 
-  test('QTVR mode: holding the mouse off its press point keeps turning at a steady speed; letting go stops', async ({ page }) => {
-    const url = sceneUrl(srv.server.origin, { manta: '/media/gen/', tiles: 'cube', levels: LEVELS, face: 1024, view: VIEW });
+  test('QTVR mode: holding the mouse off its press point keeps turning at a steady speed; letting go stops', async ({
+    page,
+  }) => {
+    const url = sceneUrl(srv.server.origin, {
+      manta: '/media/gen/',
+      tiles: 'cube',
+      levels: LEVELS,
+      face: 1024,
+      view: VIEW,
+    });
     await page.goto(`${url}&mode=qtvr`);
     await waitStable(page);
     const yaw = () => page.evaluate(() => ({ yaw: window.__panorama!.getView().yaw, t: performance.now() }));
@@ -112,7 +147,9 @@ test.describe('scene transitions and QTVR mode', () => {
     expect(b.yaw - a.yaw, 'turning right while held still').toBeGreaterThan(0.1);
     expect(rate1).toBeGreaterThan(expected * 0.7);
     expect(rate1).toBeLessThan(expected * 1.3);
-    expect(Math.abs(rate2 - rate1) / rate1, `steady: ${rate1.toFixed(3)} then ${rate2.toFixed(3)} rad/s`).toBeLessThan(0.3);
+    expect(Math.abs(rate2 - rate1) / rate1, `steady: ${rate1.toFixed(3)} then ${rate2.toFixed(3)} rad/s`).toBeLessThan(
+      0.3,
+    );
     expect(a.yaw).toBeGreaterThan(start.yaw);
     // Let go: no inertia in QTVR, the view stays where it is.
     await page.waitForTimeout(100);

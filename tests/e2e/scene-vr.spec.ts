@@ -9,14 +9,25 @@ import { writeLabelledPyramid } from './helpers/generatedPyramid';
 import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, waitStable } from './helpers/scenePage';
 
-const LEVELS = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 512, size: 1024 }];
+const LEVELS = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 512 },
+  { tileSize: 512, size: 1024 },
+];
 const INFO = { kind: 'info', id: 'i1', yaw: 0.3, pitch: -0.1, title: 'Pump' };
 let srv: SceneServer;
 
 interface Emulator {
   position: { set(x: number, y: number, z: number): void; x: number; y: number; z: number };
   quaternion: { set(x: number, y: number, z: number, w: number): void };
-  controllers: Record<'left' | 'right', { position: { set(x: number, y: number, z: number): void }; quaternion: { set(x: number, y: number, z: number, w: number): void }; updateButtonValue(id: string, v: number): void }>;
+  controllers: Record<
+    'left' | 'right',
+    {
+      position: { set(x: number, y: number, z: number): void };
+      quaternion: { set(x: number, y: number, z: number, w: number): void };
+      updateButtonValue(id: string, v: number): void;
+    }
+  >;
   activeSession?: unknown;
 }
 
@@ -28,8 +39,16 @@ async function aimAndPull(page: Page, target: { yaw: number; pitch: number }, di
       const e = window.__xrEmulator as Emulator;
       const head = [0, 1.6, 0];
       const from = [0.2, 1.4, -0.2];
-      const d = [Math.sin(target.yaw) * Math.cos(target.pitch), -Math.sin(target.pitch), -Math.cos(target.yaw) * Math.cos(target.pitch)];
-      const aim = [head[0]! + d[0]! * dist - from[0]!, head[1]! + d[1]! * dist - from[1]!, head[2]! + d[2]! * dist - from[2]!];
+      const d = [
+        Math.sin(target.yaw) * Math.cos(target.pitch),
+        -Math.sin(target.pitch),
+        -Math.cos(target.yaw) * Math.cos(target.pitch),
+      ];
+      const aim = [
+        head[0]! + d[0]! * dist - from[0]!,
+        head[1]! + d[1]! * dist - from[1]!,
+        head[2]! + d[2]! * dist - from[2]!,
+      ];
       const n = Math.hypot(aim[0]!, aim[1]!, aim[2]!);
       const v = aim.map((x) => x / n);
       // The quaternion turning -z (where a controller points) onto v: axis (-z) × v, angle acos(-z · v).
@@ -40,7 +59,11 @@ async function aimAndPull(page: Page, target: { yaw: number; pitch: number }, di
       const c = e.controllers.right;
       c.position.set(from[0]!, from[1]!, from[2]!);
       c.quaternion.set(axis[0]! * s, axis[1]! * s, 0, Math.cos(half));
-      const frames = (k: number) => new Promise<void>((r) => { const f = () => (k-- <= 0 ? r() : requestAnimationFrame(f)); f(); });
+      const frames = (k: number) =>
+        new Promise<void>((r) => {
+          const f = () => (k-- <= 0 ? r() : requestAnimationFrame(f));
+          f();
+        });
       await frames(10);
       c.updateButtonValue('trigger', 1);
       await frames(10);
@@ -62,11 +85,23 @@ test.describe('immersive VR with an emulated headset', () => {
   async function enterEmulatedVR(page: Page, errors: string[]): Promise<void> {
     page.on('pageerror', (e) => errors.push(e.message));
     // Errors the page logs (the frame loop's exceptions among them); a missing favicon is not one.
-    page.on('console', (m) => { if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text()); });
-    await page.goto(sceneUrl(srv.server.origin, { manta: '/media/gen/', tiles: 'cube', levels: LEVELS, face: 1024, hotspots: [INFO] }) + '&xr=emulate');
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    await page.goto(
+      sceneUrl(srv.server.origin, {
+        manta: '/media/gen/',
+        tiles: 'cube',
+        levels: LEVELS,
+        face: 1024,
+        hotspots: [INFO],
+      }) + '&xr=emulate',
+    );
     await waitStable(page);
     await page.getByRole('button', { name: 'Enter VR' }).click();
-    await page.waitForFunction(() => !!(window.__xrEmulator as Emulator | undefined)?.activeSession, null, { timeout: 20_000 });
+    await page.waitForFunction(() => !!(window.__xrEmulator as Emulator | undefined)?.activeSession, null, {
+      timeout: 20_000,
+    });
     await page.evaluate(() => {
       const e = window.__xrEmulator as Emulator;
       e.position.set(0, 1.6, 0);
@@ -74,7 +109,9 @@ test.describe('immersive VR with an emulated headset', () => {
     });
   }
 
-  test('Enter VR starts a session drawn frame after frame; the controller ray picks the info hotspot it is aimed at, and nothing when aimed away', async ({ page }) => {
+  test('Enter VR starts a session drawn frame after frame; the controller ray picks the info hotspot it is aimed at, and nothing when aimed away', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     await enterEmulatedVR(page, errors);
     const before = await page.evaluate(() => window.__panorama!.frames);
@@ -82,10 +119,15 @@ test.describe('immersive VR with an emulated headset', () => {
     // The controllers appear once their profile has loaded (from our server), which takes a while on a busy
     // machine: aim at the hotspot and pull until the first pick arrives, which proves the controller is live.
     const clicked = page.getByTestId('hotspot-clicked');
-    await expect.poll(async () => {
-      await aimAndPull(page, INFO, 40);
-      return clicked.count();
-    }, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await aimAndPull(page, INFO, 40);
+          return clicked.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await expect(clicked).toHaveText('info:i1');
     await expect(clicked).toHaveAttribute('data-clicks', '1');
     // Aimed well away from the hotspot: nothing more is picked (and the frames go on).
@@ -96,10 +138,15 @@ test.describe('immersive VR with an emulated headset', () => {
     await expect.poll(() => page.evaluate(() => window.__panorama!.frames)).toBeGreaterThan(after + 5);
     // Aimed at it again, trigger pulled: picked once more (pulled again if a busy machine drew too few frames
     // between aiming and pulling for the ray to reach it).
-    await expect.poll(async () => {
-      await aimAndPull(page, INFO, 40);
-      return Number(await clicked.getAttribute('data-clicks'));
-    }, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        async () => {
+          await aimAndPull(page, INFO, 40);
+          return Number(await clicked.getAttribute('data-clicks'));
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     await expect(clicked).toHaveText('info:i1');
     expect(errors).toEqual([]);
   });

@@ -12,6 +12,10 @@ const { app, ctx } = await buildApp(config);
 await seedDemoIfEmpty(ctx);
 await app.listen({ port: config.port, host: config.host });
 console.log(`e2e server on ${config.port}, data in ${dataDir}`);
-const stop = async () => { await app.close(); fs.rmSync(dataDir, { recursive: true, force: true }); process.exit(0); };
+const stop = async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

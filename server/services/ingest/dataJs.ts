@@ -8,36 +8,69 @@ import { HTML_LIMITS, htmlBoundsProblem, startTagCount } from '../sanitizeHtml.t
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
 // and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
 const DATA_JS_LIMITS = {
-  scenes: 2000, levels: 12, faceSize: 65_536, tileSizeMin: 16, tileSizeMax: 8192, tilesPerSide: 256,
-  hotspots: 1000, idChars: 200, nameChars: 500, textChars: 100_000, angle: 1000,
+  scenes: 2000,
+  levels: 12,
+  faceSize: 65_536,
+  tileSizeMin: 16,
+  tileSizeMax: 8192,
+  tilesPerSide: 256,
+  hotspots: 1000,
+  idChars: 200,
+  nameChars: 500,
+  textChars: 100_000,
+  angle: 1000,
 } as const;
 const L = DATA_JS_LIMITS;
-const num = (lo: number, hi: number) => z.number({ message: 'expected a number' }).finite('expected a finite number')
-  .min(lo, `must be from ${lo} to ${hi}`).max(hi, `must be from ${lo} to ${hi}`);
-const whole = (lo: number, hi: number) => z.number({ message: 'expected a whole number' }).int('expected a whole number')
-  .min(lo, `must be from ${lo} to ${hi}`).max(hi, `must be from ${lo} to ${hi}`);
+const num = (lo: number, hi: number) =>
+  z
+    .number({ message: 'expected a number' })
+    .finite('expected a finite number')
+    .min(lo, `must be from ${lo} to ${hi}`)
+    .max(hi, `must be from ${lo} to ${hi}`);
+const whole = (lo: number, hi: number) =>
+  z
+    .number({ message: 'expected a whole number' })
+    .int('expected a whole number')
+    .min(lo, `must be from ${lo} to ${hi}`)
+    .max(hi, `must be from ${lo} to ${hi}`);
 const text = (max: number) => z.string({ message: 'expected text' }).max(max, `may have at most ${max} characters`);
 const angle = num(-L.angle, L.angle);
-const level = z.object({
-  tileSize: whole(L.tileSizeMin, L.tileSizeMax),
-  size: whole(1, L.faceSize),
-  fallbackOnly: z.boolean().optional(),
-}).refine((l) => Math.ceil(l.size / l.tileSize) <= L.tilesPerSide, { message: `has more than ${L.tilesPerSide} tiles per face side` });
+const level = z
+  .object({
+    tileSize: whole(L.tileSizeMin, L.tileSizeMax),
+    size: whole(1, L.faceSize),
+    fallbackOnly: z.boolean().optional(),
+  })
+  .refine((l) => Math.ceil(l.size / l.tileSize) <= L.tilesPerSide, {
+    message: `has more than ${L.tilesPerSide} tiles per face side`,
+  });
 const scene = z.object({
   id: text(L.idChars).min(1, 'must not be empty'),
   name: text(L.nameChars),
-  levels: z.array(level).min(2, 'needs the preview level and at least one tile level').max(L.levels, `may have at most ${L.levels} levels`),
+  levels: z
+    .array(level)
+    .min(2, 'needs the preview level and at least one tile level')
+    .max(L.levels, `may have at most ${L.levels} levels`),
   faceSize: num(0, L.faceSize).positive(),
   initialViewParameters: z.object({ yaw: angle, pitch: angle, fov: num(0, 10).positive() }),
-  linkHotspots: z.array(z.object({ yaw: angle, pitch: angle, rotation: angle.default(0), target: text(L.idChars) }))
-    .max(L.hotspots, `may have at most ${L.hotspots} link hotspots`).default([]),
-  infoHotspots: z.array(z.object({ yaw: angle, pitch: angle, title: text(L.nameChars).default(''), text: text(L.textChars).default('') }))
-    .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`).default([]),
+  linkHotspots: z
+    .array(z.object({ yaw: angle, pitch: angle, rotation: angle.default(0), target: text(L.idChars) }))
+    .max(L.hotspots, `may have at most ${L.hotspots} link hotspots`)
+    .default([]),
+  infoHotspots: z
+    .array(
+      z.object({ yaw: angle, pitch: angle, title: text(L.nameChars).default(''), text: text(L.textChars).default('') }),
+    )
+    .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`)
+    .default([]),
 });
 const appDataSchema = z.object({
   scenes: z.array(scene).min(1, 'the tour has no scenes').max(L.scenes, `may have at most ${L.scenes} scenes`),
   name: text(L.nameChars).optional(),
-  settings: z.object({ mouseViewMode: text(20).optional() }).loose().optional(),
+  settings: z
+    .object({ mouseViewMode: text(20).optional() })
+    .loose()
+    .optional(),
 });
 export type AppData = z.infer<typeof appDataSchema>;
 export type AppScene = AppData['scenes'][number];
@@ -56,7 +89,8 @@ function issuePath(data: unknown, path: PropertyKey[]): string {
       out += `[${p}]`;
       cur = cur?.[p] as Record<PropertyKey, unknown> | undefined;
       // Name the scene, not just its index.
-      if (out.startsWith('scenes[') && out.indexOf(']') === out.length - 1 && typeof cur?.name === 'string') out += ` ("${cur.name}")`;
+      if (out.startsWith('scenes[') && out.indexOf(']') === out.length - 1 && typeof cur?.name === 'string')
+        out += ` ("${cur.name}")`;
     } else {
       out += (out ? '.' : '') + String(p);
       cur = cur?.[p] as Record<PropertyKey, unknown> | undefined;
@@ -69,7 +103,10 @@ function issuePath(data: unknown, path: PropertyKey[]): string {
 export function parseDataJs(text: string): AppData {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const m = ASSIGNMENT.exec(body);
-  if (!m) throw new Invalid(`${FILE} does not hold "var APP_DATA = {...};". Upload the zip exactly as the Marzipano Tool exported it.`);
+  if (!m)
+    throw new Invalid(
+      `${FILE} does not hold "var APP_DATA = {...};". Upload the zip exactly as the Marzipano Tool exported it.`,
+    );
   const start = m.index + m[0].length;
   const end = body.lastIndexOf(';');
   const literal = (end > start ? body.slice(start, end) : body.slice(start)).trim();
@@ -77,11 +114,18 @@ export function parseDataJs(text: string): AppData {
   try {
     raw = JSON.parse(literal);
   } catch (e) {
-    throw new Invalid(`${FILE} could not be read: APP_DATA is not valid JSON (${(e as Error).message}). Export the tour again with the Marzipano Tool.`);
+    throw new Invalid(
+      `${FILE} could not be read: APP_DATA is not valid JSON (${(e as Error).message}). Export the tour again with the Marzipano Tool.`,
+    );
   }
   // Counted before the schema walks them, so a data.js of a million scenes costs nothing more.
-  const sceneCount = Array.isArray((raw as { scenes?: unknown })?.scenes) ? (raw as { scenes: unknown[] }).scenes.length : 0;
-  if (sceneCount > L.scenes) throw new Invalid(`${FILE} describes ${sceneCount} scenes; one upload may hold at most ${L.scenes}. Split the tour into smaller exports.`);
+  const sceneCount = Array.isArray((raw as { scenes?: unknown })?.scenes)
+    ? (raw as { scenes: unknown[] }).scenes.length
+    : 0;
+  if (sceneCount > L.scenes)
+    throw new Invalid(
+      `${FILE} describes ${sceneCount} scenes; one upload may hold at most ${L.scenes}. Split the tour into smaller exports.`,
+    );
   const parsed = appDataSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(raw, i.path)}: ${i.message}`);
@@ -92,27 +136,40 @@ export function parseDataJs(text: string): AppData {
   const ids = new Map<string, number>();
   const names = new Map<string, number>();
   data.scenes.forEach((s, i) => {
-    if (!SAFE_ID.test(s.id)) throw new Invalid(`${FILE}: scene ${i} has the id "${s.id}", which cannot be a tile folder name.`);
-    if (ids.has(s.id)) throw new Invalid(`${FILE}: two scenes have the id "${s.id}" (scenes ${ids.get(s.id)} and ${i}).`);
+    if (!SAFE_ID.test(s.id))
+      throw new Invalid(`${FILE}: scene ${i} has the id "${s.id}", which cannot be a tile folder name.`);
+    if (ids.has(s.id))
+      throw new Invalid(`${FILE}: two scenes have the id "${s.id}" (scenes ${ids.get(s.id)} and ${i}).`);
     ids.set(s.id, i);
-    if (names.has(s.name)) throw new Invalid(`${FILE}: two scenes are named "${s.name}" (scenes ${names.get(s.name)} and ${i}); scene names must be unique to match the CSV.`);
+    if (names.has(s.name))
+      throw new Invalid(
+        `${FILE}: two scenes are named "${s.name}" (scenes ${names.get(s.name)} and ${i}); scene names must be unique to match the CSV.`,
+      );
     names.set(s.name, i);
   });
   // Info hotspot texts are HTML, sanitised when stored: bounded here, before any work, one by one and in all.
   let tags = 0;
   for (const s of data.scenes) for (const h of s.infoHotspots) tags += startTagCount(h.text);
   if (tags > HTML_LIMITS.elementsPerUpload) {
-    throw new Invalid(`${FILE}: the info hotspot texts hold more than ${HTML_LIMITS.elementsPerUpload.toLocaleString('en')} HTML elements in all; simplify them or split the tour into smaller exports.`);
+    throw new Invalid(
+      `${FILE}: the info hotspot texts hold more than ${HTML_LIMITS.elementsPerUpload.toLocaleString('en')} HTML elements in all; simplify them or split the tour into smaller exports.`,
+    );
   }
   for (const s of data.scenes) {
     for (const [k, h] of s.infoHotspots.entries()) {
       const problem = htmlBoundsProblem(h.text);
-      if (problem) throw new Invalid(`${FILE}: the text of info hotspot ${k + 1} ("${h.title.slice(0, 80)}") of scene "${s.name}" ${problem}; simplify it.`);
+      if (problem)
+        throw new Invalid(
+          `${FILE}: the text of info hotspot ${k + 1} ("${h.title.slice(0, 80)}") of scene "${s.name}" ${problem}; simplify it.`,
+        );
     }
   }
   for (const s of data.scenes) {
     for (const h of s.linkHotspots) {
-      if (!ids.has(h.target)) throw new Invalid(`${FILE}: scene "${s.name}" has a link hotspot to "${h.target}", which is not a scene of this export.`);
+      if (!ids.has(h.target))
+        throw new Invalid(
+          `${FILE}: scene "${s.name}" has a link hotspot to "${h.target}", which is not a scene of this export.`,
+        );
     }
   }
   return data;

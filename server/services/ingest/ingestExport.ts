@@ -23,7 +23,15 @@ import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
 import { parseDataJs, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
-import { parseTilePath, expectedTiles, expectedTileCount, tileKey, tileRelPath, isJpegHead, type TileRef } from './tilePaths.ts';
+import {
+  parseTilePath,
+  expectedTiles,
+  expectedTileCount,
+  tileKey,
+  tileRelPath,
+  isJpegHead,
+  type TileRef,
+} from './tilePaths.ts';
 
 export type IngestMode = 'addNewSite' | 'addScene';
 
@@ -50,7 +58,12 @@ export interface IngestRequest {
   onRowsWritten?: (trx: DB, result: IngestResult) => Promise<void>;
 }
 
-export interface IngestResult { site: string; floor: number; scenes: number; surveys: string[] }
+export interface IngestResult {
+  site: string;
+  floor: number;
+  scenes: number;
+  surveys: string[];
+}
 
 /** data.js of 2,000 scenes with long hotspot texts stays well under this. */
 const DATA_JS_MAX_BYTES = 8 * 1024 * 1024;
@@ -74,7 +87,9 @@ function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row
   const pairs = data.scenes.map((scene, index) => {
     const row = byName.get(scene.name) ?? byName.get(sceneFolderName(scene.id));
     if (!row || used.has(row)) {
-      throw new Invalid(`Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`);
+      throw new Invalid(
+        `Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`,
+      );
     }
     used.add(row);
     return { scene, row, index };
@@ -82,7 +97,9 @@ function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row
   const orphan = rows.find((r) => !used.has(r));
   if (orphan) {
     const names = data.scenes.map((s) => s.name).join(', ');
-    throw new Invalid(`CSV line ${orphan.line}: "${orphan.fileName}" is not a scene of the export (its scenes are: ${names}). Fix the fileName or remove the row.`);
+    throw new Invalid(
+      `CSV line ${orphan.line}: "${orphan.fileName}" is not a scene of the export (its scenes are: ${names}). Fix the fileName or remove the row.`,
+    );
   }
   return pairs;
 }
@@ -91,15 +108,24 @@ function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row
 function locateDataJs(archive: ZipArchive): { entry: ZipEntry; root: string } {
   const found = archive.entries.filter((e) => !e.isDirectory && DATA_JS.test(e.name) && !IGNORED.test(e.name));
   if (found.length === 0) {
-    throw new Invalid('The zip has no app-files/data.js. Upload the zip the Marzipano Tool exports (it holds the app-files folder with data.js and tiles/).');
+    throw new Invalid(
+      'The zip has no app-files/data.js. Upload the zip the Marzipano Tool exports (it holds the app-files folder with data.js and tiles/).',
+    );
   }
-  if (found.length > 1) throw new Invalid(`The zip holds ${found.length} tours (${found.map((e) => e.name).join(', ')}); upload one export at a time.`);
+  if (found.length > 1)
+    throw new Invalid(
+      `The zip holds ${found.length} tours (${found.map((e) => e.name).join(', ')}); upload one export at a time.`,
+    );
   const entry = found[0];
   return { entry, root: entry.name.slice(0, entry.name.length - 'app-files/data.js'.length) };
 }
 
 /** Assigns every tile entry of the zip to its scene; checks paths against the levels, and that none is missing. */
-function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppScene }[]): Map<string, { ref: TileRef; entry: ZipEntry }[]> {
+function inventoryTiles(
+  archive: ZipArchive,
+  root: string,
+  scenes: { scene: AppScene }[],
+): Map<string, { ref: TileRef; entry: ZipEntry }[]> {
   const prefix = `${root}app-files/tiles/`;
   const byId = new Map(scenes.map(({ scene }) => [scene.id, scene]));
   const found = new Map<string, Map<string, { ref: TileRef; entry: ZipEntry }>>();
@@ -112,7 +138,10 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     if (!scene) continue; // a folder data.js does not mention: not part of the tour
     const parsed = parseTilePath(rest.slice(slash + 1), scene.levels);
     if (parsed === null) continue; // not a tile (e.g. a stray file): ignored
-    if (!parsed.ok) throw new Invalid(`Scene "${scene.name}": the tile "${entry.name}" does not fit the scene's levels: ${parsed.reason}.`);
+    if (!parsed.ok)
+      throw new Invalid(
+        `Scene "${scene.name}": the tile "${entry.name}" does not fit the scene's levels: ${parsed.reason}.`,
+      );
     let files = found.get(scene.id);
     if (!files) found.set(scene.id, (files = new Map()));
     files.set(tileRelPath(parsed.ref), { ref: parsed.ref, entry });
@@ -124,7 +153,9 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     const n = expectedTileCount(scene.levels);
     needed += n;
     if (needed > tileFiles) {
-      throw new Invalid(`Scene "${scene.name}": data.js describes ${n.toLocaleString('en')} tile files for it, more than the ${tileFiles.toLocaleString('en')} files in the whole zip. Export the tour again.`);
+      throw new Invalid(
+        `Scene "${scene.name}": data.js describes ${n.toLocaleString('en')} tile files for it, more than the ${tileFiles.toLocaleString('en')} files in the whole zip. Export the tour again.`,
+      );
     }
   }
   const out = new Map<string, { ref: TileRef; entry: ZipEntry }[]>();
@@ -134,17 +165,29 @@ function inventoryTiles(archive: ZipArchive, root: string, scenes: { scene: AppS
     const missing = expected.filter((ref) => !files.has(tileRelPath(ref)));
     if (missing.length) {
       if (missing.length === expected.length) {
-        throw new Invalid(`Scene "${scene.name}" has no tiles in the zip: the folder ${prefix}${scene.id}/ is missing or empty.`);
+        throw new Invalid(
+          `Scene "${scene.name}" has no tiles in the zip: the folder ${prefix}${scene.id}/ is missing or empty.`,
+        );
       }
       const list = missing.slice(0, 3).map(tileRelPath).join(', ');
-      throw new Invalid(`Scene "${scene.name}" is missing ${missing.length} tile file(s) in ${prefix}${scene.id}/ (${list}${missing.length > 3 ? ', ...' : ''}). Export the tour again.`);
+      throw new Invalid(
+        `Scene "${scene.name}" is missing ${missing.length} tile file(s) in ${prefix}${scene.id}/ (${list}${missing.length > 3 ? ', ...' : ''}). Export the tour again.`,
+      );
     }
-    out.set(scene.id, expected.map((ref) => files.get(tileRelPath(ref))!));
+    out.set(
+      scene.id,
+      expected.map((ref) => files.get(tileRelPath(ref))!),
+    );
   }
   return out;
 }
 
-async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedScene[], onProgress?: IngestRequest['onProgress']): Promise<void> {
+async function stageTiles(
+  archive: ZipArchive,
+  staging: Staging,
+  plan: PlannedScene[],
+  onProgress?: IngestRequest['onProgress'],
+): Promise<void> {
   const jobs = plan.flatMap((p) => p.files.map((f) => ({ p, f })));
   let next = 0;
   let done = 0;
@@ -154,7 +197,10 @@ async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedSc
       const { p, f } = jobs[next++];
       try {
         await archive.extractTo(f.entry, staging.pathFor(tileKey(p.tilesId, f.ref)), (head) =>
-          isJpegHead(head) ? null : new Invalid(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`));
+          isJpegHead(head)
+            ? null
+            : new Invalid(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`),
+        );
         onProgress?.(++done, jobs.length);
       } catch (e) {
         failed = true;
@@ -171,20 +217,43 @@ async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedSc
 async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: boolean): Promise<void> {
   // Inserts that keep a row a concurrent writer made meanwhile (no select-then-insert race).
   try {
-    await trx.insertInto('floors').values({ site, floor, floor_name: `Floor ${floor}`, floor_tag: String(floor) })
-      .onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).execute();
+    await trx
+      .insertInto('floors')
+      .values({ site, floor, floor_name: `Floor ${floor}`, floor_tag: String(floor) })
+      .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
+      .execute();
   } catch (e) {
     if (!siteHadFloors) throw new Internal('Could not create first floor in database');
     throw e;
   }
-  await trx.insertInto('minimaps').values({
-    site, floor, image: '', image_url: '', image_large_url: '', x_pixel_offset: 0, y_pixel_offset: 0,
-    x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: 0, version: 0,
-  }).onConflict((oc) => oc.columns(['site', 'floor']).doNothing()).execute();
+  await trx
+    .insertInto('minimaps')
+    .values({
+      site,
+      floor,
+      image: '',
+      image_url: '',
+      image_large_url: '',
+      x_pixel_offset: 0,
+      y_pixel_offset: 0,
+      x_scale: 1,
+      y_scale: 1,
+      img_width: 0,
+      img_height: 0,
+      xy_flipped: 0,
+      version: 0,
+    })
+    .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
+    .execute();
 }
 
 /** Writes every row of the plan; returns site id and survey ids. Runs inside the caller's transaction. */
-async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: PlannedScene[]): Promise<{ site: string; surveys: string[] }> {
+async function writeRows(
+  trx: DB,
+  req: IngestRequest,
+  data: AppData,
+  plan: PlannedScene[],
+): Promise<{ site: string; surveys: string[] }> {
   // The site.
   let site = req.site;
   let newSite = false;
@@ -193,18 +262,25 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
     await lockSiteIds(trx);
     const name = (req.siteName ?? '').trim() || req.site;
     // A pin of the multi-site map may already point at the URL's site id: the new site takes that id.
-    const reservedByPin = SITE_ID.test(req.site)
-      && !!(await trx.selectFrom('pins').select('id').where('site', '=', req.site).limit(1).executeTakeFirst())
-      && !(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst());
-    if (req.exactSiteId && !SITE_ID.test(req.site)) throw new Invalid(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
-    if (req.exactSiteId && !reservedByPin && (await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
+    const reservedByPin =
+      SITE_ID.test(req.site) &&
+      !!(await trx.selectFrom('pins').select('id').where('site', '=', req.site).limit(1).executeTakeFirst()) &&
+      !(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst());
+    if (req.exactSiteId && !SITE_ID.test(req.site))
+      throw new Invalid(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
+    if (
+      req.exactSiteId &&
+      !reservedByPin &&
+      (await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())
+    ) {
       throw new Conflict(`The site "${req.site}" already exists; add the scenes to it instead of creating it again.`);
     }
     site = reservedByPin || req.exactSiteId ? req.site : await uniqueSiteId(trx, name);
     await createSite(trx, site, name);
     newSite = true;
   } else if (!(await trx.selectFrom('sites').select('id').where('id', '=', req.site).executeTakeFirst())) {
-    if (req.exactSiteId && !SITE_ID.test(req.site)) throw new Invalid(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
+    if (req.exactSiteId && !SITE_ID.test(req.site))
+      throw new Invalid(`"${req.site}" cannot be a site id: use letters, digits, '-' and '_' only.`);
     site = SITE_ID.test(req.site) ? req.site : await uniqueSiteId(trx, req.site);
     await createSite(trx, site, (req.siteName ?? '').trim() || req.site);
     newSite = true;
@@ -213,7 +289,12 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
   await lockSite(trx, site);
 
   // Floors and their (empty) minimaps.
-  const siteHadFloors = !!(await trx.selectFrom('floors').select('floor').where('site', '=', site).limit(1).executeTakeFirst());
+  const siteHadFloors = !!(await trx
+    .selectFrom('floors')
+    .select('floor')
+    .where('site', '=', site)
+    .limit(1)
+    .executeTakeFirst());
   const floors = [...new Set(plan.map((p) => p.row.floor))].sort((a, b) => a - b);
   for (const f of floors) await ensureFloor(trx, site, f, siteHadFloors);
 
@@ -229,37 +310,101 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
     const { floor, date } = group[0].row;
     const survey_name = group[0].surveyName;
     // The key (site, floor, date, survey_name) is unique: insert-or-keep, then read the survey's id.
-    await trx.insertInto('surveys').values({ id: randomUUID(), site, floor, date, survey_name })
-      .onConflict((oc) => oc.columns(['site', 'floor', 'date', 'survey_name']).doNothing()).execute();
-    const surveyId = (await trx.selectFrom('surveys').select('id')
-      .where('site', '=', site).where('floor', '=', floor).where('date', '=', date).where('survey_name', '=', survey_name).executeTakeFirstOrThrow()).id;
+    await trx
+      .insertInto('surveys')
+      .values({ id: randomUUID(), site, floor, date, survey_name })
+      .onConflict((oc) => oc.columns(['site', 'floor', 'date', 'survey_name']).doNothing())
+      .execute();
+    const surveyId = (
+      await trx
+        .selectFrom('surveys')
+        .select('id')
+        .where('site', '=', site)
+        .where('floor', '=', floor)
+        .where('date', '=', date)
+        .where('survey_name', '=', survey_name)
+        .executeTakeFirstOrThrow()
+    ).id;
     surveyIds.push(surveyId);
     // New nodes are numbered after the survey's last one ((survey_id, node_number) is unique).
-    const last = await trx.selectFrom('minimap_nodes').select((eb) => eb.fn.max('node_number').as('n')).where('survey_id', '=', surveyId).executeTakeFirst();
+    const last = await trx
+      .selectFrom('minimap_nodes')
+      .select((eb) => eb.fn.max('node_number').as('n'))
+      .where('survey_id', '=', surveyId)
+      .executeTakeFirst();
     const before = last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
     for (const [i, p] of group.entries()) {
       const s = p.scene;
       const nodeId = randomUUID();
-      const infoHotspots = s.infoHotspots.map((h, k) => ({ info_id: `${p.tilesId}-info-${k}`, title: h.title, yaw: h.yaw, pitch: h.pitch }));
-      await trx.insertInto('survey_nodes').values({
-        id: nodeId, survey_id: surveyId, site, tiles_id: p.tilesId, tiles_name: s.name, title: p.row.title,
-        levels: JSON.stringify(s.levels.map((l) => ({ tileSize: l.tileSize, size: l.size, ...(l.fallbackOnly !== undefined ? { fallbackOnly: l.fallbackOnly } : {}) }))),
-        face_size: s.faceSize,
-        initial_parameters: JSON.stringify({ yaw: s.initialViewParameters.yaw, pitch: s.initialViewParameters.pitch, fov: s.initialViewParameters.fov }),
-        link_hotspots: JSON.stringify(s.linkHotspots.map((h) => ({ yaw: h.yaw, pitch: h.pitch, rotation: h.rotation, target: tilesIdOf.get(h.target)! }))),
-        info_hotspots: JSON.stringify(infoHotspots),
-      }).execute();
-      await trx.insertInto('minimap_nodes').values({
-        id: randomUUID(), site, floor, survey_node_id: nodeId, survey_id: surveyId, node_number: before + i, tiles_id: p.tilesId,
-        x: p.row.x, y: p.row.y, x_scale: 1, y_scale: 1, rotation: 0,
-      }).execute();
+      const infoHotspots = s.infoHotspots.map((h, k) => ({
+        info_id: `${p.tilesId}-info-${k}`,
+        title: h.title,
+        yaw: h.yaw,
+        pitch: h.pitch,
+      }));
+      await trx
+        .insertInto('survey_nodes')
+        .values({
+          id: nodeId,
+          survey_id: surveyId,
+          site,
+          tiles_id: p.tilesId,
+          tiles_name: s.name,
+          title: p.row.title,
+          levels: JSON.stringify(
+            s.levels.map((l) => ({
+              tileSize: l.tileSize,
+              size: l.size,
+              ...(l.fallbackOnly !== undefined ? { fallbackOnly: l.fallbackOnly } : {}),
+            })),
+          ),
+          face_size: s.faceSize,
+          initial_parameters: JSON.stringify({
+            yaw: s.initialViewParameters.yaw,
+            pitch: s.initialViewParameters.pitch,
+            fov: s.initialViewParameters.fov,
+          }),
+          link_hotspots: JSON.stringify(
+            s.linkHotspots.map((h) => ({
+              yaw: h.yaw,
+              pitch: h.pitch,
+              rotation: h.rotation,
+              target: tilesIdOf.get(h.target)!,
+            })),
+          ),
+          info_hotspots: JSON.stringify(infoHotspots),
+        })
+        .execute();
+      await trx
+        .insertInto('minimap_nodes')
+        .values({
+          id: randomUUID(),
+          site,
+          floor,
+          survey_node_id: nodeId,
+          survey_id: surveyId,
+          node_number: before + i,
+          tiles_id: p.tilesId,
+          x: p.row.x,
+          y: p.row.y,
+          x_scale: 1,
+          y_scale: 1,
+          rotation: 0,
+        })
+        .execute();
       for (const [k, h] of s.infoHotspots.entries()) {
-        await trx.insertInto('hotspot_descriptions').values({
-          id: randomUUID(), site, tiles_id: p.tilesId, info_id: infoHotspots[k].info_id,
-          header: JSON.stringify({ main_img_url: '', label_title: h.title }),
-          // The text is HTML written in the Tool: stored sanitised (the client sanitises again before showing it).
-          contents: JSON.stringify([{ title: h.title, content: sanitizeStoredHtml(h.text) }]),
-        }).execute();
+        await trx
+          .insertInto('hotspot_descriptions')
+          .values({
+            id: randomUUID(),
+            site,
+            tiles_id: p.tilesId,
+            info_id: infoHotspots[k].info_id,
+            header: JSON.stringify({ main_img_url: '', label_title: h.title }),
+            // The text is HTML written in the Tool: stored sanitised (the client sanitises again before showing it).
+            contents: JSON.stringify([{ title: h.title, content: sanitizeStoredHtml(h.text) }]),
+          })
+          .execute();
       }
     }
   }
@@ -269,9 +414,18 @@ async function writeRows(trx: DB, req: IngestRequest, data: AppData, plan: Plann
   const settings = JSON.parse(row.json) as SiteSettings;
   if (!settings.initial_settings.pano_id) {
     const first = plan[0];
-    settings.initial_settings = { ...settings.initial_settings, date: first.row.date, pano_id: first.tilesId, floor: first.row.floor };
+    settings.initial_settings = {
+      ...settings.initial_settings,
+      date: first.row.date,
+      pano_id: first.tilesId,
+      floor: first.row.floor,
+    };
   }
-  const floorCount = await trx.selectFrom('floors').select((eb) => eb.fn.countAll<number>().as('n')).where('site', '=', site).executeTakeFirstOrThrow();
+  const floorCount = await trx
+    .selectFrom('floors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site', '=', site)
+    .executeTakeFirstOrThrow();
   settings.num_floors = Number(floorCount.n);
   const mouse = data.settings?.mouseViewMode;
   if (newSite && (mouse === 'drag' || mouse === 'qtvr')) settings.marzipano_mouse_view_mode = mouse;
@@ -284,7 +438,8 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
   const uploadFloor = floorOrZero(req.floor);
   const rows = parsePositionsCsv(req.csvText, uploadFloor);
   const archive = await ZipArchive.open(req.zipPath, {
-    maxUncompressedBytes: ctx.config.maxUncompressedBytes, maxCompressionRatio: ctx.config.maxCompressionRatio,
+    maxUncompressedBytes: ctx.config.maxUncompressedBytes,
+    maxCompressionRatio: ctx.config.maxCompressionRatio,
   });
   let staging: Staging | undefined;
   let committed = false;
@@ -296,7 +451,9 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
     const pairs = matchScenes(data, rows);
     const files = inventoryTiles(archive, root, pairs);
     const plan: PlannedScene[] = pairs.map(({ scene, row, index }) => ({
-      index, scene, row,
+      index,
+      scene,
+      row,
       tilesId: `${idSlug(scene.name, 'scene')}-${randomBytes(6).toString('hex')}`,
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,

@@ -3,7 +3,15 @@
 import Papa from 'papaparse';
 import { Invalid } from '../errors.ts';
 import { COORD_MAX, FLOOR_MAX, NAME_MAX } from '../../../contract/limits.ts';
-import { COLUMN_LABEL, POSITIONS_HEADER, cellOf, columnIndex, isDecimal, withoutBom, type PositionsColumn } from '../../../contract/positionsCsv.ts';
+import {
+  COLUMN_LABEL,
+  POSITIONS_HEADER,
+  cellOf,
+  columnIndex,
+  isDecimal,
+  withoutBom,
+  type PositionsColumn,
+} from '../../../contract/positionsCsv.ts';
 import { SURVEY_YEAR_MAX, SURVEY_YEAR_MIN, parseSurveyDate } from '../../../contract/surveyDate.ts';
 
 /** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
@@ -48,11 +56,16 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     throw new Invalid(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
   }
   const [header, ...records] = parsed.data;
-  if (records.length > CSV_MAX_ROWS + 100) throw new Invalid(`The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`);
+  if (records.length > CSV_MAX_ROWS + 100)
+    throw new Invalid(
+      `The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`,
+    );
   const index = columnIndex(header);
   const missing = REQUIRED.filter((c) => !index.has(c));
   if (missing.length) {
-    throw new Invalid(`The positions CSV has no ${missing.map((c) => `"${COLUMN_LABEL[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`);
+    throw new Invalid(
+      `The positions CSV has no ${missing.map((c) => `"${COLUMN_LABEL[c]}"`).join(', ')} column${missing.length > 1 ? 's' : ''}; ${HEADER_HINT}.`,
+    );
   }
 
   const rows: PositionRow[] = [];
@@ -71,9 +84,15 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     }
     const coord = (c: 'x' | 'y') => {
       const raw = cell(c);
-      if (raw === '') { problems.push(`${c} is missing`); return NaN; }
+      if (raw === '') {
+        problems.push(`${c} is missing`);
+        return NaN;
+      }
       const n = parseCoordinate(raw);
-      if (n === null) { problems.push(`${c} "${clip(raw)}" is not a number of floor-plan pixels (at most ${COORD_MAX} either way)`); return NaN; }
+      if (n === null) {
+        problems.push(`${c} "${clip(raw)}" is not a number of floor-plan pixels (at most ${COORD_MAX} either way)`);
+        return NaN;
+      }
       return n;
     };
     const x = coord('x');
@@ -81,18 +100,34 @@ export function parsePositionsCsv(text: string, uploadFloor: number): PositionRo
     const rawDate = cell('date');
     const date = rawDate === '' ? null : parseSurveyDate(rawDate);
     if (rawDate === '') problems.push('the date is missing (write it as dd/mm/yyyy)');
-    else if (!date) problems.push(`the date "${clip(rawDate)}" is not a date from ${SURVEY_YEAR_MIN} to ${SURVEY_YEAR_MAX} (write it as dd/mm/yyyy or yyyy-mm-dd)`);
+    else if (!date)
+      problems.push(
+        `the date "${clip(rawDate)}" is not a date from ${SURVEY_YEAR_MIN} to ${SURVEY_YEAR_MAX} (write it as dd/mm/yyyy or yyyy-mm-dd)`,
+      );
     const rawFloor = cell('floor');
     let floor = uploadFloor;
     if (rawFloor !== '') {
-      if (!/^-?\d{1,6}$/.test(rawFloor) || Number(rawFloor) < -1 || Number(rawFloor) > FLOOR_MAX) problems.push(`the floor "${clip(rawFloor)}" is not a floor number (0 to ${FLOOR_MAX})`);
+      if (!/^-?\d{1,6}$/.test(rawFloor) || Number(rawFloor) < -1 || Number(rawFloor) > FLOOR_MAX)
+        problems.push(`the floor "${clip(rawFloor)}" is not a floor number (0 to ${FLOOR_MAX})`);
       else if (Number(rawFloor) >= 0) floor = Number(rawFloor);
     }
     if (fileName && seen.has(fileName)) problems.push(`the scene is listed twice (also on line ${seen.get(fileName)})`);
     if (fileName && !seen.has(fileName)) seen.set(fileName, line);
-    if (problems.length) { errors.push(`${who}: ${problems.join(', ')}`); return; }
+    if (problems.length) {
+      errors.push(`${who}: ${problems.join(', ')}`);
+      return;
+    }
     const surveyName = cell('surveyname');
-    rows.push({ line, title: cell('title') || fileName, fileName, x, y, date: date!, floor, ...(surveyName ? { surveyName } : {}) });
+    rows.push({
+      line,
+      title: cell('title') || fileName,
+      fileName,
+      x,
+      y,
+      date: date!,
+      floor,
+      ...(surveyName ? { surveyName } : {}),
+    });
   });
   if (errors.length) {
     const more = errors.length > 5 ? `; and ${errors.length - 5} more row(s)` : '';

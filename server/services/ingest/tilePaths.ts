@@ -4,11 +4,13 @@
 
 const FACES = ['b', 'd', 'f', 'l', 'r', 'u'] as const;
 
-export interface LevelSpec { tileSize: number; size: number; fallbackOnly?: boolean }
+export interface LevelSpec {
+  tileSize: number;
+  size: number;
+  fallbackOnly?: boolean;
+}
 
-export type TileRef =
-  | { kind: 'preview' }
-  | { kind: 'tile'; z: number; face: string; y: number; x: number };
+export type TileRef = { kind: 'preview' } | { kind: 'tile'; z: number; face: string; y: number; x: number };
 
 /** The relative path of a tile below its scene folder, as the Tool writes it. */
 export function tileRelPath(ref: TileRef): string {
@@ -25,10 +27,7 @@ const PREVIEW = /^preview\.jpg$/i;
 const TILE_LIKE = /^([^/]+)\/([^/]+)\/([^/]+)\/([^/]+)\.jpe?g$/i;
 const NUMBER = /^(0|[1-9]\d{0,5})$/;
 
-export type ParsedTilePath =
-  | { ok: true; ref: TileRef }
-  | { ok: false; reason: string }
-  | null; // not a tile at all (ignored)
+export type ParsedTilePath = { ok: true; ref: TileRef } | { ok: false; reason: string } | null; // not a tile at all (ignored)
 
 /** Parses `rel`, a path below the scene folder; checks tile paths against `levels`. */
 export function parseTilePath(rel: string, levels: readonly LevelSpec[]): ParsedTilePath {
@@ -39,13 +38,20 @@ export function parseTilePath(rel: string, levels: readonly LevelSpec[]): Parsed
   if (!NUMBER.test(zs) || !NUMBER.test(ys) || !NUMBER.test(xs)) {
     return { ok: false, reason: 'level, row and column must be whole numbers' };
   }
-  if (!(FACES as readonly string[]).includes(face)) return { ok: false, reason: `"${face}" is not a cube face (b, d, f, l, r, u)` };
-  const z = Number(zs), y = Number(ys), x = Number(xs);
+  if (!(FACES as readonly string[]).includes(face))
+    return { ok: false, reason: `"${face}" is not a cube face (b, d, f, l, r, u)` };
+  const z = Number(zs),
+    y = Number(ys),
+    x = Number(xs);
   if (z < 1 || z >= levels.length) {
-    return { ok: false, reason: `level ${z} is not one of the scene's tile levels (1 to ${levels.length - 1}; level 0 is preview.jpg)` };
+    return {
+      ok: false,
+      reason: `level ${z} is not one of the scene's tile levels (1 to ${levels.length - 1}; level 0 is preview.jpg)`,
+    };
   }
   const n = tilesPerSide(levels[z]);
-  if (x >= n || y >= n) return { ok: false, reason: `level ${z} has ${n}x${n} tiles per face, so row and column go from 0 to ${n - 1}` };
+  if (x >= n || y >= n)
+    return { ok: false, reason: `level ${z} has ${n}x${n} tiles per face, so row and column go from 0 to ${n - 1}` };
   return { ok: true, ref: { kind: 'tile', z, face, y, x } };
 }
 
@@ -65,7 +71,8 @@ export function expectedTiles(levels: readonly LevelSpec[]): TileRef[] {
   const out: TileRef[] = [{ kind: 'preview' }];
   for (let z = 1; z < levels.length; z++) {
     const n = tilesPerSide(levels[z]);
-    for (const face of FACES) for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) out.push({ kind: 'tile', z, face, y, x });
+    for (const face of FACES)
+      for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) out.push({ kind: 'tile', z, face, y, x });
   }
   return out;
 }

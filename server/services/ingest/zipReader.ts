@@ -38,22 +38,38 @@ export interface ZipEntry {
 }
 
 const fmtBytes = (n: number) =>
-  n >= 1024 ** 3 ? `${+(n / 1024 ** 3).toFixed(2)} GB` : n >= 1024 ** 2 ? `${+(n / 1024 ** 2).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} kB` : `${n} bytes`;
+  n >= 1024 ** 3
+    ? `${+(n / 1024 ** 3).toFixed(2)} GB`
+    : n >= 1024 ** 2
+      ? `${+(n / 1024 ** 2).toFixed(1)} MB`
+      : n >= 1024
+        ? `${+(n / 1024).toFixed(1)} kB`
+        : `${n} bytes`;
 
 // yauzl 3 exports its name decoder (used because decodeStrings is off, so that our own checks give the messages).
-const getFileNameLowLevel = (yauzl as unknown as {
-  getFileNameLowLevel(flags: number, name: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
-}).getFileNameLowLevel;
+const getFileNameLowLevel = (
+  yauzl as unknown as {
+    getFileNameLowLevel(
+      flags: number,
+      name: Buffer,
+      extraFields: { id: number; data: Buffer }[],
+      strictFileNames: boolean,
+    ): string;
+  }
+).getFileNameLowLevel;
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
 /** Why an entry may not be unpacked, or null. Exported for tests. */
 function entryProblem(name: string, externalFileAttributes: number, generalPurposeBitFlag: number): string | null {
-  if (/^[a-zA-Z]:/.test(name) || name.startsWith('/')) return `The zip entry "${name}" has an absolute path; a tour export only holds paths inside its own folder.`;
-  if (name.split('/').includes('..')) return `The zip entry "${name}" points outside its folder ("../"); the zip cannot be unpacked safely.`;
+  if (/^[a-zA-Z]:/.test(name) || name.startsWith('/'))
+    return `The zip entry "${name}" has an absolute path; a tour export only holds paths inside its own folder.`;
+  if (name.split('/').includes('..'))
+    return `The zip entry "${name}" points outside its folder ("../"); the zip cannot be unpacked safely.`;
   if (name.includes('\0')) return `The zip entry "${name}" has an invalid name.`;
-  if (((externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) return `The zip entry "${name}" is a symbolic link; a tour export holds only files and folders.`;
+  if (((externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK)
+    return `The zip entry "${name}" is a symbolic link; a tour export holds only files and folders.`;
   if (generalPurposeBitFlag & 0x1) return `The zip entry "${name}" is encrypted; upload the export without a password.`;
   return null;
 }
@@ -69,7 +85,9 @@ async function openError(file: string, err: Error): Promise<Invalid> {
     const isZip = head[0] === 0x50 && head[1] === 0x4b && [0x0304, 0x0506, 0x0708].includes(head.readUInt16BE(2));
     if (!isZip) return new Invalid('The uploaded file is not a zip file. Choose the .zip the Marzipano Tool exported.');
     if (/end of central directory/i.test(err.message)) {
-      return new Invalid('The zip file is incomplete: its end (the list of its files) is missing, so it was probably cut off while copying or uploading. Upload it again.');
+      return new Invalid(
+        'The zip file is incomplete: its end (the list of its files) is missing, so it was probably cut off while copying or uploading. Upload it again.',
+      );
     }
     return new Invalid(`The zip file is damaged (${err.message}). Upload it again, or export the tour again.`);
   } finally {
@@ -82,7 +100,10 @@ class GuardStream extends Transform {
   private seen = 0;
   private head: Buffer[] = [];
   private headDone: boolean;
-  constructor(private limit: number, private onHead?: (head: Buffer) => Error | null) {
+  constructor(
+    private limit: number,
+    private onHead?: (head: Buffer) => Error | null,
+  ) {
     super();
     this.headDone = !onHead;
   }
@@ -110,41 +131,77 @@ class GuardStream extends Transform {
 }
 
 export class ZipArchive {
-  private constructor(private zip: yauzl.ZipFile, readonly entries: ZipEntry[], readonly file: string) {}
+  private constructor(
+    private zip: yauzl.ZipFile,
+    readonly entries: ZipEntry[],
+    readonly file: string,
+  ) {}
 
   /** Opens `file`, reads and checks every entry of the central directory. Throws a domain error naming the problem. */
   static async open(file: string, limits: ZipLimits): Promise<ZipArchive> {
     let zip: yauzl.ZipFile;
     try {
       zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-        yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true } as yauzl.Options,
-          (err, z) => (err || !z ? reject(err ?? new Error('no zip')) : resolve(z))));
+        yauzl.open(
+          file,
+          { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true } as yauzl.Options,
+          (err, z) => (err || !z ? reject(err ?? new Error('no zip')) : resolve(z)),
+        ),
+      );
     } catch (e) {
       throw await openError(file, e as Error);
     }
     const maxEntries = limits.maxEntries ?? MAX_ZIP_ENTRIES;
-    const tooMany = (n: number | string) => new Invalid(`The zip holds ${n} entries; an upload may hold at most ${maxEntries.toLocaleString('en')}. Split it into smaller uploads.`);
+    const tooMany = (n: number | string) =>
+      new Invalid(
+        `The zip holds ${n} entries; an upload may hold at most ${maxEntries.toLocaleString('en')}. Split it into smaller uploads.`,
+      );
     // The count the archive declares is refused before any entry is read; the real count is checked as they come.
-    if (zip.entryCount > maxEntries) { zip.close(); throw tooMany(zip.entryCount.toLocaleString('en')); }
+    if (zip.entryCount > maxEntries) {
+      zip.close();
+      throw tooMany(zip.entryCount.toLocaleString('en'));
+    }
     const { size: fileSize } = await fsp.stat(file);
     const entries: ZipEntry[] = [];
     try {
       await new Promise<void>((resolve, reject) => {
         let failed = false;
-        const fail = (e: Error) => { if (!failed) { failed = true; reject(e); } };
+        const fail = (e: Error) => {
+          if (!failed) {
+            failed = true;
+            reject(e);
+          }
+        };
         let total = 0;
         zip.on('entry', (raw: yauzl.Entry) => {
-          const name = getFileNameLowLevel(raw.generalPurposeBitFlag, raw.fileName as unknown as Buffer, raw.extraFields, false);
+          const name = getFileNameLowLevel(
+            raw.generalPurposeBitFlag,
+            raw.fileName as unknown as Buffer,
+            raw.extraFields,
+            false,
+          );
           const problem = entryProblem(name, raw.externalFileAttributes, raw.generalPurposeBitFlag);
           if (problem) return fail(new Invalid(problem));
           const isDirectory = name.endsWith('/');
-          const size = raw.uncompressedSize, compressedSize = raw.compressedSize;
+          const size = raw.uncompressedSize,
+            compressedSize = raw.compressedSize;
           total += size;
           if (total > limits.maxUncompressedBytes) {
-            return fail(new TooLarge(`The zip unpacks to more than ${fmtBytes(limits.maxUncompressedBytes)}, the most an upload may hold. Split the tour into smaller exports.`));
+            return fail(
+              new TooLarge(
+                `The zip unpacks to more than ${fmtBytes(limits.maxUncompressedBytes)}, the most an upload may hold. Split the tour into smaller exports.`,
+              ),
+            );
           }
-          if (size >= RATIO_CHECK_MIN_BYTES && (compressedSize === 0 || size / compressedSize > limits.maxCompressionRatio)) {
-            return fail(new Invalid(`The zip entry "${name}" is compressed ${compressedSize ? Math.round(size / compressedSize) : 'infinitely'} to 1, more than the ${limits.maxCompressionRatio} to 1 allowed; the zip looks like a zip bomb and was refused.`));
+          if (
+            size >= RATIO_CHECK_MIN_BYTES &&
+            (compressedSize === 0 || size / compressedSize > limits.maxCompressionRatio)
+          ) {
+            return fail(
+              new Invalid(
+                `The zip entry "${name}" is compressed ${compressedSize ? Math.round(size / compressedSize) : 'infinitely'} to 1, more than the ${limits.maxCompressionRatio} to 1 allowed; the zip looks like a zip bomb and was refused.`,
+              ),
+            );
           }
           if (entries.length >= maxEntries) return fail(tooMany(`more than ${maxEntries.toLocaleString('en')}`));
           entries.push({ name, isDirectory, size, compressedSize: compressedSize, raw });
@@ -153,11 +210,21 @@ export class ZipArchive {
         zip.on('end', () => {
           if (failed) return;
           if (total >= RATIO_CHECK_MIN_BYTES && total / Math.max(1, fileSize) > limits.maxCompressionRatio) {
-            return fail(new Invalid(`The zip unpacks to ${Math.round(total / Math.max(1, fileSize))} times its own size, more than the ${limits.maxCompressionRatio} allowed; the zip looks like a zip bomb and was refused.`));
+            return fail(
+              new Invalid(
+                `The zip unpacks to ${Math.round(total / Math.max(1, fileSize))} times its own size, more than the ${limits.maxCompressionRatio} allowed; the zip looks like a zip bomb and was refused.`,
+              ),
+            );
           }
           resolve();
         });
-        zip.on('error', (e: Error) => fail(e instanceof DomainError ? e : new Invalid(`The zip file is damaged (${e.message}). Upload it again, or export the tour again.`)));
+        zip.on('error', (e: Error) =>
+          fail(
+            e instanceof DomainError
+              ? e
+              : new Invalid(`The zip file is damaged (${e.message}). Upload it again, or export the tour again.`),
+          ),
+        );
         zip.readEntry();
       });
     } catch (e) {
@@ -170,24 +237,34 @@ export class ZipArchive {
   private async stream(entry: ZipEntry): Promise<Readable> {
     try {
       return await new Promise<Readable>((resolve, reject) =>
-        this.zip.openReadStream(entry.raw, (err, s) => (err || !s ? reject(err ?? new Error('no stream')) : resolve(s))));
+        this.zip.openReadStream(entry.raw, (err, s) =>
+          err || !s ? reject(err ?? new Error('no stream')) : resolve(s),
+        ),
+      );
     } catch (e) {
       throw this.damaged(entry, e as Error);
     }
   }
 
   private damaged(entry: ZipEntry, e: Error): DomainError {
-    return e instanceof DomainError ? e : new Invalid(`The zip file is damaged: "${entry.name}" could not be unpacked (${e.message}). Upload it again, or export the tour again.`);
+    return e instanceof DomainError
+      ? e
+      : new Invalid(
+          `The zip file is damaged: "${entry.name}" could not be unpacked (${e.message}). Upload it again, or export the tour again.`,
+        );
   }
 
   /** Reads a small entry into memory, refusing more than `maxBytes`. */
   async readBuffer(entry: ZipEntry, maxBytes: number): Promise<Buffer> {
-    if (entry.size > maxBytes) throw new Invalid(`"${entry.name}" is ${fmtBytes(entry.size)}, more than the ${fmtBytes(maxBytes)} it may be.`);
+    if (entry.size > maxBytes)
+      throw new Invalid(`"${entry.name}" is ${fmtBytes(entry.size)}, more than the ${fmtBytes(maxBytes)} it may be.`);
     const src = await this.stream(entry);
     const chunks: Buffer[] = [];
     const guard = new GuardStream(entry.size);
     try {
-      await pipeline(src, guard, async (source: AsyncIterable<Buffer>) => { for await (const c of source) chunks.push(c); });
+      await pipeline(src, guard, async (source: AsyncIterable<Buffer>) => {
+        for await (const c of source) chunks.push(c);
+      });
     } catch (e) {
       throw this.damaged(entry, e as Error);
     }
@@ -202,10 +279,14 @@ export class ZipArchive {
     await fsp.mkdir(path.dirname(dest), { recursive: true });
     const src = await this.stream(entry);
     let sourceFailed = null as Error | null;
-    src.once('error', (e) => { sourceFailed = e; });
+    src.once('error', (e) => {
+      sourceFailed = e;
+    });
     const guard = new GuardStream(entry.size, checkHead);
     let guardFailed = null as Error | null;
-    guard.once('error', (e) => { guardFailed = e; });
+    guard.once('error', (e) => {
+      guardFailed = e;
+    });
     try {
       await pipeline(src, guard, fs.createWriteStream(dest));
     } catch (e) {
@@ -215,5 +296,7 @@ export class ZipArchive {
     }
   }
 
-  close(): void { this.zip.close(); }
+  close(): void {
+    this.zip.close();
+  }
 }

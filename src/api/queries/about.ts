@@ -5,8 +5,10 @@ import { keys } from './keys';
 
 export function useAbout(site: string) {
   return useQuery({
-    queryKey: keys.about(site), enabled: !!site,
-    queryFn: async ({ signal }) => (await getJson<{ info: string } | null>(`/api/site/${seg(site)}/about`, { signal }))?.info ?? '',
+    queryKey: keys.about(site),
+    enabled: !!site,
+    queryFn: async ({ signal }) =>
+      (await getJson<{ info: string } | null>(`/api/site/${seg(site)}/about`, { signal }))?.info ?? '',
   });
 }
 

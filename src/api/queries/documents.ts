@@ -6,21 +6,25 @@ import { keys } from './keys';
 
 export function useRootDirectory(site: string) {
   return useQuery({
-    queryKey: keys.rootDirectory(site), enabled: !!site,
+    queryKey: keys.rootDirectory(site),
+    enabled: !!site,
     queryFn: ({ signal }) => getJson<DocumentDirectory>(`/api/site/${seg(site)}/directories/root`, { signal }),
   });
 }
 
 export function useDirectoryByName(site: string, name: string | null) {
   return useQuery({
-    queryKey: keys.directoryByName(site, name ?? ''), enabled: !!site && !!name,
-    queryFn: ({ signal }) => getJson<DocumentDirectory>(`/api/site/${seg(site)}/directories/details`, { query: { name }, signal }),
+    queryKey: keys.directoryByName(site, name ?? ''),
+    enabled: !!site && !!name,
+    queryFn: ({ signal }) =>
+      getJson<DocumentDirectory>(`/api/site/${seg(site)}/directories/details`, { query: { name }, signal }),
   });
 }
 
 export function useDirectory(id: string | null) {
   return useQuery({
-    queryKey: keys.directory(id ?? ''), enabled: !!id,
+    queryKey: keys.directory(id ?? ''),
+    enabled: !!id,
     queryFn: ({ signal }) => getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
   });
 }
@@ -30,14 +34,16 @@ export function useDirectories(ids: string[]) {
   return useQueries({
     queries: ids.map((id) => ({
       queryKey: keys.directory(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
     })),
   });
 }
 
 export function useFile(id: string | null) {
   return useQuery({
-    queryKey: keys.file(id ?? ''), enabled: !!id,
+    queryKey: keys.file(id ?? ''),
+    enabled: !!id,
     queryFn: ({ signal }) => getJson<DocumentFile>('/api/files/details', { query: { _id: id }, signal }),
   });
 }
@@ -45,7 +51,8 @@ export function useFile(id: string | null) {
 /** Every file of the site (used for folder contents and search). */
 export function useSiteFiles(site: string) {
   return useQuery({
-    queryKey: keys.siteFiles(site), enabled: !!site,
+    queryKey: keys.siteFiles(site),
+    enabled: !!site,
     queryFn: ({ signal }) => getJson<DocumentFile[]>(`/api/site/${seg(site)}/files`, { signal }),
   });
 }

@@ -7,10 +7,15 @@ import { keys } from './keys';
 /** Descriptions of a scene's info hotspots; success false gives an empty list (spec section 8). */
 export function useHotspotDescriptions(site: string, tilesId: string | null) {
   return useQuery({
-    queryKey: keys.hotspots(site, tilesId ?? ''), enabled: !!site && !!tilesId, staleTime: 5 * 60_000,
+    queryKey: keys.hotspots(site, tilesId ?? ''),
+    enabled: !!site && !!tilesId,
+    staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {
       const payload = await getJsonOr<HotspotDescription[] | HotspotDescription | null>(
-        `/api/site/${seg(site)}/hotspot/details`, [], { query: { tilesId }, signal });
+        `/api/site/${seg(site)}/hotspot/details`,
+        [],
+        { query: { tilesId }, signal },
+      );
       if (!payload) return [];
       return Array.isArray(payload) ? payload : [payload];
     },

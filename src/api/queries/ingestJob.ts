@@ -9,13 +9,21 @@ const POLL_MS = 1000;
 type UploadResult = NonNullable<JobStatus['result']>;
 
 /** The upload's result: at once, or once its import job has ended (`onImport` hears its progress meanwhile). */
-export async function resultOfUpload(site: string, answer: UploadResult | { job: string }, onImport?: (done: number, total: number) => void): Promise<UploadResult> {
+export async function resultOfUpload(
+  site: string,
+  answer: UploadResult | { job: string },
+  onImport?: (done: number, total: number) => void,
+): Promise<UploadResult> {
   if (!('job' in answer)) return answer;
   for (;;) {
     const status = await getJson<JobStatus>(`/api/site/${seg(site)}/jobs/${seg(answer.job)}`);
     onImport?.(status.progress.done, status.progress.total);
     if (status.state === 'done' && status.result) return status.result;
-    if (status.state === 'failed') throw new ApiError(status.error?.message ?? 'The import failed; please upload again.', status.error?.status ?? 500);
+    if (status.state === 'failed')
+      throw new ApiError(
+        status.error?.message ?? 'The import failed; please upload again.',
+        status.error?.status ?? 500,
+      );
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }

@@ -6,14 +6,17 @@ export const keys = {
   userInfo: ['userInfo'] as const,
   userType: ['userType'] as const,
   site: (site: string) => ['site', site] as const,
-  surveyDetails: (site: string, floor: number, date: string | null) => ['site', site, 'surveyDetails', floor, date] as const,
-  surveyDates: (site: string, floor: number | null, date: string | null) => ['site', site, 'surveyDates', floor, date] as const,
+  surveyDetails: (site: string, floor: number, date: string | null) =>
+    ['site', site, 'surveyDetails', floor, date] as const,
+  surveyDates: (site: string, floor: number | null, date: string | null) =>
+    ['site', site, 'surveyDates', floor, date] as const,
   floorsWithData: (site: string, date: string | null) => ['site', site, 'floorsWithData', date] as const,
   surveys: (site: string) => ['site', site, 'surveys'] as const,
   siteExists: (site: string) => ['site', site, 'exists'] as const,
   floorExists: (site: string, floor: number) => ['site', site, 'floorExists', floor] as const,
   emptyFloors: (site: string) => ['site', site, 'emptyFloors'] as const,
-  minimapNodes: (site: string, floor: number, date: string | null) => ['site', site, 'minimapNodes', floor, date] as const,
+  minimapNodes: (site: string, floor: number, date: string | null) =>
+    ['site', site, 'minimapNodes', floor, date] as const,
   minimap: (site: string, floor: number) => ['site', site, 'minimap', floor] as const,
   minimapFloors: (site: string) => ['site', site, 'minimapFloors'] as const,
   hotspots: (site: string, tilesId: string) => ['site', site, 'hotspots', tilesId] as const,

@@ -8,17 +8,34 @@ const site$ = (site: string) => `/api/site/${seg(site)}`;
 
 /** The empty default minimap (spec section 3): empty strings and zeros, scale 1, offsets 0. */
 export const emptyMinimap = (site = '', floor = 0): Minimap => ({
-  image_url: '', image_large_url: '', image: '', floor, floor_name: '', floor_tag: '', site,
-  x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 0, img_height: 0, xy_flipped: false, __v: 0,
+  image_url: '',
+  image_large_url: '',
+  image: '',
+  floor,
+  floor_name: '',
+  floor_tag: '',
+  site,
+  x_pixel_offset: 0,
+  y_pixel_offset: 0,
+  x_scale: 1,
+  y_scale: 1,
+  img_width: 0,
+  img_height: 0,
+  xy_flipped: false,
+  __v: 0,
 });
 
 /** A floor's minimap; any failure gives the empty default minimap (spec section 8). */
 export function useMinimap(site: string, floor: number | null) {
   return useQuery({
-    queryKey: keys.minimap(site, floor ?? -1), enabled: !!site && floor !== null,
+    queryKey: keys.minimap(site, floor ?? -1),
+    enabled: !!site && floor !== null,
     queryFn: async ({ signal }) => {
       try {
-        return await getJsonOr<Minimap>(`${site$(site)}/minimap/details`, emptyMinimap(site, floor ?? 0), { query: { floor }, signal });
+        return await getJsonOr<Minimap>(`${site$(site)}/minimap/details`, emptyMinimap(site, floor ?? 0), {
+          query: { floor },
+          signal,
+        });
       } catch (e) {
         if (e instanceof DOMException && e.name === 'AbortError') throw e;
         return emptyMinimap(site, floor ?? 0);
@@ -30,7 +47,8 @@ export function useMinimap(site: string, floor: number | null) {
 /** Floors of the site with their names and tags. */
 export function useMinimapFloors(site: string) {
   return useQuery({
-    queryKey: keys.minimapFloors(site), enabled: !!site,
+    queryKey: keys.minimapFloors(site),
+    enabled: !!site,
     queryFn: ({ signal }) => getJson<Floor[]>(`${site$(site)}/minimap/floors`, { signal }),
   });
 }
@@ -47,7 +65,8 @@ export function useAddFloor(site: string) {
 export function usePatchFloorDetails(site: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { floor: number; floor_name: string; floor_tag: string }) => send<unknown>('PATCH', `${site$(site)}/sitemap`, body),
+    mutationFn: (body: { floor: number; floor_name: string; floor_tag: string }) =>
+      send<unknown>('PATCH', `${site$(site)}/sitemap`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
   });
 }
@@ -67,7 +86,8 @@ export function useUploadMinimapImage(site: string) {
 export function useUpdateNodeCoords(site: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) => send<unknown>('PATCH', `/api/node/coords/${seg(id)}`, { x, y }),
+    mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) =>
+      send<unknown>('PATCH', `/api/node/coords/${seg(id)}`, { x, y }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
   });
 }
@@ -75,7 +95,8 @@ export function useUpdateNodeCoords(site: string) {
 export function useUpdateNodeRotation(site: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, rotation }: { id: string; rotation: number }) => send<unknown>('PATCH', `/api/node/rotation/${seg(id)}`, { rotation }),
+    mutationFn: ({ id, rotation }: { id: string; rotation: number }) =>
+      send<unknown>('PATCH', `/api/node/rotation/${seg(id)}`, { rotation }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
   });
 }

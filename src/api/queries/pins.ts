@@ -13,11 +13,17 @@ export function usePins() {
 /** One site map; the name defaults to 'default'. */
 export function useSitemap(name: string | null) {
   const n = name || 'default';
-  return useQuery({ queryKey: keys.sitemap(n), queryFn: ({ signal }) => getJson<Sitemap>(`/api/site-map/${seg(n)}`, { signal }) });
+  return useQuery({
+    queryKey: keys.sitemap(n),
+    queryFn: ({ signal }) => getJson<Sitemap>(`/api/site-map/${seg(n)}`, { signal }),
+  });
 }
 
 export function useSitemaps() {
-  return useQuery({ queryKey: keys.sitemaps, queryFn: ({ signal }) => getJson<Sitemap[]>('/api/site-maps', { signal }) });
+  return useQuery({
+    queryKey: keys.sitemaps,
+    queryFn: ({ signal }) => getJson<Sitemap[]>('/api/site-maps', { signal }),
+  });
 }
 
 export function useCreatePin() {
@@ -39,7 +45,8 @@ export function useUpdatePin() {
 export function useUpdatePinCoords() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) => send<Pin>('PATCH', `/api/map-pins/${seg(id)}/coords`, { x, y }),
+    mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) =>
+      send<Pin>('PATCH', `/api/map-pins/${seg(id)}/coords`, { x, y }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.pins }),
   });
 }

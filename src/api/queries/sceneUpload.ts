@@ -24,13 +24,26 @@ export interface SceneUploadInput {
 export function useUploadScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ site, floor, zipFile, properties, mode, siteName, onProgress, onImportProgress }: SceneUploadInput) => {
+    mutationFn: async ({
+      site,
+      floor,
+      zipFile,
+      properties,
+      mode,
+      siteName,
+      onProgress,
+      onImportProgress,
+    }: SceneUploadInput) => {
       const form = new FormData();
       form.append('mode', mode);
       if (siteName) form.append('siteName', siteName);
       form.append('properties', properties, properties instanceof File ? properties.name : 'positions.csv');
       form.append('zipFile', zipFile, zipFile.name);
-      const answer = await upload<UploadResult | { job: string }>(`/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`, form, onProgress);
+      const answer = await upload<UploadResult | { job: string }>(
+        `/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`,
+        form,
+        onProgress,
+      );
       return resultOfUpload(site, answer, onImportProgress);
     },
     onSettled: (result, _e, v) => {

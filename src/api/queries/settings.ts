@@ -5,8 +5,15 @@ import type { AppConfig, SiteSettings } from '../../../contract/api';
 import { addOwnMediaBase } from '../../../contract/htmlPolicy';
 import { keys } from './keys';
 
-export interface SiteSummary { id: string; name: string }
-export type AppConfigPatch = { enableMultiSite?: boolean; defaultSite?: string; singleSiteSettings?: Partial<AppConfig['singleSiteSettings']> };
+export interface SiteSummary {
+  id: string;
+  name: string;
+}
+export type AppConfigPatch = {
+  enableMultiSite?: boolean;
+  defaultSite?: string;
+  singleSiteSettings?: Partial<AppConfig['singleSiteSettings']>;
+};
 export type SiteSettingsPatch = {
   display?: { title: string };
   enable?: Partial<SiteSettings['enable']>;
@@ -17,9 +24,13 @@ export type SiteSettingsPatch = {
 };
 
 // Pictures in the server's bucket (S3_PUBLIC_URL) count as our own media for the HTML policy.
-export const fetchAppConfig = (signal?: AbortSignal) => getJson<AppConfig>('/api/settings', { signal })
-  .then((c) => { if (c.mediaBaseUrl) addOwnMediaBase(c.mediaBaseUrl); return c; });
-export const fetchSiteSettings = (site: string, signal?: AbortSignal) => getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
+export const fetchAppConfig = (signal?: AbortSignal) =>
+  getJson<AppConfig>('/api/settings', { signal }).then((c) => {
+    if (c.mediaBaseUrl) addOwnMediaBase(c.mediaBaseUrl);
+    return c;
+  });
+export const fetchSiteSettings = (site: string, signal?: AbortSignal) =>
+  getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
 
 export function useAppConfig() {
   return useQuery({ queryKey: keys.appConfig, queryFn: ({ signal }) => fetchAppConfig(signal), staleTime: 60_000 });
@@ -27,7 +38,10 @@ export function useAppConfig() {
 
 export function useSiteSettings(site: string | undefined) {
   return useQuery({
-    queryKey: keys.siteSettings(site ?? ''), enabled: !!site, staleTime: 60_000, retry: 1,
+    queryKey: keys.siteSettings(site ?? ''),
+    enabled: !!site,
+    staleTime: 60_000,
+    retry: 1,
     queryFn: ({ signal }) => fetchSiteSettings(site!, signal),
   });
 }

@@ -14,7 +14,8 @@ export function useSurveyDetails(site: string, floor: number | null, date: strin
   return useQuery({
     queryKey: keys.surveyDetails(site, floor ?? -1, date),
     enabled: enabled && !!site && floor !== null,
-    queryFn: ({ signal }) => getJson<SurveyScene[]>(`${site$(site)}/survey/details`, { query: { floor: floor ?? 0, date }, signal }),
+    queryFn: ({ signal }) =>
+      getJson<SurveyScene[]>(`${site$(site)}/survey/details`, { query: { floor: floor ?? 0, date }, signal }),
   });
 }
 
@@ -23,7 +24,8 @@ export function useSurveyDates(site: string, floor: number | null, enabled = tru
   return useQuery({
     queryKey: keys.surveyDates(site, floor, null),
     enabled: enabled && !!site,
-    queryFn: ({ signal }) => getJson<SurveyDateEntry[]>(`${site$(site)}/survey/details/compact`, { query: { floor }, signal }),
+    queryFn: ({ signal }) =>
+      getJson<SurveyDateEntry[]>(`${site$(site)}/survey/details/compact`, { query: { floor }, signal }),
   });
 }
 
@@ -37,34 +39,50 @@ export function useFloorsWithData(site: string, date: string | null, enabled = t
 }
 
 export function useSurveyList(site: string) {
-  return useQuery({ queryKey: keys.surveys(site), enabled: !!site, queryFn: ({ signal }) => getJson<SurveySummary[]>(`${site$(site)}/surveys`, { signal }) });
+  return useQuery({
+    queryKey: keys.surveys(site),
+    enabled: !!site,
+    queryFn: ({ signal }) => getJson<SurveySummary[]>(`${site$(site)}/surveys`, { signal }),
+  });
 }
 
 export function useSiteExists(site: string) {
   return useQuery({
-    queryKey: keys.siteExists(site), enabled: !!site,
-    queryFn: async ({ signal }) => (await getJson<{ sitePopulated?: boolean }>(`${site$(site)}/exists`, { signal })).sitePopulated ?? false,
+    queryKey: keys.siteExists(site),
+    enabled: !!site,
+    queryFn: async ({ signal }) =>
+      (await getJson<{ sitePopulated?: boolean }>(`${site$(site)}/exists`, { signal })).sitePopulated ?? false,
   });
 }
 
 export function useFloorExists(site: string, floor: number | null) {
   return useQuery({
-    queryKey: keys.floorExists(site, floor ?? -1), enabled: !!site && floor !== null,
-    queryFn: async ({ signal }) => (await getJson<{ floorPopulated?: boolean }>(`${site$(site)}/${seg(Math.max(0, floor ?? 0))}/exists`, { signal })).floorPopulated ?? false,
+    queryKey: keys.floorExists(site, floor ?? -1),
+    enabled: !!site && floor !== null,
+    queryFn: async ({ signal }) =>
+      (await getJson<{ floorPopulated?: boolean }>(`${site$(site)}/${seg(Math.max(0, floor ?? 0))}/exists`, { signal }))
+        .floorPopulated ?? false,
   });
 }
 
 export function useEmptyFloors(site: string) {
   return useQuery({
-    queryKey: keys.emptyFloors(site), enabled: !!site,
-    queryFn: async ({ signal }) => (await getJson<{ emptyFloors: number[] }>(`${site$(site)}/emptyFloors`, { signal })).emptyFloors,
+    queryKey: keys.emptyFloors(site),
+    enabled: !!site,
+    queryFn: async ({ signal }) =>
+      (await getJson<{ emptyFloors: number[] }>(`${site$(site)}/emptyFloors`, { signal })).emptyFloors,
   });
 }
 
 /** Node positions on a floor plan (of one date when given); failure is only logged by the caller (spec section 8). */
 export function useMinimapNodes(site: string, floor: number | null, date: string | null) {
   return useQuery({
-    queryKey: keys.minimapNodes(site, floor ?? -1, date), enabled: !!site && floor !== null,
-    queryFn: ({ signal }) => getJsonOr<MinimapNodeEntry[]>(`${site$(site)}/${seg(Math.max(0, floor ?? 0))}/survey/minimapSingleSite`, [], { query: { date }, signal }),
+    queryKey: keys.minimapNodes(site, floor ?? -1, date),
+    enabled: !!site && floor !== null,
+    queryFn: ({ signal }) =>
+      getJsonOr<MinimapNodeEntry[]>(`${site$(site)}/${seg(Math.max(0, floor ?? 0))}/survey/minimapSingleSite`, [], {
+        query: { date },
+        signal,
+      }),
   });
 }

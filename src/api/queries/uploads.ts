@@ -4,16 +4,40 @@ import { seg, upload } from '../client';
 import { keys } from './keys';
 import { resultOfUpload } from './ingestJob';
 
-export interface UploadResult { site: string; floor: number; scenes: number; surveys: string[] }
+export interface UploadResult {
+  site: string;
+  floor: number;
+  scenes: number;
+  surveys: string[];
+}
 
 export function useAddScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ site, floor, zipFile, properties, onProgress }: { site: string; floor: number; zipFile: File; properties: File | Blob; onProgress?: (f: number) => void }) => {
+    mutationFn: async ({
+      site,
+      floor,
+      zipFile,
+      properties,
+      onProgress,
+    }: {
+      site: string;
+      floor: number;
+      zipFile: File;
+      properties: File | Blob;
+      onProgress?: (f: number) => void;
+    }) => {
       const form = new FormData();
       form.append('properties', properties);
       form.append('zipFile', zipFile);
-      return resultOfUpload(site, await upload<UploadResult | { job: string }>(`/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`, form, onProgress));
+      return resultOfUpload(
+        site,
+        await upload<UploadResult | { job: string }>(
+          `/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`,
+          form,
+          onProgress,
+        ),
+      );
     },
     onSettled: (_r, _e, v) => {
       void qc.invalidateQueries({ queryKey: keys.site(v.site) });

@@ -6,7 +6,9 @@ import { keys } from './keys';
 
 export function useUserInfo() {
   return useQuery({
-    queryKey: keys.userInfo, staleTime: 5 * 60_000, retry: 1,
+    queryKey: keys.userInfo,
+    staleTime: 5 * 60_000,
+    retry: 1,
     queryFn: async ({ signal }) => {
       try {
         return await getJson<UserInfo>('/api/login/user/info', { signal });
@@ -20,7 +22,8 @@ export function useUserInfo() {
 
 export function useUserType() {
   return useQuery({
-    queryKey: keys.userType, staleTime: 5 * 60_000,
+    queryKey: keys.userType,
+    staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {
       try {
         return (await getJson<{ type: string }>('/api/user/type', { signal })).type;
@@ -50,15 +53,29 @@ export function useLogout() {
 
 /** Every account (a superAdmin's admin page). */
 export function useUsers(enabled: boolean) {
-  return useQuery({ queryKey: ['users'], enabled, queryFn: ({ signal }) => getJson<UserEntry[]>('/api/users', { signal }) });
+  return useQuery({
+    queryKey: ['users'],
+    enabled,
+    queryFn: ({ signal }) => getJson<UserEntry[]>('/api/users', { signal }),
+  });
 }
 
 export function useSaveUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (u: { id?: string; username?: string; password?: string; roles: Role[]; sites: string[] }) => u.id
-      ? send<UserEntry>('PUT', `/api/users/${seg(u.id)}`, { roles: u.roles, sites: u.sites, ...(u.password ? { password: u.password } : {}) })
-      : send<UserEntry>('POST', '/api/users', { username: u.username, password: u.password, roles: u.roles, sites: u.sites }),
+    mutationFn: (u: { id?: string; username?: string; password?: string; roles: Role[]; sites: string[] }) =>
+      u.id
+        ? send<UserEntry>('PUT', `/api/users/${seg(u.id)}`, {
+            roles: u.roles,
+            sites: u.sites,
+            ...(u.password ? { password: u.password } : {}),
+          })
+        : send<UserEntry>('POST', '/api/users', {
+            username: u.username,
+            password: u.password,
+            roles: u.roles,
+            sites: u.sites,
+          }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
   });
 }

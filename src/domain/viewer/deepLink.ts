@@ -30,7 +30,9 @@ export function parseViewerLink(search: string): ViewerLink {
   if (date && ISO_DATE.test(date)) out.date = date;
   const node = p.get('node');
   if (node) out.node = node;
-  const yaw = num(p.get('yaw')), pitch = num(p.get('pitch')), fov = num(p.get('fov'));
+  const yaw = num(p.get('yaw')),
+    pitch = num(p.get('pitch')),
+    fov = num(p.get('fov'));
   if (yaw !== undefined || pitch !== undefined || fov !== undefined) {
     out.view = {};
     if (yaw !== undefined) out.view.yaw = yaw;
@@ -64,13 +66,24 @@ export const sameScene = (a: ViewerLink, b: ViewerLink) =>
   a.site === b.site && a.floor === b.floor && a.date === b.date && a.node === b.node;
 
 /** A move of the viewer: a new floor or date drops the scene (the new survey's own initial scene applies). */
-export interface ViewerMove { floor?: number; date?: string | null; node?: string | null; view?: Partial<ViewParameters> }
+export interface ViewerMove {
+  floor?: number;
+  date?: string | null;
+  node?: string | null;
+  view?: Partial<ViewParameters>;
+}
 
 /** The link after `move`, from the current one; the view is kept only when the move names one. */
 export function movedLink(cur: ViewerLink, move: ViewerMove): ViewerLink {
   const next: ViewerLink = { site: cur.site, floor: cur.floor, date: cur.date, node: cur.node };
-  if (move.floor !== undefined && move.floor !== cur.floor) { next.floor = move.floor; next.node = undefined; }
-  if (move.date !== undefined && move.date !== cur.date) { next.date = move.date ?? undefined; next.node = undefined; }
+  if (move.floor !== undefined && move.floor !== cur.floor) {
+    next.floor = move.floor;
+    next.node = undefined;
+  }
+  if (move.date !== undefined && move.date !== cur.date) {
+    next.date = move.date ?? undefined;
+    next.node = undefined;
+  }
   if (move.node !== undefined) next.node = move.node ?? undefined;
   if (move.view) next.view = move.view;
   return next;

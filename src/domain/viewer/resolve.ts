@@ -17,10 +17,21 @@ export function resolveFloor(requested: number, available: readonly number[] | u
 }
 
 /** The requested scene, else the site's initial scene, else the survey's first scene. */
-export function resolveScene(scenes: readonly SurveyScene[], requested: string | null | undefined, initialPano?: string): SurveyScene | null {
+export function resolveScene(
+  scenes: readonly SurveyScene[],
+  requested: string | null | undefined,
+  initialPano?: string,
+): SurveyScene | null {
   if (scenes.length === 0) return null;
-  const by = (id: string | null | undefined) => (id ? scenes.find((s) => s.survey_node.tiles_id === id || s.id === id || s.survey_node.tiles_name === id) : undefined);
-  return by(requested) ?? by(initialPano) ?? [...scenes].sort((a, b) => a.minimap_node.node_number - b.minimap_node.node_number)[0];
+  const by = (id: string | null | undefined) =>
+    id
+      ? scenes.find((s) => s.survey_node.tiles_id === id || s.id === id || s.survey_node.tiles_name === id)
+      : undefined;
+  return (
+    by(requested) ??
+    by(initialPano) ??
+    [...scenes].sort((a, b) => a.minimap_node.node_number - b.minimap_node.node_number)[0]
+  );
 }
 
 /** -1 (no floors yet) maps to 0: the rule lives in the contract, the server reads floors by it too. */

@@ -26,8 +26,10 @@ export function useResolvedViewerState() {
   const allFloors = useFloorsWithData(site, null);
   const floorsWithData = allFloors.data;
   // A visitor asked for a floor with no survey goes to the lowest floor that has one; an admin stays (upload form).
-  const floorForDates = !isAdmin && floorsWithData && floorsWithData.length > 0 && !floorsWithData.includes(floorAsked)
-    ? Math.min(...floorsWithData) : floorAsked;
+  const floorForDates =
+    !isAdmin && floorsWithData && floorsWithData.length > 0 && !floorsWithData.includes(floorAsked)
+      ? Math.min(...floorsWithData)
+      : floorAsked;
 
   const dates = useSurveyDates(site, floorForDates);
   const date = resolveDate(dateAsked, dates.data ?? []);
@@ -43,15 +45,23 @@ export function useResolvedViewerState() {
   const loading = allFloors.isPending || dates.isPending || (!!date && (floorsOfDate.isPending || details.isPending));
   const error = details.error ?? dates.error ?? allFloors.error ?? null;
   // One object per change of what is shown, so the context does not wake its readers on every page render.
-  return useMemo(() => ({
-    site, settings, isAdmin,
-    floor, date, scene, scenes,
-    dates: dates.data ?? NONE,
-    floorsWithData: floorsWithData ?? NONE,
-    floorPopulated,
-    loading,
-    error,
-  }), [site, settings, isAdmin, floor, date, scene, scenes, dates.data, floorsWithData, floorPopulated, loading, error]);
+  return useMemo(
+    () => ({
+      site,
+      settings,
+      isAdmin,
+      floor,
+      date,
+      scene,
+      scenes,
+      dates: dates.data ?? NONE,
+      floorsWithData: floorsWithData ?? NONE,
+      floorPopulated,
+      loading,
+      error,
+    }),
+    [site, settings, isAdmin, floor, date, scene, scenes, dates.data, floorsWithData, floorPopulated, loading, error],
+  );
 }
 
 export type ViewerState = ReturnType<typeof useResolvedViewerState>;

@@ -9,9 +9,12 @@ export type { ViewerMove } from './deepLink';
 export function useViewerNavigate() {
   const navigate = useNavigate();
   const location = useLocation();
-  return useCallback((move: ViewerMove, opts: { replace?: boolean } = {}) => {
-    const search = buildViewerSearch(movedLink(parseViewerLink(location.search), move), location.search);
-    if (`?${search}` === location.search) return;
-    navigate({ pathname: location.pathname, search }, { replace: opts.replace ?? false });
-  }, [location.pathname, location.search, navigate]);
+  return useCallback(
+    (move: ViewerMove, opts: { replace?: boolean } = {}) => {
+      const search = buildViewerSearch(movedLink(parseViewerLink(location.search), move), location.search);
+      if (`?${search}` === location.search) return;
+      navigate({ pathname: location.pathname, search }, { replace: opts.replace ?? false });
+    },
+    [location.pathname, location.search, navigate],
+  );
 }

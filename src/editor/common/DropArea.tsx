@@ -6,9 +6,28 @@ import { TrashIcon } from './editorIcons';
 
 export const INVALID_FLASH_MS = 300;
 
-export function DropArea({ label, hint, accept, acceptsDrop, file, onFile, onClear, icon, disabled, children }: {
-  label: string; hint: string; accept: string; acceptsDrop: (f: File) => boolean;
-  file: File | null; onFile: (f: File) => void; onClear?: () => void; icon?: ReactNode; disabled?: boolean; children?: ReactNode;
+export function DropArea({
+  label,
+  hint,
+  accept,
+  acceptsDrop,
+  file,
+  onFile,
+  onClear,
+  icon,
+  disabled,
+  children,
+}: {
+  label: string;
+  hint: string;
+  accept: string;
+  acceptsDrop: (f: File) => boolean;
+  file: File | null;
+  onFile: (f: File) => void;
+  onClear?: () => void;
+  icon?: ReactNode;
+  disabled?: boolean;
+  children?: ReactNode;
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -27,25 +46,64 @@ export function DropArea({ label, hint, accept, acceptsDrop, file, onFile, onCle
     setOver(false);
     if (disabled) return;
     const f = e.dataTransfer.files?.[0];
-    if (f && acceptsDrop(f)) onFile(f); else flashInvalid();
+    if (f && acceptsDrop(f)) onFile(f);
+    else flashInvalid();
   };
   return (
-    <div className={`drop-area${over ? ' over' : ''}${invalid ? ' invalid' : ''}${file ? ' has-file' : ''}`} data-invalid={invalid || undefined}
-      onDragOver={(e) => { e.preventDefault(); if (!disabled) setOver(true); }} onDragLeave={() => setOver(false)} onDrop={onDrop}>
-      <div className="drop-icon" aria-hidden="true">{icon}</div>
+    <div
+      className={`drop-area${over ? ' over' : ''}${invalid ? ' invalid' : ''}${file ? ' has-file' : ''}`}
+      data-invalid={invalid || undefined}
+      onDragOver={(e) => {
+        e.preventDefault();
+        if (!disabled) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <div className="drop-icon" aria-hidden="true">
+        {icon}
+      </div>
       <div className="drop-text">
-        <label htmlFor={id} className="drop-label">{label}</label>
+        <label htmlFor={id} className="drop-label">
+          {label}
+        </label>
         {file ? (
-          <p className="drop-file"><span className="drop-file-name">{file.name}</span> <span className="drop-file-size">{formatFileSize(file.size)}</span></p>
-        ) : <p className="drop-hint">{hint}</p>}
+          <p className="drop-file">
+            <span className="drop-file-name">{file.name}</span>{' '}
+            <span className="drop-file-size">{formatFileSize(file.size)}</span>
+          </p>
+        ) : (
+          <p className="drop-hint">{hint}</p>
+        )}
         {children}
       </div>
       <div className="drop-actions">
-        <input ref={input} id={id} type="file" accept={accept} className="visually-hidden" disabled={disabled}
-          onChange={(e) => { const f = e.target.files?.[0]; if (f) onFile(f); e.target.value = ''; }} />
-        <button type="button" className="secondary-button" disabled={disabled} onClick={() => input.current?.click()}>Browse</button>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          accept={accept}
+          className="visually-hidden"
+          disabled={disabled}
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) onFile(f);
+            e.target.value = '';
+          }}
+        />
+        <button type="button" className="secondary-button" disabled={disabled} onClick={() => input.current?.click()}>
+          Browse
+        </button>
         {file && onClear ? (
-          <button type="button" className="icon-button" disabled={disabled} onClick={onClear} aria-label={`Remove ${file.name}`}><TrashIcon /></button>
+          <button
+            type="button"
+            className="icon-button"
+            disabled={disabled}
+            onClick={onClear}
+            aria-label={`Remove ${file.name}`}
+          >
+            <TrashIcon />
+          </button>
         ) : null}
       </div>
     </div>

@@ -4,13 +4,22 @@ import { useEffect, useState } from 'react';
 export function useHtmlImage(url: string | null | undefined): HTMLImageElement | null {
   const [img, setImg] = useState<HTMLImageElement | null>(null);
   useEffect(() => {
-    if (!url) { setImg(null); return; }
+    if (!url) {
+      setImg(null);
+      return;
+    }
     let live = true;
     const el = new window.Image();
-    el.onload = () => { if (live) setImg(el); };
-    el.onerror = () => { if (live) setImg(null); };
+    el.onload = () => {
+      if (live) setImg(el);
+    };
+    el.onerror = () => {
+      if (live) setImg(null);
+    };
     el.src = url;
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [url]);
   return img;
 }

@@ -13,12 +13,17 @@ export function useMachine<S, E, C>(
   const latest = useRef(state);
   const runner = useRef(run);
   // The runner closes over the latest render's queries and props.
-  useLayoutEffect(() => { runner.current = run; });
-  const dispatch = useCallback((event: E) => {
-    const r = perform(latest.current, event);
-    latest.current = r.state;
-    setState(r.state);
-    if (r.command !== undefined) runner.current(r.command, dispatch);
-  }, [perform]);
+  useLayoutEffect(() => {
+    runner.current = run;
+  });
+  const dispatch = useCallback(
+    (event: E) => {
+      const r = perform(latest.current, event);
+      latest.current = r.state;
+      setState(r.state);
+      if (r.command !== undefined) runner.current(r.command, dispatch);
+    },
+    [perform],
+  );
   return [state, dispatch];
 }

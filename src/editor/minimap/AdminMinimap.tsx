@@ -10,20 +10,41 @@ import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MinimapNodeEntry } from '../../../contract/api';
-import { useMinimap, useMinimapFloors, useUpdateNodeCoords, useUpdateNodeRotation, useUploadMinimapImage } from '../../api/queries/minimap';
+import {
+  useMinimap,
+  useMinimapFloors,
+  useUpdateNodeCoords,
+  useUpdateNodeRotation,
+  useUploadMinimapImage,
+} from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { keys } from '../../api/queries/keys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
-import { coneHeadingDegrees, DEGREES_PER_RADIAN, degreesOfRotation, rotationOfDegrees } from '../../domain/nodeRotation';
+import {
+  coneHeadingDegrees,
+  DEGREES_PER_RADIAN,
+  degreesOfRotation,
+  rotationOfDegrees,
+} from '../../domain/nodeRotation';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { ImageIcon } from '../common/editorIcons';
 import { useMachine } from '../common/useMachine';
 import { MinimapCanvas, type PlacedNode } from './MinimapCanvas';
 import { NodeEditForm } from './NodeEditForm';
-import { canSave, draftOf, editModeOf, IDLE, perform, selectedIdOf, type NodeDraft, type NodeEditorCommand, type NodeEditorEvent } from './nodeEditor';
+import {
+  canSave,
+  draftOf,
+  editModeOf,
+  IDLE,
+  perform,
+  selectedIdOf,
+  type NodeDraft,
+  type NodeEditorCommand,
+  type NodeEditorEvent,
+} from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
 import '../editor.css';
 
@@ -33,7 +54,12 @@ export const MINIMAP_IMAGE_FAILED = 'Error! Failed to upload minimap image.';
 export const isImageDrop = (f: File) => f.type.includes('image/');
 
 /** A placed node as the editor handles it (the form's precision: percent to two decimals, whole degrees). */
-const toDraft = (p: PlacedNode): NodeDraft => ({ id: p.node._id, left: roundPercent(p.left), top: roundPercent(p.top), rotationDeg: degreesOfRotation(p.node.rotation) });
+const toDraft = (p: PlacedNode): NodeDraft => ({
+  id: p.node._id,
+  left: roundPercent(p.left),
+  top: roundPercent(p.top),
+  rotationDeg: degreesOfRotation(p.node.rotation),
+});
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export default function AdminMinimap() {
@@ -57,30 +83,52 @@ export default function AdminMinimap() {
   const map = plan.data;
   const current = scene?.survey_node.tiles_id ?? null;
   const rotationOffset = settings.initial_settings.rotation_offset;
-  const placed = useMemo<PlacedNode[]>(() => (map ? (nodes.data ?? []).map((node) => ({
-    node, ...nodePercent(node, map), name: node.minimap_node.title || node.minimap_node.tiles_name,
-  })) : []), [nodes.data, map]);
+  const placed = useMemo<PlacedNode[]>(
+    () =>
+      map
+        ? (nodes.data ?? []).map((node) => ({
+            node,
+            ...nodePercent(node, map),
+            name: node.minimap_node.title || node.minimap_node.tiles_name,
+          }))
+        : [],
+    [nodes.data, map],
+  );
   const canInvert = !!map && map.img_width > 0 && map.img_height > 0;
 
   /** Stores the changed parts one after the other, then tells the editor which of them are stored now. */
   const save = async (c: Extract<NodeEditorCommand, { kind: 'save' }>, dispatch: (e: NodeEditorEvent) => void) => {
-    let placeStored = true, rotationStored = true;
+    let placeStored = true,
+      rotationStored = true;
     if (c.place) {
-      if (!map || !canInvert) { alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`); placeStored = false; }
-      else {
-        try { await updateCoords.mutateAsync({ id: c.id, ...nodeCoordsOfPercent(c.place, map) }); }
-        catch (e) { placeStored = false; alert(`${COORDS_FAILED} ${messageOf(e)}`); }
+      if (!map || !canInvert) {
+        alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`);
+        placeStored = false;
+      } else {
+        try {
+          await updateCoords.mutateAsync({ id: c.id, ...nodeCoordsOfPercent(c.place, map) });
+        } catch (e) {
+          placeStored = false;
+          alert(`${COORDS_FAILED} ${messageOf(e)}`);
+        }
       }
     }
     if (c.rotationDeg !== null) {
-      try { await updateRotation.mutateAsync({ id: c.id, rotation: rotationOfDegrees(c.rotationDeg) }); }
-      catch (e) { rotationStored = false; alert(`${ROTATION_FAILED} ${messageOf(e)}`); }
+      try {
+        await updateRotation.mutateAsync({ id: c.id, rotation: rotationOfDegrees(c.rotationDeg) });
+      } catch (e) {
+        rotationStored = false;
+        alert(`${ROTATION_FAILED} ${messageOf(e)}`);
+      }
     }
     void qc.invalidateQueries({ queryKey: keys.site(site) });
     dispatch({ type: 'saved', placeStored, rotationStored });
   };
   const run = (c: NodeEditorCommand, dispatch: (e: NodeEditorEvent) => void) => {
-    if (c.kind === 'save') { void save(c, dispatch); return; }
+    if (c.kind === 'save') {
+      void save(c, dispatch);
+      return;
+    }
     // A tap outside editing goes to the node's scene and collapses the map.
     const target = placed.find((p) => p.node._id === c.id)?.node.minimap_node.tiles_id;
     if (target && target !== current) go({ node: target });
@@ -89,7 +137,9 @@ export default function AdminMinimap() {
   const [stored, dispatch] = useMachine(perform, IDLE, run);
   // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels (spec section 4).
   const editor = enlarged ? stored : IDLE;
-  useEffect(() => { if (!enlarged) dispatch({ type: 'cancel' }); }, [enlarged, dispatch]);
+  useEffect(() => {
+    if (!enlarged) dispatch({ type: 'cancel' });
+  }, [enlarged, dispatch]);
   if (!map) return null;
 
   const editMode = editModeOf(editor);
@@ -107,7 +157,10 @@ export default function AdminMinimap() {
     const p = placed.find((q) => q.node._id === n._id);
     return p ? toDraft(p) : null;
   };
-  const onNodeTap = (n: MinimapNodeEntry) => { const d = draftOfNode(n); if (d) dispatch({ type: 'tap', node: d }); };
+  const onNodeTap = (n: MinimapNodeEntry) => {
+    const d = draftOfNode(n);
+    if (d) dispatch({ type: 'tap', node: d });
+  };
   const startEdit = () => {
     const cur = placed.find((p) => p.node.minimap_node.tiles_id === current);
     dispatch({ type: 'start', current: cur ? toDraft(cur) : null });
@@ -121,14 +174,23 @@ export default function AdminMinimap() {
     if (pending) URL.revokeObjectURL(pending.url);
     setPending({ file: f, url: URL.createObjectURL(f) });
   };
-  const cancelImage = () => { if (pending) URL.revokeObjectURL(pending.url); setPending(null); };
+  const cancelImage = () => {
+    if (pending) URL.revokeObjectURL(pending.url);
+    setPending(null);
+  };
   const submitImage = () => {
     if (!pending) return;
     const p = pending;
-    uploadImage.mutate({ floor, file: p.file }, {
-      onError: (e) => alert(`${MINIMAP_IMAGE_FAILED} ${e.message}`),
-      onSettled: () => { URL.revokeObjectURL(p.url); setPending(null); },
-    });
+    uploadImage.mutate(
+      { floor, file: p.file },
+      {
+        onError: (e) => alert(`${MINIMAP_IMAGE_FAILED} ${e.message}`),
+        onSettled: () => {
+          URL.revokeObjectURL(p.url);
+          setPending(null);
+        },
+      },
+    );
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -138,7 +200,13 @@ export default function AdminMinimap() {
     if (f && isImageDrop(f)) chooseImage(f);
   };
 
-  const coneHeading = view ? coneHeadingDegrees(view.yaw, placed.find((p) => p.node.minimap_node.tiles_id === current)?.node.rotation ?? 0, rotationOffset) : null;
+  const coneHeading = view
+    ? coneHeadingDegrees(
+        view.yaw,
+        placed.find((p) => p.node.minimap_node.tiles_id === current)?.node.rotation ?? 0,
+        rotationOffset,
+      )
+    : null;
   const maxHeight = enlarged ? Math.round(window.innerHeight * 0.68) : 0;
 
   return (
@@ -148,27 +216,77 @@ export default function AdminMinimap() {
         <div className="minimap-header">
           <h2 className="minimap-title">{floorName}</h2>
           <div className="minimap-header-actions">
-            {enlarged && editMode === 'none' && placed.length > 0 ? <button type="button" className="secondary-button small-button" onClick={startEdit}>Edit</button> : null}
-            {enlarged && editMode === 'editing' ? (
-              <button type="button" className="primary-button small-button" disabled={!canSave(editor)} onClick={() => dispatch({ type: 'save' })}>Save</button>
+            {enlarged && editMode === 'none' && placed.length > 0 ? (
+              <button type="button" className="secondary-button small-button" onClick={startEdit}>
+                Edit
+              </button>
             ) : null}
-            {enlarged && editMode !== 'none' ? <button type="button" className="secondary-button small-button" onClick={cancelEdit} disabled={saving}>Cancel</button> : null}
-            <button type="button" className="icon-button" onClick={() => setEnlarged(!enlarged)}
-              aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'} aria-expanded={enlarged} disabled={!map.image_url && !enlarged}>
+            {enlarged && editMode === 'editing' ? (
+              <button
+                type="button"
+                className="primary-button small-button"
+                disabled={!canSave(editor)}
+                onClick={() => dispatch({ type: 'save' })}
+              >
+                Save
+              </button>
+            ) : null}
+            {enlarged && editMode !== 'none' ? (
+              <button type="button" className="secondary-button small-button" onClick={cancelEdit} disabled={saving}>
+                Cancel
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setEnlarged(!enlarged)}
+              aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'}
+              aria-expanded={enlarged}
+              disabled={!map.image_url && !enlarged}
+            >
               {enlarged ? <CloseIcon /> : <ExpandIcon />}
             </button>
           </div>
         </div>
-        {enlarged && editMode === 'selecting' ? <p className="minimap-banner" role="status">Select a Node to Edit</p> : null}
-        {enlarged && editMode === 'editing' && selected ? (
-          <p className="minimap-banner editing" role="status">Editing {selected.name}: drag it, turn its handle or type the values.</p>
+        {enlarged && editMode === 'selecting' ? (
+          <p className="minimap-banner" role="status">
+            Select a Node to Edit
+          </p>
         ) : null}
-        <div className={`minimap-plan${dropOver ? ' drop-over' : ''}`} onDragOver={(e) => { if (!enlarged) { e.preventDefault(); setDropOver(true); } }}
-          onDragLeave={() => setDropOver(false)} onDrop={onDrop} data-pending={pending ? 'true' : undefined}>
+        {enlarged && editMode === 'editing' && selected ? (
+          <p className="minimap-banner editing" role="status">
+            Editing {selected.name}: drag it, turn its handle or type the values.
+          </p>
+        ) : null}
+        <div
+          className={`minimap-plan${dropOver ? ' drop-over' : ''}`}
+          onDragOver={(e) => {
+            if (!enlarged) {
+              e.preventDefault();
+              setDropOver(true);
+            }
+          }}
+          onDragLeave={() => setDropOver(false)}
+          onDrop={onDrop}
+          data-pending={pending ? 'true' : undefined}
+        >
           {imageUrl ? (
-            <MinimapCanvas imageUrl={imageUrl} aspect={pending ? 0 : aspect} maxHeight={maxHeight} nodes={pending ? [] : placed} currentId={current}
-              coneHeading={coneHeading} enlarged={enlarged} editMode={enlarged ? editMode : 'none'} selectedId={selectedId} draft={draft}
-              rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN} onNodeTap={onNodeTap} onMove={onMove} onRotate={onRotate} />
+            <MinimapCanvas
+              imageUrl={imageUrl}
+              aspect={pending ? 0 : aspect}
+              maxHeight={maxHeight}
+              nodes={pending ? [] : placed}
+              currentId={current}
+              coneHeading={coneHeading}
+              enlarged={enlarged}
+              editMode={enlarged ? editMode : 'none'}
+              selectedId={selectedId}
+              draft={draft}
+              rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN}
+              onNodeTap={onNodeTap}
+              onMove={onMove}
+              onRotate={onRotate}
+            />
           ) : (
             <p className="minimap-empty">No floor plan yet. Drop an image here or choose one.</p>
           )}
@@ -176,31 +294,83 @@ export default function AdminMinimap() {
         <ul className="visually-hidden" aria-label="Nodes on this floor">
           {placed.map((p) => (
             <li key={p.node._id}>
-              <button type="button" onClick={() => onNodeTap(p.node)} aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}>
-                {enlarged && editMode !== 'none' ? `Select ${p.name}` : p.node.minimap_node.tiles_id === current ? `${p.name} (you are here)` : `Go to ${p.name}`}
+              <button
+                type="button"
+                onClick={() => onNodeTap(p.node)}
+                aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}
+              >
+                {enlarged && editMode !== 'none'
+                  ? `Select ${p.name}`
+                  : p.node.minimap_node.tiles_id === current
+                    ? `${p.name} (you are here)`
+                    : `Go to ${p.name}`}
               </button>
-              <span data-node-id={p.node._id}> at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°</span>
+              <span data-node-id={p.node._id}>
+                {' '}
+                at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°
+              </span>
             </li>
           ))}
         </ul>
         {enlarged && editMode === 'editing' && selected && draft && mark ? (
-          <NodeEditForm name={selected.name} draft={draft} initial={mark} onChange={(d) => dispatch({ type: 'change', draft: d })}
-            onSave={() => dispatch({ type: 'save' })} onCancel={cancelEdit} saving={saving} />
+          <NodeEditForm
+            name={selected.name}
+            draft={draft}
+            initial={mark}
+            onChange={(d) => dispatch({ type: 'change', draft: d })}
+            onSave={() => dispatch({ type: 'save' })}
+            onCancel={cancelEdit}
+            saving={saving}
+          />
         ) : null}
         {!enlarged ? (
           <details className="minimap-admin">
             <summary>Edit floor</summary>
-            <FloorDetailsForm site={site} floor={floor} storedName={storedFloor?.floor_name ?? map.floor_name} storedTag={storedFloor?.floor_tag ?? map.floor_tag} />
+            <FloorDetailsForm
+              site={site}
+              floor={floor}
+              storedName={storedFloor?.floor_name ?? map.floor_name}
+              storedTag={storedFloor?.floor_tag ?? map.floor_tag}
+            />
             <div className="minimap-image-actions">
-              <input ref={fileInput} type="file" accept="image/*" className="visually-hidden" aria-label="Choose a floor-plan image"
-                onChange={(e) => { chooseImage(e.target.files?.[0]); e.target.value = ''; }} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/*"
+                className="visually-hidden"
+                aria-label="Choose a floor-plan image"
+                onChange={(e) => {
+                  chooseImage(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
               {pending ? (
                 <>
-                  <button type="button" className="primary-button small-button" onClick={submitImage} disabled={uploadImage.isPending}>Submit</button>
-                  <button type="button" className="secondary-button small-button" onClick={cancelImage} disabled={uploadImage.isPending}>Cancel</button>
+                  <button
+                    type="button"
+                    className="primary-button small-button"
+                    onClick={submitImage}
+                    disabled={uploadImage.isPending}
+                  >
+                    Submit
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary-button small-button"
+                    onClick={cancelImage}
+                    disabled={uploadImage.isPending}
+                  >
+                    Cancel
+                  </button>
                 </>
               ) : (
-                <button type="button" className="secondary-button small-button" onClick={() => fileInput.current?.click()}><ImageIcon /> Floor plan image</button>
+                <button
+                  type="button"
+                  className="secondary-button small-button"
+                  onClick={() => fileInput.current?.click()}
+                >
+                  <ImageIcon /> Floor plan image
+                </button>
               )}
             </div>
           </details>

@@ -9,7 +9,17 @@ export function floorDetailsToSave(floor: number, name: string, tag: string) {
   return { floor, floor_name: name.trim() || `Floor ${floor}`, floor_tag: tag.trim() || String(floor) };
 }
 
-export function FloorDetailsForm({ site, floor, storedName, storedTag }: { site: string; floor: number; storedName: string; storedTag: string }) {
+export function FloorDetailsForm({
+  site,
+  floor,
+  storedName,
+  storedTag,
+}: {
+  site: string;
+  floor: number;
+  storedName: string;
+  storedTag: string;
+}) {
   const [name, setName] = useState(storedName);
   const [tag, setTag] = useState(storedTag);
   const [seen, setSeen] = useState({ storedName, storedTag, floor });
@@ -20,15 +30,35 @@ export function FloorDetailsForm({ site, floor, storedName, storedTag }: { site:
   }
   const patch = usePatchFloorDetails(site);
   const changed = name !== storedName || tag !== storedTag;
-  const save = () => patch.mutate(floorDetailsToSave(floor, name, tag), {
-    onSuccess: (_r, body) => { setName(body.floor_name); setTag(body.floor_tag); },
-    onError: (e) => alert(`${FLOOR_SAVE_FAILED} ${e.message}`),
-  });
+  const save = () =>
+    patch.mutate(floorDetailsToSave(floor, name, tag), {
+      onSuccess: (_r, body) => {
+        setName(body.floor_name);
+        setTag(body.floor_tag);
+      },
+      onError: (e) => alert(`${FLOOR_SAVE_FAILED} ${e.message}`),
+    });
   return (
-    <form className="floor-details" onSubmit={(e) => { e.preventDefault(); if (changed) save(); }}>
-      <label><span>Floor name</span><input value={name} onChange={(e) => setName(e.target.value)} placeholder={`Floor ${floor}`} maxLength={200} /></label>
-      <label className="floor-tag"><span>Tag</span><input value={tag} onChange={(e) => setTag(e.target.value)} placeholder={String(floor)} maxLength={50} /></label>
-      {changed ? <button type="submit" className="primary-button small-button" disabled={patch.isPending}>Save</button> : null}
+    <form
+      className="floor-details"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (changed) save();
+      }}
+    >
+      <label>
+        <span>Floor name</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} placeholder={`Floor ${floor}`} maxLength={200} />
+      </label>
+      <label className="floor-tag">
+        <span>Tag</span>
+        <input value={tag} onChange={(e) => setTag(e.target.value)} placeholder={String(floor)} maxLength={50} />
+      </label>
+      {changed ? (
+        <button type="submit" className="primary-button small-button" disabled={patch.isPending}>
+          Save
+        </button>
+      ) : null}
     </form>
   );
 }

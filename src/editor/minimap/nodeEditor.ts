@@ -7,7 +7,12 @@
 import { roundPercent } from '../../domain/planGeometry';
 
 /** A node as the editor handles it: place on the plan in percent, rotation in whole degrees. */
-export interface NodeDraft { id: string; left: number; top: number; rotationDeg: number }
+export interface NodeDraft {
+  id: string;
+  left: number;
+  top: number;
+  rotationDeg: number;
+}
 
 export type NodeEditorState =
   | { kind: 'idle' }
@@ -32,7 +37,10 @@ export type NodeEditorCommand =
   /** Store what changed: the place (percent) and/or the rotation (degrees); null leaves that part alone. */
   | { kind: 'save'; id: string; place: { left: number; top: number } | null; rotationDeg: number | null };
 
-export interface NodeEditorResult { state: NodeEditorState; command?: NodeEditorCommand }
+export interface NodeEditorResult {
+  state: NodeEditorState;
+  command?: NodeEditorCommand;
+}
 
 export const IDLE: NodeEditorState = { kind: 'idle' };
 
@@ -54,9 +62,12 @@ export function draftOf(s: NodeEditorState): NodeDraft | null {
 
 /** The form compares in its own precision: whole degrees, percent to two decimals. */
 export const draftChanged = (a: NodeDraft, b: NodeDraft) =>
-  a.rotationDeg !== b.rotationDeg || roundPercent(a.left) !== roundPercent(b.left) || roundPercent(a.top) !== roundPercent(b.top);
+  a.rotationDeg !== b.rotationDeg ||
+  roundPercent(a.left) !== roundPercent(b.left) ||
+  roundPercent(a.top) !== roundPercent(b.top);
 
-const placeChanged = (draft: NodeDraft, mark: NodeDraft) => roundPercent(draft.left) !== mark.left || roundPercent(draft.top) !== mark.top;
+const placeChanged = (draft: NodeDraft, mark: NodeDraft) =>
+  roundPercent(draft.left) !== mark.left || roundPercent(draft.top) !== mark.top;
 
 /** Save is offered while editing a draft that differs from its mark. */
 export const canSave = (s: NodeEditorState) => s.kind === 'editing' && draftChanged(s.draft, s.mark);
@@ -80,9 +91,10 @@ export function perform(s: NodeEditorState, e: NodeEditorEvent): NodeEditorResul
       const mark = s.kind === 'idle' ? null : s.mark;
       if (!mark || mark.id !== e.id) return { state: s };
       const from = draftOf(s) ?? mark;
-      const draft = e.type === 'move'
-        ? { ...from, left: roundPercent(e.left), top: roundPercent(e.top) }
-        : { ...from, rotationDeg: e.deg };
+      const draft =
+        e.type === 'move'
+          ? { ...from, left: roundPercent(e.left), top: roundPercent(e.top) }
+          : { ...from, rotationDeg: e.deg };
       return { state: edit(mark, draft, s.kind === 'saving') };
     }
     case 'change':
@@ -94,7 +106,8 @@ export function perform(s: NodeEditorState, e: NodeEditorEvent): NodeEditorResul
       return {
         state: { kind: 'saving', mark, draft },
         command: {
-          kind: 'save', id: mark.id,
+          kind: 'save',
+          id: mark.id,
           place: placeChanged(draft, mark) ? { left: draft.left, top: draft.top } : null,
           rotationDeg: draft.rotationDeg !== mark.rotationDeg ? draft.rotationDeg : null,
         },

@@ -3,7 +3,11 @@
 // empty becomes the minimum; a value above the maximum is ignored (the previous value stays); a value that is
 // not a number counts as 0.
 
-export interface InputBounds { min: number; max: number; step: number }
+export interface InputBounds {
+  min: number;
+  max: number;
+  step: number;
+}
 export const ROTATION_INPUT: InputBounds = { min: 0, max: 360, step: 15 };
 export const PERCENT_INPUT: InputBounds = { min: 0, max: 100, step: 1 };
 

@@ -8,7 +8,16 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Pin } from '../../../contract/api';
 import { keys } from '../../api/queries/keys';
-import { useCreatePin, useCreateSitemap, useDeletePin, usePins, useSitemap, useUpdatePin, useUpdatePinCoords, useUploadPinPreview } from '../../api/queries/pins';
+import {
+  useCreatePin,
+  useCreateSitemap,
+  useDeletePin,
+  usePins,
+  useSitemap,
+  useUpdatePin,
+  useUpdatePinCoords,
+  useUploadPinPreview,
+} from '../../api/queries/pins';
 import { usePatchAppConfig } from '../../api/queries/settings';
 import { pinTarget } from '../../domain/pins';
 import { EyeSlashIcon, MapIcon, PinIcon } from '../../ui/icons';
@@ -19,7 +28,16 @@ import { PinModal, type PinModalResult } from './PinModal';
 import { SitemapModal } from './SitemapModal';
 import { ADD_PIN_HINT, defaultPinOf } from '../../domain/pinRules';
 import { useMachine } from '../common/useMachine';
-import { INITIAL_PIN_MAP, perform, pinHint, shownPins, type PinAction, type PinMapCommand, type PinMapEvent, type PinTool } from './pinMap';
+import {
+  INITIAL_PIN_MAP,
+  perform,
+  pinHint,
+  shownPins,
+  type PinAction,
+  type PinMapCommand,
+  type PinMapEvent,
+  type PinTool,
+} from './pinMap';
 import '../editor.css';
 
 export const ADD_PIN_FAILED = 'Error! Failed to Add Pin.';
@@ -32,7 +50,13 @@ export const deleteQuestion = (name: string) => `Are you sure you want to delete
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export default function AdminPinMap({ mapName, onMapChange }: { mapName: string; onMapChange: (name: string) => void }) {
+export default function AdminPinMap({
+  mapName,
+  onMapChange,
+}: {
+  mapName: string;
+  onMapChange: (name: string) => void;
+}) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const pinsQuery = usePins();
@@ -47,14 +71,30 @@ export default function AdminPinMap({ mapName, onMapChange }: { mapName: string;
 
   const run = (c: PinMapCommand, dispatch: (e: PinMapEvent) => void) => {
     switch (c.kind) {
-      case 'confirmDelete': if (window.confirm(deleteQuestion(c.pin.name))) dispatch({ type: 'deleteConfirmed', pin: c.pin }); return;
-      case 'delete': return deletePin.mutate(c.pin._id, { onError: (e) => alert(`${PIN_DELETE_FAILED} ${messageOf(e)}`) });
-      case 'setEnabled': return updatePin.mutate({ id: c.pin._id, body: { enabled: c.enabled } }, { onError: (e) => alert(messageOf(e)) });
-      case 'goTo': { const t = pinTarget(c.pin); if (t.external) window.location.assign(t.url); else navigate(t.path); return; }
-      case 'saveCoords': return updateCoords.mutate({ id: c.draft.id, x: c.draft.x, y: c.draft.y }, {
-        onSuccess: () => dispatch({ type: 'moveSaved' }),
-        onError: (e) => alert(`${PIN_COORDS_FAILED} ${messageOf(e)}`),
-      });
+      case 'confirmDelete':
+        if (window.confirm(deleteQuestion(c.pin.name))) dispatch({ type: 'deleteConfirmed', pin: c.pin });
+        return;
+      case 'delete':
+        return deletePin.mutate(c.pin._id, { onError: (e) => alert(`${PIN_DELETE_FAILED} ${messageOf(e)}`) });
+      case 'setEnabled':
+        return updatePin.mutate(
+          { id: c.pin._id, body: { enabled: c.enabled } },
+          { onError: (e) => alert(messageOf(e)) },
+        );
+      case 'goTo': {
+        const t = pinTarget(c.pin);
+        if (t.external) window.location.assign(t.url);
+        else navigate(t.path);
+        return;
+      }
+      case 'saveCoords':
+        return updateCoords.mutate(
+          { id: c.draft.id, x: c.draft.x, y: c.draft.y },
+          {
+            onSuccess: () => dispatch({ type: 'moveSaved' }),
+            onError: (e) => alert(`${PIN_COORDS_FAILED} ${messageOf(e)}`),
+          },
+        );
     }
   };
   const [state, dispatch] = useMachine(perform, INITIAL_PIN_MAP, run);
@@ -75,7 +115,9 @@ export default function AdminPinMap({ mapName, onMapChange }: { mapName: string;
     try {
       let cover = modal.pin.cover_image;
       if (r.image) {
-        try { cover = await uploadPreview.mutateAsync(r.image); } catch (e) {
+        try {
+          cover = await uploadPreview.mutateAsync(r.image);
+        } catch (e) {
           alert(isNew ? PIN_IMAGE_FAILED : `${PIN_UPDATE_FAILED} ${messageOf(e)}`);
           return;
         }
@@ -83,16 +125,33 @@ export default function AdminPinMap({ mapName, onMapChange }: { mapName: string;
       if (isNew) {
         try {
           const created = await createPin.mutateAsync({
-            enabled: false, x: modal.pin.x, y: modal.pin.y, cover_image: cover, icon: r.icon, name: r.name, site_name: r.name,
-            external_url: r.externalUrl, sitemap: mapName, site: '',
+            enabled: false,
+            x: modal.pin.x,
+            y: modal.pin.y,
+            cover_image: cover,
+            icon: r.icon,
+            name: r.name,
+            site_name: r.name,
+            external_url: r.externalUrl,
+            sitemap: mapName,
+            site: '',
           });
           dispatch({ type: 'pinSaved', id: created._id });
-        } catch (e) { alert(`${ADD_PIN_FAILED} ${messageOf(e)}`); return; }
+        } catch (e) {
+          alert(`${ADD_PIN_FAILED} ${messageOf(e)}`);
+          return;
+        }
       } else {
         try {
-          await updatePin.mutateAsync({ id: modal.pin._id, body: { name: r.name, icon: r.icon, external_url: r.externalUrl, ...(cover ? { cover_image: cover } : {}) } });
+          await updatePin.mutateAsync({
+            id: modal.pin._id,
+            body: { name: r.name, icon: r.icon, external_url: r.externalUrl, ...(cover ? { cover_image: cover } : {}) },
+          });
           dispatch({ type: 'pinSaved', id: modal.pin._id });
-        } catch (e) { alert(`${PIN_UPDATE_FAILED} ${messageOf(e)}`); return; }
+        } catch (e) {
+          alert(`${PIN_UPDATE_FAILED} ${messageOf(e)}`);
+          return;
+        }
       }
     } finally {
       setBusy(false);
@@ -105,8 +164,15 @@ export default function AdminPinMap({ mapName, onMapChange }: { mapName: string;
       try {
         const url = await uploadPreview.mutateAsync(image);
         created = await createSitemap.mutateAsync({ name, image_url: url });
-      } catch (e) { alert(`${SITEMAP_FAILED} ${messageOf(e)}`); return; }
-      try { await createPin.mutateAsync(defaultPinOf(created.name)); } catch (e) { alert(`${ADD_PIN_FAILED} ${messageOf(e)}`); }
+      } catch (e) {
+        alert(`${SITEMAP_FAILED} ${messageOf(e)}`);
+        return;
+      }
+      try {
+        await createPin.mutateAsync(defaultPinOf(created.name));
+      } catch (e) {
+        alert(`${ADD_PIN_FAILED} ${messageOf(e)}`);
+      }
       await qc.invalidateQueries({ queryKey: keys.pins });
       void qc.invalidateQueries({ queryKey: keys.sitemaps });
       dispatch({ type: 'sitemapCreated' });
@@ -122,42 +188,128 @@ export default function AdminPinMap({ mapName, onMapChange }: { mapName: string;
   return (
     <div className="sitemap-wrap admin-pin-map">
       <div className="pin-toolbar" role="toolbar" aria-label="Pin editor">
-        <button type="button" className="tool-button" aria-pressed={pressed('add')} onClick={() => dispatch({ type: 'tool', tool: 'add' })}><PinIcon /> Add site</button>
-        <button type="button" className="tool-button" aria-pressed={pressed('move')} onClick={() => dispatch({ type: 'tool', tool: 'move' })}><MoveIcon /> Move</button>
-        {tool === 'move' && moveDraft ? (
-          <button type="button" className="tool-button save" onClick={() => dispatch({ type: 'saveMove' })} disabled={updateCoords.isPending}><SaveIcon /> Save</button>
-        ) : null}
-        <button type="button" className="tool-button" aria-pressed={pressed('delete')} onClick={action('delete')}><TrashIcon /> Delete</button>
-        <button type="button" className="tool-button" aria-pressed={pressed('hide')} onClick={action('hide')}>
-          {selected && !selected.enabled ? <><EyeIcon /> Show</> : selected ? <><EyeSlashIcon /> Hide</> : <><EyeSlashIcon /> Hide/Show</>}
+        <button
+          type="button"
+          className="tool-button"
+          aria-pressed={pressed('add')}
+          onClick={() => dispatch({ type: 'tool', tool: 'add' })}
+        >
+          <PinIcon /> Add site
         </button>
-        <button type="button" className="tool-button" aria-pressed={pressed('change')} onClick={action('change')}><EditIcon /> Change</button>
-        <button type="button" className="tool-button" aria-pressed={pressed('redirect')} onClick={action('redirect')}>Go to site</button>
-        <button type="button" className="tool-button" onClick={() => dispatch({ type: 'cancel' })}><CrossIcon /> Cancel</button>
+        <button
+          type="button"
+          className="tool-button"
+          aria-pressed={pressed('move')}
+          onClick={() => dispatch({ type: 'tool', tool: 'move' })}
+        >
+          <MoveIcon /> Move
+        </button>
+        {tool === 'move' && moveDraft ? (
+          <button
+            type="button"
+            className="tool-button save"
+            onClick={() => dispatch({ type: 'saveMove' })}
+            disabled={updateCoords.isPending}
+          >
+            <SaveIcon /> Save
+          </button>
+        ) : null}
+        <button type="button" className="tool-button" aria-pressed={pressed('delete')} onClick={action('delete')}>
+          <TrashIcon /> Delete
+        </button>
+        <button type="button" className="tool-button" aria-pressed={pressed('hide')} onClick={action('hide')}>
+          {selected && !selected.enabled ? (
+            <>
+              <EyeIcon /> Show
+            </>
+          ) : selected ? (
+            <>
+              <EyeSlashIcon /> Hide
+            </>
+          ) : (
+            <>
+              <EyeSlashIcon /> Hide/Show
+            </>
+          )}
+        </button>
+        <button type="button" className="tool-button" aria-pressed={pressed('change')} onClick={action('change')}>
+          <EditIcon /> Change
+        </button>
+        <button type="button" className="tool-button" aria-pressed={pressed('redirect')} onClick={action('redirect')}>
+          Go to site
+        </button>
+        <button type="button" className="tool-button" onClick={() => dispatch({ type: 'cancel' })}>
+          <CrossIcon /> Cancel
+        </button>
         <span className="toolbar-gap" />
-        <button type="button" className="tool-button" onClick={() => dispatch({ type: 'openSitemapModal' })}><MapIcon /> New map</button>
-        <button type="button" className="tool-button" disabled={patchConfig.isPending}
-          onClick={() => patchConfig.mutate({ enableMultiSite: false }, { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) })}>To Single Site</button>
+        <button type="button" className="tool-button" onClick={() => dispatch({ type: 'openSitemapModal' })}>
+          <MapIcon /> New map
+        </button>
+        <button
+          type="button"
+          className="tool-button"
+          disabled={patchConfig.isPending}
+          onClick={() =>
+            patchConfig.mutate(
+              { enableMultiSite: false },
+              { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) },
+            )
+          }
+        >
+          To Single Site
+        </button>
       </div>
-      <p className={`pin-hint${tool !== 'none' ? ' active' : ''}`} role="status">{hint}</p>
+      <p className={`pin-hint${tool !== 'none' ? ' active' : ''}`} role="status">
+        {hint}
+      </p>
       <div className="admin-sitemap">
-        {sitemap.isPending ? <Spinner label="Loading the map" /> : sitemap.data?.image_url ? (
-          <PinCanvas imageUrl={sitemap.data.image_url} pins={pins} selectedId={selectedId} mode={tool}
-            onPinTap={onPinTap} onMapTap={onMapTap} onPinDrag={onPinDrag} />
-        ) : <div className="sitemap-empty">No map image.</div>}
+        {sitemap.isPending ? (
+          <Spinner label="Loading the map" />
+        ) : sitemap.data?.image_url ? (
+          <PinCanvas
+            imageUrl={sitemap.data.image_url}
+            pins={pins}
+            selectedId={selectedId}
+            mode={tool}
+            onPinTap={onPinTap}
+            onMapTap={onMapTap}
+            onPinDrag={onPinDrag}
+          />
+        ) : (
+          <div className="sitemap-empty">No map image.</div>
+        )}
       </div>
       <ul className="visually-hidden" aria-label="Pins on this map">
         {pins.map((p) => (
           <li key={p._id}>
-            <button type="button" onClick={() => onPinTap(p)}>{p.name}{p.enabled ? '' : ' (Site Disabled)'}</button>
-            <span data-pin-id={p._id}> at {p.x.toFixed(1)}% {p.y.toFixed(1)}%</span>
+            <button type="button" onClick={() => onPinTap(p)}>
+              {p.name}
+              {p.enabled ? '' : ' (Site Disabled)'}
+            </button>
+            <span data-pin-id={p._id}>
+              {' '}
+              at {p.x.toFixed(1)}% {p.y.toFixed(1)}%
+            </span>
           </li>
         ))}
       </ul>
       {modal && modal.kind !== 'sitemap' ? (
-        <PinModal key={modal.pin._id || 'new'} pin={modal.pin} isNew={modal.kind === 'add'} busy={busy} onClose={() => dispatch({ type: 'closeModal' })} onSubmit={(r) => void submitPin(r)} />
+        <PinModal
+          key={modal.pin._id || 'new'}
+          pin={modal.pin}
+          isNew={modal.kind === 'add'}
+          busy={busy}
+          onClose={() => dispatch({ type: 'closeModal' })}
+          onSubmit={(r) => void submitPin(r)}
+        />
       ) : null}
-      {modal?.kind === 'sitemap' ? <SitemapModal busy={busy} onClose={() => dispatch({ type: 'closeModal' })} onSubmit={(r) => void submitSitemap(r)} /> : null}
+      {modal?.kind === 'sitemap' ? (
+        <SitemapModal
+          busy={busy}
+          onClose={() => dispatch({ type: 'closeModal' })}
+          onSubmit={(r) => void submitSitemap(r)}
+        />
+      ) : null}
     </div>
   );
 }

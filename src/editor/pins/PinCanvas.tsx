@@ -19,17 +19,34 @@ function useIconImages(): Record<string, HTMLImageElement> {
     let live = true;
     for (const name of [...ICON_NAMES, 'eyeSlash']) {
       const img = new window.Image();
-      img.onload = () => { if (live) setImages((m) => ({ ...m, [name]: img })); };
+      img.onload = () => {
+        if (live) setImages((m) => ({ ...m, [name]: img }));
+      };
       img.src = pinIconUrl(name);
     }
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, []);
   return images;
 }
 
-export function PinCanvas({ imageUrl, pins, selectedId, mode, onPinTap, onMapTap, onPinDrag }: {
-  imageUrl: string; pins: Pin[]; selectedId: string | null; mode: PinTool;
-  onPinTap: (pin: Pin) => void; onMapTap: (p: { x: number; y: number }) => void; onPinDrag: (id: string, p: { x: number; y: number }) => void;
+export function PinCanvas({
+  imageUrl,
+  pins,
+  selectedId,
+  mode,
+  onPinTap,
+  onMapTap,
+  onPinDrag,
+}: {
+  imageUrl: string;
+  pins: Pin[];
+  selectedId: string | null;
+  mode: PinTool;
+  onPinTap: (pin: Pin) => void;
+  onMapTap: (p: { x: number; y: number }) => void;
+  onPinDrag: (id: string, p: { x: number; y: number }) => void;
 }) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const img = useHtmlImage(imageUrl);
@@ -40,7 +57,10 @@ export function PinCanvas({ imageUrl, pins, selectedId, mode, onPinTap, onMapTap
   const width = Math.min(available, maxHeight * ratio);
   const height = width > 0 ? width / ratio : 0;
   const dragging = useRef<string | null>(null);
-  const sorted = useMemo(() => [...pins].sort((a, b) => (a._id === selectedId ? 1 : 0) - (b._id === selectedId ? 1 : 0) || a.y - b.y), [pins, selectedId]);
+  const sorted = useMemo(
+    () => [...pins].sort((a, b) => (a._id === selectedId ? 1 : 0) - (b._id === selectedId ? 1 : 0) || a.y - b.y),
+    [pins, selectedId],
+  );
 
   const pointerPercent = (stage: Konva.Stage | null) => {
     const p = stage?.getPointerPosition();
@@ -57,18 +77,33 @@ export function PinCanvas({ imageUrl, pins, selectedId, mode, onPinTap, onMapTap
     const p = pointerPercent(e.target.getStage());
     if (p && insideMap(p)) onPinDrag(dragging.current, p);
   };
-  const endDrag = () => { dragging.current = null; };
+  const endDrag = () => {
+    dragging.current = null;
+  };
 
   return (
-    <div ref={setBox} className={`pin-canvas mode-${mode}`} style={{ height: height || undefined, touchAction: mode === 'move' ? 'none' : undefined }}
-      data-stage-width={Math.round(width)} data-stage-height={Math.round(height)}
-      >
+    <div
+      ref={setBox}
+      className={`pin-canvas mode-${mode}`}
+      style={{ height: height || undefined, touchAction: mode === 'move' ? 'none' : undefined }}
+      data-stage-width={Math.round(width)}
+      data-stage-height={Math.round(height)}
+    >
       {width > 0 ? (
-        <Stage width={width} height={height} style={{ width, margin: '0 auto', borderRadius: 14, overflow: 'hidden' }} onClick={onStageTap} onTap={onStageTap}
-          onMouseMove={onMove} onTouchMove={onMove} onMouseUp={endDrag} onTouchEnd={endDrag} onMouseLeave={endDrag} onTouchCancel={endDrag}>
-          <Layer>
-            {img ? <KonvaImage image={img} width={width} height={height} name="map" /> : null}
-          </Layer>
+        <Stage
+          width={width}
+          height={height}
+          style={{ width, margin: '0 auto', borderRadius: 14, overflow: 'hidden' }}
+          onClick={onStageTap}
+          onTap={onStageTap}
+          onMouseMove={onMove}
+          onTouchMove={onMove}
+          onMouseUp={endDrag}
+          onTouchEnd={endDrag}
+          onMouseLeave={endDrag}
+          onTouchCancel={endDrag}
+        >
+          <Layer>{img ? <KonvaImage image={img} width={width} height={height} name="map" /> : null}</Layer>
           <Layer>
             {sorted.map((pin) => {
               const selected = pin._id === selectedId;
@@ -81,15 +116,62 @@ export function PinCanvas({ imageUrl, pins, selectedId, mode, onPinTap, onMapTap
                 dragging.current = pin._id;
               };
               return (
-                <Group key={pin._id} name="pin" x={x} y={y} opacity={pin.enabled ? 1 : 0.88}
-                  onClick={(e) => { e.cancelBubble = true; onPinTap(pin); }} onTap={(e) => { e.cancelBubble = true; onPinTap(pin); }}
-                  onMouseDown={startDrag} onTouchStart={startDrag}>
+                <Group
+                  key={pin._id}
+                  name="pin"
+                  x={x}
+                  y={y}
+                  opacity={pin.enabled ? 1 : 0.88}
+                  onClick={(e) => {
+                    e.cancelBubble = true;
+                    onPinTap(pin);
+                  }}
+                  onTap={(e) => {
+                    e.cancelBubble = true;
+                    onPinTap(pin);
+                  }}
+                  onMouseDown={startDrag}
+                  onTouchStart={startDrag}
+                >
                   {selected ? <Circle y={HEAD_Y} radius={HEAD_R + 7} stroke="#e8730c" strokeWidth={4} /> : null}
-                  <Line points={[-12, HEAD_Y + 14, 0, 0, 12, HEAD_Y + 14]} closed fill={fill} stroke="#fff" strokeWidth={2} />
-                  <Circle y={HEAD_Y} radius={HEAD_R} fill={fill} stroke="#fff" strokeWidth={3} shadowColor="black" shadowBlur={6} shadowOpacity={0.35} />
-                  {icons[pin.icon] ?? icons.plus ? <KonvaImage image={icons[pin.icon] ?? icons.plus} x={-12} y={HEAD_Y - 12} width={24} height={24} listening={false} /> : null}
+                  <Line
+                    points={[-12, HEAD_Y + 14, 0, 0, 12, HEAD_Y + 14]}
+                    closed
+                    fill={fill}
+                    stroke="#fff"
+                    strokeWidth={2}
+                  />
+                  <Circle
+                    y={HEAD_Y}
+                    radius={HEAD_R}
+                    fill={fill}
+                    stroke="#fff"
+                    strokeWidth={3}
+                    shadowColor="black"
+                    shadowBlur={6}
+                    shadowOpacity={0.35}
+                  />
+                  {(icons[pin.icon] ?? icons.plus) ? (
+                    <KonvaImage
+                      image={icons[pin.icon] ?? icons.plus}
+                      x={-12}
+                      y={HEAD_Y - 12}
+                      width={24}
+                      height={24}
+                      listening={false}
+                    />
+                  ) : null}
                   <Label y={6} x={0}>
-                    <Tag fill="rgba(255,255,255,0.95)" cornerRadius={9} pointerDirection="up" pointerWidth={0} pointerHeight={0} shadowColor="black" shadowBlur={3} shadowOpacity={0.2} />
+                    <Tag
+                      fill="rgba(255,255,255,0.95)"
+                      cornerRadius={9}
+                      pointerDirection="up"
+                      pointerWidth={0}
+                      pointerHeight={0}
+                      shadowColor="black"
+                      shadowBlur={3}
+                      shadowOpacity={0.2}
+                    />
                     <Text text={pin.name} padding={4} fontSize={13} fontStyle="bold" fill="#4a2c17" />
                   </Label>
                   {!pin.enabled ? (
@@ -98,7 +180,9 @@ export function PinCanvas({ imageUrl, pins, selectedId, mode, onPinTap, onMapTap
                         <Tag fill="#3a2a20" cornerRadius={6} pointerDirection="up" pointerWidth={0} pointerHeight={0} />
                         <Text text="     Site Disabled" padding={4} fontSize={11} fill="#fff" />
                       </Label>
-                      {icons.eyeSlash ? <KonvaImage image={icons.eyeSlash} x={-45} y={3} width={14} height={14} listening={false} /> : null}
+                      {icons.eyeSlash ? (
+                        <KonvaImage image={icons.eyeSlash} x={-45} y={3} width={14} height={14} listening={false} />
+                      ) : null}
                     </Group>
                   ) : null}
                 </Group>

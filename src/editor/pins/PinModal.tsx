@@ -9,11 +9,26 @@ import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../common/editorIcons';
 import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
 
-export interface PinModalResult { name: string; icon: string; externalUrl: string; image: File | null }
+export interface PinModalResult {
+  name: string;
+  icon: string;
+  externalUrl: string;
+  image: File | null;
+}
 export const isImageFile = (f: File) => f.type.startsWith('image/');
 
-export function PinModal({ pin, isNew, busy, onClose, onSubmit }: {
-  pin: Pin; isNew: boolean; busy: boolean; onClose: () => void; onSubmit: (r: PinModalResult) => void;
+export function PinModal({
+  pin,
+  isNew,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  pin: Pin;
+  isNew: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (r: PinModalResult) => void;
 }) {
   const [name, setName] = useState(pin.name);
   const [icon, setIcon] = useState(pin.icon);
@@ -23,7 +38,10 @@ export function PinModal({ pin, isNew, busy, onClose, onSubmit }: {
   const [view, setView] = useState<'image' | 'icon'>('image');
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!image) { setPreview(null); return; }
+    if (!image) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(image);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
@@ -31,14 +49,25 @@ export function PinModal({ pin, isNew, busy, onClose, onSubmit }: {
 
   const submit = () => {
     const missing = missingPinFields({ name, icon, externalOn, externalUrl });
-    if (missing.length) { alert(missingMessage(missing)); return; }
+    if (missing.length) {
+      alert(missingMessage(missing));
+      return;
+    }
     onSubmit({ name: name.trim(), icon, externalUrl: externalOn ? externalUrl.trim() : '', image });
   };
   const cover = preview ?? (pin.cover_image || null);
   return (
     <Modal title={isNew ? 'Add Pin' : 'Edit Pin'} onClose={onClose} className="editor-modal pin-modal">
-      <form noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} className="editor-form">
-        <label className="field"><span>Site name</span>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        className="editor-form"
+      >
+        <label className="field">
+          <span>Site name</span>
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
         </label>
         <label className="check-field">
@@ -46,31 +75,61 @@ export function PinModal({ pin, isNew, busy, onClose, onSubmit }: {
           <span>Link to an external website</span>
         </label>
         {externalOn ? (
-          <label className="field"><span>External URL</span>
-            <input type="url" inputMode="url" value={externalUrl} onChange={(e) => setExternalUrl(e.target.value)} placeholder="https://" />
+          <label className="field">
+            <span>External URL</span>
+            <input
+              type="url"
+              inputMode="url"
+              value={externalUrl}
+              onChange={(e) => setExternalUrl(e.target.value)}
+              placeholder="https://"
+            />
           </label>
         ) : null}
         <div className="view-switch pin-view-switch" role="group" aria-label="Cover image or icon">
-          <button type="button" aria-pressed={view === 'image'} onClick={() => setView('image')}><ImageIcon /> Cover image</button>
-          <button type="button" aria-pressed={view === 'icon'} onClick={() => setView('icon')}><PinGlyph icon={icon} /> Icon</button>
+          <button type="button" aria-pressed={view === 'image'} onClick={() => setView('image')}>
+            <ImageIcon /> Cover image
+          </button>
+          <button type="button" aria-pressed={view === 'icon'} onClick={() => setView('icon')}>
+            <PinGlyph icon={icon} /> Icon
+          </button>
         </div>
         {view === 'image' ? (
           <div className="pin-cover">
             {cover ? <img src={cover} alt="Cover image preview" className="pin-cover-preview" /> : null}
-            <DropArea label="Cover image" hint="Drop an image here or browse." accept="image/*" acceptsDrop={isImageFile}
-              file={image} onFile={setImage} onClear={() => setImage(null)} icon={<ImageIcon />} disabled={busy} />
+            <DropArea
+              label="Cover image"
+              hint="Drop an image here or browse."
+              accept="image/*"
+              acceptsDrop={isImageFile}
+              file={image}
+              onFile={setImage}
+              onClear={() => setImage(null)}
+              icon={<ImageIcon />}
+              disabled={busy}
+            />
           </div>
         ) : (
           <div className="icon-picker" role="radiogroup" aria-label="Pin icon">
             {PIN_ICONS.map((i) => (
-              <button key={i} type="button" role="radio" aria-checked={icon === i} className={`icon-choice${icon === i ? ' chosen' : ''}`} onClick={() => setIcon(i)}>
-                <PinGlyph icon={i} /><span>{i}</span>
+              <button
+                key={i}
+                type="button"
+                role="radio"
+                aria-checked={icon === i}
+                className={`icon-choice${icon === i ? ' chosen' : ''}`}
+                onClick={() => setIcon(i)}
+              >
+                <PinGlyph icon={i} />
+                <span>{i}</span>
               </button>
             ))}
           </div>
         )}
         <div className="modal-actions">
-          <button type="submit" className="primary-button" disabled={busy}>{isNew ? 'Create' : 'Save'}</button>
+          <button type="submit" className="primary-button" disabled={busy}>
+            {isNew ? 'Create' : 'Save'}
+          </button>
         </div>
       </form>
     </Modal>

@@ -11,7 +11,11 @@ import { visiblePins } from '../../domain/pins';
 export type PinTool = 'none' | 'add' | 'move' | 'delete' | 'hide' | 'change' | 'redirect';
 /** The tools that act on the selected pin at once, or on the next pin clicked when none is selected. */
 export type PinAction = 'delete' | 'hide' | 'change' | 'redirect';
-export interface MoveDraft { id: string; x: number; y: number }
+export interface MoveDraft {
+  id: string;
+  x: number;
+  y: number;
+}
 export type PinModalState = { kind: 'add'; pin: Pin } | { kind: 'edit'; pin: Pin } | { kind: 'sitemap' } | null;
 
 export interface PinMapState {
@@ -47,9 +51,19 @@ export type PinMapCommand =
   | { kind: 'goTo'; pin: Pin }
   | { kind: 'saveCoords'; draft: MoveDraft };
 
-export interface PinMapResult { state: PinMapState; command?: PinMapCommand }
+export interface PinMapResult {
+  state: PinMapState;
+  command?: PinMapCommand;
+}
 
-export const INITIAL_PIN_MAP: PinMapState = { tool: 'none', selectedId: null, moveDraft: null, modal: null, deleted: new Set(), patches: new Map() };
+export const INITIAL_PIN_MAP: PinMapState = {
+  tool: 'none',
+  selectedId: null,
+  moveDraft: null,
+  modal: null,
+  deleted: new Set(),
+  patches: new Map(),
+};
 
 /** Selecting another pin (or none) drops the dragged place of the pin being moved. */
 function select(s: PinMapState, id: string | null): PinMapState {
@@ -60,14 +74,17 @@ function select(s: PinMapState, id: string | null): PinMapState {
 function act(s: PinMapState, action: PinAction, pin: Pin): PinMapResult {
   const put = { ...s, tool: 'none' as const };
   switch (action) {
-    case 'delete': return { state: put, command: { kind: 'confirmDelete', pin } };
+    case 'delete':
+      return { state: put, command: { kind: 'confirmDelete', pin } };
     case 'hide': {
       const enabled = !pin.enabled;
       const patches = new Map(s.patches).set(pin._id, { ...s.patches.get(pin._id), enabled });
       return { state: { ...put, patches }, command: { kind: 'setEnabled', pin, enabled } };
     }
-    case 'change': return { state: { ...select(put, pin._id), modal: { kind: 'edit', pin } } };
-    case 'redirect': return { state: put, command: { kind: 'goTo', pin } };
+    case 'change':
+      return { state: { ...select(put, pin._id), modal: { kind: 'edit', pin } } };
+    case 'redirect':
+      return { state: put, command: { kind: 'goTo', pin } };
   }
 }
 
@@ -82,12 +99,17 @@ export function perform(s: PinMapState, e: PinMapEvent): PinMapResult {
       return { state: { ...s, moveDraft: null, tool: s.tool === e.action ? 'none' : e.action } };
     case 'tapPin':
       switch (s.tool) {
-        case 'add': return { state: s };
-        case 'none': case 'move': return { state: select(s, e.pin._id) };
-        default: return act(s, s.tool, e.pin);
+        case 'add':
+          return { state: s };
+        case 'none':
+        case 'move':
+          return { state: select(s, e.pin._id) };
+        default:
+          return act(s, s.tool, e.pin);
       }
     case 'tapMap':
-      if (s.tool === 'add') return { state: { ...s, tool: 'none', modal: { kind: 'add', pin: newPinAt(e.x, e.y, e.sitemap) } } };
+      if (s.tool === 'add')
+        return { state: { ...s, tool: 'none', modal: { kind: 'add', pin: newPinAt(e.x, e.y, e.sitemap) } } };
       return { state: select(s, null) };
     case 'drag':
       if (s.tool !== 'move' || e.id !== s.selectedId) return { state: s };
@@ -97,7 +119,10 @@ export function perform(s: PinMapState, e: PinMapEvent): PinMapResult {
     case 'moveSaved':
       return { state: { ...s, moveDraft: null, tool: 'none' } };
     case 'deleteConfirmed':
-      return { state: { ...select(s, null), deleted: new Set(s.deleted).add(e.pin._id) }, command: { kind: 'delete', pin: e.pin } };
+      return {
+        state: { ...select(s, null), deleted: new Set(s.deleted).add(e.pin._id) },
+        command: { kind: 'delete', pin: e.pin },
+      };
     case 'openSitemapModal':
       return { state: { ...s, modal: { kind: 'sitemap' } } };
     case 'closeModal':
@@ -120,12 +145,19 @@ export function shownPins(s: PinMapState, serverPins: readonly Pin[], sitemap: s
 /** The hint line under the toolbar. */
 export function pinHint(tool: PinTool, selected: Pin | null, addHint: string): string {
   switch (tool) {
-    case 'add': return addHint;
-    case 'move': return selected ? `Drag ${selected.name} to its new place, then Save.` : 'Click the pin you want to move.';
-    case 'delete': return 'Click the pin you want to delete.';
-    case 'hide': return 'Click the pin you want to hide or show.';
-    case 'change': return 'Click the pin you want to change.';
-    case 'redirect': return 'Click the pin of the site to go to.';
-    case 'none': return selected ? `Selected: ${selected.name}` : 'Click a pin to select it.';
+    case 'add':
+      return addHint;
+    case 'move':
+      return selected ? `Drag ${selected.name} to its new place, then Save.` : 'Click the pin you want to move.';
+    case 'delete':
+      return 'Click the pin you want to delete.';
+    case 'hide':
+      return 'Click the pin you want to hide or show.';
+    case 'change':
+      return 'Click the pin you want to change.';
+    case 'redirect':
+      return 'Click the pin of the site to go to.';
+    case 'none':
+      return selected ? `Selected: ${selected.name}` : 'Click a pin to select it.';
   }
 }

@@ -8,11 +8,21 @@ export const siteNameWidth = (name: string) => `${Math.max(15, name.length + 2)}
 export function SiteNameField({ stored, onSave }: { stored: string; onSave: (name: string) => Promise<void> | void }) {
   const [value, setValue] = useState(stored);
   const [shownStored, setShownStored] = useState(stored);
-  if (shownStored !== stored) { setShownStored(stored); setValue(stored); }
+  if (shownStored !== stored) {
+    setShownStored(stored);
+    setValue(stored);
+  }
   const commit = async () => {
     const name = value.trim();
-    if (!name) { alert(SITE_NAME_REQUIRED); setValue(stored); return; }
-    if (name === stored) { if (value !== name) setValue(name); return; }
+    if (!name) {
+      alert(SITE_NAME_REQUIRED);
+      setValue(stored);
+      return;
+    }
+    if (name === stored) {
+      if (value !== name) setValue(name);
+      return;
+    }
     try {
       await onSave(name);
     } catch (e) {
@@ -21,8 +31,19 @@ export function SiteNameField({ stored, onSave }: { stored: string; onSave: (nam
     }
   };
   return (
-    <input className="site-name-field" aria-label="Site name" value={value} style={{ width: siteNameWidth(value) }}
-      onChange={(e) => setValue(e.target.value)} onBlur={() => void commit()}
-      onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void commit(); } }} />
+    <input
+      className="site-name-field"
+      aria-label="Site name"
+      value={value}
+      style={{ width: siteNameWidth(value) }}
+      onChange={(e) => setValue(e.target.value)}
+      onBlur={() => void commit()}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          void commit();
+        }
+      }}
+    />
   );
 }

@@ -13,7 +13,16 @@ import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
 import { listZipEntries } from './zipListing';
-import { CSV_FILE_ERROR, ORPHANS_IN_CSV, csvWithoutOrphans, parsePositions, tileFoldersOf, validateUpload, type ParsedCsv, type TileFolder } from './validateUpload';
+import {
+  CSV_FILE_ERROR,
+  ORPHANS_IN_CSV,
+  csvWithoutOrphans,
+  parsePositions,
+  tileFoldersOf,
+  validateUpload,
+  type ParsedCsv,
+  type TileFolder,
+} from './validateUpload';
 import { SiteNameField } from './SiteNameField';
 import { decodeCsvBytes } from '../../../contract/positionsCsv';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
@@ -24,27 +33,38 @@ export const UPLOAD_FAILED = 'Error! Failed to upload scene.';
 export const isZipDrop = (f: File) => f.type === 'application/zip';
 export const isCsvDrop = (f: File) => f.type === 'text/csv';
 
-type Checked<T> = { state: 'idle' } | { state: 'validating' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
+type Checked<T> =
+  { state: 'idle' } | { state: 'validating' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
 
 /** Reads a chosen file into `T` whenever it changes; a newer file wins over a slower older one. */
 function useChecked<T>(file: File | null, read: (f: File) => Promise<T>): Checked<T> {
   const [out, setOut] = useState<Checked<T>>({ state: 'idle' });
   useEffect(() => {
-    if (!file) { setOut({ state: 'idle' }); return; }
+    if (!file) {
+      setOut({ state: 'idle' });
+      return;
+    }
     let live = true;
     setOut({ state: 'validating' });
     read(file).then(
-      (value) => { if (live) setOut({ state: 'done', value }); },
-      (e: unknown) => { if (live) setOut({ state: 'failed', message: e instanceof Error ? e.message : String(e) }); },
+      (value) => {
+        if (live) setOut({ state: 'done', value });
+      },
+      (e: unknown) => {
+        if (live) setOut({ state: 'failed', message: e instanceof Error ? e.message : String(e) });
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a new closure each render; only a new file is read again
   }, [file]);
   return out;
 }
 
 const readFolders = async (f: File): Promise<TileFolder[]> => tileFoldersOf(await listZipEntries(f));
-const readCsv = async (f: File): Promise<ParsedCsv> => parsePositions(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
+const readCsv = async (f: File): Promise<ParsedCsv> =>
+  parsePositions(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
 
 export default function UploadPage({ mode, site, floor }: { mode: UploadMode; site: string; floor: number }) {
   const navigate = useNavigate();
@@ -78,7 +98,14 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const floorName = floors.data?.find((f) => f.floor === floorNumber)?.floor_name || `Floor ${floorNumber}`;
   const uploading = uploadScenes.isPending;
   const validating = zip.state === 'validating' || csv.state === 'validating';
-  const blocked = !zipFile || !csvFile || validating || !validation || validation.error || zip.state === 'failed' || csv.state === 'failed';
+  const blocked =
+    !zipFile ||
+    !csvFile ||
+    validating ||
+    !validation ||
+    validation.error ||
+    zip.state === 'failed' ||
+    csv.state === 'failed';
 
   const saveName = async (name: string) => {
     if (settings.isSuccess) await patchSettings.mutateAsync({ display: { title: name } });
@@ -91,13 +118,30 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
     setImported(null);
-    const urlSite = site || siteName.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'new-site';
+    const urlSite =
+      site ||
+      siteName
+        .toLowerCase()
+        .replace(/[^a-z0-9_-]+/g, '-')
+        .replace(/^-+|-+$/g, '') ||
+      'new-site';
     uploadScenes.mutate(
-      { site: urlSite, floor, zipFile, properties, mode, siteName: mode === 'addNewSite' ? siteName : undefined, onProgress: setProgress,
-        onImportProgress: (done, total) => setImported({ done, total }) },
+      {
+        site: urlSite,
+        floor,
+        zipFile,
+        properties,
+        mode,
+        siteName: mode === 'addNewSite' ? siteName : undefined,
+        onProgress: setProgress,
+        onImportProgress: (done, total) => setImported({ done, total }),
+      },
       {
         onSuccess: (result) => navigate(sitePage(result.site)),
-        onError: (e) => { alert(`${UPLOAD_FAILED} ${e.message}`); navigate(sitePage(urlSite)); },
+        onError: (e) => {
+          alert(`${UPLOAD_FAILED} ${e.message}`);
+          navigate(sitePage(urlSite));
+        },
       },
     );
   };
@@ -105,48 +149,105 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const percent = Math.round(progress * 100);
   return (
     <div className="upload-scroll">
-    <main className="upload-page page" aria-busy={uploading || validating}>
-      <header className="upload-title">
-        {mode === 'addNewSite' ? (
-          <h1><span className="visually-hidden">Add a new site: </span><SiteNameField stored={siteName} onSave={saveName} /></h1>
-        ) : <h1>Add Scenes - {floorName}</h1>}
-        <p className="muted">Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions.</p>
-      </header>
+      <main className="upload-page page" aria-busy={uploading || validating}>
+        <header className="upload-title">
+          {mode === 'addNewSite' ? (
+            <h1>
+              <span className="visually-hidden">Add a new site: </span>
+              <SiteNameField stored={siteName} onSave={saveName} />
+            </h1>
+          ) : (
+            <h1>Add Scenes - {floorName}</h1>
+          )}
+          <p className="muted">
+            Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions.
+          </p>
+        </header>
 
-      <div className="upload-drops">
-        <DropArea label="360° tour (.zip)" hint="Drop the tour .zip here or browse." accept=".zip" acceptsDrop={isZipDrop}
-          file={zipFile} onFile={setZipFile} onClear={() => setZipFile(null)} icon={<ZipIcon />} disabled={uploading} />
-        <DropArea label="Scene positions (.csv)" hint="Drop the positions .csv here or browse." accept=".csv" acceptsDrop={isCsvDrop}
-          file={csvFile} onFile={setCsvFile} onClear={() => setCsvFile(null)} icon={<CsvIcon />} disabled={uploading} />
-      </div>
+        <div className="upload-drops">
+          <DropArea
+            label="360° tour (.zip)"
+            hint="Drop the tour .zip here or browse."
+            accept=".zip"
+            acceptsDrop={isZipDrop}
+            file={zipFile}
+            onFile={setZipFile}
+            onClear={() => setZipFile(null)}
+            icon={<ZipIcon />}
+            disabled={uploading}
+          />
+          <DropArea
+            label="Scene positions (.csv)"
+            hint="Drop the positions .csv here or browse."
+            accept=".csv"
+            acceptsDrop={isCsvDrop}
+            file={csvFile}
+            onFile={setCsvFile}
+            onClear={() => setCsvFile(null)}
+            icon={<CsvIcon />}
+            disabled={uploading}
+          />
+        </div>
 
-      <div className="upload-messages" aria-live="polite">
-        {validating ? <p className="upload-status"><Spinner /> Checking the files…</p> : null}
-        {zip.state === 'failed' ? <p className="upload-error" role="alert">The zip could not be read: {zip.message}</p> : null}
-        {validation?.problem ? <p className="upload-error" role="alert">{validation.problem}</p> : null}
-        {validation?.csvError ? <p className="upload-error" role="alert" data-label="CSVFileError">{CSV_FILE_ERROR}</p> : null}
-        {validation && !validation.csvError && validation.error && !validation.problem ? (
-          <p className="upload-error" role="alert">Some scene folders of the zip have no row in the CSV (marked with a cross).</p>
+        <div className="upload-messages" aria-live="polite">
+          {validating ? (
+            <p className="upload-status">
+              <Spinner /> Checking the files…
+            </p>
+          ) : null}
+          {zip.state === 'failed' ? (
+            <p className="upload-error" role="alert">
+              The zip could not be read: {zip.message}
+            </p>
+          ) : null}
+          {validation?.problem ? (
+            <p className="upload-error" role="alert">
+              {validation.problem}
+            </p>
+          ) : null}
+          {validation?.csvError ? (
+            <p className="upload-error" role="alert" data-label="CSVFileError">
+              {CSV_FILE_ERROR}
+            </p>
+          ) : null}
+          {validation && !validation.csvError && validation.error && !validation.problem ? (
+            <p className="upload-error" role="alert">
+              Some scene folders of the zip have no row in the CSV (marked with a cross).
+            </p>
+          ) : null}
+          {validation && validation.orphanLines.length > 0 ? (
+            <p className="upload-warning" data-label="orphansInCSV">
+              <WarningIcon /> {ORPHANS_IN_CSV}
+            </p>
+          ) : null}
+        </div>
+
+        {validation && validation.rows.length > 0 ? (
+          <ValidationTable rows={validation.rows} timeline={timeline} />
         ) : null}
-        {validation && validation.orphanLines.length > 0 ? (
-          <p className="upload-warning" data-label="orphansInCSV"><WarningIcon /> {ORPHANS_IN_CSV}</p>
-        ) : null}
-      </div>
 
-      {validation && validation.rows.length > 0 ? <ValidationTable rows={validation.rows} timeline={timeline} /> : null}
-
-      <div className="upload-actions">
-        {uploading ? (
-          <div className="upload-progress">
-            <progress max={100} value={percent} aria-label="Upload progress" />
-            <span>{percent < 100 ? `Uploading… ${percent}%`
-              : imported?.total ? `Processing the scenes on the server… ${imported.done} of ${imported.total} tiles` : 'Processing the scenes on the server…'}</span>
-          </div>
+        {validation && validation.rows.length > 0 ? (
+          <ValidationTable rows={validation.rows} timeline={timeline} />
         ) : null}
-        <button type="button" className="primary-button" disabled={blocked || uploading} onClick={submit}>Submit</button>
-      </div>
-    </main>
+
+        <div className="upload-actions">
+          {uploading ? (
+            <div className="upload-progress">
+              <progress max={100} value={percent} aria-label="Upload progress" />
+              <span>
+                {percent < 100
+                  ? `Uploading… ${percent}%`
+                  : imported?.total
+                    ? `Processing the scenes on the server… ${imported.done} of ${imported.total} tiles`
+                    : 'Processing the scenes on the server…'}
+              </span>
+            </div>
+          ) : null}
+          <button type="button" className="primary-button" disabled={blocked || uploading} onClick={submit}>
+            Submit
+          </button>
+        </div>
+      </main>
     </div>
   );
 }
-

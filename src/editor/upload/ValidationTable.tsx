@@ -6,7 +6,10 @@ function StatusCell({ row }: { row: ValidationRow }) {
   const icon = row.status === 'ok' ? <TickIcon /> : row.status === 'orphan' ? <WarningIcon /> : <CrossIcon />;
   return (
     <span className={`row-status ${row.status}`} title={row.note}>
-      {icon}<span className="visually-hidden">{row.status === 'ok' ? 'OK' : row.status === 'orphan' ? 'Warning' : 'Error'}: </span>
+      {icon}
+      <span className="visually-hidden">
+        {row.status === 'ok' ? 'OK' : row.status === 'orphan' ? 'Warning' : 'Error'}:{' '}
+      </span>
       <span className="row-note">{row.status === 'ok' ? '' : row.note}</span>
     </span>
   );
@@ -17,7 +20,14 @@ export function ValidationTable({ rows, timeline }: { rows: readonly ValidationR
     <div className="validation-scroll">
       <table className="validation-table">
         <thead>
-          <tr><th scope="col">Scene</th><th scope="col">X-Coordinate</th><th scope="col">Y-Coordinate</th><th scope="col">Name</th><th scope="col">Survey Date</th><th scope="col">Status</th></tr>
+          <tr>
+            <th scope="col">Scene</th>
+            <th scope="col">X-Coordinate</th>
+            <th scope="col">Y-Coordinate</th>
+            <th scope="col">Name</th>
+            <th scope="col">Survey Date</th>
+            <th scope="col">Status</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -26,8 +36,12 @@ export function ValidationTable({ rows, timeline }: { rows: readonly ValidationR
               <td className={r.foundInCsv && !r.isOrphan && r.x === '' ? 'cell-missing' : undefined}>{r.x}</td>
               <td className={r.foundInCsv && !r.isOrphan && r.y === '' ? 'cell-missing' : undefined}>{r.y}</td>
               <td>{r.name}</td>
-              <td className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : undefined}>{r.date}</td>
-              <td><StatusCell row={r} /></td>
+              <td className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : undefined}>
+                {r.date}
+              </td>
+              <td>
+                <StatusCell row={r} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,13 +7,18 @@ import { sceneFolderName, sceneSlug } from '../../../contract/slugs';
 
 /** Messages of the upload page (the spec's label keys). */
 export const CSV_FILE_ERROR = 'Invalid or missing properties. Please reupload your CSV file.';
-export const ORPHANS_IN_CSV = 'Some rows of the CSV have no scene folder in the zip (marked with a warning). They are left out of the upload.';
+export const ORPHANS_IN_CSV =
+  'Some rows of the CSV have no scene folder in the zip (marked with a warning). They are left out of the upload.';
 
 const TILE_FOLDER = /(?:^|\/)app-files\/tiles\/([^/]+)\//;
 const IGNORED = /(^|\/)__MACOSX\//;
 
 /** A tile folder of the export: its id ("0-hall_a") and the scene name with the numeric prefix stripped ("hall_a"). */
-export interface TileFolder { id: string; name: string; index: number }
+export interface TileFolder {
+  id: string;
+  name: string;
+  index: number;
+}
 
 /** The tile folders under app-files/tiles/{N-name}/ (in any wrapping folder), in the export's scene order. */
 export function tileFoldersOf(entryNames: readonly string[]): TileFolder[] {
@@ -23,10 +28,12 @@ export function tileFoldersOf(entryNames: readonly string[]): TileFolder[] {
     const m = TILE_FOLDER.exec(name);
     if (m) ids.add(m[1]);
   }
-  return [...ids].map((id) => {
-    const prefix = /^(\d+)-/.exec(id);
-    return { id, name: sceneFolderName(id), index: prefix ? Number(prefix[1]) : Number.MAX_SAFE_INTEGER };
-  }).sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
+  return [...ids]
+    .map((id) => {
+      const prefix = /^(\d+)-/.exec(id);
+      return { id, name: sceneFolderName(id), index: prefix ? Number(prefix[1]) : Number.MAX_SAFE_INTEGER };
+    })
+    .sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
 }
 
 /** One CSV row, as written (strings), with its 1-based line and the flags of spec section 3. */
@@ -42,7 +49,12 @@ export interface CsvRow {
   dateOk: boolean;
 }
 
-export interface ParsedCsv { header: string[]; records: string[][]; rows: CsvRow[]; problem: string | null }
+export interface ParsedCsv {
+  header: string[];
+  records: string[][];
+  rows: CsvRow[];
+  problem: string | null;
+}
 
 /** Parses the positions CSV with papaparse; `problem` says what makes the whole file unusable. */
 export function parsePositions(text: string): ParsedCsv {
@@ -56,16 +68,24 @@ export function parsePositions(text: string): ParsedCsv {
   if (!body.trim()) problem = 'The CSV is empty.';
   else if (quote) problem = `The CSV is malformed near line ${(quote.row ?? 0) + 2}.`;
   else if (missing.length) problem = `The CSV needs the columns ${POSITIONS_HEADER}.`;
-  const rows = problem ? [] : records.map((rec, i): CsvRow => {
-    const x = cellOf(rec, index, 'x');
-    const y = cellOf(rec, index, 'y');
-    const date = cellOf(rec, index, 'date');
-    return {
-      line: i + 2, title: cellOf(rec, index, 'title'), fileName: cellOf(rec, index, 'filename'), x, y, date, floor: cellOf(rec, index, 'floor'),
-      coordinatesOk: isDecimal(x) && isDecimal(y),
-      dateOk: date !== '' && isSurveyDate(date),
-    };
-  });
+  const rows = problem
+    ? []
+    : records.map((rec, i): CsvRow => {
+        const x = cellOf(rec, index, 'x');
+        const y = cellOf(rec, index, 'y');
+        const date = cellOf(rec, index, 'date');
+        return {
+          line: i + 2,
+          title: cellOf(rec, index, 'title'),
+          fileName: cellOf(rec, index, 'filename'),
+          x,
+          y,
+          date,
+          floor: cellOf(rec, index, 'floor'),
+          coordinatesOk: isDecimal(x) && isDecimal(y),
+          dateOk: date !== '' && isSurveyDate(date),
+        };
+      });
   return { header, records, rows, problem };
 }
 
@@ -112,7 +132,18 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
     const row = csv.rows.find((r) => !used.has(r) && matchesFolder(folder, r.fileName));
     if (!row) {
       notFound = true;
-      rows.push({ key: `f:${folder.id}`, scene: folder.name, x: '', y: '', name: '', date: '', status: 'error', note: 'Not found in the CSV', foundInCsv: false, isOrphan: false });
+      rows.push({
+        key: `f:${folder.id}`,
+        scene: folder.name,
+        x: '',
+        y: '',
+        name: '',
+        date: '',
+        status: 'error',
+        note: 'Not found in the CSV',
+        foundInCsv: false,
+        isOrphan: false,
+      });
       continue;
     }
     used.add(row);
@@ -122,8 +153,16 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
     ].filter((p): p is string => !!p);
     if (problems.length) csvError = true;
     rows.push({
-      key: `f:${folder.id}`, scene: folder.name, x: row.x, y: row.y, name: row.title, date: row.date,
-      status: problems.length ? 'error' : 'ok', note: problems.join('; ') || 'OK', foundInCsv: true, isOrphan: false,
+      key: `f:${folder.id}`,
+      scene: folder.name,
+      x: row.x,
+      y: row.y,
+      name: row.title,
+      date: row.date,
+      status: problems.length ? 'error' : 'ok',
+      note: problems.join('; ') || 'OK',
+      foundInCsv: true,
+      isOrphan: false,
     });
   }
   const orphanLines: number[] = [];
@@ -131,11 +170,23 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
     if (used.has(row)) continue;
     orphanLines.push(row.line);
     rows.push({
-      key: `l:${row.line}`, scene: row.fileName || `(line ${row.line})`, x: row.x, y: row.y, name: row.title, date: row.date,
-      status: 'orphan', note: 'No scene folder in the zip', foundInCsv: true, isOrphan: true,
+      key: `l:${row.line}`,
+      scene: row.fileName || `(line ${row.line})`,
+      x: row.x,
+      y: row.y,
+      name: row.title,
+      date: row.date,
+      status: 'orphan',
+      note: 'No scene folder in the zip',
+      foundInCsv: true,
+      isOrphan: true,
     });
   }
-  const problem = csv.problem ?? (folders.length === 0 ? 'The zip has no scene folders under app-files/tiles/. Choose the zip the Marzipano Tool exports.' : null);
+  const problem =
+    csv.problem ??
+    (folders.length === 0
+      ? 'The zip has no scene folders under app-files/tiles/. Choose the zip the Marzipano Tool exports.'
+      : null);
   return { rows, error: notFound || csvError || problem !== null, csvError, orphanLines, problem };
 }
 

@@ -11,10 +11,16 @@ const EOCD_MIN = 22;
 const MAX_COMMENT = 0xffff;
 
 /** What a zip listing needs of a File or Blob (a Node Buffer-backed Blob works too, for tests). */
-export interface SliceableBlob { size: number; slice(start?: number, end?: number): Blob }
+export interface SliceableBlob {
+  size: number;
+  slice(start?: number, end?: number): Blob;
+}
 
 export class ZipListingError extends Error {
-  constructor(message: string) { super(message); this.name = 'ZipListingError'; }
+  constructor(message: string) {
+    super(message);
+    this.name = 'ZipListingError';
+  }
 }
 
 async function read(blob: SliceableBlob, start: number, end: number): Promise<DataView> {
@@ -36,7 +42,10 @@ export async function listZipEntries(blob: SliceableBlob): Promise<string[]> {
   const tail = await read(blob, tailStart, blob.size);
   let eocd = -1;
   for (let i = tail.byteLength - EOCD_MIN; i >= 0; i--) {
-    if (tail.getUint32(i, true) === EOCD_SIG) { eocd = i; break; }
+    if (tail.getUint32(i, true) === EOCD_SIG) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw new ZipListingError('The file is not a zip archive (no end of central directory).');
   let count = tail.getUint16(eocd + 10, true);
@@ -52,14 +61,16 @@ export async function listZipEntries(blob: SliceableBlob): Promise<string[]> {
     cdSize = u64(z64, 40);
     cdOffset = u64(z64, 48);
   }
-  if (cdOffset + cdSize > blob.size) throw new ZipListingError('The zip is truncated (its directory lies beyond the end of the file).');
+  if (cdOffset + cdSize > blob.size)
+    throw new ZipListingError('The zip is truncated (its directory lies beyond the end of the file).');
 
   const cd = await read(blob, cdOffset, cdOffset + cdSize);
   const bytes = new Uint8Array(cd.buffer, cd.byteOffset, cd.byteLength);
   const names: string[] = [];
   let at = 0;
   for (let n = 0; n < count; n++) {
-    if (at + 46 > cd.byteLength || cd.getUint32(at, true) !== CD_ENTRY_SIG) throw new ZipListingError('The zip directory is damaged.');
+    if (at + 46 > cd.byteLength || cd.getUint32(at, true) !== CD_ENTRY_SIG)
+      throw new ZipListingError('The zip directory is damaged.');
     const flags = cd.getUint16(at + 8, true);
     const nameLen = cd.getUint16(at + 28, true);
     const extraLen = cd.getUint16(at + 30, true);

@@ -15,9 +15,16 @@ export default function AboutPage() {
   return (
     <main className="page about-page">
       <h1>About {settings?.display.title}</h1>
-      {about.isPending ? <Spinner label="Loading" />
-        : about.data ? <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(about.data, { allowExternalImages }) }} />
-        : <p className="muted">No content available.</p>}
+      {about.isPending ? (
+        <Spinner label="Loading" />
+      ) : about.data ? (
+        <div
+          className="rich-text"
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(about.data, { allowExternalImages }) }}
+        />
+      ) : (
+        <p className="muted">No content available.</p>
+      )}
     </main>
   );
 }

@@ -7,7 +7,13 @@ import { useRemoveUser, useSaveUser, useUsers } from '../../api/queries/users';
 import { useSites } from '../../api/queries/settings';
 import { roles, type Role, type UserEntry } from '../../../contract/api';
 
-interface Draft { id?: string; username: string; password: string; role: Role; sites: string[] }
+interface Draft {
+  id?: string;
+  username: string;
+  password: string;
+  role: Role;
+  sites: string[];
+}
 const blank: Draft = { username: '', password: '', role: 'projectAdmin', sites: [] };
 
 export default function UsersDialog({ onClose }: { onClose: () => void }) {
@@ -18,12 +24,23 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState('');
 
-  const edit = (u: UserEntry) => { setError(''); setDraft({ id: u.id, username: u.username, password: '', role: u.roles[0] ?? 'guest', sites: u.sites }); };
+  const edit = (u: UserEntry) => {
+    setError('');
+    setDraft({ id: u.id, username: u.username, password: '', role: u.roles[0] ?? 'guest', sites: u.sites });
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!draft) return;
-    save.mutate({ id: draft.id, username: draft.username, password: draft.password || undefined, roles: [draft.role], sites: draft.role === 'projectAdmin' ? draft.sites : [] },
-      { onSuccess: () => setDraft(null), onError: (err) => setError(err.message) });
+    save.mutate(
+      {
+        id: draft.id,
+        username: draft.username,
+        password: draft.password || undefined,
+        roles: [draft.role],
+        sites: draft.role === 'projectAdmin' ? draft.sites : [],
+      },
+      { onSuccess: () => setDraft(null), onError: (err) => setError(err.message) },
+    );
   };
   const drop = (u: UserEntry) => {
     if (!confirm(`Remove the account ${u.username}? Its sessions end at once.`)) return;
@@ -32,62 +49,137 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Users" onClose={onClose} className="users-dialog">
-      {error ? <p role="alert" className="form-error">{error}</p> : null}
-      {users.isPending ? <Spinner label="Loading users" />
-        : users.isError ? <p role="alert">{users.error.message}</p>
-        : (
-          <table className="users-table">
-            <thead><tr><th scope="col">User</th><th scope="col">Role</th><th scope="col">Sites</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
-            <tbody>
-              {users.data.map((u) => (
-                <tr key={u.id}>
-                  <td>{u.username}</td>
-                  <td>{u.roles.join(', ')}</td>
-                  <td>{u.roles.includes('superAdmin') ? 'all' : u.sites.join(', ') || '-'}</td>
-                  <td className="users-actions">
-                    <button type="button" className="secondary-button" onClick={() => edit(u)} aria-label={`Edit ${u.username}`}>Edit</button>
-                    <button type="button" className="secondary-button" onClick={() => drop(u)} aria-label={`Remove ${u.username}`}>Remove</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      {error ? (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      ) : null}
+      {users.isPending ? (
+        <Spinner label="Loading users" />
+      ) : users.isError ? (
+        <p role="alert">{users.error.message}</p>
+      ) : (
+        <table className="users-table">
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">Sites</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((u) => (
+              <tr key={u.id}>
+                <td>{u.username}</td>
+                <td>{u.roles.join(', ')}</td>
+                <td>{u.roles.includes('superAdmin') ? 'all' : u.sites.join(', ') || '-'}</td>
+                <td className="users-actions">
+                  <button
+                    type="button"
+                    className="secondary-button"
+                    onClick={() => edit(u)}
+                    aria-label={`Edit ${u.username}`}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary-button"
+                    onClick={() => drop(u)}
+                    aria-label={`Remove ${u.username}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {draft ? (
-        <form className="editor-form users-form" onSubmit={submit} aria-label={draft.id ? `Edit ${draft.username}` : 'New user'}>
+        <form
+          className="editor-form users-form"
+          onSubmit={submit}
+          aria-label={draft.id ? `Edit ${draft.username}` : 'New user'}
+        >
           <h3>{draft.id ? `Edit ${draft.username}` : 'New user'}</h3>
           {draft.id ? null : (
-            <label className="field"><span>User name</span>
-              <input value={draft.username} maxLength={64} required autoComplete="off" onChange={(e) => setDraft({ ...draft, username: e.target.value })} />
+            <label className="field">
+              <span>User name</span>
+              <input
+                value={draft.username}
+                maxLength={64}
+                required
+                autoComplete="off"
+                onChange={(e) => setDraft({ ...draft, username: e.target.value })}
+              />
             </label>
           )}
-          <label className="field"><span>{draft.id ? 'New password (leave empty to keep it)' : 'Password (at least 8 characters)'}</span>
-            <input type="password" value={draft.password} maxLength={200} autoComplete="new-password" required={!draft.id} minLength={8}
-              onChange={(e) => setDraft({ ...draft, password: e.target.value })} />
+          <label className="field">
+            <span>{draft.id ? 'New password (leave empty to keep it)' : 'Password (at least 8 characters)'}</span>
+            <input
+              type="password"
+              value={draft.password}
+              maxLength={200}
+              autoComplete="new-password"
+              required={!draft.id}
+              minLength={8}
+              onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+            />
           </label>
-          <label className="field"><span>Role</span>
+          <label className="field">
+            <span>Role</span>
             <select value={draft.role} onChange={(e) => setDraft({ ...draft, role: e.target.value as Role })}>
-              {roles.map((r) => <option key={r} value={r}>{r}</option>)}
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
             </select>
           </label>
           {draft.role === 'projectAdmin' ? (
-            <fieldset className="field users-sites"><legend>Sites it administers</legend>
+            <fieldset className="field users-sites">
+              <legend>Sites it administers</legend>
               {(sites.data ?? []).map((s) => (
                 <label key={s.id} className="check-field">
-                  <input type="checkbox" checked={draft.sites.includes(s.id)}
-                    onChange={(e) => setDraft({ ...draft, sites: e.target.checked ? [...draft.sites, s.id] : draft.sites.filter((x) => x !== s.id) })} />
+                  <input
+                    type="checkbox"
+                    checked={draft.sites.includes(s.id)}
+                    onChange={(e) =>
+                      setDraft({
+                        ...draft,
+                        sites: e.target.checked ? [...draft.sites, s.id] : draft.sites.filter((x) => x !== s.id),
+                      })
+                    }
+                  />
                   {s.name}
                 </label>
               ))}
             </fieldset>
           ) : null}
           <div className="users-buttons">
-            <button type="submit" className="primary-button" disabled={save.isPending}>Save</button>
-            <button type="button" className="secondary-button" onClick={() => setDraft(null)}>Cancel</button>
+            <button type="submit" className="primary-button" disabled={save.isPending}>
+              Save
+            </button>
+            <button type="button" className="secondary-button" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
           </div>
         </form>
       ) : (
-        <button type="button" className="primary-button" onClick={() => { setError(''); setDraft({ ...blank }); }}>Add user</button>
+        <button
+          type="button"
+          className="primary-button"
+          onClick={() => {
+            setError('');
+            setDraft({ ...blank });
+          }}
+        >
+          Add user
+        </button>
       )}
     </Modal>
   );

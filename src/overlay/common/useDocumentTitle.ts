@@ -5,5 +5,7 @@ export const APP_NAME = 'Site survey viewer';
 
 export function useDocumentTitle(...parts: (string | null | undefined)[]): void {
   const title = [...parts.filter(Boolean), APP_NAME].join(' – ');
-  useEffect(() => { document.title = title; }, [title]);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }

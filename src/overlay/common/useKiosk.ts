@@ -9,5 +9,7 @@ import { parseViewerLink } from '../../domain/viewer/deepLink';
 export function useKioskMode(settingEnabled = false): void {
   const setKiosk = useSetAtom(kioskAtom);
   const fromUrl = parseViewerLink(useLocation().search).kiosk === true;
-  useEffect(() => { if (fromUrl || settingEnabled) setKiosk(true); }, [fromUrl, settingEnabled, setKiosk]);
+  useEffect(() => {
+    if (fromUrl || settingEnabled) setKiosk(true);
+  }, [fromUrl, settingEnabled, setKiosk]);
 }

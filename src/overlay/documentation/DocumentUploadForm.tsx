@@ -23,10 +23,20 @@ export function DocumentUploadForm({ site, onDone }: { site: string; onDone: () 
     e.preventDefault();
     const err = documentUploadError(file);
     if (err) return alert(err);
-    uploadDocs.mutate({ file: file!, onProgress: setProgress }, {
-      onSuccess: () => { setDone(true); window.setTimeout(() => { setDone(false); refresh(); onDone(); }, SUCCESS_INDICATOR_MS); },
-      onError: () => alert('Failed to upload file.'),
-    });
+    uploadDocs.mutate(
+      { file: file!, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setDone(true);
+          window.setTimeout(() => {
+            setDone(false);
+            refresh();
+            onDone();
+          }, SUCCESS_INDICATOR_MS);
+        },
+        onError: () => alert('Failed to upload file.'),
+      },
+    );
   };
   return (
     <form className="doc-upload" onSubmit={submit}>
@@ -36,9 +46,17 @@ export function DocumentUploadForm({ site, onDone }: { site: string; onDone: () 
       </label>
       {file ? <span className="muted">{formatFileSize(file.size)}</span> : null}
       {uploadDocs.isPending ? <progress max={1} value={progress} aria-label="Upload progress" /> : null}
-      {done ? <span role="status" className="success">Uploaded</span> : null}
-      <button type="submit" className="primary-button" disabled={uploadDocs.isPending}>Submit</button>
-      <button type="button" className="secondary-button" onClick={onDone}>Cancel</button>
+      {done ? (
+        <span role="status" className="success">
+          Uploaded
+        </span>
+      ) : null}
+      <button type="submit" className="primary-button" disabled={uploadDocs.isPending}>
+        Submit
+      </button>
+      <button type="button" className="secondary-button" onClick={onDone}>
+        Cancel
+      </button>
     </form>
   );
 }

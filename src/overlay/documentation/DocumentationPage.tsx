@@ -23,14 +23,16 @@ export default function DocumentationPage() {
   const [viewKind, setViewKind] = useState<ViewKind>('file');
   const [uploadOpen, setUploadOpen] = useState(false);
   useDocumentTitle('Documentation');
-  const currentId = trail.length > 0 ? trail[trail.length - 1].id : root.data?._id ?? null;
+  const currentId = trail.length > 0 ? trail[trail.length - 1].id : (root.data?._id ?? null);
   const current = useDirectory(trail.length > 0 ? currentId : null);
   const dir: DocumentDirectory | undefined = trail.length > 0 ? current.data : root.data;
   const subdirQueries = useDirectories(dir?.subdirectories ?? []);
   const subdirs = subdirQueries.map((q) => q.data).filter((d): d is DocumentDirectory => !!d);
 
   const error = root.error ?? current.error ?? files.error ?? subdirQueries.find((q) => q.error)?.error ?? null;
-  useEffect(() => { if (error) alert(error.message); }, [error]);
+  useEffect(() => {
+    if (error) alert(error.message);
+  }, [error]);
 
   const q = search.trim();
   const shownFiles: DocumentFile[] = useMemo(() => {
@@ -41,7 +43,10 @@ export default function DocumentationPage() {
   }, [files.data, dir, q]);
   const shownFolders = q ? subdirs.filter((d) => matchesSearch(d.name, q)) : subdirs;
 
-  const open = (d: DocumentDirectory) => { setTrail((t) => [...t, { id: d._id, name: d.name }]); setSearch(''); };
+  const open = (d: DocumentDirectory) => {
+    setTrail((t) => [...t, { id: d._id, name: d.name }]);
+    setSearch('');
+  };
   const back = () => setTrail((t) => t.slice(0, -1));
   const loading = root.isPending || (trail.length > 0 && current.isPending);
 
@@ -50,22 +55,43 @@ export default function DocumentationPage() {
       <div className="doc-head">
         <h1>Documentation</h1>
         {isAdmin ? (
-          <button type="button" className="secondary-button" aria-expanded={uploadOpen} onClick={() => setUploadOpen(!uploadOpen)}>
+          <button
+            type="button"
+            className="secondary-button"
+            aria-expanded={uploadOpen}
+            onClick={() => setUploadOpen(!uploadOpen)}
+          >
             <UploadIcon /> Upload documents
           </button>
         ) : null}
       </div>
       {isAdmin && uploadOpen ? <DocumentUploadForm site={site} onDone={() => setUploadOpen(false)} /> : null}
       <div className="doc-bar">
-        <button type="button" className="icon-button" onClick={back} disabled={trail.length === 0} aria-label="Back"><ChevronLeft /></button>
+        <button type="button" className="icon-button" onClick={back} disabled={trail.length === 0} aria-label="Back">
+          <ChevronLeft />
+        </button>
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
             <li>
-              <button type="button" className="crumb" onClick={() => setTrail([])} aria-current={trail.length === 0 ? 'page' : undefined}>Documents</button>
+              <button
+                type="button"
+                className="crumb"
+                onClick={() => setTrail([])}
+                aria-current={trail.length === 0 ? 'page' : undefined}
+              >
+                Documents
+              </button>
             </li>
             {trail.map((t, i) => (
               <li key={t.id}>
-                <button type="button" className="crumb" onClick={() => setTrail((tr) => tr.slice(0, i + 1))} aria-current={i === trail.length - 1 ? 'page' : undefined}>{t.name}</button>
+                <button
+                  type="button"
+                  className="crumb"
+                  onClick={() => setTrail((tr) => tr.slice(0, i + 1))}
+                  aria-current={i === trail.length - 1 ? 'page' : undefined}
+                >
+                  {t.name}
+                </button>
               </li>
             ))}
           </ol>
@@ -73,24 +99,39 @@ export default function DocumentationPage() {
         <label className="search-box">
           <SearchIcon />
           <span className="visually-hidden">Search documents</span>
-          <input type="search" placeholder="Search for a document..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            placeholder="Search for a document..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         <div className="view-switch" role="group" aria-label="View">
-          <button type="button" aria-pressed={viewKind === 'file'} onClick={() => setViewKind('file')}><GridIcon /> File View</button>
-          <button type="button" aria-pressed={viewKind === 'list'} onClick={() => setViewKind('list')}><ListIcon /> List View</button>
+          <button type="button" aria-pressed={viewKind === 'file'} onClick={() => setViewKind('file')}>
+            <GridIcon /> File View
+          </button>
+          <button type="button" aria-pressed={viewKind === 'list'} onClick={() => setViewKind('list')}>
+            <ListIcon /> List View
+          </button>
         </div>
       </div>
-      {loading ? <Spinner label="Loading documents" /> : (
+      {loading ? (
+        <Spinner label="Loading documents" />
+      ) : (
         <>
           <section aria-labelledby="folders-h" className="doc-section">
             <h2 id="folders-h">Folders</h2>
-            {shownFolders.length === 0 ? <p className="muted">No folders.</p> : (
+            {shownFolders.length === 0 ? (
+              <p className="muted">No folders.</p>
+            ) : (
               <ul className={viewKind === 'file' ? 'doc-grid' : 'doc-list'}>
                 {shownFolders.map((d) => (
                   <li key={d._id}>
                     <button type="button" className="doc-item" onClick={() => open(d)}>
                       <FolderIcon className="doc-icon" /> <span className="doc-name">{d.name}</span>
-                      {viewKind === 'list' ? <span className="doc-meta">{d.subdirectories.length + d.files.length} items</span> : null}
+                      {viewKind === 'list' ? (
+                        <span className="doc-meta">{d.subdirectories.length + d.files.length} items</span>
+                      ) : null}
                     </button>
                   </li>
                 ))}
@@ -99,7 +140,9 @@ export default function DocumentationPage() {
           </section>
           <section aria-labelledby="files-h" className="doc-section">
             <h2 id="files-h">Files</h2>
-            {shownFiles.length === 0 ? <p className="muted">{q ? 'No documents match your search.' : 'No files.'}</p> : (
+            {shownFiles.length === 0 ? (
+              <p className="muted">{q ? 'No documents match your search.' : 'No files.'}</p>
+            ) : (
               <ul className={viewKind === 'file' ? 'doc-grid' : 'doc-list'}>
                 {shownFiles.map((f) => (
                   <li key={f._id}>

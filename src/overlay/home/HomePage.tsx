@@ -11,11 +11,20 @@ export function HomePage() {
   const bg = config?.singleSiteSettings.backgroundImage;
   useDocumentTitle(title);
   return (
-    <main className="home-page" style={bg ? { backgroundImage: `linear-gradient(rgba(40,22,10,.55), rgba(40,22,10,.35)), url("${encodeURI(bg)}")` } : undefined}>
+    <main
+      className="home-page"
+      style={
+        bg
+          ? { backgroundImage: `linear-gradient(rgba(40,22,10,.55), rgba(40,22,10,.35)), url("${encodeURI(bg)}")` }
+          : undefined
+      }
+    >
       <div className="home-card">
         <h1>{title}</h1>
         <p>Walk through the 360° survey of the site, floor by floor and date by date.</p>
-        <Link className="primary-button" to={path('site')}>Enter the site</Link>
+        <Link className="primary-button" to={path('site')}>
+          Enter the site
+        </Link>
       </div>
     </main>
   );

@@ -36,8 +36,13 @@ export function VisitorMinimap() {
       <section className={`minimap${enlarged ? ' enlarged' : ''}`} aria-label={`Minimap, ${floorName}`}>
         <div className="minimap-header">
           <h2 className="minimap-title">{floorName}</h2>
-          <button type="button" className="icon-button" onClick={() => setEnlarged(!enlarged)}
-            aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'} aria-expanded={enlarged}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setEnlarged(!enlarged)}
+            aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'}
+            aria-expanded={enlarged}
+          >
             {enlarged ? <CloseIcon /> : <ExpandIcon />}
           </button>
         </div>
@@ -48,13 +53,27 @@ export function VisitorMinimap() {
             const isCurrent = n.minimap_node.tiles_id === current;
             const name = n.minimap_node.title || n.minimap_node.tiles_name;
             return (
-              <button key={n._id} type="button" className={`minimap-node${isCurrent ? ' current' : ''}`}
+              <button
+                key={n._id}
+                type="button"
+                className={`minimap-node${isCurrent ? ' current' : ''}`}
                 style={{ left: `${pos.left}%`, top: `${pos.top}%` }}
-                aria-label={isCurrent ? `${name} (you are here)` : `Go to ${name}`} aria-current={isCurrent ? 'location' : undefined}
-                onClick={() => { if (!isCurrent) go({ node: n.minimap_node.tiles_id }); setEnlarged(false); }}>
+                aria-label={isCurrent ? `${name} (you are here)` : `Go to ${name}`}
+                aria-current={isCurrent ? 'location' : undefined}
+                onClick={() => {
+                  if (!isCurrent) go({ node: n.minimap_node.tiles_id });
+                  setEnlarged(false);
+                }}
+              >
                 {isCurrent ? (
-                  <svg className="view-cone" viewBox="-50 -50 100 100" aria-hidden="true"
-                    style={{ transform: `translate(-50%, -50%) rotate(${coneHeadingDegrees(view?.yaw ?? 0, n.rotation, rotationOffset)}deg)` }}>
+                  <svg
+                    className="view-cone"
+                    viewBox="-50 -50 100 100"
+                    aria-hidden="true"
+                    style={{
+                      transform: `translate(-50%, -50%) rotate(${coneHeadingDegrees(view?.yaw ?? 0, n.rotation, rotationOffset)}deg)`,
+                    }}
+                  >
                     <path d="M0 0 L-24 -44 A50 50 0 0 1 24 -44 Z" />
                   </svg>
                 ) : null}

@@ -10,7 +10,14 @@ import { useIsAdmin } from '../../domain/useAdmin';
 import { ChevronDown, EyeSlashIcon, PinGlyph } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { DEFAULT_SITEMAP, groupPinsBySitemap, pinTarget, readCurrentSitemap, visiblePins, writeCurrentSitemap } from '../../domain/pins';
+import {
+  DEFAULT_SITEMAP,
+  groupPinsBySitemap,
+  pinTarget,
+  readCurrentSitemap,
+  visiblePins,
+  writeCurrentSitemap,
+} from '../../domain/pins';
 
 // The administrator's pin editor (Konva): loaded only for administrators.
 const AdminPinMap = lazy(() => import('../../editor/pins/AdminPinMap'));
@@ -28,15 +35,24 @@ export default function MultiSiteHome() {
   const title = config?.projectTitle || 'PROJECT TITLE';
   useDocumentTitle(title);
 
-  useEffect(() => { writeCurrentSitemap(mapName); }, [mapName]);
-  useEffect(() => { if (pins.isError) console.error('request failed', pins.error); }, [pins.isError, pins.error]);
+  useEffect(() => {
+    writeCurrentSitemap(mapName);
+  }, [mapName]);
+  useEffect(() => {
+    if (pins.isError) console.error('request failed', pins.error);
+  }, [pins.isError, pins.error]);
 
   const shown = visiblePins(pins.data ?? [], mapName, isAdmin);
   const groups = groupPinsBySitemap(pins.data ?? [], isAdmin);
-  const mapNames = Array.from(new Set([DEFAULT_SITEMAP, ...(sitemaps.data ?? []).map((s) => s.name), ...groups.map((g) => g.sitemap), mapName])).sort((a, b) => a.localeCompare(b));
+  const mapNames = Array.from(
+    new Set([DEFAULT_SITEMAP, ...(sitemaps.data ?? []).map((s) => s.name), ...groups.map((g) => g.sitemap), mapName]),
+  ).sort((a, b) => a.localeCompare(b));
 
   const follow = (pin: Pin) => {
-    if (isAdmin) { setSelected(pin._id === selected ? null : pin._id); return; }
+    if (isAdmin) {
+      setSelected(pin._id === selected ? null : pin._id);
+      return;
+    }
     const t = pinTarget(pin);
     if (t.external) window.location.assign(t.url);
     else navigate(t.path);
@@ -49,40 +65,93 @@ export default function MultiSiteHome() {
         <h1>{title}</h1>
         <label className="map-select">
           <span>Map</span>
-          <select value={mapName} onChange={(e) => { setMapName(e.target.value); setSelected(null); }}>
-            {mapNames.map((n) => <option key={n} value={n}>{n}</option>)}
+          <select
+            value={mapName}
+            onChange={(e) => {
+              setMapName(e.target.value);
+              setSelected(null);
+            }}
+          >
+            {mapNames.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </label>
       </header>
       {isAdmin ? (
         // Administrators get the Konva pin editor with its toolbar (To Single Site moved there, the pin panel).
-        <Suspense fallback={<Spinner label="Loading the map editor" />}><AdminPinMap mapName={mapName} onMapChange={setMapName} /></Suspense>
+        <Suspense fallback={<Spinner label="Loading the map editor" />}>
+          <AdminPinMap mapName={mapName} onMapChange={setMapName} />
+        </Suspense>
       ) : (
-      <div className="sitemap-wrap">
-        <div className="sitemap" onClick={(e) => { if (e.target === e.currentTarget || (e.target as HTMLElement).tagName === 'IMG') setSelected(null); }}>
-          {sitemap.isPending ? <Spinner label="Loading the map" /> : sitemap.data?.image_url
-            ? <img src={sitemap.data.image_url} alt={`Site map: ${mapName}`} className="sitemap-image" draggable={false} />
-            : <div className="sitemap-empty">No map image.</div>}
-          {shown.map((p) => (
-            <button key={p._id} type="button" className={`pin${p.enabled ? '' : ' disabled'}${p._id === selected ? ' selected' : ''}`}
-              style={{ left: `${p.x}%`, top: `${p.y}%` }} onClick={() => follow(p)}
-              aria-label={`${p.name}${p.enabled ? '' : ' (Site Disabled)'}${p.external_url ? ' (external link)' : ''}`}>
-              <span className="pin-head"><PinGlyph icon={p.icon} /></span>
-              <span className="pin-label">{p.name}</span>
-              {!p.enabled ? <span className="pin-disabled"><EyeSlashIcon /> Site Disabled</span> : null}
-            </button>
-          ))}
-        </div>
-        {isAdmin && selectedPin ? (
-          <div className="pin-panel panel" role="region" aria-label={`Selected: ${selectedPin.name}`}>
-            <h2 className="panel-title">{selectedPin.name}</h2>
-            <button type="button" className="primary-button" onClick={() => { const t = pinTarget(selectedPin); if (t.external) window.location.assign(t.url); else navigate(t.path); }}>Go to site</button>
+        <div className="sitemap-wrap">
+          <div
+            className="sitemap"
+            onClick={(e) => {
+              if (e.target === e.currentTarget || (e.target as HTMLElement).tagName === 'IMG') setSelected(null);
+            }}
+          >
+            {sitemap.isPending ? (
+              <Spinner label="Loading the map" />
+            ) : sitemap.data?.image_url ? (
+              <img
+                src={sitemap.data.image_url}
+                alt={`Site map: ${mapName}`}
+                className="sitemap-image"
+                draggable={false}
+              />
+            ) : (
+              <div className="sitemap-empty">No map image.</div>
+            )}
+            {shown.map((p) => (
+              <button
+                key={p._id}
+                type="button"
+                className={`pin${p.enabled ? '' : ' disabled'}${p._id === selected ? ' selected' : ''}`}
+                style={{ left: `${p.x}%`, top: `${p.y}%` }}
+                onClick={() => follow(p)}
+                aria-label={`${p.name}${p.enabled ? '' : ' (Site Disabled)'}${p.external_url ? ' (external link)' : ''}`}
+              >
+                <span className="pin-head">
+                  <PinGlyph icon={p.icon} />
+                </span>
+                <span className="pin-label">{p.name}</span>
+                {!p.enabled ? (
+                  <span className="pin-disabled">
+                    <EyeSlashIcon /> Site Disabled
+                  </span>
+                ) : null}
+              </button>
+            ))}
           </div>
-        ) : null}
-      </div>
+          {isAdmin && selectedPin ? (
+            <div className="pin-panel panel" role="region" aria-label={`Selected: ${selectedPin.name}`}>
+              <h2 className="panel-title">{selectedPin.name}</h2>
+              <button
+                type="button"
+                className="primary-button"
+                onClick={() => {
+                  const t = pinTarget(selectedPin);
+                  if (t.external) window.location.assign(t.url);
+                  else navigate(t.path);
+                }}
+              >
+                Go to site
+              </button>
+            </div>
+          ) : null}
+        </div>
       )}
       <section className="see-more">
-        <button type="button" className="secondary-button" aria-expanded={seeMore} aria-controls="pin-groups" onClick={() => setSeeMore(!seeMore)}>
+        <button
+          type="button"
+          className="secondary-button"
+          aria-expanded={seeMore}
+          aria-controls="pin-groups"
+          onClick={() => setSeeMore(!seeMore)}
+        >
           {seeMore ? 'See less farms' : 'See more farms'} <ChevronDown className={seeMore ? 'rot-180' : undefined} />
         </button>
         {seeMore ? (
@@ -93,8 +162,17 @@ export default function MultiSiteHome() {
                 <ul>
                   {g.pins.map((p) => (
                     <li key={p._id}>
-                      <button type="button" className="list-button" onClick={() => { if (g.sitemap !== mapName) setMapName(g.sitemap); if (!isAdmin) follow(p); else setSelected(p._id); }}>
-                        <PinGlyph icon={p.icon} /> {p.name}{!p.enabled ? ' (Site Disabled)' : ''}
+                      <button
+                        type="button"
+                        className="list-button"
+                        onClick={() => {
+                          if (g.sitemap !== mapName) setMapName(g.sitemap);
+                          if (!isAdmin) follow(p);
+                          else setSelected(p._id);
+                        }}
+                      >
+                        <PinGlyph icon={p.icon} /> {p.name}
+                        {!p.enabled ? ' (Site Disabled)' : ''}
                       </button>
                     </li>
                   ))}

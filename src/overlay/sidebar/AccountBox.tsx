@@ -21,17 +21,27 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
   // Single sign-on leaves for the provider; the server keeps the flow's secrets in an http-only cookie.
   const startSso = () => {
     setSsoError('');
-    send<{ url: string }>('POST', '/api/auth/oidc/start', { returnTo: location.pathname + location.search })
-      .then(({ url }) => location.assign(url), (e: Error) => setSsoError(e.message));
+    send<{ url: string }>('POST', '/api/auth/oidc/start', { returnTo: location.pathname + location.search }).then(
+      ({ url }) => location.assign(url),
+      (e: Error) => setSsoError(e.message),
+    );
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    login.mutate(form, { onSuccess: () => { setSigningIn(false); setForm({ username: '', password: '' }); } });
+    login.mutate(form, {
+      onSuccess: () => {
+        setSigningIn(false);
+        setForm({ username: '', password: '' });
+      },
+    });
   };
   const entry = (label: string, onClick: () => void, extra = '') => (
     <button type="button" className={`nav-entry ${extra}`} onClick={onClick} title={collapsed ? label : undefined}>
-      <span className="nav-icon"><GroupIcon /></span><span className="nav-text">{label}</span>
+      <span className="nav-icon">
+        <GroupIcon />
+      </span>
+      <span className="nav-text">{label}</span>
     </button>
   );
 
@@ -39,33 +49,71 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
     <div className="account-box">
       {user?.username ? (
         <>
-          <p className="nav-text account-name">Signed in as <strong>{user.username}</strong></p>
+          <p className="nav-text account-name">
+            Signed in as <strong>{user.username}</strong>
+          </p>
           {user.role.includes('superAdmin') ? entry('Users', () => setManaging(true), 'admin-action') : null}
           {entry('Sign out', () => logout.mutate())}
         </>
-      ) : entry('Sign in', () => { login.reset(); setSigningIn(true); })}
+      ) : (
+        entry('Sign in', () => {
+          login.reset();
+          setSigningIn(true);
+        })
+      )}
       {signingIn ? (
         <Modal title="Sign in" onClose={() => setSigningIn(false)}>
           {oidcLabel ? (
             <>
-              <button type="button" className="primary-button" onClick={startSso}>{oidcLabel}</button>
-              {ssoError ? <p role="alert" className="form-error">{ssoError}</p> : null}
+              <button type="button" className="primary-button" onClick={startSso}>
+                {oidcLabel}
+              </button>
+              {ssoError ? (
+                <p role="alert" className="form-error">
+                  {ssoError}
+                </p>
+              ) : null}
               <p className="muted">or with a local account:</p>
             </>
           ) : null}
           <form className="editor-form" onSubmit={submit}>
-            <label className="field"><span>User name</span>
-              <input value={form.username} autoComplete="username" required maxLength={64} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+            <label className="field">
+              <span>User name</span>
+              <input
+                value={form.username}
+                autoComplete="username"
+                required
+                maxLength={64}
+                onChange={(e) => setForm({ ...form, username: e.target.value })}
+              />
             </label>
-            <label className="field"><span>Password</span>
-              <input type="password" value={form.password} autoComplete="current-password" required maxLength={200} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+            <label className="field">
+              <span>Password</span>
+              <input
+                type="password"
+                value={form.password}
+                autoComplete="current-password"
+                required
+                maxLength={200}
+                onChange={(e) => setForm({ ...form, password: e.target.value })}
+              />
             </label>
-            {login.isError ? <p role="alert" className="form-error">{login.error.message}</p> : null}
-            <button type="submit" className="primary-button" disabled={login.isPending}>Sign in</button>
+            {login.isError ? (
+              <p role="alert" className="form-error">
+                {login.error.message}
+              </p>
+            ) : null}
+            <button type="submit" className="primary-button" disabled={login.isPending}>
+              Sign in
+            </button>
           </form>
         </Modal>
       ) : null}
-      {managing ? <Suspense fallback={null}><UsersDialog onClose={() => setManaging(false)} /></Suspense> : null}
+      {managing ? (
+        <Suspense fallback={null}>
+          <UsersDialog onClose={() => setManaging(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -8,12 +8,24 @@ import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
 import { useIsAdmin, useSsoEnabled } from '../../domain/useAdmin';
 import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../../domain/useSite';
-import { ChevronLeft, ChevronRight, DocIcon, FilmIcon, GroupIcon, HomeIcon, InfoIcon, MapIcon, PlayIcon, WaterIcon } from '../../ui/icons';
+import {
+  ChevronLeft,
+  ChevronRight,
+  DocIcon,
+  FilmIcon,
+  GroupIcon,
+  HomeIcon,
+  InfoIcon,
+  MapIcon,
+  PlayIcon,
+  WaterIcon,
+} from '../../ui/icons';
 import { activeEntry, addSceneLink, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
 import type { ReactNode } from 'react';
 import { AccountBox } from './AccountBox';
 
-export const RESEARCH_GROUP_URL: string = import.meta.env.VITE_RESEARCH_GROUP_URL ?? 'https://example.org/research-group';
+export const RESEARCH_GROUP_URL: string =
+  import.meta.env.VITE_RESEARCH_GROUP_URL ?? 'https://example.org/research-group';
 export const PRODUCT_LABEL = 'Survey360';
 
 export function Sidebar() {
@@ -37,17 +49,28 @@ export function Sidebar() {
 
   if (!settings) return null;
   const entries = visibleEntries({
-    isAdmin, ssoEnabled: sso, kiosk, multiSite,
+    isAdmin,
+    ssoEnabled: sso,
+    kiosk,
+    multiSite,
     floorPopulated: floorExists.data ?? true,
-    documentation: settings.enable.documentation, about: settings.enable.about, animations: settings.enable.animations,
+    documentation: settings.enable.documentation,
+    about: settings.enable.about,
+    animations: settings.enable.animations,
   });
   const active = activeEntry(location.pathname, multiSite);
   const noConfig = siteExists.data === false;
 
   const item = (key: EntryKey, to: string, icon: ReactNode, label: string) => (
     <li key={key}>
-      <Link to={to} className="nav-entry" aria-current={active === key ? 'page' : undefined} title={collapsed ? label : undefined}>
-        <span className="nav-icon">{icon}</span><span className="nav-text">{label}</span>
+      <Link
+        to={to}
+        className="nav-entry"
+        aria-current={active === key ? 'page' : undefined}
+        title={collapsed ? label : undefined}
+      >
+        <span className="nav-icon">{icon}</span>
+        <span className="nav-text">{label}</span>
       </Link>
     </li>
   );
@@ -55,40 +78,88 @@ export function Sidebar() {
   return (
     <nav className={`sidebar${collapsed ? ' collapsed' : ''}`} aria-label="Main">
       <div className="sidebar-top">
-        <a className="product-label" href={RESEARCH_GROUP_URL} target="_blank" rel="noopener noreferrer" title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}>
-          <span className="product-mark" aria-hidden="true">360</span>
-          <span className="nav-text">{PRODUCT_LABEL}<span className="visually-hidden"> (opens in a new window)</span></span>
+        <a
+          className="product-label"
+          href={RESEARCH_GROUP_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}
+        >
+          <span className="product-mark" aria-hidden="true">
+            360
+          </span>
+          <span className="nav-text">
+            {PRODUCT_LABEL}
+            <span className="visually-hidden"> (opens in a new window)</span>
+          </span>
         </a>
-        <button type="button" className="icon-button collapse-toggle" onClick={() => setCollapsed(!collapsed)}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
+        <button
+          type="button"
+          className="icon-button collapse-toggle"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+        >
           {collapsed ? <ChevronRight /> : <ChevronLeft />}
         </button>
       </div>
       <ul className="nav-list">
         {entries.map((key) => {
           switch (key) {
-            case '/': return item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
-            case 'site': return item(key, path('site'), settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />, noConfig ? 'Add Scenes' : 'Site');
+            case '/':
+              return item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
+            case 'site':
+              return item(
+                key,
+                path('site'),
+                settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />,
+                noConfig ? 'Add Scenes' : 'Site',
+              );
             // Scenes are added to the floor in view: the entry carries it to the upload form.
-            case 'addScene': return item(key, addSceneLink(path('addScene'), viewedFloor), <FilmIcon />, 'Add Scene');
-            case 'documentation': return item(key, path('documentation'), <DocIcon />, 'Documentation');
-            case '/about': return item(key, path('about'), <InfoIcon />, 'About');
-            case 'animation': return (
-              <li key={key}>
-                <button type="button" className="nav-entry" onClick={() => openAnimation(true)} title={collapsed ? 'Animation' : undefined}>
-                  <span className="nav-icon"><PlayIcon /></span><span className="nav-text">Animation</span>
-                </button>
-              </li>
-            );
+            case 'addScene':
+              return item(key, addSceneLink(path('addScene'), viewedFloor), <FilmIcon />, 'Add Scene');
+            case 'documentation':
+              return item(key, path('documentation'), <DocIcon />, 'Documentation');
+            case '/about':
+              return item(key, path('about'), <InfoIcon />, 'About');
+            case 'animation':
+              return (
+                <li key={key}>
+                  <button
+                    type="button"
+                    className="nav-entry"
+                    onClick={() => openAnimation(true)}
+                    title={collapsed ? 'Animation' : undefined}
+                  >
+                    <span className="nav-icon">
+                      <PlayIcon />
+                    </span>
+                    <span className="nav-text">Animation</span>
+                  </button>
+                </li>
+              );
           }
         })}
       </ul>
       {sso && !kiosk ? <AccountBox collapsed={collapsed} /> : null}
       {isAdmin && !multiSite ? (
         <div className="sidebar-bottom">
-          <button type="button" className="nav-entry admin-action" disabled={patchConfig.isPending} title={collapsed ? 'Enable Multisite' : undefined}
-            onClick={() => patchConfig.mutate({ enableMultiSite: true }, { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) })}>
-            <span className="nav-icon"><MapIcon /></span><span className="nav-text">Enable Multisite</span>
+          <button
+            type="button"
+            className="nav-entry admin-action"
+            disabled={patchConfig.isPending}
+            title={collapsed ? 'Enable Multisite' : undefined}
+            onClick={() =>
+              patchConfig.mutate(
+                { enableMultiSite: true },
+                { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) },
+              )
+            }
+          >
+            <span className="nav-icon">
+              <MapIcon />
+            </span>
+            <span className="nav-text">Enable Multisite</span>
           </button>
         </div>
       ) : null}

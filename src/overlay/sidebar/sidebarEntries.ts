@@ -31,11 +31,16 @@ export function visibleEntries(r: EntryRules): EntryKey[] {
 export function activeEntry(pathname: string, multiSite: boolean): EntryKey {
   const last = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
   switch (last) {
-    case 'site': return 'site';
-    case 'addScene': return 'addScene';
-    case 'documentation': return 'documentation';
-    case 'about': return '/about';
-    default: return multiSite ? 'site' : '/';
+    case 'site':
+      return 'site';
+    case 'addScene':
+      return 'addScene';
+    case 'documentation':
+      return 'documentation';
+    case 'about':
+      return '/about';
+    default:
+      return multiSite ? 'site' : '/';
   }
 }
 

@@ -11,7 +11,11 @@ export function AnimationModal() {
   const { title, url } = settings.animation;
   return (
     <Modal title={title || 'Animation'} onClose={() => setOpen(false)} className="media-modal">
-      {url ? <video src={url} controls autoPlay playsInline className="media-full" /> : <p>No animation is configured.</p>}
+      {url ? (
+        <video src={url} controls autoPlay playsInline className="media-full" />
+      ) : (
+        <p>No animation is configured.</p>
+      )}
     </Modal>
   );
 }

@@ -10,7 +10,8 @@ export function CameraInfoToggle() {
   return (
     <label className="toggle-chip">
       <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-      <CameraIcon className="tool-icon" /><span className="tool-label">Show Camera Info</span>
+      <CameraIcon className="tool-icon" />
+      <span className="tool-label">Show Camera Info</span>
     </label>
   );
 }
@@ -22,9 +23,18 @@ export function CameraInfo() {
   return (
     <section className="camera-info" aria-label="Camera info">
       <dl>
-        <div><dt>Tilt</dt><dd data-testid="camera-tilt">{tiltDegrees(view.pitch)}°</dd></div>
-        <div><dt>Rotation</dt><dd data-testid="camera-rotation">{rotationDegrees(view.yaw)}°</dd></div>
-        <div><dt>Zoom</dt><dd data-testid="camera-zoom">{zoomPercent(view.fov)}%</dd></div>
+        <div>
+          <dt>Tilt</dt>
+          <dd data-testid="camera-tilt">{tiltDegrees(view.pitch)}°</dd>
+        </div>
+        <div>
+          <dt>Rotation</dt>
+          <dd data-testid="camera-rotation">{rotationDegrees(view.yaw)}°</dd>
+        </div>
+        <div>
+          <dt>Zoom</dt>
+          <dd data-testid="camera-zoom">{zoomPercent(view.fov)}%</dd>
+        </div>
       </dl>
     </section>
   );

@@ -14,7 +14,10 @@ export function FloorSlider() {
   const go = useViewerNavigate();
   if (!settings.enable.floors || enlarged) return null;
   const storedFloors = stored.data;
-  const firstFloor = storedFloors && storedFloors.length > 0 ? Math.min(...storedFloors.map((f) => f.floor)) : settings.initial_settings.floor;
+  const firstFloor =
+    storedFloors && storedFloors.length > 0
+      ? Math.min(...storedFloors.map((f) => f.floor))
+      : settings.initial_settings.floor;
   const options = floorOptions(storedFloors, settings.num_floors, firstFloor, floorsWithData);
   if (options.length <= 1) return null;
   return (
@@ -22,9 +25,17 @@ export function FloorSlider() {
       <ul>
         {options.map((o) => (
           <li key={o.floor}>
-            <button type="button" className="floor-stop" aria-current={o.floor === floor ? 'true' : undefined} aria-disabled={o.disabled || undefined}
-              title={o.disabled ? `${o.label} (no survey data)` : o.label} aria-label={`${o.label}${o.disabled ? ' (no survey data)' : ''}`}
-              onClick={() => { if (!o.disabled && o.floor !== floor) go({ floor: o.floor }); }}>
+            <button
+              type="button"
+              className="floor-stop"
+              aria-current={o.floor === floor ? 'true' : undefined}
+              aria-disabled={o.disabled || undefined}
+              title={o.disabled ? `${o.label} (no survey data)` : o.label}
+              aria-label={`${o.label}${o.disabled ? ' (no survey data)' : ''}`}
+              onClick={() => {
+                if (!o.disabled && o.floor !== floor) go({ floor: o.floor });
+              }}
+            >
               {o.tag}
             </button>
           </li>

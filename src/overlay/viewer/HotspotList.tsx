@@ -13,7 +13,13 @@ export const HOTSPOT_LIST_DELAY_MS = 800;
 export function HotspotListToggle() {
   const [open, setOpen] = useAtom(hotspotListOpenAtom);
   return (
-    <button type="button" className="tool-button" aria-expanded={open} aria-controls="hotspot-list" onClick={() => setOpen(!open)}>
+    <button
+      type="button"
+      className="tool-button"
+      aria-expanded={open}
+      aria-controls="hotspot-list"
+      onClick={() => setOpen(!open)}
+    >
       <ListIcon /> <span className="tool-label">Hotspots</span>
     </button>
   );
@@ -26,7 +32,12 @@ export function HotspotList() {
   const { scene, scenes } = useViewerState();
   const go = useViewerNavigate();
   const timer = useRef<number | null>(null);
-  useEffect(() => () => { if (timer.current) window.clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) window.clearTimeout(timer.current);
+    },
+    [],
+  );
   useEscape(open, () => setOpen(false));
   if (!open || !scene) return null;
   const titles = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
@@ -61,10 +72,16 @@ export function HotspotList() {
           <ul>
             {infos.map((h) => (
               <li key={h.info_id}>
-                <button type="button" className="list-button" onClick={() => later(() => {
-                  requestView({ view: { yaw: h.yaw, pitch: h.pitch } });
-                  setInfo({ tilesId: scene.survey_node.tiles_id, infoId: h.info_id, title: h.title });
-                })}>
+                <button
+                  type="button"
+                  className="list-button"
+                  onClick={() =>
+                    later(() => {
+                      requestView({ view: { yaw: h.yaw, pitch: h.pitch } });
+                      setInfo({ tilesId: scene.survey_node.tiles_id, infoId: h.info_id, title: h.title });
+                    })
+                  }
+                >
                   <HotspotIcon /> {h.title}
                 </button>
               </li>

@@ -9,7 +9,11 @@ import { HeadsetIcon, PhoneMotionIcon } from '../../ui/icons';
 
 /** A phone or tablet: orientation events exist and the main pointer is a finger. */
 function hasMotion(): boolean {
-  return typeof window !== 'undefined' && 'DeviceOrientationEvent' in window && window.matchMedia?.('(pointer: coarse)').matches === true;
+  return (
+    typeof window !== 'undefined' &&
+    'DeviceOrientationEvent' in window &&
+    window.matchMedia?.('(pointer: coarse)').matches === true
+  );
 }
 
 export function MotionToggle() {
@@ -27,7 +31,11 @@ export function MotionToggle() {
       <button type="button" className="tool-button" aria-pressed={on} onClick={() => void toggle()}>
         <PhoneMotionIcon /> <span className="tool-label">Look around by moving the phone</span>
       </button>
-      {refused && <p role="alert" className="tool-alert">Motion access was not allowed. Drag to look around.</p>}
+      {refused && (
+        <p role="alert" className="tool-alert">
+          Motion access was not allowed. Drag to look around.
+        </p>
+      )}
     </>
   );
 }

@@ -23,26 +23,36 @@ export default function InfoPanel() {
   if (!info) return null;
   const desc = descriptions.data?.find((d) => d.info_id === info.infoId);
   const title = desc?.header.label_title || info.title;
-  const mainImage = desc?.header.main_img_url && isAllowedMediaSrc(desc.header.main_img_url, allowExternal) ? desc.header.main_img_url : '';
+  const mainImage =
+    desc?.header.main_img_url && isAllowedMediaSrc(desc.header.main_img_url, allowExternal)
+      ? desc.header.main_img_url
+      : '';
   return (
     <aside className="info-panel panel" aria-label={`Information: ${title}`}>
       <div className="info-header">
         {mainImage ? <MainImage key={mainImage} src={mainImage} alt={title} /> : null}
         <div className="info-title-row">
           <h2 className="panel-title">{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close information" onClick={() => setInfo(null)}><CloseIcon /></button>
+          <button type="button" className="icon-button" aria-label="Close information" onClick={() => setInfo(null)}>
+            <CloseIcon />
+          </button>
         </div>
       </div>
       <div className="info-body">
-        {descriptions.isPending ? <Spinner label="Loading information" />
-          : descriptions.isError ? (
-            <section className="info-section">
-              <h3>Unable to fetch data.</h3>
-              <p>Please try again later.</p>
-            </section>
-          ) : !desc || desc.contents.length === 0 ? (
-            <p className="muted">No content available.</p>
-          ) : desc.contents.map((c, i) => <InfoSection key={i} title={c.title} html={c.content} allowExternal={allowExternal} />)}
+        {descriptions.isPending ? (
+          <Spinner label="Loading information" />
+        ) : descriptions.isError ? (
+          <section className="info-section">
+            <h3>Unable to fetch data.</h3>
+            <p>Please try again later.</p>
+          </section>
+        ) : !desc || desc.contents.length === 0 ? (
+          <p className="muted">No content available.</p>
+        ) : (
+          desc.contents.map((c, i) => (
+            <InfoSection key={i} title={c.title} html={c.content} allowExternal={allowExternal} />
+          ))
+        )}
       </div>
     </aside>
   );
@@ -52,10 +62,26 @@ function MainImage({ src, alt }: { src: string; alt: string }) {
   const [loaded, setLoaded] = useState(false);
   const openMedia = useSetAtom(mediaModalAtom);
   return (
-    <button type="button" className="info-main-image" style={{ aspectRatio: `${INFO_IMAGE_WIDTH} / ${INFO_IMAGE_HEIGHT}` }}
-      onClick={() => openMedia({ kind: 'image', src, alt })} aria-label={`Enlarge image: ${alt}`}>
-      {!loaded ? <span className="image-spinner"><Spinner label="Loading image" /></span> : null}
-      <img src={src} alt={alt} width={INFO_IMAGE_WIDTH} height={INFO_IMAGE_HEIGHT} onLoad={() => setLoaded(true)} onError={() => setLoaded(true)} />
+    <button
+      type="button"
+      className="info-main-image"
+      style={{ aspectRatio: `${INFO_IMAGE_WIDTH} / ${INFO_IMAGE_HEIGHT}` }}
+      onClick={() => openMedia({ kind: 'image', src, alt })}
+      aria-label={`Enlarge image: ${alt}`}
+    >
+      {!loaded ? (
+        <span className="image-spinner">
+          <Spinner label="Loading image" />
+        </span>
+      ) : null}
+      <img
+        src={src}
+        alt={alt}
+        width={INFO_IMAGE_WIDTH}
+        height={INFO_IMAGE_HEIGHT}
+        onLoad={() => setLoaded(true)}
+        onError={() => setLoaded(true)}
+      />
     </button>
   );
 }
@@ -73,16 +99,30 @@ function InfoSection({ title, html, allowExternal }: { title: string; html: stri
     const video = el.closest('video');
     if (video) {
       const src = video.currentSrc || video.src || video.querySelector('source')?.src || '';
-      if (src) { openMedia({ kind: 'video', src, alt: video.getAttribute('aria-label') ?? title }); return true; }
+      if (src) {
+        openMedia({ kind: 'video', src, alt: video.getAttribute('aria-label') ?? title });
+        return true;
+      }
     }
     return false;
   };
-  const onClick = (e: MouseEvent) => { if (open(e.target)) e.preventDefault(); };
-  const onKey = (e: KeyboardEvent) => { if ((e.key === 'Enter' || e.key === ' ') && open(e.target)) e.preventDefault(); };
+  const onClick = (e: MouseEvent) => {
+    if (open(e.target)) e.preventDefault();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if ((e.key === 'Enter' || e.key === ' ') && open(e.target)) e.preventDefault();
+  };
   return (
     <section className="info-section">
       {title ? <h3>{title}</h3> : null}
-      <div className="rich-text" onClick={onClick} onKeyDown={onKey} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html, { mediaFocusable: true, allowExternalImages: allowExternal }) }} />
+      <div
+        className="rich-text"
+        onClick={onClick}
+        onKeyDown={onKey}
+        dangerouslySetInnerHTML={{
+          __html: sanitizeHtml(html, { mediaFocusable: true, allowExternalImages: allowExternal }),
+        }}
+      />
     </section>
   );
 }

@@ -41,8 +41,10 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const setPanorama = useSetAtom(panoramaAtom);
   const node = scene.survey_node;
 
-  const source = useMemo(() => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
-    [node.manta_link, node.tiles_id, node.levels, node.face_size]);
+  const source = useMemo(
+    () => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
+    [node.manta_link, node.tiles_id, node.levels, node.face_size],
+  );
   // Start the preview and the first view's tiles now. For the first scene, the early stage draws them as
   // they arrive and asks for the renderer once that view is complete (or on input, or after a deadline).
   const hostRef = useRef<HTMLDivElement | null>(null);
@@ -51,42 +53,78 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const [early, setEarly] = useState<EarlyStage | null>(null);
   useEffect(() => {
     const el = hostRef.current;
-    const vp = { width: el?.clientWidth || innerWidth, height: el?.clientHeight || innerHeight, dpr: devicePixelRatio || 1 };
+    const vp = {
+      width: el?.clientWidth || innerWidth,
+      height: el?.clientHeight || innerHeight,
+      dpr: devicePixelRatio || 1,
+    };
     if (earlyRef.current) return earlyRef.current.prefetch(source, initialView, vp);
     if (!el) return;
-    earlyRef.current = bootEarlyStage({ source, view: initialView, vp, host: el, mouseViewMode, loadEngine: () => setEngineWanted(true) });
+    earlyRef.current = bootEarlyStage({
+      source,
+      view: initialView,
+      vp,
+      host: el,
+      mouseViewMode,
+      loadEngine: () => setEngineWanted(true),
+    });
     setEarly(earlyRef.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the scene changes: a later initial view is the renderer's business
   }, [source]);
   // Leaving before the renderer came: the early stage's canvas and context go too.
-  useEffect(() => () => {
-    earlyRef.current?.cancel();
-    earlyRef.current = null;
-  }, []);
+  useEffect(
+    () => () => {
+      earlyRef.current?.cancel();
+      earlyRef.current = null;
+    },
+    [],
+  );
 
   // The renderer reports every frame of a pan; re-rendering the overlay that often would cost frames.
   const latestView = useRef<View | null>(null);
   const viewTimer = useRef<number | null>(null);
   const lastSent = useRef(0);
-  const onViewChange = useCallback((v: View) => {
-    latestView.current = v;
-    if (viewTimer.current !== null) return;
-    const wait = Math.max(0, VIEW_LISTENER_MS - (performance.now() - lastSent.current));
-    viewTimer.current = window.setTimeout(() => {
-      viewTimer.current = null;
-      lastSent.current = performance.now();
-      if (latestView.current) setView(latestView.current);
-    }, wait);
-  }, [setView]);
-  useEffect(() => () => { if (viewTimer.current !== null) window.clearTimeout(viewTimer.current); }, []);
+  const onViewChange = useCallback(
+    (v: View) => {
+      latestView.current = v;
+      if (viewTimer.current !== null) return;
+      const wait = Math.max(0, VIEW_LISTENER_MS - (performance.now() - lastSent.current));
+      viewTimer.current = window.setTimeout(() => {
+        viewTimer.current = null;
+        lastSent.current = performance.now();
+        if (latestView.current) setView(latestView.current);
+      }, wait);
+    },
+    [setView],
+  );
+  useEffect(
+    () => () => {
+      if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
+    },
+    [],
+  );
 
-  const hotspots = useMemo<Hotspot[]>(() => [
-    ...node.link_hotspots.map((h, i): Hotspot => ({
-      kind: 'link', id: `link-${i}-${h.target}`, yaw: h.yaw, pitch: h.pitch, rotation: h.rotation,
-      label: sceneTitles.get(h.target) ?? h.target, target: { mantaLink: node.manta_link, tilesId: h.target },
-    })),
-    ...node.info_hotspots.map((h): Hotspot => ({ kind: 'info', id: h.info_id, yaw: h.yaw, pitch: h.pitch, title: h.title })),
-  ], [node, sceneTitles]);
+  const hotspots = useMemo<Hotspot[]>(
+    () => [
+      ...node.link_hotspots.map((h, i): Hotspot => ({
+        kind: 'link',
+        id: `link-${i}-${h.target}`,
+        yaw: h.yaw,
+        pitch: h.pitch,
+        rotation: h.rotation,
+        label: sceneTitles.get(h.target) ?? h.target,
+        target: { mantaLink: node.manta_link, tilesId: h.target },
+      })),
+      ...node.info_hotspots.map((h): Hotspot => ({
+        kind: 'info',
+        id: h.info_id,
+        yaw: h.yaw,
+        pitch: h.pitch,
+        title: h.title,
+      })),
+    ],
+    [node, sceneTitles],
+  );
 
   const onHotspotClick = (h: Hotspot) => {
     if (h.kind === 'link') {
@@ -101,45 +139,84 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part.
   useEffect(() => {
     let live = true;
-    navigator.xr?.isSessionSupported('immersive-vr').then((ok) => live && setVrAvailable(ok), () => {});
-    return () => { live = false; };
+    navigator.xr?.isSessionSupported('immersive-vr').then(
+      (ok) => live && setVrAvailable(ok),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [setVrAvailable]);
   // The live renderer goes into panoramaAtom (view requests, Enter VR), and out again when it goes.
   useEffect(() => () => setPanorama(null), [setPanorama]);
 
   const fallback = <PanoramaStandIn {...props} />;
   // Under the early stage's canvas once it draws (the canvas is positioned, so it covers this).
-  const loading = <div className="panorama-loading"><Spinner label="Loading the panorama" /></div>;
+  const loading = (
+    <div className="panorama-loading">
+      <Spinner label="Loading the panorama" />
+    </div>
+  );
   return (
-    <div ref={hostRef} className="panorama-host" role="region" aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}>
+    <div
+      ref={hostRef}
+      className="panorama-host"
+      role="region"
+      aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}
+    >
       {engineWanted ? (
         <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
           <Suspense fallback={loading}>
-            <Panorama ref={setPanorama} early={early} idleYawPerSecond={autoRotate ? AUTO_ROTATE_RAD_PER_S : 0} scene={source} initialView={initialView} hotspots={hotspots} onHotspotClick={onHotspotClick}
-              onViewChange={onViewChange} mouseViewMode={mouseViewMode} deviceOrientation={motion} xr={vrAvailable}
-            className="panorama-canvas" background="#1b110a" />
+            <Panorama
+              ref={setPanorama}
+              early={early}
+              idleYawPerSecond={autoRotate ? AUTO_ROTATE_RAD_PER_S : 0}
+              scene={source}
+              initialView={initialView}
+              hotspots={hotspots}
+              onHotspotClick={onHotspotClick}
+              onViewChange={onViewChange}
+              mouseViewMode={mouseViewMode}
+              deviceOrientation={motion}
+              xr={vrAvailable}
+              className="panorama-canvas"
+              background="#1b110a"
+            />
           </Suspense>
         </RendererBoundary>
-      ) : loading}
+      ) : (
+        loading
+      )}
     </div>
   );
 }
 
 /** Shows the stand-in when the renderer throws (e.g. no WebGL), until the scene changes. */
-class RendererBoundary extends Component<{ fallback: ReactNode; resetKey: string; children: ReactNode }, { failed: boolean; key: string }> {
+class RendererBoundary extends Component<
+  { fallback: ReactNode; resetKey: string; children: ReactNode },
+  { failed: boolean; key: string }
+> {
   state = { failed: false, key: this.props.resetKey };
-  static getDerivedStateFromError() { return { failed: true }; }
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
   static getDerivedStateFromProps(p: { resetKey: string }, s: { failed: boolean; key: string }) {
     return p.resetKey !== s.key ? { failed: false, key: p.resetKey } : null;
   }
-  componentDidCatch(error: unknown) { console.error('Panorama renderer failed:', error); }
-  render() { return this.state.failed ? this.props.fallback : this.props.children; }
+  componentDidCatch(error: unknown) {
+    console.error('Panorama renderer failed:', error);
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 /** A labelled stand-in without WebGL: the scene's name and its hotspots as buttons. */
 function PanoramaStandIn({ scene, sceneTitles, initialView, onLinkHotspot, onInfoHotspot }: PanoramaSlotProps) {
   const setView = useSetAtom(viewAtom);
-  useEffect(() => { setView(initialView); }, [initialView, setView]);
+  useEffect(() => {
+    setView(initialView);
+  }, [initialView, setView]);
   const node = scene.survey_node;
   return (
     <div className="panorama-slot">

@@ -14,8 +14,14 @@ export function TimelineButton() {
   const { floorPopulated } = useViewerState();
   const disabled = floorPopulated === false;
   return (
-    <button type="button" className="tool-button" aria-expanded={open} aria-controls="timeline" disabled={disabled}
-      onClick={() => setOpen(!open)}>
+    <button
+      type="button"
+      className="tool-button"
+      aria-expanded={open}
+      aria-controls="timeline"
+      disabled={disabled}
+      onClick={() => setOpen(!open)}
+    >
       <CalendarIcon /> <span className="tool-label">{open ? 'Close Timeline' : 'Open Timeline'}</span>
     </button>
   );
@@ -31,7 +37,9 @@ export function TimelineDrawer() {
   useEscape(open, () => setOpen(false));
 
   // Forced closed when the timeline feature is on but the current floor has no survey data.
-  useEffect(() => { if (open && floorPopulated === false) setOpen(false); }, [open, floorPopulated, setOpen]);
+  useEffect(() => {
+    if (open && floorPopulated === false) setOpen(false);
+  }, [open, floorPopulated, setOpen]);
 
   // Arrow keys step through the dates (and so through the months). Attached before the drawer paints, so a
   // key pressed as soon as it shows is never lost; the latest dates and navigation are read through a ref.
@@ -42,12 +50,17 @@ export function TimelineDrawer() {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('.panorama-host'))) return;
+      if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('.panorama-host')))
+        return;
       const { dates: ds, date: current, go: navigate } = latest.current;
       const next = stepDate(ds, current, e.key);
       if (next && next !== current) {
         e.preventDefault();
-        setCollapsed((c) => { const n = new Set(c); n.delete(next.slice(0, 7)); return n; });
+        setCollapsed((c) => {
+          const n = new Set(c);
+          n.delete(next.slice(0, 7));
+          return n;
+        });
         navigate({ date: next });
       }
     };
@@ -66,7 +79,9 @@ export function TimelineDrawer() {
     <aside id="timeline" className="timeline-drawer panel" aria-label="Timeline">
       <div className="panel-header">
         <h2 className="panel-title">Timeline</h2>
-        <button type="button" className="icon-button" aria-label="Close Timeline" onClick={() => setOpen(false)}><CloseIcon /></button>
+        <button type="button" className="icon-button" aria-label="Close Timeline" onClick={() => setOpen(false)}>
+          <CloseIcon />
+        </button>
       </div>
       <p className="muted small timeline-keys-hint">Use the left and right arrow keys to step through dates.</p>
       <div className="timeline-list" ref={list}>
@@ -75,17 +90,36 @@ export function TimelineDrawer() {
           return (
             <section key={m.key} className="timeline-month">
               <h3>
-                <button type="button" className="month-toggle" aria-expanded={!isCollapsed} style={{ minHeight: TIMELINE_ROW_PX }}
-                  onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(m.key)) n.delete(m.key); else n.add(m.key); return n; })}>
-                  <span>{m.monthName}</span><ChevronDown className={isCollapsed ? 'rot-90' : undefined} />
+                <button
+                  type="button"
+                  className="month-toggle"
+                  aria-expanded={!isCollapsed}
+                  style={{ minHeight: TIMELINE_ROW_PX }}
+                  onClick={() =>
+                    setCollapsed((c) => {
+                      const n = new Set(c);
+                      if (n.has(m.key)) n.delete(m.key);
+                      else n.add(m.key);
+                      return n;
+                    })
+                  }
+                >
+                  <span>{m.monthName}</span>
+                  <ChevronDown className={isCollapsed ? 'rot-90' : undefined} />
                 </button>
               </h3>
               {isCollapsed ? null : (
                 <ul>
                   {m.dates.map((d) => (
                     <li key={`${d.date}|${d.survey_name}`}>
-                      <button type="button" className="timeline-row" data-date={d.date} aria-current={d.date === date ? 'date' : undefined}
-                        style={{ height: TIMELINE_ROW_PX }} onClick={() => go({ date: d.date })}>
+                      <button
+                        type="button"
+                        className="timeline-row"
+                        data-date={d.date}
+                        aria-current={d.date === date ? 'date' : undefined}
+                        style={{ height: TIMELINE_ROW_PX }}
+                        onClick={() => go({ date: d.date })}
+                      >
                         <time dateTime={d.date}>{dayLabel(d.date)}</time>
                         <span className="row-name">{d.survey_name}</span>
                       </button>

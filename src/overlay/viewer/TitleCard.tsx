@@ -13,7 +13,13 @@ export function TitleCard() {
       <h1 className="title-scene">{sceneName}</h1>
       {scene ? (
         <p className="title-meta">
-          {scene.survey_name}{date ? <> · <time dateTime={date}>{dayLabel(date)}</time></> : null}
+          {scene.survey_name}
+          {date ? (
+            <>
+              {' '}
+              · <time dateTime={date}>{dayLabel(date)}</time>
+            </>
+          ) : null}
         </p>
       ) : null}
     </header>

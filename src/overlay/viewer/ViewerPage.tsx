@@ -43,7 +43,10 @@ export function ViewerPage() {
   const [info, setInfo] = useAtom(infoPanelAtom);
   const requestView = useSetAtom(requestViewAtom);
 
-  const sceneTitles = useMemo(() => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])), [scenes]);
+  const sceneTitles = useMemo(
+    () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
+    [scenes],
+  );
   // The view a scene opens at: the deep link's view when the link names this scene, else the scene's own.
   const link = parseViewerLink(location.search);
   const sceneKey = scene?.id;
@@ -70,40 +73,60 @@ export function ViewerPage() {
 
   return (
     <ViewerStateProvider value={state}>
-    <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
-      <div className="panorama-area">
-        {scene && initialView ? (
-          <PanoramaSlot scene={scene} sceneTitles={sceneTitles} initialView={initialView}
-            mouseViewMode={settings.marzipano_mouse_view_mode} autoRotate={autoRotate}
-            onLinkHotspot={(target) => go({ node: target })} onInfoHotspot={onInfo} />
-        ) : (
-          <div className="panorama-empty">
-            {state.loading ? <Spinner label="Loading the survey" />
-              : state.error ? <p role="alert">{state.error.message}</p>
-              : <p>There is no survey to show on this floor yet.</p>}
-          </div>
-        )}
-      </div>
-      {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
-          covers another and opening a panel moves nothing. */}
-      <div className="viewer-top">
-        <TitleCard />
-        <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
-          {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
-          {settings.enable.timeline ? <TimelineButton /> : null}
-          <CameraInfoToggle />
-          <MotionToggle />
-          <EnterVrButton />
+      <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
+        <div className="panorama-area">
+          {scene && initialView ? (
+            <PanoramaSlot
+              scene={scene}
+              sceneTitles={sceneTitles}
+              initialView={initialView}
+              mouseViewMode={settings.marzipano_mouse_view_mode}
+              autoRotate={autoRotate}
+              onLinkHotspot={(target) => go({ node: target })}
+              onInfoHotspot={onInfo}
+            />
+          ) : (
+            <div className="panorama-empty">
+              {state.loading ? (
+                <Spinner label="Loading the survey" />
+              ) : state.error ? (
+                <p role="alert">{state.error.message}</p>
+              ) : (
+                <p>There is no survey to show on this floor yet.</p>
+              )}
+            </div>
+          )}
         </div>
+        {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
+          covers another and opening a panel moves nothing. */}
+        <div className="viewer-top">
+          <TitleCard />
+          <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
+            {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
+            {settings.enable.timeline ? <TimelineButton /> : null}
+            <CameraInfoToggle />
+            <MotionToggle />
+            <EnterVrButton />
+          </div>
+        </div>
+        <HotspotList />
+        <CameraInfo />
+        <FloorSlider />
+        {isAdmin ? (
+          <Suspense fallback={null}>
+            <AdminMinimap />
+          </Suspense>
+        ) : (
+          <VisitorMinimap />
+        )}
+        <TimelineDrawer />
+        {info ? (
+          <Suspense fallback={null}>
+            <InfoPanel />
+          </Suspense>
+        ) : null}
+        <MediaModal />
       </div>
-      <HotspotList />
-      <CameraInfo />
-      <FloorSlider />
-      {isAdmin ? <Suspense fallback={null}><AdminMinimap /></Suspense> : <VisitorMinimap />}
-      <TimelineDrawer />
-      {info ? <Suspense fallback={null}><InfoPanel /></Suspense> : null}
-      <MediaModal />
-    </div>
     </ViewerStateProvider>
   );
 }

@@ -2,17 +2,28 @@
 // floor 0 only when the configured first floor is 0.
 import type { Floor } from '../../../contract/api';
 
-export interface FloorOption { floor: number; label: string; tag: string; disabled: boolean }
+export interface FloorOption {
+  floor: number;
+  label: string;
+  tag: string;
+  disabled: boolean;
+}
 
 /**
  * Floors of the site: the stored floor list when there is one, otherwise 0..num_floors-1.
  * `firstFloor` is the configured first floor (the lowest stored floor, or the site's initial floor when no list
  * is stored): floor 0 appears only if it is 0.
  */
-export function floorOptions(stored: Floor[] | undefined, numFloors: number, firstFloor: number, withData: readonly number[]): FloorOption[] {
-  const list: Floor[] = stored && stored.length > 0
-    ? stored
-    : Array.from({ length: Math.max(numFloors, 0) }, (_, i) => ({ floor: i, floor_name: '', floor_tag: '' }));
+export function floorOptions(
+  stored: Floor[] | undefined,
+  numFloors: number,
+  firstFloor: number,
+  withData: readonly number[],
+): FloorOption[] {
+  const list: Floor[] =
+    stored && stored.length > 0
+      ? stored
+      : Array.from({ length: Math.max(numFloors, 0) }, (_, i) => ({ floor: i, floor_name: '', floor_tag: '' }));
   const data = new Set(withData);
   // Floors that hold data must be reachable even if the stored list does not name them.
   for (const f of data) if (!list.some((l) => l.floor === f)) list.push({ floor: f, floor_name: '', floor_tag: '' });

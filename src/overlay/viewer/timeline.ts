@@ -16,18 +16,29 @@ export const TIMELINE_ROW_PX = 50;
 /** 'Mar 2024' for '2024-03-12' (en-US short month plus year, read as a calendar date, no time zone shift). */
 export function monthLabel(isoDate: string): string {
   const [y, m] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y, (m || 1) - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, (m || 1) - 1, 1)).toLocaleDateString('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** 'Mar 12, 2024' for a row. */
 export function dayLabel(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y, (m || 1) - 1, d || 1)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, (m || 1) - 1, d || 1)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** Newest first; the same date ordered by survey_name in reverse alphabetical order. */
 export function sortSurveyDates(entries: SurveyDateEntry[]): SurveyDateEntry[] {
-  return [...entries].sort((a, b) => (a.date === b.date ? b.survey_name.localeCompare(a.survey_name) : a.date < b.date ? 1 : -1));
+  return [...entries].sort((a, b) =>
+    a.date === b.date ? b.survey_name.localeCompare(a.survey_name) : a.date < b.date ? 1 : -1,
+  );
 }
 
 export function groupByMonth(entries: SurveyDateEntry[]): TimelineMonth[] {
@@ -55,7 +66,11 @@ export function timelineDates(entries: SurveyDateEntry[]): string[] {
  * The date an arrow key moves to. Right steps down the list (to the next, older date, into the next month
  * after a month's last date); Left steps up (newer). Stays put at either end.
  */
-export function stepDate(entries: SurveyDateEntry[], current: string | null, key: 'ArrowLeft' | 'ArrowRight'): string | null {
+export function stepDate(
+  entries: SurveyDateEntry[],
+  current: string | null,
+  key: 'ArrowLeft' | 'ArrowRight',
+): string | null {
   const dates = timelineDates(entries);
   if (dates.length === 0) return null;
   const i = current ? dates.indexOf(current) : -1;

@@ -19,8 +19,11 @@ export function useDeepLinkSync(state: ViewerState) {
 
   // A link naming a scene the survey does not have opens the survey's first scene instead.
   const sceneId = state.scene?.survey_node.tiles_id;
-  const missing = !!link.node && state.scenes.length > 0 && !state.scenes.some((s) => s.survey_node.tiles_id === link.node);
-  useEffect(() => { if (missing) console.error('Scene not found'); }, [missing]);
+  const missing =
+    !!link.node && state.scenes.length > 0 && !state.scenes.some((s) => s.survey_node.tiles_id === link.node);
+  useEffect(() => {
+    if (missing) console.error('Scene not found');
+  }, [missing]);
 
   // Resolved scene → URL (replace), so the link always names exactly what is shown.
   useEffect(() => {
@@ -28,7 +31,17 @@ export function useDeepLinkSync(state: ViewerState) {
     const cur = parseViewerLink(location.search);
     const site = multiSite ? undefined : state.site;
     if (cur.site === site && cur.floor === state.floor && cur.date === state.date && cur.node === sceneId) return;
-    const search = buildViewerSearch({ ...cur, site, floor: state.floor, date: state.date, node: sceneId, view: cur.node === sceneId ? cur.view : undefined }, location.search);
+    const search = buildViewerSearch(
+      {
+        ...cur,
+        site,
+        floor: state.floor,
+        date: state.date,
+        node: sceneId,
+        view: cur.node === sceneId ? cur.view : undefined,
+      },
+      location.search,
+    );
     navigate({ pathname: location.pathname, search }, { replace: true });
   }, [sceneId, state.date, state.floor, state.site, multiSite, location.pathname, location.search, navigate]);
 
@@ -36,12 +49,16 @@ export function useDeepLinkSync(state: ViewerState) {
   const first = useRef(true);
   useEffect(() => {
     if (!view || !sceneId) return;
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     const t = window.setTimeout(() => {
       const cur = parseViewerLink(window.location.search);
       if (cur.node !== sceneId) return;
       const search = buildViewerSearch({ ...cur, view }, window.location.search);
-      if (`?${search}` !== window.location.search) navigate({ pathname: window.location.pathname, search }, { replace: true });
+      if (`?${search}` !== window.location.search)
+        navigate({ pathname: window.location.pathname, search }, { replace: true });
     }, VIEW_CHANGE_DELAY_MS);
     return () => window.clearTimeout(t);
   }, [view, sceneId, navigate]);

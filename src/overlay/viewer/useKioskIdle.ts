@@ -2,7 +2,14 @@
 // viewer returns to the initial scene and closes its panels.
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { hotspotListOpenAtom, infoPanelAtom, kioskAtom, mediaModalAtom, setMinimapEnlargedAtom, timelineOpenAtom } from '../../state/atoms';
+import {
+  hotspotListOpenAtom,
+  infoPanelAtom,
+  kioskAtom,
+  mediaModalAtom,
+  setMinimapEnlargedAtom,
+  timelineOpenAtom,
+} from '../../state/atoms';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import type { SiteSettings } from '../../../contract/api';
 
@@ -25,15 +32,25 @@ export function useKioskIdle(settings: SiteSettings): boolean {
 
   useEffect(() => {
     if (!kiosk) return;
-    let rotateTimer = 0, resetTimer = 0;
+    let rotateTimer = 0,
+      resetTimer = 0;
     const arm = () => {
       setRotating(false);
       window.clearTimeout(rotateTimer);
       window.clearTimeout(resetTimer);
       rotateTimer = window.setTimeout(() => setRotating(true), rotateAfter);
       resetTimer = window.setTimeout(() => {
-        setTimeline(false); setInfo(null); setList(false); setMedia(null); setEnlarged(false);
-        goRef.current({ floor: Math.max(0, init.floor), date: init.date || null, node: init.pano_id || null, view: { yaw: init.yaw, pitch: init.pitch, fov: init.fov } });
+        setTimeline(false);
+        setInfo(null);
+        setList(false);
+        setMedia(null);
+        setEnlarged(false);
+        goRef.current({
+          floor: Math.max(0, init.floor),
+          date: init.date || null,
+          node: init.pano_id || null,
+          view: { yaw: init.yaw, pitch: init.pitch, fov: init.fov },
+        });
       }, resetAfter);
     };
     arm();
@@ -44,7 +61,22 @@ export function useKioskIdle(settings: SiteSettings): boolean {
       window.clearTimeout(resetTimer);
       for (const ev of INPUT_EVENTS) window.removeEventListener(ev, onInput);
     };
-  }, [kiosk, rotateAfter, resetAfter, init.floor, init.date, init.pano_id, init.yaw, init.pitch, init.fov, setTimeline, setInfo, setList, setMedia, setEnlarged]);
+  }, [
+    kiosk,
+    rotateAfter,
+    resetAfter,
+    init.floor,
+    init.date,
+    init.pano_id,
+    init.yaw,
+    init.pitch,
+    init.fov,
+    setTimeline,
+    setInfo,
+    setList,
+    setMedia,
+    setEnlarged,
+  ]);
 
   return kiosk && rotating;
 }

@@ -24,30 +24,55 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the server on a free port with DATA_DIR and DATABASE_URL ('' for SQLite); resolves once /api/health answers. */
-export async function startChildServer(opts: { dataDir: string; databaseUrl: string; env?: Record<string, string> }): Promise<ChildServer> {
+export async function startChildServer(opts: {
+  dataDir: string;
+  databaseUrl: string;
+  env?: Record<string, string>;
+}): Promise<ChildServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: opts.dataDir, DATABASE_URL: opts.databaseUrl, DEMO: 'false', USE_SSO: 'false', PORT: String(port), HOST: '127.0.0.1', DIST_DIR: `${opts.dataDir}/no-dist`, ...opts.env },
+    env: {
+      ...process.env,
+      DATA_DIR: opts.dataDir,
+      DATABASE_URL: opts.databaseUrl,
+      DEMO: 'false',
+      USE_SSO: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: `${opts.dataDir}/no-dist`,
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
   const collect = (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean));
   proc.stdout!.on('data', collect);
   proc.stderr!.on('data', collect);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`the server exited at start:\n${lines.join('\n')}`);
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(`the server exited at start:\n${lines.join('\n')}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) { proc.kill('SIGKILL'); throw new Error(`the server did not answer within 30 s:\n${lines.join('\n')}`); }
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`the server did not answer within 30 s:\n${lines.join('\n')}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    proc, baseUrl, lines, exited,
+    proc,
+    baseUrl,
+    lines,
+    exited,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       return exited;

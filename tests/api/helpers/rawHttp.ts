@@ -2,9 +2,19 @@
 // normalisation, which fetch and node:http both do or refuse), so tests see what the server does with it.
 import net from 'node:net';
 
-export interface RawAnswer { status: number; headers: Record<string, string>; body: string }
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
-export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<RawAnswer> {
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawAnswer> {
   const url = new URL(baseUrl);
   // A Host given by the caller (another name for this server) replaces the address's own.
   const ownHost = Object.keys(headers).some((k) => k.toLowerCase() === 'host') ? [] : [`Host: ${url.host}`];
@@ -13,7 +23,9 @@ export function rawRequest(baseUrl: string, method: string, path: string, header
   if (body !== undefined) head.push(`Content-Length: ${Buffer.byteLength(body)}`);
   return new Promise((resolve, reject) => {
     // write, not end: a half-closed socket makes Node's server drop a request still being answered.
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(`${head.join('\r\n')}\r\n\r\n${body ?? ''}`));
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(`${head.join('\r\n')}\r\n\r\n${body ?? ''}`),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', reject);
@@ -23,7 +35,10 @@ export function rawRequest(baseUrl: string, method: string, path: string, header
       const lines = text.slice(0, split).split('\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(lines[0] ?? '')?.[1] ?? 0);
       const hdrs: Record<string, string> = {};
-      for (const l of lines.slice(1)) { const i = l.indexOf(':'); if (i > 0) hdrs[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim(); }
+      for (const l of lines.slice(1)) {
+        const i = l.indexOf(':');
+        if (i > 0) hdrs[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
+      }
       let rest = split < 0 ? '' : text.slice(split + 4);
       if (/chunked/i.test(hdrs['transfer-encoding'] ?? '')) rest = dechunk(rest);
       resolve({ status, headers: hdrs, body: rest });

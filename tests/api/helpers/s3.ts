@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { S3Client, CreateBucketCommand } from '@aws-sdk/client-s3';
 import { USER_FILE_CSP } from '../../../server/http/servedFiles.ts';
 
-export interface S3Server { endpoint: string; close(): Promise<void> }
+export interface S3Server {
+  endpoint: string;
+  close(): Promise<void>;
+}
 
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -24,7 +27,10 @@ export async function startS3Server(port = 0): Promise<S3Server> {
       res.setHeader('Content-Security-Policy', USER_FILE_CSP);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Access-Control-Allow-Origin', '*');
-      if (req.method === 'OPTIONS') { res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD' }).end(); return; }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD' }).end();
+        return;
+      }
     }
     handle(req, res);
   });
@@ -47,10 +53,18 @@ export async function startS3Server(port = 0): Promise<S3Server> {
 export async function freshBucketEnv(endpoint: string): Promise<Record<string, string>> {
   const bucket = `t-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS });
-  try { await client.send(new CreateBucketCommand({ Bucket: bucket })); } finally { client.destroy(); }
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
   return {
-    S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     S3_PUBLIC_URL: `${endpoint}/${bucket}`,
   };
 }

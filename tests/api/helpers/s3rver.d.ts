@@ -2,7 +2,13 @@
 declare module 's3rver' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
   export default class S3rver {
-    constructor(options: { directory: string; silent?: boolean; vhostBuckets?: boolean; port?: number; address?: string });
+    constructor(options: {
+      directory: string;
+      silent?: boolean;
+      vhostBuckets?: boolean;
+      port?: number;
+      address?: string;
+    });
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

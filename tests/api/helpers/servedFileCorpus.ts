@@ -11,13 +11,16 @@ export const ranScript = (tag: string) =>
   `try{new BroadcastChannel('served-files').postMessage('${tag}')}catch(e){}` +
   `try{fetch('/beacon/${tag}')}catch(e){}try{window.opener&&window.opener.postMessage('ran:${tag}','*')}catch(e){}`;
 
-const html = (tag: string) => `<!doctype html><html><head><title>doc</title></head><body><h1>${tag}</h1>` +
+const html = (tag: string) =>
+  `<!doctype html><html><head><title>doc</title></head><body><h1>${tag}</h1>` +
   `<script>${ranScript(tag)}</script><img src="/nothing" onerror="${ranScript(tag).replace(/"/g, '&quot;')}"></body></html>`;
-const xhtml = (tag: string) => `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>${ranScript(tag)}</script></body></html>`;
+const xhtml = (tag: string) =>
+  `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><body><script>${ranScript(tag)}</script></body></html>`;
 /** Any XML dialect: an element in the XHTML namespace is a script Chromium runs in an XML document. */
 const xmlWithScript = (tag: string, root = 'root') =>
   `<?xml version="1.0"?><${root}><x:script xmlns:x="http://www.w3.org/1999/xhtml">${ranScript(tag)}</x:script></${root}>`;
-const svg = (tag: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" onload="${ranScript(tag)}"><script>${ranScript(tag)}</script></svg>`;
+const svg = (tag: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" onload="${ranScript(tag)}"><script>${ranScript(tag)}</script></svg>`;
 
 /** name in the ZIP -> content. Every one must come back as a sandboxed attachment. */
 export const HOSTILE_FILES: Record<string, string> = {
@@ -46,7 +49,7 @@ export const HOSTILE_FILES: Record<string, string> = {
   'app.js': ranScript('js'),
   'app.mjs': ranScript('mjs'),
   'look.css': 'body{background:url(/beacon/css)}',
-  'noextension': html('noext'),
+  noextension: html('noext'),
   'double.png.html': html('double'),
   'trailing.html.': html('trailing'),
   'html-in-a.png': html('png-named'),
@@ -77,7 +80,10 @@ export function tinyPdf(text = 'Survey report'): Buffer {
   objects[3] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(out.length); out += `${i + 1} 0 obj\n${o}\nendobj\n`; });
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
   const xref = out.length;
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
@@ -89,11 +95,23 @@ export async function passiveFiles(): Promise<Record<string, { data: Buffer; typ
   const pic = sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 30, g: 140, b: 90 } } });
   const png = await pic.clone().png().toBuffer();
   const bmp = Buffer.alloc(58);
-  bmp.write('BM', 0, 'latin1'); bmp.writeUInt32LE(58, 2); bmp.writeUInt32LE(54, 10); bmp.writeUInt32LE(40, 14);
-  bmp.writeInt32LE(1, 18); bmp.writeInt32LE(1, 22); bmp.writeUInt16LE(1, 26); bmp.writeUInt16LE(24, 28); bmp.writeUInt32LE(4, 34);
+  bmp.write('BM', 0, 'latin1');
+  bmp.writeUInt32LE(58, 2);
+  bmp.writeUInt32LE(54, 10);
+  bmp.writeUInt32LE(40, 14);
+  bmp.writeInt32LE(1, 18);
+  bmp.writeInt32LE(1, 22);
+  bmp.writeUInt16LE(1, 26);
+  bmp.writeUInt16LE(24, 28);
+  bmp.writeUInt32LE(4, 34);
   // ISO media (mp4) and WAV files begin with these boxes/chunks; the content check reads no further.
   const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42\0\0\0\0mp42isom', 'latin1')]);
-  const wav = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([36, 0, 0, 0]), Buffer.from('WAVEfmt ', 'latin1'), Buffer.alloc(28)]);
+  const wav = Buffer.concat([
+    Buffer.from('RIFF', 'latin1'),
+    Buffer.from([36, 0, 0, 0]),
+    Buffer.from('WAVEfmt ', 'latin1'),
+    Buffer.alloc(28),
+  ]);
   return {
     'plan.png': { data: png, type: 'image/png' },
     'photo.jpg': { data: await pic.clone().jpeg().toBuffer(), type: 'image/jpeg' },

@@ -31,7 +31,11 @@ export async function createTempPgDatabase(baseUrl: string): Promise<{ url: stri
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  try { await admin.query(`CREATE DATABASE "${name}"`); } finally { await admin.end(); }
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return {
@@ -39,7 +43,11 @@ export async function createTempPgDatabase(baseUrl: string): Promise<{ url: stri
     async drop() {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      try { await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`); } finally { await c.end(); }
+      try {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -60,7 +68,11 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   if (isPostgres(baseDbUrl)) pgDb = await createTempPgDatabase(baseDbUrl!);
   const s3Env = s3Testing() && !('S3_BUCKET' in env) ? await freshBucketEnv((await sharedS3Server()).endpoint) : {};
   const config = readConfig({
-    DATA_DIR: dataDir, DEMO: 'false', USE_SSO: 'false', HOST: '127.0.0.1', PORT: '0',
+    DATA_DIR: dataDir,
+    DEMO: 'false',
+    USE_SSO: 'false',
+    HOST: '127.0.0.1',
+    PORT: '0',
     DIST_DIR: path.join(dataDir, 'no-dist'),
     ...s3Env,
     ...env,
@@ -79,7 +91,12 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {
-    baseUrl: `http://127.0.0.1:${port}`, ctx, app, config, dataDir, databaseUrl: pgDb?.url,
+    baseUrl: `http://127.0.0.1:${port}`,
+    ctx,
+    app,
+    config,
+    dataDir,
+    databaseUrl: pgDb?.url,
     async close() {
       // Tests that check only a download's status leave its body unread: that response never finishes, its
       // connection is never idle, and app.close() would wait for it. A finished test abandons its clients.
@@ -93,10 +110,17 @@ export async function startServer(env: Record<string, string | undefined> = {}):
 }
 
 /** fetch + JSON body, for envelope answers. */
-export async function fetchJson<T = any>(url: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
+export async function fetchJson<T = any>(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await fetch(url, init);
   const text = await res.text();
   let body: any;
-  try { body = JSON.parse(text); } catch { body = text; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
   return { status: res.status, body, headers: res.headers };
 }

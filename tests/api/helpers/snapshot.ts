@@ -23,7 +23,8 @@ export function listFiles(dir: string): string[] {
     if (!fs.existsSync(d)) return;
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p); else out.push(path.relative(dir, p).split(path.sep).join('/'));
+      if (e.isDirectory()) walk(p);
+      else out.push(path.relative(dir, p).split(path.sep).join('/'));
     }
   };
   walk(dir);
@@ -42,7 +43,11 @@ export async function blobFiles(ctx: AppContext): Promise<{ media: string[]; sta
   return { media: await storedKeys(ctx), staging: listFiles(ctx.blobs.stagingDir) };
 }
 
-export interface StateSnapshot { tables: Record<string, number>; media: string[]; staging: string[] }
+export interface StateSnapshot {
+  tables: Record<string, number>;
+  media: string[];
+  staging: string[];
+}
 
 /** Row counts of every table plus the media and staging file lists: compare before and after with toEqual. */
 export async function snapshotState(ctx: AppContext): Promise<StateSnapshot> {

@@ -13,12 +13,25 @@ export interface UploadInput {
 
 export async function uploadScenes(baseUrl: string, site: string, floor: number | string, input: UploadInput) {
   const form = new FormData();
-  if (input.zip) form.append('zipFile', new Blob([new Uint8Array(input.zip)], { type: 'application/zip' }), input.zipFileName ?? 'export.zip');
+  if (input.zip)
+    form.append(
+      'zipFile',
+      new Blob([new Uint8Array(input.zip)], { type: 'application/zip' }),
+      input.zipFileName ?? 'export.zip',
+    );
   if (input.csv !== undefined) {
     if (input.csvAsField) form.append('properties', input.csv.toString());
-    else form.append('properties', new Blob([typeof input.csv === 'string' ? input.csv : new Uint8Array(input.csv)], { type: 'text/csv' }), 'positions.csv');
+    else
+      form.append(
+        'properties',
+        new Blob([typeof input.csv === 'string' ? input.csv : new Uint8Array(input.csv)], { type: 'text/csv' }),
+        'positions.csv',
+      );
   }
   if (input.mode) form.append('mode', input.mode);
   if (input.siteName !== undefined) form.append('siteName', input.siteName);
-  return fetchJson(`${baseUrl}/api/site/${encodeURIComponent(site)}/${floor}/addScenes`, { method: 'POST', body: form });
+  return fetchJson(`${baseUrl}/api/site/${encodeURIComponent(site)}/${floor}/addScenes`, {
+    method: 'POST',
+    body: form,
+  });
 }

@@ -36,9 +36,10 @@ export function writeZip(entries: ZipWriterEntry[]): Buffer {
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name, 'utf8');
-    const data = e.data === undefined ? Buffer.alloc(0) : Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data, 'utf8');
+    const data =
+      e.data === undefined ? Buffer.alloc(0) : Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data, 'utf8');
     const isDir = e.name.endsWith('/');
-    const method = isDir ? 'store' : e.method ?? 'deflate';
+    const method = isDir ? 'store' : (e.method ?? 'deflate');
     const body = method === 'deflate' ? zlib.deflateRawSync(data) : data;
     const crc = crc32(data);
     const size = e.declaredSize ?? data.length;
@@ -72,7 +73,7 @@ export function writeZip(entries: ZipWriterEntry[]): Buffer {
     central.writeUInt16LE(0, 32);
     central.writeUInt16LE(0, 34);
     central.writeUInt16LE(0, 36);
-    central.writeUInt32LE(((mode & 0xffff) << 16 | (isDir ? 0x10 : 0)) >>> 0, 38);
+    central.writeUInt32LE((((mode & 0xffff) << 16) | (isDir ? 0x10 : 0)) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += local.length + name.length + body.length;

@@ -31,7 +31,11 @@ export async function fixtureTilesDir(): Promise<string> {
 
 export const FIXTURE_SCENE = {
   tilesId: '0-prism_uat_newfield1',
-  levels: [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 512, size: 1024 }],
+  levels: [
+    { tileSize: 256, size: 256, fallbackOnly: true },
+    { tileSize: 512, size: 512 },
+    { tileSize: 512, size: 1024 },
+  ],
   faceSize: 1000,
 };
 

@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 
-export const FACE_COLOURS = { b: '#2a6fdb', d: '#7a4a1c', f: '#d62f2f', l: '#2f9e44', r: '#e8a317', u: '#8e44ad' } as const;
+export const FACE_COLOURS = {
+  b: '#2a6fdb',
+  d: '#7a4a1c',
+  f: '#d62f2f',
+  l: '#2f9e44',
+  r: '#e8a317',
+  u: '#8e44ad',
+} as const;
 type FaceName = keyof typeof FACE_COLOURS;
 const FACE_ORDER: FaceName[] = ['b', 'd', 'f', 'l', 'r', 'u'];
 
@@ -34,7 +41,11 @@ function faceSvg(face: FaceName, size: number, noise: boolean): string {
 
 /** Write preview.jpg and z/f/y/x.jpg tiles for the levels (level 0 must be the 256 fallback preview).
  *  `invert` writes the photographic negative (a second scene that differs everywhere from the first). */
-export async function writeLabelledPyramid(dir: string, levels: GenLevel[], opts: { noise?: boolean; quality?: number; invert?: boolean } = {}): Promise<void> {
+export async function writeLabelledPyramid(
+  dir: string,
+  levels: GenLevel[],
+  opts: { noise?: boolean; quality?: number; invert?: boolean } = {},
+): Promise<void> {
   const quality = opts.quality ?? 85;
   fs.mkdirSync(dir, { recursive: true });
   const previewFaces: Buffer[] = [];

@@ -19,13 +19,25 @@ export interface RawImage {
 export type FaceImages = Record<'b' | 'd' | 'f' | 'l' | 'r' | 'u', RawImage>;
 
 /** Assemble each face of level z from its tile JPEGs (decoded with sharp). */
-export async function loadLevelFaces(tilesDir: string, z: number, level: { tileSize: number; size: number }): Promise<FaceImages> {
+export async function loadLevelFaces(
+  tilesDir: string,
+  z: number,
+  level: { tileSize: number; size: number },
+): Promise<FaceImages> {
   const out: Partial<FaceImages> = {};
   const n = Math.ceil(level.size / level.tileSize);
   for (const face of ['b', 'd', 'f', 'l', 'r', 'u'] as const) {
     const parts: Array<{ input: Buffer; left: number; top: number }> = [];
-    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) parts.push({ input: fs.readFileSync(path.join(tilesDir, String(z), face, String(y), `${x}.jpg`)), left: x * level.tileSize, top: y * level.tileSize });
-    const { data, info } = await sharp({ create: { width: level.size, height: level.size, channels: 3, background: '#000' } })
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++)
+        parts.push({
+          input: fs.readFileSync(path.join(tilesDir, String(z), face, String(y), `${x}.jpg`)),
+          left: x * level.tileSize,
+          top: y * level.tileSize,
+        });
+    const { data, info } = await sharp({
+      create: { width: level.size, height: level.size, channels: 3, background: '#000' },
+    })
       .composite(parts)
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -40,13 +52,19 @@ export function lookup(x: number, y: number, z: number): { face: keyof FaceImage
   const ay = Math.abs(y);
   const az = Math.abs(z);
   if (az >= ax && az >= ay) {
-    return z < 0 ? { face: 'f', u: (x / az + 1) / 2, v: (-y / az + 1) / 2 } : { face: 'b', u: (-x / az + 1) / 2, v: (-y / az + 1) / 2 };
+    return z < 0
+      ? { face: 'f', u: (x / az + 1) / 2, v: (-y / az + 1) / 2 }
+      : { face: 'b', u: (-x / az + 1) / 2, v: (-y / az + 1) / 2 };
   }
   if (ax >= ay) {
-    return x < 0 ? { face: 'l', u: (-z / ax + 1) / 2, v: (-y / ax + 1) / 2 } : { face: 'r', u: (z / ax + 1) / 2, v: (-y / ax + 1) / 2 };
+    return x < 0
+      ? { face: 'l', u: (-z / ax + 1) / 2, v: (-y / ax + 1) / 2 }
+      : { face: 'r', u: (z / ax + 1) / 2, v: (-y / ax + 1) / 2 };
   }
   // u: image top at the back (+z); d: image top at the front (-z).
-  return y > 0 ? { face: 'u', u: (x / ay + 1) / 2, v: (-z / ay + 1) / 2 } : { face: 'd', u: (x / ay + 1) / 2, v: (z / ay + 1) / 2 };
+  return y > 0
+    ? { face: 'u', u: (x / ay + 1) / 2, v: (-z / ay + 1) / 2 }
+    : { face: 'd', u: (x / ay + 1) / 2, v: (z / ay + 1) / 2 };
 }
 
 function bilinear(img: RawImage, u: number, v: number, out: number[]): void {
@@ -81,7 +99,11 @@ export function projectView(faces: FaceImages, view: RefView, width: number, hei
   const fwd = [Math.sin(view.yaw) * cp, -Math.sin(view.pitch), -Math.cos(view.yaw) * cp];
   const right = [Math.cos(view.yaw), 0, Math.sin(view.yaw)];
   // up = right × forward
-  const up = [right[1]! * fwd[2]! - right[2]! * fwd[1]!, right[2]! * fwd[0]! - right[0]! * fwd[2]!, right[0]! * fwd[1]! - right[1]! * fwd[0]!];
+  const up = [
+    right[1]! * fwd[2]! - right[2]! * fwd[1]!,
+    right[2]! * fwd[0]! - right[0]! * fwd[2]!,
+    right[0]! * fwd[1]! - right[1]! * fwd[0]!,
+  ];
   const ty = Math.tan(view.fov / 2);
   const tx = (ty * width) / height;
   const px: number[] = [0, 0, 0];
@@ -117,7 +139,13 @@ export function meanAbsError(a: Buffer, b: Buffer): number {
 }
 
 /** Save a side-by-side (ours | reference) PNG to look at when a comparison fails. */
-export async function saveComparison(file: string, ours: Buffer, ref: Buffer, width: number, height: number): Promise<void> {
+export async function saveComparison(
+  file: string,
+  ours: Buffer,
+  ref: Buffer,
+  width: number,
+  height: number,
+): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const raw = { width, height, channels: 3 as const };
   await sharp({ create: { width: width * 2, height, channels: 3, background: '#000' } })
@@ -139,7 +167,8 @@ export function levelForView(levels: ReadonlyArray<{ size: number }>, fov: numbe
 /** Pixels of the test background (#ff00ff): a hole in the panorama shows it. */
 export function magentaPixels(img: RawImage): number {
   let n = 0;
-  for (let i = 0; i < img.data.length; i += img.channels) if (img.data[i]! > 235 && img.data[i + 1]! < 25 && img.data[i + 2]! > 235) n++;
+  for (let i = 0; i < img.data.length; i += img.channels)
+    if (img.data[i]! > 235 && img.data[i + 1]! < 25 && img.data[i + 2]! > 235) n++;
   return n;
 }
 
@@ -147,6 +176,7 @@ export function magentaPixels(img: RawImage): number {
 export async function fixtureFaces(): Promise<Map<number, FaceImages>> {
   const dir = path.join(await fixtureTilesDir(), FIXTURE_SCENE.tilesId);
   const faces = new Map<number, FaceImages>();
-  for (let z = 1; z < FIXTURE_SCENE.levels.length; z++) faces.set(z, await loadLevelFaces(dir, z, FIXTURE_SCENE.levels[z]!));
+  for (let z = 1; z < FIXTURE_SCENE.levels.length; z++)
+    faces.set(z, await loadLevelFaces(dir, z, FIXTURE_SCENE.levels[z]!));
   return faces;
 }

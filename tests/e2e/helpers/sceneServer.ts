@@ -14,12 +14,20 @@ export interface SceneServer {
 
 export async function startSceneServer(): Promise<SceneServer> {
   const dist = distDir();
-  if (!fs.existsSync(path.join(dist, 'scene.html'))) throw new Error(`${dist}/scene.html missing: run npm run build first`);
+  if (!fs.existsSync(path.join(dist, 'scene.html')))
+    throw new Error(`${dist}/scene.html missing: run npm run build first`);
   const genDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scene-gen-'));
   const mounts = [
     { prefix: '/', dir: dist },
     { prefix: '/media/gen/', dir: genDir },
-    { prefix: '/xr-profiles/', dir: path.join(path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')), 'dist', 'profiles') },
+    {
+      prefix: '/xr-profiles/',
+      dir: path.join(
+        path.dirname(createRequire(import.meta.url).resolve('@webxr-input-profiles/assets/package.json')),
+        'dist',
+        'profiles',
+      ),
+    },
   ];
   if (!fixtureMissing()) mounts.push({ prefix: '/media/tiles/', dir: await fixtureTilesDir() });
   return { server: await startStaticServer(mounts), genDir };

@@ -43,7 +43,7 @@ export async function startStaticServer(mounts: Mount[], port = 0): Promise<Stat
     const url = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     const m = sorted.find((mm) => url.startsWith(mm.prefix));
     const rel = m ? url.slice(m.prefix.length) : '';
-    const file = m ? path.join(path.resolve(m.dir), rel === "" ? "index.html" : rel) : "";
+    const file = m ? path.join(path.resolve(m.dir), rel === '' ? 'index.html' : rel) : '';
     if (!m || !file.startsWith(path.resolve(m.dir)) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
       log.push({ url, bytes: 0, status: 404, t: Date.now() });
       res.writeHead(404).end('not found');
@@ -52,7 +52,11 @@ export async function startStaticServer(mounts: Mount[], port = 0): Promise<Stat
     const body = fs.readFileSync(file);
     log.push({ url, bytes: body.length, status: 200, t: Date.now() });
     // No caching: every viewer in a benchmark run starts cold.
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length, 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    });
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -3,7 +3,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { psnr, visuallyComplete, type Frame } from '../../../bench/throttled/visual';
 
-const solid = (r: number, g: number, b: number) => sharp({ create: { width: 64, height: 32, channels: 3, background: { r, g, b } } }).png().toBuffer();
+const solid = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 64, height: 32, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 describe('psnr', () => {
   it('is Infinity for equal pixels and 20·log10(255/d) for a uniform difference d', () => {
@@ -32,7 +35,20 @@ describe('visuallyComplete', () => {
   it('counts the picture on screen at t0 only with carryOver (a switch, not a navigation); NaN when none matches', async () => {
     const grey = await solid(50, 50, 50);
     expect((await visuallyComplete([{ wall: 5, data: grey }], { wall: 9, data: grey }, 6, true)).vcMs).toBe(0);
-    expect((await visuallyComplete([{ wall: 5, data: grey }, { wall: 6.5, data: grey }], { wall: 9, data: grey }, 6)).vcMs).toBeCloseTo(500, 6);
-    expect((await visuallyComplete([{ wall: 7, data: grey }], { wall: 9, data: await solid(250, 250, 250) }, 6)).vcMs).toBeNaN();
+    expect(
+      (
+        await visuallyComplete(
+          [
+            { wall: 5, data: grey },
+            { wall: 6.5, data: grey },
+          ],
+          { wall: 9, data: grey },
+          6,
+        )
+      ).vcMs,
+    ).toBeCloseTo(500, 6);
+    expect(
+      (await visuallyComplete([{ wall: 7, data: grey }], { wall: 9, data: await solid(250, 250, 250) }, 6)).vcMs,
+    ).toBeNaN();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cellOf, columnIndex, decodeCsvBytes, isDecimal, normaliseHeader, withoutBom } from '../../../contract/positionsCsv';
+import {
+  cellOf,
+  columnIndex,
+  decodeCsvBytes,
+  isDecimal,
+  normaliseHeader,
+  withoutBom,
+} from '../../../contract/positionsCsv';
 
 describe('positions CSV rules', () => {
   it('reads UTF-8 (with or without BOM) and falls back to Windows-1252', () => {
@@ -18,7 +25,14 @@ describe('positions CSV rules', () => {
     expect(normaliseHeader(' File Name ')).toBe('filename');
     expect(normaliseHeader('survey_name')).toBe('surveyname');
     const index = columnIndex(['Title', 'fileName', 'X', 'y', 'Date', 'floor', 'x', 'notes']);
-    expect([...index.entries()]).toEqual([['title', 0], ['filename', 1], ['x', 2], ['y', 3], ['date', 4], ['floor', 5]]);
+    expect([...index.entries()]).toEqual([
+      ['title', 0],
+      ['filename', 1],
+      ['x', 2],
+      ['y', 3],
+      ['date', 4],
+      ['floor', 5],
+    ]);
     expect(cellOf([' a ', 'b'], index, 'title')).toBe('a');
     expect(cellOf(['a'], index, 'floor')).toBe('');
     expect(cellOf(['a'], index, 'surveyname')).toBe('');

@@ -17,7 +17,8 @@ describe('survey dates', () => {
   });
 
   it('refuses other spellings and years outside 1900..2200', () => {
-    for (const bad of ['', '2024/02/04', '04-02-2024', '04/02/24', '2024-2-4', '31/12/1899', '01/01/2201']) expect(parseSurveyDate(bad)).toBeNull();
+    for (const bad of ['', '2024/02/04', '04-02-2024', '04/02/24', '2024-2-4', '31/12/1899', '01/01/2201'])
+      expect(parseSurveyDate(bad)).toBeNull();
     expect(parseSurveyDate('01/01/1900')).toBe('1900-01-01');
     expect(parseSurveyDate('31/12/2200')).toBe('2200-12-31');
     expect(isSurveyDate('31/12/2200')).toBe(true);

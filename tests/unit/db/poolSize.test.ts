@@ -11,7 +11,9 @@ describe('DB_POOL_SIZE', () => {
 
   it('stops the start with a sentence for anything else', () => {
     for (const bad of ['0', '-3', '2.5', 'ten']) {
-      expect(() => readConfig({ DB_POOL_SIZE: bad })).toThrow(`DB_POOL_SIZE must be a whole number of at least 1, not "${bad}".`);
+      expect(() => readConfig({ DB_POOL_SIZE: bad })).toThrow(
+        `DB_POOL_SIZE must be a whole number of at least 1, not "${bad}".`,
+      );
     }
   });
 });

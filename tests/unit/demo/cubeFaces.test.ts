@@ -14,7 +14,11 @@ async function allFaces(label: string): Promise<Record<Face, RawImage>> {
 
 function mean(img: RawImage): [number, number, number] {
   const s = [0, 0, 0];
-  for (let p = 0; p < img.data.length; p += 3) { s[0] += img.data[p]; s[1] += img.data[p + 1]; s[2] += img.data[p + 2]; }
+  for (let p = 0; p < img.data.length; p += 3) {
+    s[0] += img.data[p];
+    s[1] += img.data[p + 1];
+    s[2] += img.data[p + 2];
+  }
   const n = img.data.length / 3;
   return [s[0] / n, s[1] / n, s[2] / n];
 }
@@ -62,13 +66,15 @@ describe('synthetic cube faces', () => {
     const svg = faceLabelSvg('f', 'Node A', SIZE);
     expect(svg).not.toContain('<text'); // no system fonts involved
     // Different faces and different nodes give different labels.
-    const a = await renderCubeFace('f', 'Node A', SIZE), b = await renderCubeFace('f', 'Node B', SIZE);
+    const a = await renderCubeFace('f', 'Node A', SIZE),
+      b = await renderCubeFace('f', 'Node B', SIZE);
     expect(a.equals(b)).toBe(false);
     expect(Object.values(FACE_NAMES)).toEqual(['FRONT', 'BACK', 'LEFT', 'RIGHT', 'UP', 'DOWN']);
   });
 
   it('is deterministic', async () => {
-    const a = await renderCubeFaceRaw('d', 'Node C', 64), b = await renderCubeFaceRaw('d', 'Node C', 64);
+    const a = await renderCubeFaceRaw('d', 'Node C', 64),
+      b = await renderCubeFaceRaw('d', 'Node C', 64);
     expect(a.data.equals(b.data)).toBe(true);
   });
 });

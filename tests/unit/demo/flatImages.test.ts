@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { BUILDING, planRooms, renderFloorPlan, renderInfoImage, renderPinCover, renderSiteMap } from '../../../server/demo/floorPlan.ts';
+import {
+  BUILDING,
+  planRooms,
+  renderFloorPlan,
+  renderInfoImage,
+  renderPinCover,
+  renderSiteMap,
+} from '../../../server/demo/floorPlan.ts';
 import { lumaSpread } from './helpers.ts';
 
 describe('floor plans, site map and cards', () => {
@@ -26,17 +33,35 @@ describe('floor plans, site map and cards', () => {
     const other = await renderFloorPlan({ width: 1200, height: 900, floorLabel: 'First Floor' });
     expect(png.equals(other)).toBe(false);
     const jpg = await renderFloorPlan({
-      width: 400, height: 300, floorLabel: 'Shed', format: 'jpeg',
-      rooms: [{ x: 0.05, y: 0.05, w: 0.45, h: 0.76, label: 'Bay 1' }, { x: 0.5, y: 0.05, w: 0.45, h: 0.76, label: 'Bay 2' }],
+      width: 400,
+      height: 300,
+      floorLabel: 'Shed',
+      format: 'jpeg',
+      rooms: [
+        { x: 0.05, y: 0.05, w: 0.45, h: 0.76, label: 'Bay 1' },
+        { x: 0.5, y: 0.05, w: 0.45, h: 0.76, label: 'Bay 2' },
+      ],
     });
     expect(await sharp(jpg).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
   });
 
   it('renders a landscape site map (JPEG) with an optional title and markers', async () => {
-    const jpg = await renderSiteMap({ width: 800, height: 500, seed: 'demo', title: 'Demo Sites', sites: [{ x: 0.5, y: 0.5, label: 'Farm' }] });
+    const jpg = await renderSiteMap({
+      width: 800,
+      height: 500,
+      seed: 'demo',
+      title: 'Demo Sites',
+      sites: [{ x: 0.5, y: 0.5, label: 'Farm' }],
+    });
     expect(await sharp(jpg).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 500 });
     expect(await lumaSpread(jpg, { left: 0, top: 0, width: 800, height: 500 })).toBeGreaterThan(100);
-    const again = await renderSiteMap({ width: 800, height: 500, seed: 'demo', title: 'Demo Sites', sites: [{ x: 0.5, y: 0.5, label: 'Farm' }] });
+    const again = await renderSiteMap({
+      width: 800,
+      height: 500,
+      seed: 'demo',
+      title: 'Demo Sites',
+      sites: [{ x: 0.5, y: 0.5, label: 'Farm' }],
+    });
     expect(jpg.equals(again)).toBe(true);
   });
 

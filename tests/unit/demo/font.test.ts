@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { GLYPH_H, GLYPH_W, SUPPORTED_CHARS, fitCell, measureText, textPathData, textSvg } from '../../../server/demo/font.ts';
+import {
+  GLYPH_H,
+  GLYPH_W,
+  SUPPORTED_CHARS,
+  fitCell,
+  measureText,
+  textPathData,
+  textSvg,
+} from '../../../server/demo/font.ts';
 import { lumaSpread } from './helpers.ts';
 
 describe('built-in bitmap font', () => {
   it('covers A-Z, 0-9, space, dash and some punctuation', () => {
-    for (const ch of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.,:!?/()#&+\'') expect(SUPPORTED_CHARS).toContain(ch);
+    for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.,:!?/()#&+'") expect(SUPPORTED_CHARS).toContain(ch);
   });
 
   it('gives every visible glyph its own shape', () => {

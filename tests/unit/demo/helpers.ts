@@ -33,10 +33,13 @@ export function seamMismatches(faces: Record<Face, RawImage>, samplesPerEdge = 6
   const result: Record<string, number> = {};
   for (const face of FACES) {
     const size = faces[face].width;
-    const inside = 1 - 1 / size, outside = 1 + 1 / size;
+    const inside = 1 - 1 / size,
+      outside = 1 + 1 / size;
     const edges: Record<string, (t: number) => [number, number, number, number]> = {
-      left: (t) => [-inside, t, -outside, t], right: (t) => [inside, t, outside, t],
-      top: (t) => [t, -inside, t, -outside], bottom: (t) => [t, inside, t, outside],
+      left: (t) => [-inside, t, -outside, t],
+      right: (t) => [inside, t, outside, t],
+      top: (t) => [t, -inside, t, -outside],
+      bottom: (t) => [t, inside, t, outside],
     };
     for (const [edge, at] of Object.entries(edges)) {
       let total = 0;
@@ -56,7 +59,12 @@ export function seamMismatches(faces: Record<Face, RawImage>, samplesPerEdge = 6
 export const worstSeam = (faces: Record<Face, RawImage>) => Math.max(...Object.values(seamMismatches(faces)));
 
 /** The six level-z faces of a scene of the fixture export, assembled from its tiles. */
-export async function fixtureFaces(sceneId: string, z: number, tilesPerSide: number, tileSize: number): Promise<Record<Face, RawImage>> {
+export async function fixtureFaces(
+  sceneId: string,
+  z: number,
+  tilesPerSide: number,
+  tileSize: number,
+): Promise<Record<Face, RawImage>> {
   const zip = await JSZip.loadAsync(fs.readFileSync(EXPORT_ZIP));
   const out = {} as Record<Face, RawImage>;
   for (const face of FACES) {
@@ -69,7 +77,10 @@ export async function fixtureFaces(sceneId: string, z: number, tilesPerSide: num
         composites.push({ input: await file.async('nodebuffer'), left: x * tileSize, top: y * tileSize });
       }
     }
-    const png = await sharp({ create: { width: size, height: size, channels: 3, background: '#000' } }).composite(composites).png().toBuffer();
+    const png = await sharp({ create: { width: size, height: size, channels: 3, background: '#000' } })
+      .composite(composites)
+      .png()
+      .toBuffer();
     out[face] = await decodeRgb(png);
   }
   return out;
@@ -86,15 +97,23 @@ export function flipVertical(img: RawImage): RawImage {
 /** A copy of a raw image turned 180 degrees (to simulate an orientation mistake). */
 export function rotate180(img: RawImage): RawImage {
   const data = Buffer.alloc(img.data.length);
-  const n = img.width * img.height, c = img.channels;
+  const n = img.width * img.height,
+    c = img.channels;
   for (let p = 0; p < n; p++) img.data.copy(data, (n - 1 - p) * c, p * c, p * c + c);
   return { ...img, data };
 }
 
 /** Non-uniformity of a region: the spread (max - min) of its luminance. */
-export async function lumaSpread(image: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number> {
+export async function lumaSpread(
+  image: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number> {
   const { data } = await sharp(image).extract(region).greyscale().raw().toBuffer({ resolveWithObject: true });
-  let lo = 255, hi = 0;
-  for (const v of data) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  let lo = 255,
+    hi = 0;
+  for (const v of data) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   return hi - lo;
 }

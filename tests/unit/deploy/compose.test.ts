@@ -11,8 +11,12 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
 const compose = parse(read('deploy/docker-compose.yml'), { merge: true }) as { services: Record<string, any> };
 const guide = read('deploy/README.md');
-const serverSource = fs.readdirSync(path.join(root, 'server'), { recursive: true }).map(String)
-  .filter((f) => f.endsWith('.ts')).map((f) => read(path.join('server', f))).join('\n');
+const serverSource = fs
+  .readdirSync(path.join(root, 'server'), { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => read(path.join('server', f)))
+  .join('\n');
 
 describe('deploy/docker-compose.yml', () => {
   it('has PostgreSQL, MinIO, two app replicas and a TLS proxy', () => {
@@ -25,7 +29,15 @@ describe('deploy/docker-compose.yml', () => {
   it('gives both replicas the same settings for one database and one bucket', () => {
     const env = compose.services.app1.environment as Record<string, string>;
     expect(compose.services.app2.environment).toEqual(env);
-    for (const k of ['DATABASE_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_PUBLIC_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(env[k], k).toBeTruthy();
+    for (const k of [
+      'DATABASE_URL',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_PUBLIC_URL',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ])
+      expect(env[k], k).toBeTruthy();
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(env.S3_ENDPOINT).toBe('http://minio:9000');
   });
@@ -42,7 +54,9 @@ describe('deploy/docker-compose.yml', () => {
     const caddy = read('deploy/Caddyfile');
     expect(caddy).toMatch(/reverse_proxy app1:8080 app2:8080/);
     expect(caddy).toContain('health_uri /api/ready');
-    expect(caddy).toContain(`Content-Security-Policy "${USER_FILE_CSP.replace("frame-ancestors 'self'", 'frame-ancestors https://{$APP_HOST}')}"`);
+    expect(caddy).toContain(
+      `Content-Security-Policy "${USER_FILE_CSP.replace("frame-ancestors 'self'", 'frame-ancestors https://{$APP_HOST}')}"`,
+    );
     expect(caddy).toContain('X-Content-Type-Options nosniff');
     expect(caddy).toMatch(/@private path \/survey\/incoming\/\*/);
   });

@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { administersSite } from '../../../src/domain/useAdmin';
 
-const user = (role: ('superAdmin' | 'projectAdmin' | 'guest')[], sites: string[] = []) => ({ username: 'u', role, isAdmin: role.length > 0, sites });
+const user = (role: ('superAdmin' | 'projectAdmin' | 'guest')[], sites: string[] = []) => ({
+  username: 'u',
+  role,
+  isAdmin: role.length > 0,
+  sites,
+});
 
 describe('administersSite', () => {
   it('gives a superAdmin every site and the multi-site map', () => {

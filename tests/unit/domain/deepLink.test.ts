@@ -3,7 +3,13 @@ import { buildViewerSearch, movedLink, parseViewerLink, sameScene } from '../../
 
 describe('deep links', () => {
   it('round-trips site, floor, date, node and view', () => {
-    const link = { site: 'farm', floor: 2, date: '2024-03-12', node: 'n-1', view: { yaw: 1.2345, pitch: -0.25, fov: 1.1 } };
+    const link = {
+      site: 'farm',
+      floor: 2,
+      date: '2024-03-12',
+      node: 'n-1',
+      view: { yaw: 1.2345, pitch: -0.25, fov: 1.1 },
+    };
     expect(parseViewerLink(buildViewerSearch(link))).toEqual(link);
   });
   it('rounds view numbers to 4 decimals and keeps unrelated parameters', () => {
@@ -26,12 +32,23 @@ describe('viewer moves', () => {
   const here = { site: 'farm', floor: 1, date: '2024-03-12', node: 'n-1', view: { yaw: 1 } };
   it('a new floor or date drops the scene and the view', () => {
     expect(movedLink(here, { floor: 2 })).toEqual({ site: 'farm', floor: 2, date: '2024-03-12', node: undefined });
-    expect(movedLink(here, { date: '2023-01-01' })).toEqual({ site: 'farm', floor: 1, date: '2023-01-01', node: undefined });
+    expect(movedLink(here, { date: '2023-01-01' })).toEqual({
+      site: 'farm',
+      floor: 1,
+      date: '2023-01-01',
+      node: undefined,
+    });
     expect(movedLink(here, { date: null })).toEqual({ site: 'farm', floor: 1, date: undefined, node: undefined });
   });
   it('the same floor or date keeps the scene; a node move names the scene and may carry a view', () => {
     expect(movedLink(here, { floor: 1 })).toEqual({ site: 'farm', floor: 1, date: '2024-03-12', node: 'n-1' });
-    expect(movedLink(here, { node: 'n-2', view: { yaw: 2 } })).toEqual({ site: 'farm', floor: 1, date: '2024-03-12', node: 'n-2', view: { yaw: 2 } });
+    expect(movedLink(here, { node: 'n-2', view: { yaw: 2 } })).toEqual({
+      site: 'farm',
+      floor: 1,
+      date: '2024-03-12',
+      node: 'n-2',
+      view: { yaw: 2 },
+    });
     expect(movedLink(here, { floor: 3, node: 'n-9' }).node).toBe('n-9');
   });
 });

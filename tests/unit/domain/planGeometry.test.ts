@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { coordOfPercent, nodeCoordsOfPercent, nodePercent } from '../../../src/domain/planGeometry';
-import { coneHeadingDegrees, degreesOfRotation, rotationOfDegrees, snapDegrees } from '../../../src/domain/nodeRotation';
+import {
+  coneHeadingDegrees,
+  degreesOfRotation,
+  rotationOfDegrees,
+  snapDegrees,
+} from '../../../src/domain/nodeRotation';
 
-const plan = { x_pixel_offset: 0, y_pixel_offset: 0, x_scale: 1, y_scale: 1, img_width: 800, img_height: 400, xy_flipped: false };
+const plan = {
+  x_pixel_offset: 0,
+  y_pixel_offset: 0,
+  x_scale: 1,
+  y_scale: 1,
+  img_width: 800,
+  img_height: 400,
+  xy_flipped: false,
+};
 
 describe('node position in percent', () => {
   it('is scale * (coordinate + pixel offset) * 100 / image size', () => {
     expect(nodePercent({ x: 200, y: 100 }, plan)).toEqual({ left: 25, top: 25 });
-    expect(nodePercent({ x: 200, y: 100 }, { ...plan, x_scale: 2, x_pixel_offset: 40, y_pixel_offset: -20 })).toEqual({ left: 60, top: 20 });
+    expect(nodePercent({ x: 200, y: 100 }, { ...plan, x_scale: 2, x_pixel_offset: 40, y_pixel_offset: -20 })).toEqual({
+      left: 60,
+      top: 20,
+    });
   });
 
   it('takes the other axis when the plan is xy_flipped', () => {
@@ -28,10 +44,21 @@ describe('node position in percent', () => {
 });
 
 describe('percent to stored coordinates', () => {
-  const plan = { x_pixel_offset: 12, y_pixel_offset: -7, x_scale: 0.5, y_scale: 2, img_width: 1600, img_height: 1200, xy_flipped: false };
+  const plan = {
+    x_pixel_offset: 12,
+    y_pixel_offset: -7,
+    x_scale: 0.5,
+    y_scale: 2,
+    img_width: 1600,
+    img_height: 1200,
+    xy_flipped: false,
+  };
   it('inverts percent = scale*(coord+offset)*100/size on each axis', () => {
     expect(coordOfPercent(50, 0.5, 12, 1600)).toBeCloseTo(1588);
-    for (const node of [{ x: 300, y: 200 }, { x: 1000, y: 20 }]) {
+    for (const node of [
+      { x: 300, y: 200 },
+      { x: 1000, y: 20 },
+    ]) {
       const p = nodePercent(node, plan);
       const back = nodeCoordsOfPercent(p, plan);
       expect(back.x).toBeCloseTo(node.x, 9);

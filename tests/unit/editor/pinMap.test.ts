@@ -4,7 +4,18 @@ import { INITIAL_PIN_MAP, perform, pinHint, shownPins, type PinMapEvent } from '
 import { playMachine } from './playMachine';
 
 const pin = (id: string, over: Partial<Pin> = {}): Pin => ({
-  _id: id, site: `site-${id}`, name: `Pin ${id}`, x: 10, y: 20, icon: 'farm', cover_image: '', enabled: true, external_url: '', sitemap: 'default', site_name: '', ...over,
+  _id: id,
+  site: `site-${id}`,
+  name: `Pin ${id}`,
+  x: 10,
+  y: 20,
+  icon: 'farm',
+  cover_image: '',
+  enabled: true,
+  external_url: '',
+  sitemap: 'default',
+  site_name: '',
+  ...over,
 });
 const a = pin('a');
 const b = pin('b', { x: 60, y: 70 });
@@ -14,48 +25,86 @@ const play = (...events: PinMapEvent[]) => playMachine(perform, INITIAL_PIN_MAP,
 describe('pin map: select and move', () => {
   it('a tap selects a pin; a tap on the map clears the selection', () => {
     expect(play({ type: 'tapPin', pin: a }).state.selectedId).toBe('a');
-    expect(play({ type: 'tapPin', pin: a }, { type: 'tapMap', x: 5, y: 5, sitemap: 'default' }).state.selectedId).toBeNull();
+    expect(
+      play({ type: 'tapPin', pin: a }, { type: 'tapMap', x: 5, y: 5, sitemap: 'default' }).state.selectedId,
+    ).toBeNull();
   });
   it('only the selected pin follows a drag, and only with the Move tool', () => {
     expect(play({ type: 'tapPin', pin: a }, { type: 'drag', id: 'a', x: 30, y: 40 }).state.moveDraft).toBeNull();
-    expect(play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'b', x: 30, y: 40 }).state.moveDraft).toBeNull();
-    const moved = play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'a', x: 30, y: 40 }).state;
+    expect(
+      play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'b', x: 30, y: 40 }).state
+        .moveDraft,
+    ).toBeNull();
+    const moved = play(
+      { type: 'tool', tool: 'move' },
+      { type: 'tapPin', pin: a },
+      { type: 'drag', id: 'a', x: 30, y: 40 },
+    ).state;
     expect(moved.moveDraft).toEqual({ id: 'a', x: 30, y: 40 });
     expect(shownPins(moved, [a, b], 'default').find((p) => p._id === 'a')).toMatchObject({ x: 30, y: 40 });
   });
   it('Save sends the dragged place; once stored the tool is put down', () => {
-    const { state, commands } = play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'a', x: 30, y: 40 }, { type: 'saveMove' });
+    const { state, commands } = play(
+      { type: 'tool', tool: 'move' },
+      { type: 'tapPin', pin: a },
+      { type: 'drag', id: 'a', x: 30, y: 40 },
+      { type: 'saveMove' },
+    );
     expect(commands).toEqual([{ kind: 'saveCoords', draft: { id: 'a', x: 30, y: 40 } }]);
     const saved = perform(state, { type: 'moveSaved' }).state;
     expect(saved).toMatchObject({ tool: 'none', moveDraft: null, selectedId: 'a' });
   });
   it('cancel returns the moved pin to its mark (its stored place) and puts the tool down', () => {
-    const { state } = play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'a', x: 30, y: 40 }, { type: 'cancel' });
+    const { state } = play(
+      { type: 'tool', tool: 'move' },
+      { type: 'tapPin', pin: a },
+      { type: 'drag', id: 'a', x: 30, y: 40 },
+      { type: 'cancel' },
+    );
     expect(state).toMatchObject({ tool: 'none', selectedId: null, moveDraft: null });
     expect(shownPins(state, [a, b], 'default').find((p) => p._id === 'a')).toMatchObject({ x: 10, y: 20 });
   });
   it('selecting another pin drops the dragged place', () => {
-    const { state } = play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'a', x: 30, y: 40 }, { type: 'tapPin', pin: b });
+    const { state } = play(
+      { type: 'tool', tool: 'move' },
+      { type: 'tapPin', pin: a },
+      { type: 'drag', id: 'a', x: 30, y: 40 },
+      { type: 'tapPin', pin: b },
+    );
     expect(state).toMatchObject({ selectedId: 'b', moveDraft: null });
   });
 });
 
 describe('pin map: add', () => {
   it('Add site clears the selection; a tap on the map opens the Add Pin modal with a new pin there', () => {
-    const { state } = play({ type: 'tapPin', pin: a }, { type: 'tool', tool: 'add' }, { type: 'tapPin', pin: b }, { type: 'tapMap', x: 33, y: 44, sitemap: 'north' });
+    const { state } = play(
+      { type: 'tapPin', pin: a },
+      { type: 'tool', tool: 'add' },
+      { type: 'tapPin', pin: b },
+      { type: 'tapMap', x: 33, y: 44, sitemap: 'north' },
+    );
     expect(state.tool).toBe('none');
     expect(state.selectedId).toBeNull();
-    expect(state.modal).toMatchObject({ kind: 'add', pin: { x: 33, y: 44, sitemap: 'north', enabled: false, _id: '' } });
+    expect(state.modal).toMatchObject({
+      kind: 'add',
+      pin: { x: 33, y: 44, sitemap: 'north', enabled: false, _id: '' },
+    });
   });
   it('the stored pin becomes the selection and the modal closes', () => {
-    const { state } = play({ type: 'tool', tool: 'add' }, { type: 'tapMap', x: 33, y: 44, sitemap: 'default' }, { type: 'pinSaved', id: 'new' });
+    const { state } = play(
+      { type: 'tool', tool: 'add' },
+      { type: 'tapMap', x: 33, y: 44, sitemap: 'default' },
+      { type: 'pinSaved', id: 'new' },
+    );
     expect(state).toMatchObject({ selectedId: 'new', modal: null });
   });
 });
 
 describe('pin map: actions on a pin', () => {
   it('with a pin selected an action acts at once; without one it waits for the next pin clicked', () => {
-    expect(play({ type: 'tapPin', pin: a }, { type: 'action', action: 'redirect', selected: a }).commands).toEqual([{ kind: 'goTo', pin: a }]);
+    expect(play({ type: 'tapPin', pin: a }, { type: 'action', action: 'redirect', selected: a }).commands).toEqual([
+      { kind: 'goTo', pin: a },
+    ]);
     const waiting = play({ type: 'action', action: 'redirect', selected: null });
     expect(waiting.state.tool).toBe('redirect');
     expect(waiting.commands).toEqual([]);
@@ -64,7 +113,10 @@ describe('pin map: actions on a pin', () => {
     expect(r.state.tool).toBe('none');
   });
   it('pressing a waiting action again puts it down', () => {
-    expect(play({ type: 'action', action: 'delete', selected: null }, { type: 'action', action: 'delete', selected: null }).state.tool).toBe('none');
+    expect(
+      play({ type: 'action', action: 'delete', selected: null }, { type: 'action', action: 'delete', selected: null })
+        .state.tool,
+    ).toBe('none');
   });
   it('delete asks first; only a confirmed delete hides the pin here and calls the server', () => {
     const asked = play({ type: 'tapPin', pin: a }, { type: 'action', action: 'delete', selected: a });

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { csvWithoutOrphans, parsePositions, tileFoldersOf, validateUpload } from '../../../src/editor/upload/validateUpload';
+import {
+  csvWithoutOrphans,
+  parsePositions,
+  tileFoldersOf,
+  validateUpload,
+} from '../../../src/editor/upload/validateUpload';
 
 const listing = [
-  'app-files/', 'app-files/data.js', 'app-files/img/link.png',
-  'app-files/tiles/0-prism_uat_newfield1/preview.jpg', 'app-files/tiles/0-prism_uat_newfield1/1/f/0/0.jpg',
+  'app-files/',
+  'app-files/data.js',
+  'app-files/img/link.png',
+  'app-files/tiles/0-prism_uat_newfield1/preview.jpg',
+  'app-files/tiles/0-prism_uat_newfield1/1/f/0/0.jpg',
   'app-files/tiles/1-prism_uat_newfield2/preview.jpg',
   '__MACOSX/app-files/tiles/._junk/x',
 ];
@@ -19,14 +27,20 @@ describe('tileFoldersOf', () => {
     ]);
   });
   it('finds them inside a wrapping folder and in number order', () => {
-    expect(tileFoldersOf(['tour/app-files/tiles/10-b/1.jpg', 'tour/app-files/tiles/2-a/1.jpg']).map((f) => f.id)).toEqual(['2-a', '10-b']);
+    expect(
+      tileFoldersOf(['tour/app-files/tiles/10-b/1.jpg', 'tour/app-files/tiles/2-a/1.jpg']).map((f) => f.id),
+    ).toEqual(['2-a', '10-b']);
   });
 });
 
 describe('validateUpload', () => {
   const folders = tileFoldersOf(listing);
   it('accepts the real fixture pair', () => {
-    const v = validateUpload(folders, csv('front,prism_uat_newfield1,20,30,04/02/2024,0', 'back,prism_uat_newfield2,21,31,04/02/2024,0'), true);
+    const v = validateUpload(
+      folders,
+      csv('front,prism_uat_newfield1,20,30,04/02/2024,0', 'back,prism_uat_newfield2,21,31,04/02/2024,0'),
+      true,
+    );
     expect(v.error).toBe(false);
     expect(v.rows.map((r) => [r.scene, r.x, r.y, r.name, r.date, r.status])).toEqual([
       ['prism_uat_newfield1', '20', '30', 'front', '04/02/2024', 'ok'],
@@ -39,13 +53,25 @@ describe('validateUpload', () => {
     expect(v.rows[1]).toMatchObject({ scene: 'prism_uat_newfield2', status: 'error', foundInCsv: false });
   });
   it('a CSV row with no folder is an orphan: a warning that does not block', () => {
-    const v = validateUpload(folders, csv('front,prism_uat_newfield1,20,30,04/02/2024,0', 'back,prism_uat_newfield2,21,31,04/02/2024,0', 'extra,barn,1,2,04/02/2024,0'), true);
+    const v = validateUpload(
+      folders,
+      csv(
+        'front,prism_uat_newfield1,20,30,04/02/2024,0',
+        'back,prism_uat_newfield2,21,31,04/02/2024,0',
+        'extra,barn,1,2,04/02/2024,0',
+      ),
+      true,
+    );
     expect(v.error).toBe(false);
     expect(v.orphanLines).toEqual([4]);
     expect(v.rows[2]).toMatchObject({ scene: 'barn', status: 'orphan', isOrphan: true });
   });
   it('missing or empty x or y is a coordinate error', () => {
-    for (const row of ['front,prism_uat_newfield1,,30,04/02/2024,0', 'front,prism_uat_newfield1,20, ,04/02/2024,0', 'front,prism_uat_newfield1,abc,3,04/02/2024,0']) {
+    for (const row of [
+      'front,prism_uat_newfield1,,30,04/02/2024,0',
+      'front,prism_uat_newfield1,20, ,04/02/2024,0',
+      'front,prism_uat_newfield1,abc,3,04/02/2024,0',
+    ]) {
       const v = validateUpload(folders.slice(0, 1), csv(row), false);
       expect(v.error).toBe(true);
       expect(v.csvError).toBe(true);
@@ -56,11 +82,19 @@ describe('validateUpload', () => {
     const c = csv('front,prism_uat_newfield1,20,30,,0');
     expect(validateUpload(folders.slice(0, 1), c, true).error).toBe(true);
     expect(validateUpload(folders.slice(0, 1), c, false).error).toBe(false);
-    expect(validateUpload(folders.slice(0, 1), csv('front,prism_uat_newfield1,20,30,2024-02-31,0'), true).error).toBe(true);
-    expect(validateUpload(folders.slice(0, 1), csv('front,prism_uat_newfield1,20,30,2024-02-04,0'), true).error).toBe(false);
+    expect(validateUpload(folders.slice(0, 1), csv('front,prism_uat_newfield1,20,30,2024-02-31,0'), true).error).toBe(
+      true,
+    );
+    expect(validateUpload(folders.slice(0, 1), csv('front,prism_uat_newfield1,20,30,2024-02-04,0'), true).error).toBe(
+      false,
+    );
   });
   it('matches names the Tool turned into slugs', () => {
-    const v = validateUpload(tileFoldersOf(['app-files/tiles/0-barn-1/preview.jpg']), csv('b,Barn 1,1,2,04/02/2024,0'), true);
+    const v = validateUpload(
+      tileFoldersOf(['app-files/tiles/0-barn-1/preview.jpg']),
+      csv('b,Barn 1,1,2,04/02/2024,0'),
+      true,
+    );
     expect(v.error).toBe(false);
   });
   it('no tile folders or no usable header blocks', () => {
@@ -72,9 +106,17 @@ describe('validateUpload', () => {
 
 describe('csvWithoutOrphans', () => {
   it('drops only the orphan rows, keeping every column', () => {
-    const parsed = csv('front,prism_uat_newfield1,20,30,04/02/2024,0', 'x,orphan,1,2,04/02/2024,0', '"a, b",prism_uat_newfield2,21,31,04/02/2024,1');
+    const parsed = csv(
+      'front,prism_uat_newfield1,20,30,04/02/2024,0',
+      'x,orphan,1,2,04/02/2024,0',
+      '"a, b",prism_uat_newfield2,21,31,04/02/2024,1',
+    );
     const out = csvWithoutOrphans(parsed, [3])!;
-    expect(Papa.parse(out.trim()).data).toEqual([header.split(','), ['front', 'prism_uat_newfield1', '20', '30', '04/02/2024', '0'], ['a, b', 'prism_uat_newfield2', '21', '31', '04/02/2024', '1']]);
+    expect(Papa.parse(out.trim()).data).toEqual([
+      header.split(','),
+      ['front', 'prism_uat_newfield1', '20', '30', '04/02/2024', '0'],
+      ['a, b', 'prism_uat_newfield2', '21', '31', '04/02/2024', '1'],
+    ]);
     expect(csvWithoutOrphans(parsed, [])).toBeNull();
   });
 });

@@ -12,8 +12,14 @@ function countingBlob(buf: Uint8Array<ArrayBuffer>) {
   let read = 0;
   return {
     size: blob.size,
-    slice(start?: number, end?: number) { const b = blob.slice(start, end); read += b.size; return b; },
-    get read() { return read; },
+    slice(start?: number, end?: number) {
+      const b = blob.slice(start, end);
+      read += b.size;
+      return b;
+    },
+    get read() {
+      return read;
+    },
   };
 }
 
@@ -24,7 +30,7 @@ describe('listZipEntries', () => {
     zip.file('app-files/tiles/0-hall_a/preview.jpg', new Uint8Array(200_000).fill(7), { compression: 'STORE' });
     zip.file('app-files/tiles/1-hall b/1/f/0/0.jpg', new Uint8Array(200_000).fill(9), { compression: 'STORE' });
     zip.file('Ünïcode/name.txt', 'x');
-    const buf = new Uint8Array(await zip.generateAsync({ type: "arraybuffer" }));
+    const buf = new Uint8Array(await zip.generateAsync({ type: 'arraybuffer' }));
     const blob = countingBlob(buf);
     const names = await listZipEntries(blob);
     expect(names).toEqual(Object.keys(zip.files));
@@ -32,14 +38,16 @@ describe('listZipEntries', () => {
   });
 
   it('refuses what is not a zip', async () => {
-    await expect(listZipEntries(new Blob(['not a zip at all, just text that is long enough']))).rejects.toBeInstanceOf(ZipListingError);
+    await expect(listZipEntries(new Blob(['not a zip at all, just text that is long enough']))).rejects.toBeInstanceOf(
+      ZipListingError,
+    );
     await expect(listZipEntries(new Blob(['x']))).rejects.toThrow(/not a zip/);
   });
 
   it('refuses a zip cut short', async () => {
     const zip = new JSZip();
     zip.file('a.txt', 'hello');
-    const buf = new Uint8Array(await zip.generateAsync({ type: "arraybuffer" }));
+    const buf = new Uint8Array(await zip.generateAsync({ type: 'arraybuffer' }));
     // Drop the start: the directory offset now points beyond the data.
     await expect(listZipEntries(new Blob([buf.slice(20)]))).rejects.toBeInstanceOf(ZipListingError);
   });

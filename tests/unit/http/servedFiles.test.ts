@@ -1,10 +1,17 @@
 // The rules of how a user file is served (server/http/servedFiles.ts) and which routed paths name a blob key
 // (server/http/mediaRoute.ts), pure: the API and browser tests (served-files) prove them over HTTP and in Chromium.
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, needsHead, servedAs, servedHeaders, USER_FILE_CSP } from '../../../server/http/servedFiles';
+import {
+  contentDisposition,
+  needsHead,
+  servedAs,
+  servedHeaders,
+  USER_FILE_CSP,
+} from '../../../server/http/servedFiles';
 import { mediaKeyOf } from '../../../server/http/mediaRoute';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'rest');
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0], 'rest');
 const HTML = bytes('<!doctype html><script>alert(1)</script>');
@@ -29,7 +36,24 @@ describe('servedAs', () => {
   });
 
   it('never shows SVG, HTML, XML or scripts inline', () => {
-    for (const name of ['a.svg', 'a.SVG', 'a.svgz', 'a.html', 'a.xhtml', 'a.xml', 'a.xsl', 'a.rss', 'a.js', 'a.css', 'a.mht', 'a.json', 'a.csv', 'README', '.htaccess', 'a.']) {
+    for (const name of [
+      'a.svg',
+      'a.SVG',
+      'a.svgz',
+      'a.html',
+      'a.xhtml',
+      'a.xml',
+      'a.xsl',
+      'a.rss',
+      'a.js',
+      'a.css',
+      'a.mht',
+      'a.json',
+      'a.csv',
+      'README',
+      '.htaccess',
+      'a.',
+    ]) {
       expect(servedAs(name, PNG), name).toEqual(attachment);
     }
   });
@@ -57,11 +81,15 @@ describe('headers', () => {
       'X-Content-Type-Options': 'nosniff',
     });
     expect(USER_FILE_CSP).toMatch(/^sandbox; default-src 'none'/);
-    expect(servedHeaders({ contentType: 'image/png', inline: true }, 'a.png')['Content-Disposition']).toMatch(/^inline;/);
+    expect(servedHeaders({ contentType: 'image/png', inline: true }, 'a.png')['Content-Disposition']).toMatch(
+      /^inline;/,
+    );
   });
 
   it('names a file safely whatever its characters', () => {
-    expect(contentDisposition('attachment', 'Plan "é";\r\n.pdf')).toBe(`attachment; filename="Plan ___;__.pdf"; filename*=UTF-8''Plan%20%22%C3%A9%22%3B%0D%0A.pdf`);
+    expect(contentDisposition('attachment', 'Plan "é";\r\n.pdf')).toBe(
+      `attachment; filename="Plan ___;__.pdf"; filename*=UTF-8''Plan%20%22%C3%A9%22%3B%0D%0A.pdf`,
+    );
   });
 });
 
@@ -69,7 +97,18 @@ describe('mediaKeyOf', () => {
   it('takes keys as stored, and refuses spellings no stored key has', () => {
     expect(mediaKeyOf('docs/site/1f0e/plan.png')).toBe('docs/site/1f0e/plan.png');
     expect(mediaKeyOf('tiles/abc/1/f/0/0.jpg')).toBe('tiles/abc/1/f/0/0.jpg');
-    for (const bad of ['', 'docs//a.png', 'docs/./a.png', 'docs/../a.png', 'docs/a.html.', 'docs/a.html ', 'docs/a/', 'docs\\a.png', 'docs/a.png\u0000.txt', '/docs/a.png']) {
+    for (const bad of [
+      '',
+      'docs//a.png',
+      'docs/./a.png',
+      'docs/../a.png',
+      'docs/a.html.',
+      'docs/a.html ',
+      'docs/a/',
+      'docs\\a.png',
+      'docs/a.png\u0000.txt',
+      '/docs/a.png',
+    ]) {
       expect(mediaKeyOf(bad), JSON.stringify(bad)).toBeNull();
     }
   });

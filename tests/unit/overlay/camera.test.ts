@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rotationDegrees, tiltDegrees, zoomPercent, ZOOM_SCALE_MAX, ZOOM_SCALE_MIN } from '../../../src/overlay/viewer/camera';
+import {
+  rotationDegrees,
+  tiltDegrees,
+  zoomPercent,
+  ZOOM_SCALE_MAX,
+  ZOOM_SCALE_MIN,
+} from '../../../src/overlay/viewer/camera';
 
 describe('camera info', () => {
   it('shows pitch as tilt and yaw as rotation in whole degrees (factor 57.2958)', () => {

@@ -26,6 +26,11 @@ describe('floor slider', () => {
   });
 
   it('adds floors that hold data even if the stored list misses them', () => {
-    expect(floorOptions([{ floor: 1, floor_name: '', floor_tag: '' }], 0, 1, [1, 3]).map((o) => [o.floor, o.disabled])).toEqual([[3, false], [1, false]]);
+    expect(
+      floorOptions([{ floor: 1, floor_name: '', floor_tag: '' }], 0, 1, [1, 3]).map((o) => [o.floor, o.disabled]),
+    ).toEqual([
+      [3, false],
+      [1, false],
+    ]);
   });
 });

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { activeEntry, addSceneLink, visibleEntries, type EntryRules } from '../../../src/overlay/sidebar/sidebarEntries';
+import {
+  activeEntry,
+  addSceneLink,
+  visibleEntries,
+  type EntryRules,
+} from '../../../src/overlay/sidebar/sidebarEntries';
 
-const base: EntryRules = { isAdmin: false, ssoEnabled: true, kiosk: false, multiSite: false, floorPopulated: true, documentation: false, about: false, animations: false };
+const base: EntryRules = {
+  isAdmin: false,
+  ssoEnabled: true,
+  kiosk: false,
+  multiSite: false,
+  floorPopulated: true,
+  documentation: false,
+  about: false,
+  animations: false,
+};
 
 describe('sidebar entries', () => {
   it('shows only Home and Site to visitors when single sign-on is in use', () => {
@@ -13,7 +27,13 @@ describe('sidebar entries', () => {
     expect(visibleEntries({ ...base, ssoEnabled: false, kiosk: true })).toEqual(['/', 'site']);
   });
   it('adds documentation, about and animation by their flags', () => {
-    expect(visibleEntries({ ...base, documentation: true, about: true, animations: true })).toEqual(['/', 'site', 'documentation', '/about', 'animation']);
+    expect(visibleEntries({ ...base, documentation: true, about: true, animations: true })).toEqual([
+      '/',
+      'site',
+      'documentation',
+      '/about',
+      'animation',
+    ]);
   });
   it('hides the entries in multi-site mode when the current floor has no survey', () => {
     expect(visibleEntries({ ...base, multiSite: true, floorPopulated: false })).toEqual([]);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, groupByMonth, monthLabel, rowOffset, sortSurveyDates, stepDate, TIMELINE_ROW_PX, timelineDates } from '../../../src/overlay/viewer/timeline';
+import {
+  dayLabel,
+  groupByMonth,
+  monthLabel,
+  rowOffset,
+  sortSurveyDates,
+  stepDate,
+  TIMELINE_ROW_PX,
+  timelineDates,
+} from '../../../src/overlay/viewer/timeline';
 
 const entries = [
   { date: '2023-11-05', survey_name: 'Autumn survey' },
@@ -18,7 +27,11 @@ describe('timeline', () => {
 
   it('sorts newest first and breaks ties by survey name in reverse alphabetical order', () => {
     expect(sortSurveyDates(entries).map((e) => `${e.date} ${e.survey_name}`)).toEqual([
-      '2024-03-12 Spring survey', '2024-03-12 Alpha walk', '2024-03-02 Early March', '2024-01-31 Winter', '2023-11-05 Autumn survey',
+      '2024-03-12 Spring survey',
+      '2024-03-12 Alpha walk',
+      '2024-03-02 Early March',
+      '2024-01-31 Winter',
+      '2023-11-05 Autumn survey',
     ]);
   });
 

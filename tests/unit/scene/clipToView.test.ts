@@ -7,7 +7,11 @@ import { viewFrame } from '../../../src/scene/visibleTiles';
 describe('clip to view', () => {
   it('keeps every vertex in front of the eye and near the screen, with uv matching position', () => {
     const vp = { width: 1280, height: 720, dpr: 1 };
-    for (const view of [{ yaw: -Math.PI / 2, pitch: 0, fov: 1.2 }, { yaw: 0.3, pitch: -1.2, fov: 100 * DEG }, { yaw: 2, pitch: Math.PI / 2, fov: 0.5 }]) {
+    for (const view of [
+      { yaw: -Math.PI / 2, pitch: 0, fov: 1.2 },
+      { yaw: 0.3, pitch: -1.2, fov: 100 * DEG },
+      { yaw: 2, pitch: Math.PI / 2, fov: 0.5 },
+    ]) {
       const f = viewFrame(view, vp);
       for (const face of FACES) {
         const rect = { u0: 0, v0: 0.5, u1: 0.5, v1: 1 };
@@ -37,7 +41,14 @@ describe('clip to view', () => {
     // Neighbours on f (left/right halves) and across the f|r cube edge: each edge is walked in opposite
     // directions by the two polygons, and must still be cut at exactly the same point.
     const vp = { width: 1280, height: 720, dpr: 1 };
-    const pairs: Array<[Parameters<typeof clipFaceRectToView>[0], Parameters<typeof clipFaceRectToView>[1], Parameters<typeof clipFaceRectToView>[0], Parameters<typeof clipFaceRectToView>[1]]> = [
+    const pairs: Array<
+      [
+        Parameters<typeof clipFaceRectToView>[0],
+        Parameters<typeof clipFaceRectToView>[1],
+        Parameters<typeof clipFaceRectToView>[0],
+        Parameters<typeof clipFaceRectToView>[1],
+      ]
+    > = [
       ['f', { u0: 0, v0: 0, u1: 0.5, v1: 0.5 }, 'f', { u0: 0.5, v0: 0, u1: 1, v1: 0.5 }],
       ['f', { u0: 0.5, v0: 0.5, u1: 1, v1: 1 }, 'r', { u0: 0, v0: 0.5, u1: 0.5, v1: 1 }],
     ];
@@ -53,7 +64,10 @@ describe('clip to view', () => {
         // Every vertex of a lying on b's rectangle (the shared edge) is one of b's vertices, exactly.
         for (let k = 0; k < a.count; k++) {
           const p = a.positions.slice(k * 3, k * 3 + 3) as [number, number, number];
-          const onEdge = fa === fb ? Math.abs(p[0] - faceUvToPoint('f', 0.5, 0)[0]) < 1e-12 : Math.abs(p[0] - 0.5) < 1e-12 && Math.abs(p[2] + 0.5) < 1e-12;
+          const onEdge =
+            fa === fb
+              ? Math.abs(p[0] - faceUvToPoint('f', 0.5, 0)[0]) < 1e-12
+              : Math.abs(p[0] - 0.5) < 1e-12 && Math.abs(p[2] + 0.5) < 1e-12;
           if (!onEdge) continue;
           shared++;
           expect(inB.has(key(a, k))).toBe(true);

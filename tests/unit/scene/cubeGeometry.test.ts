@@ -9,7 +9,14 @@ const close = (a: Vec3, b: ArrayLike<number>, eps = 1e-9) => {
 
 describe('cube faces', () => {
   it('puts each face where the data convention says', () => {
-    const centres: Record<Face, Vec3> = { f: [0, 0, -0.5], b: [0, 0, 0.5], l: [-0.5, 0, 0], r: [0.5, 0, 0], u: [0, 0.5, 0], d: [0, -0.5, 0] };
+    const centres: Record<Face, Vec3> = {
+      f: [0, 0, -0.5],
+      b: [0, 0, 0.5],
+      l: [-0.5, 0, 0],
+      r: [0.5, 0, 0],
+      u: [0, 0.5, 0],
+      d: [0, -0.5, 0],
+    };
     for (const f of FACES) close(faceUvToPoint(f, 0.5, 0.5), centres[f]);
   });
 
@@ -49,10 +56,19 @@ describe('cube faces', () => {
   it("matches Marzipano's own CubeGeometry tile vertices on every face", () => {
     const require = createRequire(import.meta.url);
     const Cube = require('marzipano/src/geometries/Cube.js');
-    const levels: PyramidLevel[] = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 256, size: 1024 }];
+    const levels: PyramidLevel[] = [
+      { tileSize: 256, size: 256, fallbackOnly: true },
+      { tileSize: 512, size: 512 },
+      { tileSize: 256, size: 1024 },
+    ];
     const geom = new Cube(levels);
     for (const face of FACES) {
-      for (const [x, y] of [[0, 0], [3, 0], [1, 2], [3, 3]] as const) {
+      for (const [x, y] of [
+        [0, 0],
+        [3, 0],
+        [1, 2],
+        [3, 3],
+      ] as const) {
         const theirs = new Cube.Tile(face, x, y, 2, geom).vertices() as ArrayLike<number>[];
         const ours = tileCorners(face, tileUvRect(levels[2]!, x, y));
         // Marzipano lists left-top, right-top, right-bottom, left-bottom: the same order as ours.

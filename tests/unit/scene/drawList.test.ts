@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { drawList } from '../../../src/scene/drawList';
 import { type PyramidLevel, type TileId, tileKey } from '../../../src/scene/tileGrid';
 
-const levels: PyramidLevel[] = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 512, size: 1024 }, { tileSize: 512, size: 2048 }];
+const levels: PyramidLevel[] = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 512 },
+  { tileSize: 512, size: 1024 },
+  { tileSize: 512, size: 2048 },
+];
 const t = (z: number, x: number, y: number): TileId => ({ z, face: 'f', x, y });
 const keys = (ts: TileId[]) => ts.map(tileKey);
 

@@ -3,7 +3,11 @@ import { type QuadDraw, drawPlan, planFrame } from '../../../src/scene/framePlan
 import { type PyramidLevel, type TileId, tileKey } from '../../../src/scene/tileGrid';
 import type { VisibleTile } from '../../../src/scene/visibleTiles';
 
-const levels: PyramidLevel[] = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 512 }, { tileSize: 512, size: 1024 }];
+const levels: PyramidLevel[] = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 512 },
+  { tileSize: 512, size: 1024 },
+];
 const view = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
 const vp = { width: 800, height: 600, dpr: 1 };
 const preview = { width: 256, height: 1536 };
@@ -21,7 +25,14 @@ describe('frame plan', () => {
   it('lets the caller see the visible tiles (nearest first) before asking what is drawable', () => {
     const seen: VisibleTile[][] = [];
     const asked: string[] = [];
-    planFrame({ levels, view, vp, preview, want: (v) => seen.push([...v]), isDrawable: (t) => (asked.push(tileKey(t)), false) });
+    planFrame({
+      levels,
+      view,
+      vp,
+      preview,
+      want: (v) => seen.push([...v]),
+      isDrawable: (t) => (asked.push(tileKey(t)), false),
+    });
     expect(seen).toHaveLength(1);
     const d = seen[0]!.map((v) => v.distance);
     expect(d).toEqual([...d].sort((a, b) => a - b));
@@ -54,7 +65,11 @@ describe('frame plan', () => {
   it('hands a plan to a drawer as start, each quad in order, end', () => {
     const plan = planFrame({ levels, view, vp, preview, isDrawable: (t) => t.z === 1 && t.face === 'f' });
     const calls: string[] = [];
-    drawPlan(plan, { startLayer: () => calls.push('start'), drawQuad: (d) => calls.push(summary(d)), endLayer: () => calls.push('end') });
+    drawPlan(plan, {
+      startLayer: () => calls.push('start'),
+      drawQuad: (d) => calls.push(summary(d)),
+      endLayer: () => calls.push('end'),
+    });
     expect(calls).toEqual(['start', ...plan.draws.map(summary), 'end']);
   });
 });

@@ -18,7 +18,11 @@ describe('load queue', () => {
     const l = deferredLoader();
     const loaded: string[] = [];
     const q = new LoadQueue<string>({ load: l.load, onLoad: (k) => loaded.push(k), concurrency: 2 });
-    q.setWanted([{ key: 'far', priority: 3 }, { key: 'centre', priority: 0 }, { key: 'near', priority: 1 }]);
+    q.setWanted([
+      { key: 'far', priority: 3 },
+      { key: 'centre', priority: 0 },
+      { key: 'near', priority: 1 },
+    ]);
     expect(l.order).toEqual(['centre', 'near']);
     expect(q.inFlightCount).toBe(2);
     l.calls.get('centre')!.resolve('x');
@@ -31,8 +35,14 @@ describe('load queue', () => {
     const l = deferredLoader();
     const loaded: string[] = [];
     const q = new LoadQueue<string>({ load: l.load, onLoad: (k) => loaded.push(k), concurrency: 4 });
-    q.setWanted([{ key: 'a', priority: 0 }, { key: 'b', priority: 1 }]);
-    q.setWanted([{ key: 'b', priority: 0 }, { key: 'c', priority: 1 }]);
+    q.setWanted([
+      { key: 'a', priority: 0 },
+      { key: 'b', priority: 1 },
+    ]);
+    q.setWanted([
+      { key: 'b', priority: 0 },
+      { key: 'c', priority: 1 },
+    ]);
     expect(l.calls.get('a')!.signal.aborted).toBe(true);
     expect(l.calls.get('b')!.signal.aborted).toBe(false);
     l.calls.get('a')!.resolve('late');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { levelTiles, tilePixelSize, tileUvRect, tilesOverlapping, tilesPerSide, validateLevels } from '../../../src/scene/tileGrid';
+import {
+  levelTiles,
+  tilePixelSize,
+  tileUvRect,
+  tilesOverlapping,
+  tilesPerSide,
+  validateLevels,
+} from '../../../src/scene/tileGrid';
 
 describe('tile grid', () => {
   const ragged = { tileSize: 512, size: 1000 };
@@ -15,7 +22,10 @@ describe('tile grid', () => {
   });
 
   it('lists all tiles of a level on six faces', () => {
-    const levels = [{ tileSize: 256, size: 256 }, { tileSize: 512, size: 2048 }];
+    const levels = [
+      { tileSize: 256, size: 256 },
+      { tileSize: 512, size: 2048 },
+    ];
     expect(levelTiles(levels, 1)).toHaveLength(6 * 16);
   });
 
@@ -33,7 +43,17 @@ describe('tile grid', () => {
 
   it('rejects level lists the renderer cannot use', () => {
     expect(() => validateLevels([])).toThrow();
-    expect(() => validateLevels([{ tileSize: 512, size: 1024 }, { tileSize: 512, size: 512 }])).toThrow();
-    expect(() => validateLevels([{ tileSize: 256, size: 256 }, { tileSize: 512, size: 512 }])).not.toThrow();
+    expect(() =>
+      validateLevels([
+        { tileSize: 512, size: 1024 },
+        { tileSize: 512, size: 512 },
+      ]),
+    ).toThrow();
+    expect(() =>
+      validateLevels([
+        { tileSize: 256, size: 256 },
+        { tileSize: 512, size: 512 },
+      ]),
+    ).not.toThrow();
   });
 });

@@ -63,7 +63,10 @@ describe('tile store', () => {
   });
 
   it('takes tiles that arrived early in the same frame, without a request, and never re-uploads GPU ones', () => {
-    const ready = new Map([['1/f/0/1', { name: 'early', onGpu: true }], ['1/f/0/3', { name: 'decoded' }]]);
+    const ready = new Map([
+      ['1/f/0/1', { name: 'early', onGpu: true }],
+      ['1/f/0/3', { name: 'decoded' }],
+    ]);
     const h = harness({}, ready);
     const { drawable } = h.frame(wanted(1, 3));
     expect(drawable).toEqual(['1/f/0/1', '1/f/0/3']);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEG, directionToYawPitch, fovLimits, hfovToVfov, limitView, vfovToHfov, viewDirection, wrapAngle } from '../../../src/scene/view';
+import {
+  DEG,
+  directionToYawPitch,
+  fovLimits,
+  hfovToVfov,
+  limitView,
+  vfovToHfov,
+  viewDirection,
+  wrapAngle,
+} from '../../../src/scene/view';
 
 describe('view', () => {
   it('follows the data convention: +yaw turns right, +pitch looks down', () => {

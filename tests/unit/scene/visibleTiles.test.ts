@@ -4,7 +4,11 @@ import { type PyramidLevel, tileKey, tilesPerSide } from '../../../src/scene/til
 import { type View, type Viewport, DEG } from '../../../src/scene/view';
 import { viewFrame, visibleTiles } from '../../../src/scene/visibleTiles';
 
-const levels: PyramidLevel[] = [{ tileSize: 256, size: 256, fallbackOnly: true }, { tileSize: 512, size: 1024 }, { tileSize: 512, size: 4000 }];
+const levels: PyramidLevel[] = [
+  { tileSize: 256, size: 256, fallbackOnly: true },
+  { tileSize: 512, size: 1024 },
+  { tileSize: 512, size: 4000 },
+];
 
 /** Tiles hit by a dense grid of screen rays: what a person would see. */
 function sampled(z: number, view: View, vp: Viewport, n = 160): Set<string> {
@@ -15,7 +19,9 @@ function sampled(z: number, view: View, vp: Viewport, n = 160): Set<string> {
     for (let j = 0; j <= n; j++) {
       const sx = (2 * i) / n - 1;
       const sy = (2 * j) / n - 1;
-      const d: Vec3 = [0, 1, 2].map((k) => f.forward[k]! + sx * f.tanX * f.right[k]! + sy * f.tanY * f.up[k]!) as unknown as Vec3;
+      const d: Vec3 = [0, 1, 2].map(
+        (k) => f.forward[k]! + sx * f.tanX * f.right[k]! + sy * f.tanY * f.up[k]!,
+      ) as unknown as Vec3;
       const { face, u, v } = directionToFaceUv(d);
       const per = tilesPerSide(level);
       const x = Math.min(per - 1, Math.floor((u * level.size) / level.tileSize));

@@ -10,8 +10,13 @@ describe('state atoms', () => {
     let view = { yaw: 0, pitch: 0.2, fov: 1 };
     store.set(panoramaAtom, {
       getView: () => view,
-      setView: (v) => { calls.push(`set ${v.yaw} ${v.pitch}`); view = v; },
-      lookTo: async (v) => { calls.push(`look ${v.yaw}`); },
+      setView: (v) => {
+        calls.push(`set ${v.yaw} ${v.pitch}`);
+        view = v;
+      },
+      lookTo: async (v) => {
+        calls.push(`look ${v.yaw}`);
+      },
       enterVR: async () => {},
     });
     store.set(requestViewAtom, { view: { yaw: 1 } });
