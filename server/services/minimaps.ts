@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import type { Minimap } from '../../contract/api.ts';
+import { emptyMinimap } from '../../contract/emptyMinimap.ts';
 import { requireSite, getFloor, defaultFloorName, defaultFloorTag, syncFloorCount, MAX_FLOOR } from './floors.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { Invalid } from './errors.ts';
@@ -12,27 +13,6 @@ import { sql } from 'kysely';
 /** Widths of the two variants: the corner minimap and the enlarged one. */
 const SMALL_WIDTH = 400;
 const LARGE_WIDTH = 1600;
-
-/** Spec 3: the empty default is empty strings and zeros, with scale 1 and offsets 0. */
-function emptyMinimap(site: string, floor: number): Minimap {
-  return {
-    image_url: '',
-    image_large_url: '',
-    image: '',
-    floor,
-    floor_name: '',
-    floor_tag: '',
-    site,
-    x_pixel_offset: 0,
-    y_pixel_offset: 0,
-    x_scale: 1,
-    y_scale: 1,
-    img_width: 0,
-    img_height: 0,
-    xy_flipped: false,
-    __v: 0,
-  };
-}
 
 export async function minimapDetails(db: DB, site: string, floor: number): Promise<Minimap> {
   await requireSite(db, site);

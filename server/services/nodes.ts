@@ -1,6 +1,7 @@
 // Editing a node on the floor plan: its position (floor-plan coordinates) and rotation (radians).
 import type { DB } from '../db/database.ts';
 import type { MinimapNodeEntry } from '../../contract/api.ts';
+import { MINIMAP_NODE_COLUMNS, minimapNodeEntryOf } from './minimapNodeRows.ts';
 import { NotFound } from './errors.ts';
 
 /** One minimap node entry by its id (the `_id` of minimapSingleSite entries). */
@@ -8,41 +9,11 @@ async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNodeEntry
   const r = await db
     .selectFrom('minimap_nodes')
     .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
-    .select([
-      'minimap_nodes.id',
-      'minimap_nodes.site',
-      'minimap_nodes.x',
-      'minimap_nodes.y',
-      'minimap_nodes.x_scale',
-      'minimap_nodes.y_scale',
-      'minimap_nodes.rotation',
-      'minimap_nodes.tiles_id',
-      'minimap_nodes.floor',
-      'minimap_nodes.node_number',
-      'minimap_nodes.survey_node_id',
-      'survey_nodes.tiles_name',
-      'survey_nodes.title',
-    ])
+    .select(MINIMAP_NODE_COLUMNS)
     .where('minimap_nodes.id', '=', id)
     .executeTakeFirst();
   if (!r) return null;
-  return {
-    _id: r.id,
-    x: r.x,
-    y: r.y,
-    x_scale: r.x_scale,
-    y_scale: r.y_scale,
-    rotation: r.rotation,
-    minimap_node: {
-      tiles_id: r.tiles_id,
-      floor: r.floor,
-      node_number: r.node_number,
-      survey_node: r.survey_node_id,
-      site: r.site,
-      tiles_name: r.tiles_name,
-      title: r.title,
-    },
-  };
+  return minimapNodeEntryOf(r);
 }
 
 async function update(

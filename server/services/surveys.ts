@@ -4,6 +4,7 @@ import type { SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } fr
 import type { BlobStore } from '../storage/blobStore.ts';
 import { Invalid } from './errors.ts';
 import { ISO_DATE, parseSurveyDate } from '../../contract/surveyDate.ts';
+import { MINIMAP_NODE_COLUMNS, minimapNodeEntryOf } from './minimapNodeRows.ts';
 
 /** The tile base address: `{manta_link}{tiles_id}/{z}/{f}/{y}/{x}.jpg`. */
 const mantaLink = (blobs: BlobStore) => blobs.url('tiles/');
@@ -139,39 +140,10 @@ export async function minimapNodeEntries(
     .selectFrom('minimap_nodes')
     .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
     .innerJoin('surveys', 'surveys.id', 'survey_nodes.survey_id')
-    .select([
-      'minimap_nodes.id',
-      'minimap_nodes.x',
-      'minimap_nodes.y',
-      'minimap_nodes.x_scale',
-      'minimap_nodes.y_scale',
-      'minimap_nodes.rotation',
-      'minimap_nodes.tiles_id',
-      'minimap_nodes.floor',
-      'minimap_nodes.node_number',
-      'minimap_nodes.survey_node_id',
-      'survey_nodes.tiles_name',
-      'survey_nodes.title',
-    ])
+    .select(MINIMAP_NODE_COLUMNS)
     .where('minimap_nodes.site', '=', site)
     .where('minimap_nodes.floor', '=', floor);
   if (date) q = q.where('surveys.date', '=', date);
   const rows = await q.orderBy('minimap_nodes.node_number').execute();
-  return rows.map((r) => ({
-    _id: r.id,
-    x: r.x,
-    y: r.y,
-    x_scale: r.x_scale,
-    y_scale: r.y_scale,
-    rotation: r.rotation,
-    minimap_node: {
-      tiles_id: r.tiles_id,
-      floor: r.floor,
-      node_number: r.node_number,
-      survey_node: r.survey_node_id,
-      site,
-      tiles_name: r.tiles_name,
-      title: r.title,
-    },
-  }));
+  return rows.map(minimapNodeEntryOf);
 }

@@ -2,28 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, getJsonOr, send, seg, upload } from '../client';
 import type { Floor, Minimap } from '../../../contract/api';
+import { emptyMinimap } from '../../../contract/emptyMinimap';
 import { keys } from './keys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
-
-/** The empty default minimap (spec section 3): empty strings and zeros, scale 1, offsets 0. */
-export const emptyMinimap = (site = '', floor = 0): Minimap => ({
-  image_url: '',
-  image_large_url: '',
-  image: '',
-  floor,
-  floor_name: '',
-  floor_tag: '',
-  site,
-  x_pixel_offset: 0,
-  y_pixel_offset: 0,
-  x_scale: 1,
-  y_scale: 1,
-  img_width: 0,
-  img_height: 0,
-  xy_flipped: false,
-  __v: 0,
-});
 
 /** A floor's minimap; any failure gives the empty default minimap (spec section 8). */
 export function useMinimap(site: string, floor: number | null) {

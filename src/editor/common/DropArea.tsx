@@ -2,7 +2,7 @@
 // area flashes invalid for 300 ms; the chosen file shows with its size and a trash button that clears it.
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { formatFileSize } from '../../ui/fileSize';
-import { TrashIcon } from './editorIcons';
+import { TrashIcon } from '../../ui/icons';
 
 export const INVALID_FLASH_MS = 300;
 

@@ -20,7 +20,7 @@ import {
 import { useMinimapNodes } from '../../api/queries/surveys';
 import { keys } from '../../api/queries/keys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
-import { CloseIcon, ExpandIcon } from '../../ui/icons';
+import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
 import {
   coneHeadingDegrees,
@@ -30,7 +30,6 @@ import {
 } from '../../domain/nodeRotation';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
-import { ImageIcon } from '../common/editorIcons';
 import { useMachine } from '../common/useMachine';
 import { MinimapCanvas, type PlacedNode } from './MinimapCanvas';
 import { NodeEditForm } from './NodeEditForm';

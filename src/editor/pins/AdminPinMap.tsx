@@ -20,9 +20,18 @@ import {
 } from '../../api/queries/pins';
 import { usePatchAppConfig } from '../../api/queries/settings';
 import { pinTarget } from '../../domain/pins';
-import { EyeSlashIcon, MapIcon, PinIcon } from '../../ui/icons';
+import {
+  CrossIcon,
+  EditIcon,
+  EyeIcon,
+  EyeSlashIcon,
+  MapIcon,
+  MoveIcon,
+  PinIcon,
+  SaveIcon,
+  TrashIcon,
+} from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { CrossIcon, EditIcon, EyeIcon, MoveIcon, SaveIcon, TrashIcon } from '../common/editorIcons';
 import { PinCanvas } from './PinCanvas';
 import { PinModal, type PinModalResult } from './PinModal';
 import { SitemapModal } from './SitemapModal';

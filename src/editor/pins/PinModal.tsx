@@ -4,9 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { Pin } from '../../../contract/api';
 import { Modal } from '../../ui/Modal';
-import { PinGlyph } from '../../ui/icons';
+import { ImageIcon, PinGlyph } from '../../ui/icons';
 import { DropArea } from '../common/DropArea';
-import { ImageIcon } from '../common/editorIcons';
 import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
 
 export interface PinModalResult {

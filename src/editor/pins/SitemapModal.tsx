@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../ui/Modal';
 import { DropArea } from '../common/DropArea';
-import { ImageIcon } from '../common/editorIcons';
+import { ImageIcon } from '../../ui/icons';
 import { missingMessage, missingSitemapFields } from '../../domain/pinRules';
 import { isImageFile } from './PinModal';
 

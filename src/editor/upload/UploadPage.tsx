@@ -11,7 +11,7 @@ import { useUploadScenes, type UploadMode } from '../../api/queries/sceneUpload'
 import { multiSiteModeAtom } from '../../state/atoms';
 import { Spinner } from '../../ui/Spinner';
 import { DropArea } from '../common/DropArea';
-import { CsvIcon, WarningIcon, ZipIcon } from '../common/editorIcons';
+import { CsvIcon, WarningIcon, ZipIcon } from '../../ui/icons';
 import { listZipEntries } from './zipListing';
 import {
   CSV_FILE_ERROR,

@@ -1,6 +1,6 @@
 // The upload's validation table: Scene, X-Coordinate, Y-Coordinate, Name, Survey Date, Status.
 import type { ValidationRow } from './validateUpload';
-import { CrossIcon, TickIcon, WarningIcon } from '../common/editorIcons';
+import { CrossIcon, TickIcon, WarningIcon } from '../../ui/icons';
 
 function StatusCell({ row }: { row: ValidationRow }) {
   const icon = row.status === 'ok' ? <TickIcon /> : row.status === 'orphan' ? <WarningIcon /> : <CrossIcon />;
