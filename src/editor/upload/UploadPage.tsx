@@ -226,10 +226,6 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
           <ValidationTable rows={validation.rows} timeline={timeline} />
         ) : null}
 
-        {validation && validation.rows.length > 0 ? (
-          <ValidationTable rows={validation.rows} timeline={timeline} />
-        ) : null}
-
         <div className="upload-actions">
           {uploading ? (
             <div className="upload-progress">
