@@ -327,11 +327,16 @@ export const loginBody = z.object({
 });
 
 // ---------- upload ----------
+/** floor, date, node: where the upload's first scene went (the CSV decides the floor); replaced: scenes of an
+ *  earlier upload of the same export that it replaced. */
 export const uploadResult = z.object({
   site: z.string(),
   floor: z.number(),
+  date: z.string(),
+  node: z.string(),
   scenes: z.number(),
   surveys: z.array(z.string()),
+  replaced: z.number(),
 });
 export const urlResult = z.object({ url: z.string() });
 /** 202 of an upload imported as a job (big uploads): follow it at GET /api/site/{site}/jobs/{job}. */

@@ -2,6 +2,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
+import { surveyExports } from './migration0007SurveyExports.ts';
 import { jobsTable } from './migration0013Jobs.ts';
 
 const initial: Migration = {
@@ -176,6 +177,7 @@ export const migrationProvider: MigrationProvider = {
       '0002_user_sites': userSites,
       '0003_login_attempts': loginAttempts,
       '0006_concurrency_keys': concurrencyKeys,
+      '0007_survey_exports': surveyExports,
       '0013_jobs': jobsTable,
     };
   },

@@ -150,6 +150,13 @@ export interface JobTable {
   updated_at: string;
 }
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
+/** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
+export interface SurveyExportTable {
+  survey_id: string;
+  fingerprint: string;
+  tiles_ids: string;
+  created_at: string;
+}
 interface PendingBlobTable {
   prefix: string;
   owner: string | null;
@@ -177,4 +184,5 @@ export interface Database {
   pending_blobs: PendingBlobTable;
   jobs: JobTable;
   login_attempts: LoginAttemptTable;
+  survey_exports: SurveyExportTable;
 }

@@ -26,6 +26,8 @@ export interface IngestJobData {
   mode: IngestMode;
   siteName?: string;
   exactSiteId?: boolean;
+  /** Replace an export already in the survey (else the job fails with the 409 an upload at once answers). */
+  replace?: boolean;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
@@ -84,6 +86,7 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
       mode: data.mode,
       siteName: data.siteName,
       exactSiteId: data.exactSiteId,
+      replace: data.replace,
       onProgress: (done, total) => {
         if (done < total && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
         lastWrite = Date.now();

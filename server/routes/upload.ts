@@ -78,9 +78,13 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       schema: {
         tags: ['upload'],
         summary:
-          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0',
+          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true',
         params: siteFloorParams,
-        querystring: z.object({ mode: z.enum(MODES).optional(), siteName: z.string().max(200).optional() }),
+        querystring: z.object({
+          mode: z.enum(MODES).optional(),
+          siteName: z.string().max(200).optional(),
+          replace: z.enum(['true', 'false', '1', '0']).optional(),
+        }),
         // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
         response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
       },
@@ -103,6 +107,9 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         if (!(MODES as readonly string[]).includes(modeValue))
           throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
         const siteName = parts.fields.siteName ?? req.query.siteName;
+        // An export already in the survey is refused (409) unless the administrator chose to replace it.
+        const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
+        const replace = replaceValue === 'true' || replaceValue === '1';
         if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
           const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
             csvText: parts.csvText!,
@@ -111,6 +118,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
             mode: modeValue as IngestMode,
             siteName,
             exactSiteId: !isSuperAdmin(req.user),
+            replace,
           });
           return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
         }
@@ -122,6 +130,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           mode: modeValue as IngestMode,
           siteName,
           exactSiteId: !isSuperAdmin(req.user),
+          replace,
         });
         return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
       } finally {

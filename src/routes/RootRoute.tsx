@@ -5,14 +5,12 @@ import { useAppConfig } from '../api/queries/settings';
 import { parseViewerLink } from '../domain/viewer/deepLink';
 import { SingleSiteView } from './SingleSiteView';
 import { LoadingScreen } from './LoadingScreen';
-import { useKioskMode } from '../overlay/common/useKiosk';
 
 const MultiSiteHome = lazy(() => import('../overlay/multisite/MultiSiteHome'));
 
 export function RootRoute() {
   const config = useAppConfig();
   const location = useLocation();
-  useKioskMode();
   if (config.isPending) return <LoadingScreen />;
   if (config.isError) return <LoadingScreen error={config.error.message} />;
   if (config.data.enableMultiSite) {

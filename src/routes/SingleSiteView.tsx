@@ -1,11 +1,21 @@
 // The single-site shell: rendered only once the site settings have loaded; the sidebar and the pages of one site.
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { ChevronLeft } from '../ui/icons';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { basePathAtom, multiSiteModeAtom, siteAtom, sidebarCollapsedAtom } from '../state/atoms';
+import {
+  basePathAtom,
+  kioskAtom,
+  kioskHomeAtom,
+  multiSiteModeAtom,
+  siteAtom,
+  sidebarCollapsedAtom,
+} from '../state/atoms';
 import { parseViewerLink } from '../domain/viewer/deepLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
+import { useViewportClass } from '../overlay/common/useViewportClass';
+import { viewportClass } from '../domain/layout';
 import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
@@ -22,6 +32,8 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   const settings = useSiteSettings(site || undefined);
   const isAdmin = useIsAdmin();
   const sso = useSsoEnabled();
+  const kiosk = useAtomValue(kioskAtom);
+  const kioskHome = useAtomValue(kioskHomeAtom);
   const setSite = useSetAtom(siteAtom);
   const setCollapsed = useSetAtom(sidebarCollapsedAtom);
 
@@ -36,31 +48,50 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     setMulti(multiSite);
   }, [site, basePath, multiSite, setSite, setBase, setMulti]);
   useKioskMode(settings.data?.kiosk?.enabled === true);
+  useViewportClass();
+  // On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer.
   useEffect(() => {
-    if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 700px)').matches) setCollapsed(true);
+    if (typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop')
+      setCollapsed(true);
   }, [setCollapsed]);
 
   if (!site || settings.isError) {
+    // A site with nothing in it yet (e.g. reached from a pin's 'Go to site'): no sidebar without settings, so
+    // the page has its own way back to the map in multi-site mode.
+    const back = multiSite ? (
+      <nav className="way-back" aria-label="Way back">
+        <Link to={kiosk ? kioskHome : '/'} className="secondary-button">
+          <ChevronLeft /> Back to the site map
+        </Link>
+      </nav>
+    ) : null;
     if (isAdmin) {
       return (
-        <Suspense fallback={<LoadingScreen />}>
-          <UploadPage mode="addNewSite" site={site} floor={-1} />
-        </Suspense>
+        <div className="standalone-page">
+          {back}
+          <Suspense fallback={<LoadingScreen />}>
+            <UploadPage mode="addNewSite" site={site} floor={-1} />
+          </Suspense>
+        </div>
       );
     }
     return (
-      <main className="loading-screen">
-        <div className="empty-state">
-          <h1>No site to show yet</h1>
-          <p>{settings.isError ? settings.error.message : 'An administrator has not uploaded a site yet.'}</p>
-        </div>
-      </main>
+      <div className="standalone-page">
+        {back}
+        <main className="loading-screen">
+          <div className="empty-state">
+            <h1>No site to show yet</h1>
+            <p>{settings.isError ? settings.error.message : 'An administrator has not uploaded a site yet.'}</p>
+          </div>
+        </main>
+      </div>
     );
   }
   if (settings.isPending || !ready) return <LoadingScreen />;
   const s = settings.data;
   const home = basePath || '/';
-  const canAddScene = isAdmin || !sso;
+  // Never on a kiosk, whatever the sign-on setting: a kiosk shows no administrator tool.
+  const canAddScene = !kiosk && (isAdmin || !sso);
 
   return (
     <>

@@ -6,10 +6,12 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { RootRoute } from './RootRoute';
 import { SiteRoute } from './SiteRoute';
 import { ErrorBoundary } from './ErrorScreen';
+import { useKioskSession } from '../overlay/common/useKiosk';
 
 export function AppRoutes() {
   return (
     <BrowserRouter>
+      <KioskSession />
       <RouteErrorBoundary>
         <Routes>
           <Route path="/site/:siteId/*" element={<SiteRoute />} />
@@ -24,4 +26,10 @@ export function AppRoutes() {
 function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
+}
+
+/** Kiosk mode lives across every route (kept in the URL and storage, ended only by who may). */
+function KioskSession() {
+  useKioskSession();
+  return null;
 }

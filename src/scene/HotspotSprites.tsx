@@ -1,6 +1,6 @@
 // Hotspots drawn as camera-facing sprites at their yaw/pitch, a constant size on screen whatever the zoom,
 // picked by raycast (mouse, touch, and XR controller rays all arrive as R3F pointer events).
-import { type ThreeEvent, useFrame } from '@react-three/fiber';
+import { type ThreeEvent, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
@@ -51,6 +51,15 @@ function HotspotSprite({
   const sprite = useRef<THREE.Sprite>(null);
   const label = useRef<THREE.Sprite>(null);
   const [hovered, setHovered] = useState(false);
+  // A hand over a hotspot: it can be clicked (the page's stylesheet gives grab / grabbing elsewhere).
+  const canvas = useThree((s) => s.gl.domElement);
+  useEffect(() => {
+    if (!hovered) return;
+    canvas.style.cursor = 'pointer';
+    return () => {
+      canvas.style.cursor = '';
+    };
+  }, [hovered, canvas]);
   const position = useMemo(() => {
     const d = viewDirection(hotspot.yaw, hotspot.pitch);
     return new THREE.Vector3(d[0] * HOTSPOT_RADIUS, d[1] * HOTSPOT_RADIUS, d[2] * HOTSPOT_RADIUS);

@@ -1,7 +1,9 @@
 // Client state of the viewer, as jotai atoms: where we are (site, view), which panels are open, and the modes.
 // Server data lives in TanStack Query, never here; floor, date and scene live in the URL only (domain/viewer).
-import { atom } from 'jotai';
+import { atom, type Getter, type Setter } from 'jotai';
 import type { ViewParameters } from '../../contract/api';
+import { initialKiosk, kioskHomeFor, readStoredKiosk } from '../domain/kiosk';
+import { afterClosing, afterOpening, fitTo, viewportClass, type Panel, type ViewportClass } from '../domain/layout';
 
 // ---------- where we are ----------
 /** The current site id. */
@@ -26,20 +28,66 @@ export const requestViewAtom = atom(null, (get, _set, req: { view: Partial<ViewP
 });
 
 // ---------- panels ----------
-export const sidebarCollapsedAtom = atom<boolean>(false);
-export const timelineOpenAtom = atom<boolean>(false);
-export const hotspotListOpenAtom = atom<boolean>(false);
+// Which panels are open, oldest first. Every change goes through the layout model (domain/layout): opening one
+// closes those it cannot share the screen with on this class of viewport, so no panel ever covers another.
+const openPanelsAtom = atom<Panel[]>(['sidebar']);
+/** The class of the viewport (set by the shell on resize); a change closes panels that no longer fit. */
+const viewportClassBaseAtom = atom<ViewportClass>(
+  typeof window === 'undefined' ? 'desktop' : viewportClass(window.innerWidth, window.innerHeight),
+);
+export const viewportClassAtom = atom(
+  (get) => get(viewportClassBaseAtom),
+  (get, set, vp: ViewportClass) => {
+    if (vp === get(viewportClassBaseAtom)) return;
+    set(viewportClassBaseAtom, vp);
+    set(openPanelsAtom, fitTo(get(openPanelsAtom), vp));
+  },
+);
+/** The open panels, oldest first (read-only: open and close them through their own atoms). */
+export const openPanelsListAtom = atom((get) => get(openPanelsAtom));
+const setPanel = (get: Getter, set: Setter, panel: Panel, open: boolean) =>
+  set(
+    openPanelsAtom,
+    open
+      ? afterOpening(get(openPanelsAtom), panel, get(viewportClassBaseAtom))
+      : afterClosing(get(openPanelsAtom), panel),
+  );
+const panelAtom = (panel: Panel) =>
+  atom(
+    (get) => get(openPanelsAtom).includes(panel),
+    (get, set, open: boolean) => setPanel(get, set, panel, open),
+  );
+
+export const sidebarCollapsedAtom = atom(
+  (get) => !get(openPanelsAtom).includes('sidebar'),
+  (get, set, collapsed: boolean) => setPanel(get, set, 'sidebar', !collapsed),
+);
+export const timelineOpenAtom = panelAtom('timeline');
+export const hotspotListOpenAtom = panelAtom('hotspots');
+type InfoContent = { tilesId: string; infoId: string; title: string };
+const infoContentAtom = atom<InfoContent | null>(null);
 /** The open info hotspot (null: info panel closed). */
-export const infoPanelAtom = atom<{ tilesId: string; infoId: string; title: string } | null>(null);
-export const showCameraInfoAtom = atom<boolean>(false);
-export const minimapEnlargedAtom = atom<boolean>(false);
+export const infoPanelAtom = atom(
+  (get) => (get(openPanelsAtom).includes('info') ? get(infoContentAtom) : null),
+  (get, set, info: InfoContent | null) => {
+    set(infoContentAtom, info);
+    setPanel(get, set, 'info', info !== null);
+  },
+);
+export const showCameraInfoAtom = panelAtom('camera');
+export const minimapEnlargedAtom = panelAtom('minimap');
 export const animationModalOpenAtom = atom<boolean>(false);
 /** The enlarged image or video of the media modal. */
 export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: string } | null>(null);
 
 // ---------- modes ----------
-/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. */
-export const kioskAtom = atom<boolean>(false);
+/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. Read before the first paint from
+ *  the URL and this browser's storage (domain/kiosk), so a reload or a restart is a kiosk from its first frame. */
+const startUrl = typeof window === 'undefined' ? null : window.location;
+const storedKiosk = readStoredKiosk();
+export const kioskAtom = atom<boolean>(startUrl ? initialKiosk(startUrl.search, storedKiosk) : false);
+/** Where the kiosk's Home leads (the site it was started in; the map home only when it started there). */
+export const kioskHomeAtom = atom<string>(storedKiosk ?? (startUrl ? kioskHomeFor(startUrl.pathname) : '/'));
 /** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow (spec section 4): the
  *  admin minimap's machine (editor/minimap/nodeEditor) edits on the enlarged map only. */
 export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) => {

@@ -61,6 +61,29 @@ describe('uploads imported as jobs', () => {
     );
   });
 
+  it('fails an export already in the survey with the 409 an upload at once answers; replace=true replaces it', async () => {
+    const zip = await exportZip();
+    const csv = positionsCsv();
+    const first = await uploadScenes(s.baseUrl, 'jobsite4', 0, { zip, csv, mode: 'addNewSite', siteName: 'Twice' });
+    const site = (await followJob(s.baseUrl, 'jobsite4', first.body.payload.job)).last.result!.site;
+    const again = await uploadScenes(s.baseUrl, site, 0, { zip, csv, mode: 'addScene' });
+    expect(again.status).toBe(202);
+    const refused = (await followJob(s.baseUrl, site, again.body.payload.job)).last;
+    expect(refused).toMatchObject({ state: 'failed', error: { status: 409 } });
+    expect(refused.error?.message).toMatch(/already in the survey/);
+
+    const form = new FormData();
+    form.append('properties', new Blob([csv], { type: 'text/csv' }), 'positions.csv');
+    form.append('zipFile', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'export.zip');
+    form.append('mode', 'addScene');
+    form.append('replace', 'true');
+    const replacing = await fetchJson(`${s.baseUrl}/api/site/${site}/0/addScenes`, { method: 'POST', body: form });
+    expect(replacing.status).toBe(202);
+    const replaced = (await followJob(s.baseUrl, site, replacing.body.payload.job)).last;
+    expect(replaced).toMatchObject({ state: 'done', result: { scenes: 2, replaced: 2 } });
+    expect(await s.ctx.db.selectFrom('survey_nodes').select('id').where('site', '=', site).execute()).toHaveLength(2);
+  });
+
   it('answers a job only under its own site', async () => {
     const up = await uploadScenes(s.baseUrl, 'jobsite3', 0, {
       zip: await exportZip(),

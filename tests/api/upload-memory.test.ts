@@ -176,7 +176,12 @@ describe(`uploads raise the server's memory by at most ${LIMIT_MB} MB`, () => {
           method: 'store' as const,
         })),
       ]);
-      return uploadScenes(server.baseUrl, 'mem', 0, { zip, csv: positionsCsv(), mode: 'addScene' });
+      // Another date: the same export again to the warm-up's survey would be refused as a duplicate (409).
+      return uploadScenes(server.baseUrl, 'mem', 0, {
+        zip,
+        csv: positionsCsv(undefined, '06/03/2024'),
+        mode: 'addScene',
+      });
     },
     200,
   );

@@ -37,10 +37,12 @@ test('viewer with timeline, camera info, hotspot list and enlarged minimap has n
   await page.locator('.title-card h1').waitFor();
   await page.getByLabel('Show Camera Info').check();
   await page.getByRole('button', { name: 'Open Timeline' }).click();
+  expect(await serious(page)).toEqual([]);
+  // The hotspot list takes the timeline's place (the layout model: one panel in the right-hand column).
   await page.getByRole('button', { name: 'Hotspots' }).click();
+  await expect(page.locator('#timeline')).toHaveCount(0);
   expect(await serious(page)).toEqual([]);
   await page.getByRole('button', { name: 'Hotspots' }).click();
-  await page.getByRole('button', { name: 'Close Timeline' }).first().click();
   const enlarge = page.getByRole('button', { name: 'Enlarge minimap' });
   if (await enlarge.count()) {
     await enlarge.click();

@@ -57,7 +57,9 @@ test.describe('upload page', () => {
       'X-Coordinate',
       'Y-Coordinate',
       'Name',
+      'Floor',
       'Survey Date',
+      'Survey',
       'Status',
     ]);
     await expect(rows.nth(0)).toHaveAttribute('data-status', 'ok');
@@ -173,7 +175,9 @@ test.describe('upload page', () => {
     });
     const rows = page.locator('.validation-table tbody tr');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toHaveText(/prism_uat_newfield1\s*20\s*30\s*prism_uat_fieldfront\s*04\/02\/2024/);
+    await expect(rows.nth(0)).toHaveText(
+      /prism_uat_newfield1\s*20\s*30\s*prism_uat_fieldfront\s*Floor 0\s*04\/02\/2024/,
+    );
     await expect(rows.nth(0)).toHaveAttribute('data-status', 'ok');
     await expect(rows.nth(1)).toHaveAttribute('data-status', 'ok');
     await expect(page.locator('.drop-file-size').first()).toHaveText('3.0 mb');

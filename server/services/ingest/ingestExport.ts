@@ -23,6 +23,8 @@ import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
 import { parseDataJs, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
+import { exportFingerprint } from './exportFingerprint.ts';
+import { duplicateExport, priorExports, recordExport, removePriorExport, type SurveyKey } from './duplicates.ts';
 import {
   parseTilePath,
   expectedTiles,
@@ -52,17 +54,24 @@ export interface IngestRequest {
    * reserved); otherwise a new site's id comes from its name.
    */
   exactSiteId?: boolean;
+  /** The export is already in a survey it goes to: replace the scenes it brought there (else refused, 409). */
+  replace?: boolean;
   /** Tiles staged so far of all of them (a job reports it to the person waiting). */
   onProgress?: (done: number, total: number) => void;
   /** Runs inside the transaction that writes the rows (a job marks itself done there, so a retry never repeats it). */
   onRowsWritten?: (trx: DB, result: IngestResult) => Promise<void>;
 }
 
+/** Where the upload went: the first scene's floor, date and scene (the viewer opens there), how many scenes
+ *  a replaced earlier upload of the same export took away. */
 export interface IngestResult {
   site: string;
   floor: number;
+  date: string;
+  node: string;
   scenes: number;
   surveys: string[];
+  replaced: number;
 }
 
 /** data.js of 2,000 scenes with long hotspot texts stays well under this. */
@@ -247,13 +256,29 @@ async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: 
     .execute();
 }
 
+/** The surveys the plan's scenes go to, each with its scenes: one per (floor, date, survey_name). */
+function surveyGroups(plan: PlannedScene[]): Map<string, PlannedScene[]> {
+  const groups = new Map<string, PlannedScene[]>();
+  for (const p of plan) {
+    const key = JSON.stringify([p.row.floor, p.row.date, p.surveyName]);
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  return groups;
+}
+const keyOf = (group: PlannedScene[]): SurveyKey => ({
+  floor: group[0].row.floor,
+  date: group[0].row.date,
+  survey_name: group[0].surveyName,
+});
+
 /** Writes every row of the plan; returns site id and survey ids. Runs inside the caller's transaction. */
 async function writeRows(
   trx: DB,
   req: IngestRequest,
   data: AppData,
   plan: PlannedScene[],
-): Promise<{ site: string; surveys: string[] }> {
+  fingerprint: string,
+): Promise<{ site: string; surveys: string[]; replaced: number }> {
   // The site.
   let site = req.site;
   let newSite = false;
@@ -298,13 +323,16 @@ async function writeRows(
   const floors = [...new Set(plan.map((p) => p.row.floor))].sort((a, b) => a - b);
   for (const f of floors) await ensureFloor(trx, site, f, siteHadFloors);
 
+  // The same export already in one of these surveys: refused, or (asked to) its earlier scenes go first.
+  // Checked here, under the site's lock, so two uploads of one export at once cannot both get in.
+  const groups = surveyGroups(plan);
+  const prior = await priorExports(trx, site, [...groups.values()].map(keyOf), fingerprint);
+  if (prior.length && !req.replace) throw duplicateExport(prior);
+  const gone = new Set(prior.flatMap((p) => p.tiles_ids));
+  for (const p of prior) await removePriorExport(trx, site, p);
+
   // Surveys: one per (floor, date, survey_name); an existing one with the same key receives the new scenes.
   const surveyIds: string[] = [];
-  const groups = new Map<string, PlannedScene[]>();
-  for (const p of plan) {
-    const key = JSON.stringify([p.row.floor, p.row.date, p.surveyName]);
-    groups.set(key, [...(groups.get(key) ?? []), p]);
-  }
   const tilesIdOf = new Map(plan.map((p) => [p.scene.id, p.tilesId]));
   for (const group of groups.values()) {
     const { floor, date } = group[0].row;
@@ -407,12 +435,19 @@ async function writeRows(
           .execute();
       }
     }
+    await recordExport(
+      trx,
+      surveyId,
+      fingerprint,
+      group.map((p) => p.tilesId),
+    );
   }
 
   // Settings: the first scene becomes the initial view when none is set; num_floors follows the floors.
   const row = await trx.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirstOrThrow();
   const settings = JSON.parse(row.json) as SiteSettings;
-  if (!settings.initial_settings.pano_id) {
+  // A replaced scene was the initial view: the new upload's first scene takes its place.
+  if (!settings.initial_settings.pano_id || gone.has(settings.initial_settings.pano_id)) {
     const first = plan[0];
     settings.initial_settings = {
       ...settings.initial_settings,
@@ -430,7 +465,7 @@ async function writeRows(
   const mouse = data.settings?.mouseViewMode;
   if (newSite && (mouse === 'drag' || mouse === 'qtvr')) settings.marzipano_mouse_view_mode = mouse;
   await saveSiteSettings(trx, settings);
-  return { site, surveys: surveyIds };
+  return { site, surveys: surveyIds, replaced: gone.size };
 }
 
 /** Imports one export. Throws a domain error (services/errors.ts) naming the problem; on any failure nothing is kept. */
@@ -458,20 +493,44 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,
     }));
+    const fingerprint = exportFingerprint(
+      text,
+      plan.flatMap((p) =>
+        p.files.map((f) => ({
+          path: `${p.scene.id}/${tileRelPath(f.ref)}`,
+          crc32: f.entry.raw.crc32,
+          size: f.entry.size,
+        })),
+      ),
+    );
+    // A duplicate is told at once, before its tiles are unpacked (and again, for certain, in the transaction).
+    if (!req.replace && req.mode === 'addScene') {
+      const prior = await priorExports(ctx.db, req.site, [...surveyGroups(plan).values()].map(keyOf), fingerprint);
+      if (prior.length) throw duplicateExport(prior);
+    }
     await stageTiles(archive, staging, plan, req.onProgress);
     archive.close();
 
     // Blobs move into place first (recorded as pending: a kill from here on leaves nothing the sweep keeps), then the
     // rows; if the database refuses, the catch below takes the blobs back out. A lost race reruns only the rows.
     await staging.commit(plan.map((p) => `tiles/${p.tilesId}`));
-    const result = await inTransaction(ctx.db, async (trx) => {
-      const rows = await writeRows(trx, req, data, plan);
-      const outcome: IngestResult = { site: rows.site, floor: uploadFloor, scenes: plan.length, surveys: rows.surveys };
-      await req.onRowsWritten?.(trx, outcome);
-      return outcome;
+    const first = plan[0];
+    const outcome = await inTransaction(ctx.db, async (trx) => {
+      const rows = await writeRows(trx, req, data, plan, fingerprint);
+      const result: IngestResult = {
+        site: rows.site,
+        floor: first.row.floor,
+        date: first.row.date,
+        node: first.tilesId,
+        scenes: plan.length,
+        surveys: rows.surveys,
+        replaced: rows.replaced,
+      };
+      await req.onRowsWritten?.(trx, result);
+      return result;
     });
     committed = true;
-    return result;
+    return outcome;
   } catch (e) {
     await staging?.rollback();
     throw e;

@@ -16,6 +16,8 @@ export interface SceneUploadInput {
   properties: Blob;
   mode: UploadMode;
   siteName?: string;
+  /** The export is already in the survey: replace the scenes it brought there (the server refuses otherwise). */
+  replace?: boolean;
   onProgress?: (fraction: number) => void;
   /** Tiles imported so far, when the server imports the upload as a job (big uploads). */
   onImportProgress?: (done: number, total: number) => void;
@@ -31,11 +33,13 @@ export function useUploadScenes() {
       properties,
       mode,
       siteName,
+      replace,
       onProgress,
       onImportProgress,
     }: SceneUploadInput) => {
       const form = new FormData();
       form.append('mode', mode);
+      if (replace) form.append('replace', 'true');
       if (siteName) form.append('siteName', siteName);
       form.append('properties', properties, properties instanceof File ? properties.name : 'positions.csv');
       form.append('zipFile', zipFile, zipFile.name);

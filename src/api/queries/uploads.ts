@@ -4,11 +4,15 @@ import { seg, upload } from '../client';
 import { keys } from './keys';
 import { resultOfUpload } from './ingestJob';
 
+/** Where the upload went (its first scene's floor, date and scene) and how many earlier scenes it replaced. */
 export interface UploadResult {
   site: string;
   floor: number;
+  date: string;
+  node: string;
   scenes: number;
   surveys: string[];
+  replaced: number;
 }
 
 export function useAddScenes() {

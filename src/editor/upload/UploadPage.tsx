@@ -19,10 +19,16 @@ import {
   csvWithoutOrphans,
   parsePositions,
   tileFoldersOf,
+  uploadFloors,
   validateUpload,
   type ParsedCsv,
   type TileFolder,
 } from './validateUpload';
+import { buildViewerSearch } from '../../domain/viewer/deepLink';
+import { ApiError } from '../../api/client';
+import { CsvFormatHelp } from './CsvFormatHelp';
+import { usePins } from '../../api/queries/pins';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SiteNameField } from './SiteNameField';
 import { decodeCsvBytes } from '../../../contract/positionsCsv';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
@@ -81,21 +87,34 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const [imported, setImported] = useState<{ done: number; total: number } | null>(null);
-  const [siteName, setSiteName] = useState(() => settings.data?.display.title || site || 'New Site');
+  const [storedName, setSiteName] = useState(() => settings.data?.display.title || site || 'New Site');
+  const [nameEdited, setNameEdited] = useState(false);
+  // A new site reached from a pin ('Go to site') is called what the pin calls it, not by its id in the URL.
+  const pins = usePins();
+  const pinName = mode === 'addNewSite' ? pins.data?.find((p) => p.site === site)?.name : undefined;
+  const siteName = nameEdited ? storedName : pinName || storedName;
   const zip = useChecked(zipFile, readFolders);
   const csv = useChecked(csvFile, readCsv);
 
   const timeline = settings.data?.enable.timeline ?? true;
   const validation = useMemo(
-    () => (zip.state === 'done' && csv.state === 'done' ? validateUpload(zip.value, csv.value, timeline) : null),
-    [zip, csv, timeline],
+    () => (zip.state === 'done' && csv.state === 'done' ? validateUpload(zip.value, csv.value, timeline, floor) : null),
+    [zip, csv, timeline, floor],
   );
+  // The export is already in the survey (the server said 409): the administrator replaces it or keeps it.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
 
   const sitePage = (id: string) => (multiSite ? `/site/${encodeURIComponent(id)}/site` : '/site');
-  if (floor === NO_FLOORS && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
 
   const floorNumber = floorOrZero(floor);
-  const floorName = floors.data?.find((f) => f.floor === floorNumber)?.floor_name || `Floor ${floorNumber}`;
+  const nameOf = (n: number) => floors.data?.find((f) => f.floor === n)?.floor_name || `Floor ${n}`;
+  const floorName = nameOf(floorNumber);
+  // The CSV's floor column decides where scenes go: the title names this page's floor only while the CSV agrees.
+  const csvFloors = validation ? uploadFloors(validation.rows) : [];
+  const title =
+    csvFloors.length === 0 || (csvFloors.length === 1 && csvFloors[0] === floorNumber)
+      ? `Add Scenes - ${floorName}`
+      : `Add Scenes - ${csvFloors.map(nameOf).join(', ')} (from the CSV)`;
   const uploading = uploadScenes.isPending;
   const validating = zip.state === 'validating' || csv.state === 'validating';
   const blocked =
@@ -110,10 +129,12 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const saveName = async (name: string) => {
     if (settings.isSuccess) await patchSettings.mutateAsync({ display: { title: name } });
     setSiteName(name);
+    setNameEdited(true);
   };
 
-  const submit = () => {
+  const submit = (replace = false) => {
     if (blocked || uploading || !zipFile || !csvFile || !validation || csv.state !== 'done') return;
+    setDuplicate(null);
     const trimmed = csvWithoutOrphans(csv.value, validation.orphanLines);
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
@@ -133,12 +154,21 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         properties,
         mode,
         siteName: mode === 'addNewSite' ? siteName : undefined,
+        replace,
         onProgress: setProgress,
         onImportProgress: (done, total) => setImported({ done, total }),
       },
       {
-        onSuccess: (result) => navigate(sitePage(result.site)),
+        // The viewer opens on what was just added: its floor, date and first scene.
+        onSuccess: (result) =>
+          navigate(
+            `${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`,
+          ),
         onError: (e) => {
+          if (e instanceof ApiError && e.status === 409 && mode === 'addScene') {
+            setDuplicate(e.message);
+            return;
+          }
           alert(`${UPLOAD_FAILED} ${e.message}`);
           navigate(sitePage(urlSite));
         },
@@ -147,6 +177,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   };
 
   const percent = Math.round(progress * 100);
+  useDocumentTitle(mode === 'addNewSite' ? `Add a new site: ${siteName}` : title);
+  if (floor === NO_FLOORS && site && exists.data === true) return <Navigate to={sitePage(site)} replace />;
   return (
     <div className="upload-scroll">
       <main className="upload-page page" aria-busy={uploading || validating}>
@@ -157,11 +189,14 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
               <SiteNameField stored={siteName} onSave={saveName} />
             </h1>
           ) : (
-            <h1>Add Scenes - {floorName}</h1>
+            <h1>{title}</h1>
           )}
           <p className="muted">
-            Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions.
+            Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions. Each scene
+            goes to the floor in its CSV row{mode === 'addScene' ? <> (rows without a floor: {floorName})</> : null};
+            the table below shows where, before anything is sent.
           </p>
+          <CsvFormatHelp />
         </header>
 
         <div className="upload-drops">
@@ -223,7 +258,23 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         </div>
 
         {validation && validation.rows.length > 0 ? (
-          <ValidationTable rows={validation.rows} timeline={timeline} />
+          <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} />
+        ) : null}
+
+        {duplicate ? (
+          <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
+            <p>
+              <WarningIcon /> {duplicate}
+            </p>
+            <div className="upload-duplicate-actions">
+              <button type="button" className="primary-button" onClick={() => submit(true)}>
+                Replace those scenes
+              </button>
+              <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>
+                Keep the survey as it is
+              </button>
+            </div>
+          </div>
         ) : null}
 
         <div className="upload-actions">
@@ -239,7 +290,12 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
               </span>
             </div>
           ) : null}
-          <button type="button" className="primary-button" disabled={blocked || uploading} onClick={submit}>
+          <button
+            type="button"
+            className="primary-button"
+            disabled={blocked || uploading || duplicate !== null}
+            onClick={() => submit()}
+          >
             Submit
           </button>
         </div>

@@ -15,7 +15,16 @@ function StatusCell({ row }: { row: ValidationRow }) {
   );
 }
 
-export function ValidationTable({ rows, timeline }: { rows: readonly ValidationRow[]; timeline: boolean }) {
+/** Where each scene goes, before Submit: the floor (by its name), the survey date and the survey. */
+export function ValidationTable({
+  rows,
+  timeline,
+  floorName,
+}: {
+  rows: readonly ValidationRow[];
+  timeline: boolean;
+  floorName: (floor: number) => string;
+}) {
   return (
     <div className="validation-scroll">
       <table className="validation-table">
@@ -25,7 +34,9 @@ export function ValidationTable({ rows, timeline }: { rows: readonly ValidationR
             <th scope="col">X-Coordinate</th>
             <th scope="col">Y-Coordinate</th>
             <th scope="col">Name</th>
+            <th scope="col">Floor</th>
             <th scope="col">Survey Date</th>
+            <th scope="col">Survey</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -36,8 +47,12 @@ export function ValidationTable({ rows, timeline }: { rows: readonly ValidationR
               <td className={r.foundInCsv && !r.isOrphan && r.x === '' ? 'cell-missing' : undefined}>{r.x}</td>
               <td className={r.foundInCsv && !r.isOrphan && r.y === '' ? 'cell-missing' : undefined}>{r.y}</td>
               <td>{r.name}</td>
+              <td data-col="floor">{r.floor === null ? (r.foundInCsv ? 'not a floor' : '') : floorName(r.floor)}</td>
               <td className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : undefined}>
                 {r.date}
+              </td>
+              <td data-col="survey">
+                {r.survey || (r.foundInCsv ? <span className="muted">the export&apos;s tour name</span> : '')}
               </td>
               <td>
                 <StatusCell row={r} />

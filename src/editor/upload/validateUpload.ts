@@ -45,6 +45,8 @@ export interface CsvRow {
   y: string;
   date: string;
   floor: string;
+  /** The survey_name column (optional): the survey the scene joins; empty: the export's tour name. */
+  surveyName: string;
   coordinatesOk: boolean;
   dateOk: boolean;
 }
@@ -82,6 +84,7 @@ export function parsePositions(text: string): ParsedCsv {
           y,
           date,
           floor: cellOf(rec, index, 'floor'),
+          surveyName: cellOf(rec, index, 'surveyname'),
           coordinatesOk: isDecimal(x) && isDecimal(y),
           dateOk: date !== '' && isSurveyDate(date),
         };
@@ -99,6 +102,10 @@ export interface ValidationRow {
   y: string;
   name: string;
   date: string;
+  /** The floor the scene goes to: the CSV's floor column, else the page's floor (null: not a floor number). */
+  floor: number | null;
+  /** The survey it joins: the survey_name column, else '' (the export's tour name, read by the server). */
+  survey: string;
   status: RowStatus;
   /** Why the row is marked (for the status cell's text alternative). */
   note: string;
@@ -122,8 +129,29 @@ export interface UploadValidation {
 export const matchesFolder = (folder: TileFolder, fileName: string) =>
   fileName !== '' && (folder.name === fileName || folder.name === sceneSlug(fileName));
 
-/** The table and the verdict. `timeline`: the timeline feature is on, so every row needs a date. */
-export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, timeline: boolean): UploadValidation {
+/** The floor a row goes to, as the server decides it: its floor column when given, else the upload's floor. */
+export function rowFloor(value: string, uploadFloor: number): number | null {
+  const v = value.trim();
+  if (v === '') return Math.max(0, uploadFloor);
+  if (!/^-?\d{1,6}$/.test(v) || Number(v) < -1) return null;
+  return Number(v) < 0 ? Math.max(0, uploadFloor) : Number(v);
+}
+
+/** The floors an upload's scenes go to (rows with a scene folder only), lowest first. */
+export function uploadFloors(rows: readonly ValidationRow[]): number[] {
+  return [
+    ...new Set(rows.filter((r) => r.foundInCsv && !r.isOrphan && r.floor !== null).map((r) => r.floor as number)),
+  ].sort((a, b) => a - b);
+}
+
+/** The table and the verdict. `timeline`: the timeline feature is on, so every row needs a date; `uploadFloor`:
+ *  the floor of the page, for rows whose floor column is empty. */
+export function validateUpload(
+  folders: readonly TileFolder[],
+  csv: ParsedCsv,
+  timeline: boolean,
+  uploadFloor = 0,
+): UploadValidation {
   const used = new Set<CsvRow>();
   const rows: ValidationRow[] = [];
   let csvError = !!csv.problem;
@@ -139,6 +167,8 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
         y: '',
         name: '',
         date: '',
+        floor: null,
+        survey: '',
         status: 'error',
         note: 'Not found in the CSV',
         foundInCsv: false,
@@ -147,7 +177,9 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
       continue;
     }
     used.add(row);
+    const floor = rowFloor(row.floor, uploadFloor);
     const problems = [
+      floor === null && 'Floor is not a floor number',
       !row.coordinatesOk && (row.x === '' || row.y === '' ? 'Missing coordinates' : 'Coordinates are not numbers'),
       timeline && !row.dateOk && (row.date === '' ? 'Missing survey date' : 'Survey date is not a date (dd/mm/yyyy)'),
     ].filter((p): p is string => !!p);
@@ -159,6 +191,8 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
       y: row.y,
       name: row.title,
       date: row.date,
+      floor,
+      survey: row.surveyName,
       status: problems.length ? 'error' : 'ok',
       note: problems.join('; ') || 'OK',
       foundInCsv: true,
@@ -176,6 +210,8 @@ export function validateUpload(folders: readonly TileFolder[], csv: ParsedCsv, t
       y: row.y,
       name: row.title,
       date: row.date,
+      floor: rowFloor(row.floor, uploadFloor),
+      survey: row.surveyName,
       status: 'orphan',
       note: 'No scene folder in the zip',
       foundInCsv: true,

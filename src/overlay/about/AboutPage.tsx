@@ -3,7 +3,7 @@ import { useAbout } from '../../api/queries/about';
 import { sanitizeHtml, useAllowExternalImages } from '../common/sanitize';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentSettings, useSiteId } from '../../domain/useSite';
-import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 export default function AboutPage() {
   const site = useSiteId();

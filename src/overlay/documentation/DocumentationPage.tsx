@@ -9,7 +9,7 @@ import { useIsAdmin } from '../../domain/useAdmin';
 import { useSiteId } from '../../domain/useSite';
 import { DocumentUploadForm } from './DocumentUploadForm';
 import { matchesSearch } from './search';
-import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 type ViewKind = 'file' | 'list';
 

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useAppConfig } from '../../api/queries/settings';
 import { useSitePath } from '../../domain/useSite';
-import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 export function HomePage() {
   const config = useAppConfig().data;

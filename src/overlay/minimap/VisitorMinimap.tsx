@@ -1,6 +1,7 @@
 // The visitor minimap (plain DOM/SVG; Konva is for the admin editor only): the floor plan with its nodes,
 // small or enlarged; names in the enlarged view; the current node highlighted with a view cone turning with
 // yaw + node rotation + the site's rotation_offset; clicking a node goes there and collapses the map.
+import type { CSSProperties } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { useMinimap } from '../../api/queries/minimap';
@@ -33,7 +34,15 @@ export function VisitorMinimap() {
   return (
     <>
       {enlarged ? <div className="minimap-backdrop" onClick={() => setEnlarged(false)} aria-hidden="true" /> : null}
-      <section className={`minimap${enlarged ? ' enlarged' : ''}`} aria-label={`Minimap, ${floorName}`}>
+      <section
+        className={`minimap${enlarged ? ' enlarged' : ''}`}
+        aria-label={`Minimap, ${floorName}`}
+        style={
+          map.img_width > 0 && map.img_height > 0
+            ? ({ '--plan-aspect': map.img_width / map.img_height } as CSSProperties)
+            : undefined
+        }
+      >
         <div className="minimap-header">
           <h2 className="minimap-title">{floorName}</h2>
           <button

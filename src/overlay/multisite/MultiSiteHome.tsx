@@ -3,13 +3,15 @@
 // pins (darkened, 'Site Disabled') and the 'To Single Site' action; the pin editor comes with src/editor.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { kioskAtom } from '../../state/atoms';
 import type { Pin } from '../../../contract/api';
 import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../../domain/useAdmin';
 import { ChevronDown, EyeSlashIcon, PinGlyph } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import {
   DEFAULT_SITEMAP,
   groupPinsBySitemap,
@@ -26,6 +28,7 @@ export default function MultiSiteHome() {
   const config = useAppConfig().data;
   const isAdmin = useIsAdmin(null);
   const navigate = useNavigate();
+  const kiosk = useAtomValue(kioskAtom);
   const [mapName, setMapName] = useState(readCurrentSitemap);
   const [seeMore, setSeeMore] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
@@ -42,8 +45,10 @@ export default function MultiSiteHome() {
     if (pins.isError) console.error('request failed', pins.error);
   }, [pins.isError, pins.error]);
 
-  const shown = visiblePins(pins.data ?? [], mapName, isAdmin);
-  const groups = groupPinsBySitemap(pins.data ?? [], isAdmin);
+  // A kiosk never leaves the product: pins that link to another website are not offered there.
+  const offered = (pins.data ?? []).filter((p) => !(kiosk && p.external_url));
+  const shown = visiblePins(offered, mapName, isAdmin);
+  const groups = groupPinsBySitemap(offered, isAdmin);
   const mapNames = Array.from(
     new Set([DEFAULT_SITEMAP, ...(sitemaps.data ?? []).map((s) => s.name), ...groups.map((g) => g.sitemap), mapName]),
   ).sort((a, b) => a.localeCompare(b));
@@ -54,8 +59,9 @@ export default function MultiSiteHome() {
       return;
     }
     const t = pinTarget(pin);
-    if (t.external) window.location.assign(t.url);
-    else navigate(t.path);
+    if (t.external) {
+      if (!kiosk) window.location.assign(t.url);
+    } else navigate(t.path);
   };
   const selectedPin = shown.find((p) => p._id === selected);
 

@@ -2,7 +2,8 @@
 // a collapsed small state, sign-in and sign-out (with single sign-on), and the admin 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { animationModalOpenAtom, kioskAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import { animationModalOpenAtom, kioskAtom, kioskHomeAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import { useKioskEndPending } from '../common/useKiosk';
 import { parseViewerLink } from '../../domain/viewer/deepLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
@@ -35,6 +36,8 @@ export function Sidebar() {
   const isAdmin = useIsAdmin();
   const sso = useSsoEnabled();
   const kiosk = useAtomValue(kioskAtom);
+  const kioskHome = useAtomValue(kioskHomeAtom);
+  const endingKiosk = useKioskEndPending();
   const multiSite = useMultiSiteMode();
   const path = useSitePath();
   const location = useLocation();
@@ -78,21 +81,31 @@ export function Sidebar() {
   return (
     <nav className={`sidebar${collapsed ? ' collapsed' : ''}`} aria-label="Main">
       <div className="sidebar-top">
-        <a
-          className="product-label"
-          href={RESEARCH_GROUP_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}
-        >
-          <span className="product-mark" aria-hidden="true">
-            360
+        {kiosk ? (
+          // A kiosk never leaves the app: the label is not a link there.
+          <span className="product-label">
+            <span className="product-mark" aria-hidden="true">
+              360
+            </span>
+            <span className="nav-text">{PRODUCT_LABEL}</span>
           </span>
-          <span className="nav-text">
-            {PRODUCT_LABEL}
-            <span className="visually-hidden"> (opens in a new window)</span>
-          </span>
-        </a>
+        ) : (
+          <a
+            className="product-label"
+            href={RESEARCH_GROUP_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={`${PRODUCT_LABEL} (opens the research group website in a new window)`}
+          >
+            <span className="product-mark" aria-hidden="true">
+              360
+            </span>
+            <span className="nav-text">
+              {PRODUCT_LABEL}
+              <span className="visually-hidden"> (opens in a new window)</span>
+            </span>
+          </a>
+        )}
         <button
           type="button"
           className="icon-button collapse-toggle"
@@ -106,8 +119,11 @@ export function Sidebar() {
       <ul className="nav-list">
         {entries.map((key) => {
           switch (key) {
+            // A kiosk's Home stays in the site it shows (domain/kiosk): never the pin map from inside a site.
             case '/':
-              return item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
+              return kiosk
+                ? item(key, kioskHome, <HomeIcon />, 'Home')
+                : item(key, '/', multiSite ? <MapIcon /> : <HomeIcon />, 'Home');
             case 'site':
               return item(
                 key,
@@ -141,7 +157,8 @@ export function Sidebar() {
           }
         })}
       </ul>
-      {sso && !kiosk ? <AccountBox collapsed={collapsed} /> : null}
+      {/* On a kiosk only while it is asked to end (kiosk=0): an administrator signs in there to end it. */}
+      {sso && (!kiosk || endingKiosk) ? <AccountBox collapsed={collapsed} /> : null}
       {isAdmin && !multiSite ? (
         <div className="sidebar-bottom">
           <button

@@ -1,8 +1,9 @@
 // The hotspot list: names of the scene's link and info hotspots. Choosing one closes the list and, after
 // 800 ms, goes to the linked scene or pans to the info hotspot and opens its info.
 import { useEffect, useRef } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
-import { hotspotListOpenAtom, infoPanelAtom, requestViewAtom } from '../../state/atoms';
+import { useAtom } from 'jotai';
+import { hotspotListOpenAtom } from '../../state/atoms';
+import { useOpenInfo } from './useOpenInfo';
 import { HotspotIcon, LinkArrowIcon, ListIcon } from '../../ui/icons';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
@@ -27,8 +28,7 @@ export function HotspotListToggle() {
 
 export function HotspotList() {
   const [open, setOpen] = useAtom(hotspotListOpenAtom);
-  const setInfo = useSetAtom(infoPanelAtom);
-  const requestView = useSetAtom(requestViewAtom);
+  const openInfo = useOpenInfo();
   const { scene, scenes } = useViewerState();
   const go = useViewerNavigate();
   const timer = useRef<number | null>(null);
@@ -75,12 +75,7 @@ export function HotspotList() {
                 <button
                   type="button"
                   className="list-button"
-                  onClick={() =>
-                    later(() => {
-                      requestView({ view: { yaw: h.yaw, pitch: h.pitch } });
-                      setInfo({ tilesId: scene.survey_node.tiles_id, infoId: h.info_id, title: h.title });
-                    })
-                  }
+                  onClick={() => later(() => openInfo(scene.survey_node.tiles_id, h))}
                 >
                   <HotspotIcon /> {h.title}
                 </button>

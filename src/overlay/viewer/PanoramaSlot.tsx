@@ -150,6 +150,24 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // The live renderer goes into panoramaAtom (view requests, Enter VR), and out again when it goes.
   useEffect(() => () => setPanorama(null), [setPanorama]);
 
+  // The drag cursor: grab over the panorama, grabbing while a mouse button holds it (app.css).
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const down = (e: PointerEvent) => {
+      if (e.pointerType === 'mouse' && e.button === 0) host.classList.add('grabbing');
+    };
+    const up = () => host.classList.remove('grabbing');
+    host.addEventListener('pointerdown', down);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+    return () => {
+      host.removeEventListener('pointerdown', down);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+    };
+  }, []);
+
   const fallback = <PanoramaStandIn {...props} />;
   // Under the early stage's canvas once it draws (the canvas is positioned, so it covers this).
   const loading = (

@@ -1,7 +1,7 @@
 // Title card: the current scene's name (or the configured title), with the site, floor and survey date.
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { dayLabel } from './timeline';
-import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 export function TitleCard() {
   const { settings, scene, date } = useViewerState();

@@ -2,9 +2,10 @@
 // the overlay: title card, camera info, hotspot list, timeline, floor slider, info panel and minimap.
 import { lazy, Suspense, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
-import { infoPanelAtom, kioskAtom, requestViewAtom, timelineOpenAtom } from '../../state/atoms';
+import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
+import { useOpenInfo } from './useOpenInfo';
 import { parseViewerLink } from '../../domain/viewer/deepLink';
 import { initialView as sceneInitialView } from '../../domain/initialView';
 import { Spinner } from '../../ui/Spinner';
@@ -40,8 +41,8 @@ export function ViewerPage() {
   const kiosk = useAtomValue(kioskAtom);
   const timelineOpen = useAtomValue(timelineOpenAtom);
   const autoRotate = useKioskIdle(settings);
-  const [info, setInfo] = useAtom(infoPanelAtom);
-  const requestView = useSetAtom(requestViewAtom);
+  const info = useAtomValue(infoPanelAtom);
+  const openInfo = useOpenInfo();
 
   const sceneTitles = useMemo(
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
@@ -67,8 +68,7 @@ export function ViewerPage() {
 
   const onInfo = (h: InfoHotspot) => {
     if (!scene) return;
-    requestView({ view: { yaw: h.yaw, pitch: h.pitch } });
-    setInfo({ tilesId: scene.survey_node.tiles_id, infoId: h.info_id, title: h.title });
+    openInfo(scene.survey_node.tiles_id, h);
   };
 
   return (

@@ -3,7 +3,9 @@ import Papa from 'papaparse';
 import {
   csvWithoutOrphans,
   parsePositions,
+  rowFloor,
   tileFoldersOf,
+  uploadFloors,
   validateUpload,
 } from '../../../src/editor/upload/validateUpload';
 
@@ -118,5 +120,35 @@ describe('csvWithoutOrphans', () => {
       ['a, b', 'prism_uat_newfield2', '21', '31', '04/02/2024', '1'],
     ]);
     expect(csvWithoutOrphans(parsed, [])).toBeNull();
+  });
+});
+
+describe('where the rows go', () => {
+  it('takes the floor from the CSV, the page floor when empty, and flags what is not a floor', () => {
+    expect(rowFloor('2', 0)).toBe(2);
+    expect(rowFloor('', 3)).toBe(3);
+    expect(rowFloor('-1', 3)).toBe(3);
+    expect(rowFloor('', -1)).toBe(0);
+    expect(rowFloor('two', 0)).toBeNull();
+  });
+  it('lists the floors of the scenes (not orphans), shows survey names, and blocks a bad floor', () => {
+    const csv = parsePositions(
+      'title,fileName,x,y,date,floor,survey_name\r\nA,a,1,2,04/02/2024,2,Walk\r\nB,b,1,2,04/02/2024,,\r\nC,c,1,2,04/02/2024,7,\r\n',
+    );
+    const v = validateUpload(tileFoldersOf(['app-files/tiles/0-a/x.jpg', 'app-files/tiles/1-b/x.jpg']), csv, true, 1);
+    expect(v.rows.map((r) => [r.scene, r.floor, r.survey])).toEqual([
+      ['a', 2, 'Walk'],
+      ['b', 1, ''],
+      ['c', 7, ''],
+    ]);
+    expect(uploadFloors(v.rows)).toEqual([1, 2]);
+    const bad = validateUpload(
+      tileFoldersOf(['app-files/tiles/0-a/x.jpg']),
+      parsePositions('title,fileName,x,y,date,floor\r\nA,a,1,2,04/02/2024,up\r\n'),
+      true,
+      0,
+    );
+    expect(bad.error).toBe(true);
+    expect(bad.rows[0].note).toContain('Floor is not a floor number');
   });
 });
