@@ -201,6 +201,8 @@ export const appConfig = z.object({
   allowExternalImages: z.boolean().default(false),
   /** The single sign-on button's label; empty when OIDC sign-in is not configured. */
   oidcLabel: z.string().default(''),
+  /** Where pictures of our own blob store are read besides /media/ (S3_PUBLIC_URL); empty with the local folder. */
+  mediaBaseUrl: z.string().default(''),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 export const appConfigPatch = z
@@ -337,6 +339,21 @@ export const uploadResult = z.object({
   replaced: z.number(),
 });
 export const urlResult = z.object({ url: z.string() });
+/** 202 of an upload imported as a job (big uploads): follow it at GET /api/site/{site}/jobs/{job}. */
+export const jobAccepted = z.object({ job: z.string() });
+export const jobStatus = z.object({
+  id: z.string(),
+  kind: z.string(),
+  site: z.string(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Tiles staged so far of all of them (0 of 0 before the import has counted them). */
+  progress: z.object({ done: z.number(), total: z.number() }),
+  /** What the upload answers when imported at once (state done). */
+  result: uploadResult.optional(),
+  /** Why it failed (state failed): the status the upload would have answered, and the sentence. */
+  error: z.object({ status: z.number(), message: z.string() }).optional(),
+});
+export type JobStatus = z.infer<typeof jobStatus>;
 
 // ---------- additions for the resource routes (minimap, nodes, pins, site maps, documentation) ----------
 /** PATCH /api/map-pins/{id}: only the fields sent change (pinPatchBody would fill in its defaults). */

@@ -63,10 +63,21 @@ const LINK = /^(?:https?:\/\/|mailto:|\/(?![/\\])|#)/i;
 const DATA_RASTER = /^data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 const OWN_MEDIA = /^\/media\/[^\\]*$/;
 
+/** Public addresses of our own blob store besides /media/ (S3_PUBLIC_URL: the server's setting, /api/settings on the client). */
+const ownMediaBases = new Set<string>();
+
+/** Counts addresses under `base` (no trailing slash) as our own media, as /media/ is. */
+export function addOwnMediaBase(base: string): void {
+  if (/^https?:\/\/[^\s\\]+$/i.test(base)) ownMediaBases.add(base.replace(/\/+$/, '') + '/');
+}
+
+const isOwnMedia = (s: string) =>
+  !s.includes('..') && !s.includes('\\') && (OWN_MEDIA.test(s) || [...ownMediaBases].some((b) => s.startsWith(b)));
+
 /** Whether a picture or video address may be shown: ours, inline raster data, or (when allowed) http(s) anywhere. */
 export function isAllowedMediaSrc(src: string, allowExternalImages = false): boolean {
   const s = src.trim();
-  if (OWN_MEDIA.test(s) && !s.includes('..')) return true;
+  if (isOwnMedia(s)) return true;
   if (DATA_RASTER.test(s)) return true;
   return allowExternalImages && /^https?:\/\/[^\s]+$/i.test(s);
 }

@@ -10,7 +10,10 @@ import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { BlobStore } from './storage/blobStore.ts';
+import { openBlobStore } from './storage/openBlobStore.ts';
+import { addOwnMediaBase } from '../contract/htmlPolicy.ts';
+import { openJobQueue } from './jobs/openJobQueue.ts';
+import { INGEST_JOB, runIngestJob, type IngestJobData } from './jobs/ingestJob.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
@@ -25,6 +28,9 @@ import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 import { boundedJsonBodies } from './http/jsonBody.ts';
 
+/** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
+const JOB_STOP_MS = 20_000;
+
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const db = await openDatabase({
     dataDir: config.dataDir,
@@ -32,8 +38,13 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     poolSize: config.dbPoolSize,
     preparedStatements: config.dbPreparedStatements,
   });
-  const blobs = new BlobStore(config.dataDir, pendingLedger(db));
+  const blobs = openBlobStore(config, pendingLedger(db));
+  // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
+  if (config.s3) addOwnMediaBase(config.s3.publicUrl);
   const ctx: AppContext = { config, db, blobs };
+  const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
+  jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
+  ctx.jobs = jobs;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
   // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
@@ -81,7 +92,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
 
   // Media: every user file, served passive (http/servedFiles.ts); immutable keys, cached for a year, with ETags.
-  await mediaRoutes(app, blobs.mediaDir);
+  await mediaRoutes(app, blobs);
 
   // WebXR controller profiles and models (the renderer's VR controllers), served here rather than from a CDN.
   await app.register(fastifyStatic, {
@@ -121,7 +132,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     );
   }
 
+  // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.
+  await jobs.start();
   app.addHook('onClose', async () => {
+    await jobs.stop(JOB_STOP_MS);
     blobs.close();
     await db.destroy();
   });

@@ -3,6 +3,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
+import { flag, positiveNumber, unset, wholeNumber } from './envRules.ts';
+import { s3Environment, type S3Settings } from './storage/s3Settings.ts';
+import { jobEnvironment, type JobConfig } from './jobs/jobSettings.ts';
 
 export interface Config {
   port: number;
@@ -30,6 +33,10 @@ export interface Config {
   allowedHosts: string[];
   /** CSP frame-ancestors of our pages: who may show them in a frame. */
   frameAncestors: string;
+  /** Blobs in an S3-compatible bucket (S3_*) instead of DATA_DIR/media. */
+  s3?: S3Settings;
+  /** Jobs: when an upload is imported as one, expiry and retries (INGEST_JOB_MIN_BYTES, JOB_*). */
+  jobs: JobConfig;
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   oidc?: {
     issuer: string;
@@ -42,47 +49,6 @@ export interface Config {
     label: string;
   };
 }
-
-const unset = (v: string | undefined): v is undefined | '' => v === undefined || v === '';
-
-/** A whole number of at least `min`; the default when unset or empty. */
-const wholeNumber = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (unset(v)) return fallback;
-      const n = Number(v);
-      if (Number.isInteger(n) && n >= min && n <= max) return n;
-      const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
-      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number ${range}, not "${v}".` });
-      return z.NEVER;
-    });
-
-/** A number above 0; the default when unset or empty. */
-const positiveNumber = (name: string, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (unset(v)) return fallback;
-      const n = Number(v);
-      if (Number.isFinite(n) && n > 0) return n;
-      ctx.addIssue({ code: 'custom', message: `${name} must be a number above 0, not "${v}".` });
-      return z.NEVER;
-    });
-
-/** true or false; the default when unset or empty. Anything else is refused: "USE_SSO=yes" must not mean no. */
-const flag = (name: string, fallback: boolean) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (unset(v)) return fallback;
-      if (v === 'true' || v === 'false') return v === 'true';
-      ctx.addIssue({ code: 'custom', message: `${name} must be true or false, not "${v}".` });
-      return z.NEVER;
-    });
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -190,8 +156,11 @@ const oidcSettings = z
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
   const oidc = oidcSettings.safeParse(env);
-  const problems = [...(parsed.error?.issues ?? []), ...(oidc.error?.issues ?? [])].map((i) => i.message);
-  if (problems.length || !parsed.success || !oidc.success) throw new Error(problems.join(' '));
+  const s3 = s3Environment.safeParse(env);
+  const jobs = jobEnvironment.safeParse(env);
+  const problems = [parsed, oidc, s3, jobs].flatMap((r) => r.error?.issues ?? []).map((i) => i.message);
+  if (problems.length || !parsed.success || !oidc.success || !s3.success || !jobs.success)
+    throw new Error(problems.join(' '));
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -212,6 +181,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS,
     frameAncestors: e.FRAME_ANCESTORS,
     oidc: oidc.data,
+    s3: s3.data,
+    jobs: jobs.data,
     // Quiet under the test runner (its env, or this process's when the caller passes its own env).
     logLevel: e.LOG_LEVEL || (e.VITEST || process.env.VITEST ? 'warn' : 'info'),
   };

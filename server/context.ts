@@ -1,10 +1,13 @@
-// What every route and service gets: config, database and blob store. Built once at start-up.
+// What every route and service gets: config, database, blob store and job queue. Built once at start-up.
 import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { BlobStore } from './storage/blobStore.ts';
+import type { JobQueue } from './jobs/jobQueue.ts';
 
+/** `jobs` is there in the server (not in one-shot commands such as the import). */
 export interface AppContext {
   config: Config;
   db: DB;
   blobs: BlobStore;
+  jobs?: JobQueue;
 }

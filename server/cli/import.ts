@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { BlobStore } from '../storage/blobStore.ts';
+import { openBlobStore } from '../storage/openBlobStore.ts';
 import { pendingLedger } from '../storage/pendingBlobs.ts';
 import { DomainError } from '../services/errors.ts';
 import { ingestExport } from '../services/ingest/ingestExport.ts';
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   const config = readConfig();
   const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   // Its own staging folder and pending records: a running server's start-up sweep leaves them alone while this lives.
-  const blobs = new BlobStore(config.dataDir, pendingLedger(db));
+  const blobs = openBlobStore(config, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };
   try {
     const siteName = args.values.site?.trim() || path.basename(zipPath).replace(/\.zip$/i, '');

@@ -1,9 +1,9 @@
 // Dialect choice: PostgreSQL when DATABASE_URL is postgres://…, otherwise an embedded SQLite file in DATA_DIR.
 import path from 'node:path';
 import fs from 'node:fs';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
-import { migrationProvider } from './migrations.ts';
+import { migrateToLatest } from './migrations.ts';
 import { withStatementCache } from './sqliteStatements.ts';
 import { prepareStatements } from './pgStatements.ts';
 
@@ -49,12 +49,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     file.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
-  // Concerns add numbered migrations in parallel; a database may have run a later number before an earlier one lands.
-  const { error } = await new Migrator({
-    db,
-    provider: migrationProvider,
-    allowUnorderedMigrations: true,
-  }).migrateToLatest();
-  if (error) throw error;
+  await migrateToLatest(db, !!opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl));
   return db;
 }

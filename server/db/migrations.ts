@@ -1,8 +1,9 @@
 // Schema migrations, written once for both dialects (portable column types only).
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
 import { surveyExports } from './migration0007SurveyExports.ts';
+import { jobsTable } from './migration0013Jobs.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -177,6 +178,36 @@ export const migrationProvider: MigrationProvider = {
       '0003_login_attempts': loginAttempts,
       '0006_concurrency_keys': concurrencyKeys,
       '0007_survey_exports': surveyExports,
+      '0013_jobs': jobsTable,
     };
   },
 };
+
+/** The PostgreSQL advisory lock key of schema migrations (any constant; "surv" "mig1" in ASCII). */
+export const MIGRATION_LOCK_KEY = 0x73757276_6d696731n;
+
+/**
+ * Brings the schema up to date. On PostgreSQL, instances starting together take turns under an advisory lock held by
+ * one connection for the whole run: Kysely's own lock table is itself created by the first run, which two starts
+ * would race (CREATE TABLE IF NOT EXISTS is not safe against a concurrent one).
+ */
+export async function migrateToLatest(db: Kysely<any>, postgres: boolean): Promise<void> {
+  // Concerns add numbered migrations in parallel; a database may have run a later number before an earlier one lands.
+  const run = async (on: Kysely<any>) => {
+    const { error } = await new Migrator({
+      db: on,
+      provider: migrationProvider,
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
+    if (error) throw error;
+  };
+  if (!postgres) return run(db);
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(conn);
+    try {
+      await run(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(conn);
+    }
+  });
+}

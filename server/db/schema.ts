@@ -133,6 +133,22 @@ interface LoginAttemptTable {
   failures: number;
   window_start: string;
 }
+/** A job (jobs/jobRecords.ts): where it stands, whichever queue runs it. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  site: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  data: string;
+  progress_done: number;
+  progress_total: number;
+  result: string | null;
+  error_status: number | null;
+  error_message: string | null;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+}
 /** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
 /** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
 export interface SurveyExportTable {
@@ -166,6 +182,7 @@ export interface Database {
   sessions: SessionTable;
   user_sites: UserSiteTable;
   pending_blobs: PendingBlobTable;
+  jobs: JobTable;
   login_attempts: LoginAttemptTable;
   survey_exports: SurveyExportTable;
 }

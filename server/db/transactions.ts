@@ -7,7 +7,7 @@ import { PostgresAdapter } from 'kysely';
 import type { DB } from './database.ts';
 import { isRetryable } from './dbErrors.ts';
 
-const isPostgres = (db: DB): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: DB): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 const ATTEMPTS = 6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

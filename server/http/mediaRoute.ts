@@ -1,15 +1,16 @@
 // GET/HEAD /media/<key>: every user file, served passive (rules in servedFiles.ts). @fastify/send does the file
 // work (ETag, Last-Modified, conditional requests, Range, HEAD); it is told not to choose a Content-Type, and we set
 // ours from the name of the file actually opened and its first bytes. Blobs are immutable: cached for a year.
-import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Stats } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { send } from '@fastify/send';
 import { PUBLIC } from './access.ts';
 import { fail } from './envelope.ts';
-import { HEAD_BYTES, needsHead, servedAs, servedHeaders, type ServedAs } from './servedFiles.ts';
-import { MEDIA_PREFIX } from '../storage/blobStore.ts';
+import { needsHead, servedAs, servedHeaders, type ServedAs } from './servedFiles.ts';
+import { MEDIA_PREFIX, type BlobStore } from '../storage/blobStore.ts';
+import { FolderBlobStore } from '../storage/folderBlobStore.ts';
+import { readHead } from '../storage/fileHead.ts';
 
 /**
  * The blob key of a routed (already percent-decoded) path, or null when no stored key can be spelled that way:
@@ -38,26 +39,20 @@ class DecisionCache {
   }
 }
 
-async function readHead(file: string): Promise<Buffer> {
-  const fh = await fsp.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
+/** Uploads waiting for their import job (incoming/) are nobody's to read. */
+const isPrivateKey = (key: string) => key.startsWith('incoming/');
 
 const notFoundBody = (url: string) =>
   fail(`Not found: ${url.split('?')[0]}. The file may have been replaced by a newer upload; reload the page.`);
 
-export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promise<void> {
+export async function mediaRoutes(app: FastifyInstance, blobs: BlobStore): Promise<void> {
+  if (!(blobs instanceof FolderBlobStore)) return redirectToStore(app, blobs);
+  const mediaDir = blobs.mediaDir;
   const cache = new DecisionCache();
   app.get(`${MEDIA_PREFIX}*`, { schema: { hide: true }, config: { access: PUBLIC } }, async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     const key = mediaKeyOf((req.params as { '*': string })['*']);
-    if (!key) return reply.status(404).send(notFoundBody(req.url));
+    if (!key || isPrivateKey(key)) return reply.status(404).send(notFoundBody(req.url));
     let served: ServedAs | undefined;
     const result = await send(req.raw, key.split('/').map(encodeURIComponent).join('/'), {
       root: mediaDir,
@@ -96,5 +91,18 @@ export async function mediaRoutes(app: FastifyInstance, mediaDir: string): Promi
       delete passive['Content-Disposition'];
     }
     return reply.status(result.statusCode).headers(result.headers).headers(passive).send(result.stream);
+  });
+}
+
+/**
+ * With a bucket, browsers read blobs from its public address; /media/<key> (links written before a migration to
+ * S3, or by hand) is sent there. The key rules are the same as the folder's.
+ */
+function redirectToStore(app: FastifyInstance, blobs: BlobStore): void {
+  app.get(`${MEDIA_PREFIX}*`, { schema: { hide: true }, config: { access: PUBLIC } }, async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    const key = mediaKeyOf((req.params as { '*': string })['*']);
+    if (!key) return reply.status(404).send(notFoundBody(req.url));
+    return reply.header('Cache-Control', 'public, max-age=3600').redirect(blobs.url(key), 301);
   });
 }

@@ -4,8 +4,12 @@
 import type { Config } from '../config.ts';
 import { pageImageSources } from './pageImageSources.ts';
 
-export function pageHeaders(config: Pick<Config, 'allowExternalImages' | 'frameAncestors'>): Record<string, string> {
-  const images = pageImageSources(config).join(' ');
+export function pageHeaders(
+  config: Pick<Config, 'allowExternalImages' | 'frameAncestors' | 's3'>,
+): Record<string, string> {
+  // Blobs in a bucket are read from its public address: tiles by fetch, pictures and videos by the page.
+  const bucket = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
+  const images = [...pageImageSources(config), ...bucket].join(' ');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -13,7 +17,7 @@ export function pageHeaders(config: Pick<Config, 'allowExternalImages' | 'frameA
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     `media-src ${images}`,
-    "connect-src 'self'",
+    `connect-src ${["'self'", ...bucket].join(' ')}`,
     "worker-src 'self' blob:",
     "font-src 'self' data:",
     "object-src 'none'",

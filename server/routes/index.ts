@@ -12,6 +12,7 @@ import { uploadRoutes } from './upload.ts';
 import { healthRoutes } from './health.ts';
 import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
+import { jobRoutes } from './jobs.ts';
 
 const RESOURCES: RoutesPlugin[] = [
   systemRoutes,
@@ -26,6 +27,7 @@ const RESOURCES: RoutesPlugin[] = [
   healthRoutes,
   userRoutes,
   oidcRoutes,
+  jobRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {

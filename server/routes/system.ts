@@ -40,6 +40,7 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
     useSso: config.useSso,
     allowExternalImages: config.allowExternalImages,
     oidcLabel: config.oidc?.label ?? '',
+    mediaBaseUrl: config.s3?.publicUrl ?? '',
   });
 
   r.get(

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, uploadResult } from '../../contract/api.ts';
+import { envelope, jobAccepted, uploadResult } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
@@ -17,6 +17,7 @@ import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
 import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
+import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
@@ -84,10 +85,11 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           siteName: z.string().max(200).optional(),
           replace: z.enum(['true', 'false', '1', '0']).optional(),
         }),
-        response: { 200: envelope(uploadResult) },
+        // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
+        response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!req.isMultipart()) {
         throw new Invalid(
           'Send the upload as multipart/form-data with a zipFile part (the Marzipano Tool export) and a properties part (the positions CSV).',
@@ -108,6 +110,18 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         // An export already in the survey is refused (409) unless the administrator chose to replace it.
         const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
         const replace = replaceValue === 'true' || replaceValue === '1';
+        if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+          const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
+            csvText: parts.csvText!,
+            site: req.params.site,
+            floor: req.params.floor,
+            mode: modeValue as IngestMode,
+            siteName,
+            exactSiteId: !isSuperAdmin(req.user),
+            replace,
+          });
+          return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
+        }
         const result = await ingestExport(ctx, {
           zipPath: parts.zipPath!,
           csvText: parts.csvText!,

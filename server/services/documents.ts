@@ -343,8 +343,8 @@ export async function uploadDocumentation(
   await staging.discard();
   // Replaced documents are removed once the new ones are in place.
   for (const url of replacedUrls) {
-    const key = url.startsWith(blobs.url('docs/')) ? decodeURIComponent(url.slice(blobs.url('').length)) : null;
-    if (key) await blobs.remove(path.posix.dirname(key)).catch(() => undefined);
+    const key = blobs.keyOfUrl(url);
+    if (key?.startsWith('docs/')) await blobs.remove(path.posix.dirname(key)).catch(() => undefined);
   }
   return { root: await rootDirectory(db, site), ...counts };
 }

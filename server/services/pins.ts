@@ -1,7 +1,6 @@
 // Pins on the multi-site map: each marks a site (by id) on a site map, in percent coordinates.
 import { SITE_ID } from '../../contract/limits.ts';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import sharp from 'sharp';
 import type { DB } from '../db/database.ts';
 import type { PinTable } from '../db/schema.ts';
@@ -13,7 +12,7 @@ import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
 /** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
-const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
+export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
 /** Width of a stored pin cover image. */
 const COVER_WIDTH = 1200;
 
@@ -90,8 +89,7 @@ async function getPin(db: DB, id: string): Promise<Pin> {
 
 /** The generated default cover (made once with sharp: the brand orange fading to dark brown). */
 async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
-  const file = blobs.pathOf(DEFAULT_COVER_KEY);
-  if (!fs.existsSync(file)) {
+  if (!(await blobs.exists(DEFAULT_COVER_KEY))) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">
       <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f28c28"/><stop offset="1" stop-color="#4a2c17"/></linearGradient></defs>
       <rect width="800" height="500" fill="url(#g)"/>
@@ -99,10 +97,8 @@ async function defaultCoverUrl(blobs: BlobStore): Promise<string> {
       <path d="M330 300 L400 240 L470 300 V370 H330 Z" fill="#fff3e0" opacity="0.9"/>
       <rect x="385" y="325" width="30" height="45" fill="#4a2c17"/></svg>`;
     const jpg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-    // Write under a temporary name and rename, so a concurrent reader never sees half a file.
-    const tmp = `${DEFAULT_COVER_KEY}.${randomUUID()}.tmp`;
-    await blobs.put(tmp, jpg);
-    fs.renameSync(blobs.pathOf(tmp), file);
+    // Replaced atomically by the store, so a concurrent reader never sees half a file.
+    await blobs.putUnrecorded(DEFAULT_COVER_KEY, jpg);
   }
   return blobs.url(DEFAULT_COVER_KEY);
 }

@@ -101,7 +101,13 @@ async function storedAppConfig(db: DB): Promise<Partial<AppConfig>> {
 
 export async function getAppConfig(
   db: DB,
-  extra?: { projectTitle: string; useSso: boolean; allowExternalImages?: boolean; oidcLabel?: string },
+  extra?: {
+    projectTitle: string;
+    useSso: boolean;
+    allowExternalImages?: boolean;
+    oidcLabel?: string;
+    mediaBaseUrl?: string;
+  },
 ): Promise<AppConfig> {
   const stored = await storedAppConfig(db);
   const firstSite = await db
@@ -121,6 +127,7 @@ export async function getAppConfig(
     useSso: extra?.useSso ?? false,
     allowExternalImages: extra?.allowExternalImages ?? false,
     oidcLabel: extra?.oidcLabel ?? '',
+    mediaBaseUrl: extra?.mediaBaseUrl ?? '',
   };
 }
 

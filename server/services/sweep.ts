@@ -1,13 +1,14 @@
-// The start-up sweep: staging folders of dead processes, and blobs no row points to (what a crash between moving
-// blobs into place and committing their rows leaves behind). Safe with other live instances and imports sharing the
-// data folder and the database: their staging is theirs while they live, and blobs they are committing are
-// recorded in pending_blobs before they are moved.
+// The start-up sweep (and `npm run blobs:sweep`): staging folders of dead processes, and blobs (in the media folder or
+// the bucket) no row points to: what a crash between publishing blobs and committing their rows leaves behind. Safe
+// with other live instances and imports sharing the data folder (or only the bucket) and the database: their staging
+// is theirs while they live, and blobs they are committing are recorded in pending_blobs before they are published.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
-import { MARKER_SUFFIX, ownerAlive } from '../storage/stagingOwners.ts';
-import { UNIT_DEPTH, referencedUnits, unitOf } from './blobReferences.ts';
+import { MARKER_SUFFIX, ownerAlive, remoteOwnerAlive } from '../storage/stagingOwners.ts';
+import { referencedUnits } from './blobReferences.ts';
+import { unitOf } from '../storage/blobUnits.ts';
 
 /** A blob written without a pending record (older versions, the generated default cover) is kept this long. */
 export const UNRECORDED_GRACE_MS = 10 * 60_000;
@@ -39,37 +40,22 @@ function sweepStaging(blobs: BlobStore, now: number): string[] {
   return removed;
 }
 
-/** Every unit in the media folder with its modification time. */
-function mediaUnits(mediaDir: string): Map<string, number> {
-  const units = new Map<string, number>();
-  for (const [top, depth] of Object.entries(UNIT_DEPTH)) {
-    const walk = (rel: string, level: number) => {
-      const dir = path.join(mediaDir, rel);
-      if (!fs.existsSync(dir)) return;
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const child = `${rel}/${e.name}`;
-        if (level + 1 === depth) units.set(child, fs.statSync(path.join(mediaDir, child)).mtimeMs);
-        else if (e.isDirectory()) walk(child, level + 1);
-      }
-    };
-    walk(top, 1);
-  }
-  return units;
-}
-
 export async function sweep(db: DB, blobs: BlobStore, now = Date.now()): Promise<SweepResult> {
   const stagingRemoved = sweepStaging(blobs, now);
   // Order matters with other live writers: list the media first, then the pending records, then the references.
   // A unit listed was reserved before it was moved; its record is gone only after its rows committed.
-  const units = mediaUnits(blobs.mediaDir);
+  const units = await blobs.units();
   const pending = await db.selectFrom('pending_blobs').selectAll().execute();
-  const referenced = await referencedUnits(db);
+  const referenced = await referencedUnits(db, blobs.urlPrefixes());
 
   const alive = new Map<string, boolean>();
   const ownerLives = (owner: string | null) => {
     if (owner === null) return true;
     if (owner === blobs.owner) return true;
-    if (!alive.has(owner)) alive.set(owner, ownerAlive(blobs.stagingRoot, owner, now));
+    // Found dead just now (its marker is gone with its staging): a shared store would otherwise go by its pid.
+    if (stagingRemoved.includes(owner)) return false;
+    if (!alive.has(owner))
+      alive.set(owner, (blobs.shared ? remoteOwnerAlive : ownerAlive)(blobs.stagingRoot, owner, now));
     return alive.get(owner)!;
   };
   const live = (r: (typeof pending)[number]) => Date.parse(r.expires_at) > now && ownerLives(r.owner);

@@ -1,19 +1,30 @@
-// Local-folder blob store. Keys are immutable paths ("tiles/<uuid>/1/f/0/0.jpg"); a new upload gets new keys.
-// Writes for an upload are staged in a private folder and moved into place only when the upload commits.
-// Each process stages under its own DATA_DIR/staging/<owner>/ (marked with its pid, see stagingOwners.ts), so the
-// server, other instances and the import command never touch each other's staging; what a dead process left
-// behind is removed by the start-up sweep (services/sweep.ts), never by a constructor.
+// The blob store: immutable keys ("tiles/<uuid>/1/f/0/0.jpg"), a new upload gets new keys. Two back ends share this
+// base: the local folder (folderBlobStore.ts, the default) and an S3-compatible bucket (s3BlobStore.ts), chosen by
+// openBlobStore.ts from the environment. What they share lives here: staging.
+//
+// Writes for an upload are staged in a private LOCAL folder and published (moved, or uploaded to the bucket) only
+// when the upload commits. Each process stages under its own DATA_DIR/staging/<owner>/ (marked with its pid, see
+// stagingOwners.ts), so the server, other instances and the import command never touch each other's staging; what
+// a dead process left behind is removed by the start-up sweep (services/sweep.ts), never by a constructor.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { HEARTBEAT_MS, markerPath, newOwnerId, writeMarker } from './stagingOwners.ts';
+import { unitOf } from './blobUnits.ts';
 import { LOOSE_TTL_MS, STAGED_TTL_MS, type PendingLedger } from './pendingBlobs.ts';
 
 export const MEDIA_PREFIX = '/media/';
 
-export class BlobStore {
-  readonly mediaDir: string;
+/** One stored object, as the sweep and the migration see it. */
+export interface StoredBlob {
+  key: string;
+  mtimeMs: number;
+  size: number;
+}
+
+export abstract class BlobStore {
   /** DATA_DIR/staging: every process's staging folder and owner marker. */
   readonly stagingRoot: string;
   /** This process's own staging folder. */
@@ -22,16 +33,14 @@ export class BlobStore {
   readonly owner: string;
   private heartbeat: NodeJS.Timeout;
 
-  /** `ledger` records blobs moved into place before their rows commit; without one (a bare store) nothing is recorded. */
+  /** `ledger` records blobs published before their rows commit; without one (a bare store) nothing is recorded. */
   constructor(
     dataDir: string,
     readonly ledger?: PendingLedger,
   ) {
-    this.mediaDir = path.join(dataDir, 'media');
     this.stagingRoot = path.join(dataDir, 'staging');
     this.owner = newOwnerId();
     this.stagingDir = path.join(this.stagingRoot, this.owner);
-    fs.mkdirSync(this.mediaDir, { recursive: true });
     fs.mkdirSync(this.stagingRoot, { recursive: true });
     // The marker first: a staging folder without one is taken for a dead process's.
     writeMarker(this.stagingRoot, this.owner);
@@ -53,15 +62,53 @@ export class BlobStore {
     fs.rmSync(markerPath(this.stagingRoot, this.owner), { force: true });
   }
 
-  url(key: string): string {
-    return MEDIA_PREFIX + key;
+  /**
+   * Whether other processes may write to this store from another DATA_DIR (a bucket shared by instances that do not
+   * share a disk): their staging markers are then not here, and the sweep judges their pending blobs otherwise.
+   */
+  abstract readonly shared: boolean;
+  /** The public URL of a key, as rows store it and browsers fetch it ("/media/<key>" or "<S3_PUBLIC_URL>/<key>"). */
+  abstract url(key: string): string;
+  /** The URL starts this store's URLs begin with (and older ones it still recognises), for finding references in rows. */
+  abstract urlPrefixes(): string[];
+  /** Whether a key is stored. */
+  abstract exists(key: string): Promise<boolean>;
+  /** The bytes of a key. */
+  abstract read(key: string): Promise<Readable>;
+  /** Removes a key, or every key under a prefix ("tiles/<uuid>"). Missing keys are no error. */
+  abstract remove(keyOrPrefix: string): Promise<void>;
+  /** Every stored object (for the sweep and the migration). */
+  abstract list(): AsyncIterable<StoredBlob>;
+  /** Stores one object, replacing it atomically if it exists (readers see the old or the new whole). */
+  protected abstract writeObject(key: string, data: Buffer): Promise<void>;
+  /** Publishes the staged folder `localDir` under `prefix` (a move, or an upload of each file). */
+  abstract publish(localDir: string, prefix: string): Promise<void>;
+
+  /**
+   * Every stored unit (blobUnits.ts) with the
+   * time it was last written (its newest object).
+   */
+  async units(): Promise<Map<string, number>> {
+    const units = new Map<string, number>();
+    for await (const b of this.list()) {
+      const u = unitOf(b.key);
+      if (u) units.set(u, Math.max(units.get(u) ?? 0, b.mtimeMs));
+    }
+    return units;
   }
 
-  /** Absolute path of a key, refusing anything that would leave the media folder. */
-  pathOf(key: string): string {
-    const p = path.resolve(this.mediaDir, key);
-    if (!p.startsWith(this.mediaDir + path.sep)) throw new Error(`bad blob key ${key}`);
-    return p;
+  /** The key a URL of this store names, or null for any other address. */
+  keyOfUrl(url: string): string | null {
+    for (const prefix of this.urlPrefixes()) {
+      if (!url.startsWith(prefix)) continue;
+      const rest = url.slice(prefix.length).split(/[?#]/)[0];
+      try {
+        return decodeURIComponent(rest);
+      } catch {
+        return rest;
+      }
+    }
+    return null;
   }
 
   /**
@@ -70,14 +117,14 @@ export class BlobStore {
    */
   async put(key: string, data: Buffer): Promise<string> {
     await this.ledger?.reserve([key], null, LOOSE_TTL_MS);
-    const p = this.pathOf(key);
-    await fsp.mkdir(path.dirname(p), { recursive: true });
-    await fsp.writeFile(p, data);
+    await this.writeObject(key, data);
     return this.url(key);
   }
 
-  async remove(keyOrDir: string): Promise<void> {
-    await fsp.rm(this.pathOf(keyOrDir), { recursive: true, force: true });
+  /** Writes a blob no pending record covers (generated and regenerated on demand, e.g. the default cover). */
+  async putUnrecorded(key: string, data: Buffer): Promise<string> {
+    await this.writeObject(key, data);
+    return this.url(key);
   }
 
   /** A fresh staging area for one upload, inside this process's staging folder. */
@@ -89,12 +136,12 @@ export class BlobStore {
 }
 
 /**
- * Files written for one upload. `commit` records the prefixes as pending (owned by this process) and moves them
- * into the media folder; the caller then commits its rows; `discard` (success) or `rollback` (failure) ends it.
+ * Files written for one upload. `commit` records the prefixes as pending (owned by this process) and publishes
+ * them; the caller then commits its rows; `discard` (success) or `rollback` (failure) ends it.
  * Call commit outside any database transaction: the ledger writes through its own connection.
  */
 export class Staging {
-  private moved: string[] = [];
+  private published: string[] = [];
   private reserved: string[] = [];
   constructor(
     private store: BlobStore,
@@ -114,24 +161,23 @@ export class Staging {
     await fsp.writeFile(p, data);
   }
 
-  /** Move each staged top-level prefix (e.g. "tiles/<uuid>") into the media folder, recorded as pending first. */
+  /** Publish each staged top-level prefix (e.g. "tiles/<uuid>"), recorded as pending first. */
   async commit(prefixes: string[]): Promise<void> {
     if (this.store.ledger) {
       await this.store.ledger.reserve(prefixes, this.store.owner, STAGED_TTL_MS);
       this.reserved.push(...prefixes);
     }
-    for (const prefix of prefixes) {
-      const target = this.store.pathOf(prefix);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(this.pathFor(prefix), target);
-      this.moved.push(prefix);
+    for (const prefix of [...new Set(prefixes)]) {
+      // Counted before it starts: a half-published prefix is taken back out too.
+      this.published.push(prefix);
+      await this.store.publish(this.pathFor(prefix), prefix);
     }
   }
 
   /** Undo a commit (the database refused) and drop whatever is still staged. */
   async rollback(): Promise<void> {
-    for (const prefix of this.moved) await this.store.remove(prefix);
-    this.moved = [];
+    for (const prefix of this.published) await this.store.remove(prefix);
+    this.published = [];
     await this.discard();
   }
 

@@ -19,9 +19,11 @@ interface OwnerMarker {
 
 const HOST = os.hostname();
 
+const HOST_PART = HOST.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 60);
+
 /** A name unique to this process and this store: host, pid and a random part (several stores may share a process in tests). */
 export function newOwnerId(): string {
-  return `${HOST.replace(/[^A-Za-z0-9-]/g, '_').slice(0, 60)}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  return `${HOST_PART}.${process.pid}.${randomBytes(4).toString('hex')}`;
 }
 
 export const markerPath = (stagingRoot: string, owner: string) => path.join(stagingRoot, owner + MARKER_SUFFIX);
@@ -56,4 +58,16 @@ export function ownerAlive(stagingRoot: string, owner: string, now = Date.now())
   }
   if (marker.host === HOST) return pidAlive(marker.pid);
   return now - mtime < STALE_HEARTBEAT_MS;
+}
+
+/**
+ * Whether the owner of a pending blob is alive when its marker may be in another DATA_DIR (instances that share a
+ * bucket and a database but not a disk): by its marker when this data folder has it; else by its pid when it ran on
+ * this host; else (another host) it counts as alive, and its pending record's expiry decides.
+ */
+export function remoteOwnerAlive(stagingRoot: string, owner: string, now = Date.now()): boolean {
+  if (fs.existsSync(markerPath(stagingRoot, owner))) return ownerAlive(stagingRoot, owner, now);
+  const m = /^(.*)\.(\d+)\.[0-9a-f]+$/.exec(owner);
+  if (!m) return false;
+  return m[1] === HOST_PART ? pidAlive(Number(m[2])) : true;
 }

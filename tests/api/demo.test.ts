@@ -52,7 +52,7 @@ describe('demo site', () => {
     }
     const node = scenes[0].survey_node;
     for (const p of ['preview.jpg', '2/f/1/1.jpg', '1/u/0/0.jpg']) {
-      const r = await fetch(`${server.baseUrl}${node.manta_link}${node.tiles_id}/${p}`);
+      const r = await fetch(new URL(`${node.manta_link}${node.tiles_id}/${p}`, server.baseUrl));
       expect(r.status, p).toBe(200);
       expect(r.headers.get('content-type')).toBe('image/jpeg');
     }
@@ -61,7 +61,7 @@ describe('demo site', () => {
   it('has info hotspots with an image and HTML sections', async () => {
     const [scene] = await get(`/api/site/${DEMO_SITE}/survey/details?floor=1&date=2025-03-14`);
     const [desc] = await get(`/api/site/${DEMO_SITE}/hotspot/details?tilesId=${scene.survey_node.tiles_id}`);
-    expect(desc.header.main_img_url).toMatch(/^\/media\/hotspots\/.+\.jpg$/);
+    expect(server.ctx.blobs.keyOfUrl(desc.header.main_img_url)).toMatch(/^hotspots\/.+\.jpg$/);
     expect(desc.contents.map((c: any) => c.title)).toEqual([desc.header.label_title, 'Equipment', 'Photo']);
     expect(desc.contents[2].content).toContain('<img');
   });
@@ -69,8 +69,8 @@ describe('demo site', () => {
   it('has floor plans, a site map with one disabled pin, documents and an about text', async () => {
     const plan = await get(`/api/site/${DEMO_SITE}/minimap/details?floor=1`);
     expect([plan.img_width, plan.img_height]).toEqual([1600, 1200]);
-    expect((await fetch(server.baseUrl + plan.image_large_url)).status).toBe(200);
-    expect((await get('/api/site-map/default')).image_url).toMatch(/^\/media\//);
+    expect((await fetch(new URL(plan.image_large_url, server.baseUrl))).status).toBe(200);
+    expect(server.ctx.blobs.keyOfUrl((await get('/api/site-map/default')).image_url)).toMatch(/^sitemaps\//);
     const pins = await get('/api/map-pins');
     expect(pins.map((p: any) => [p.name, p.enabled])).toEqual(
       expect.arrayContaining([

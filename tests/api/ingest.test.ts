@@ -7,7 +7,7 @@ import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { missingFixtures, marzipanoExport } from './helpers/fixtures.ts';
 import { exportZip, positionsCsv, defaultScenes } from './helpers/exportBuilder.ts';
-import { tableCounts } from './helpers/snapshot.ts';
+import { storedKeys, tableCounts } from './helpers/snapshot.ts';
 
 const skip = missingFixtures(marzipanoExport.zip, marzipanoExport.csv);
 if (skip) console.log(`ingest fixture tests: ${skip}`);
@@ -58,7 +58,7 @@ describe.skipIf(!!skip)('upload of the real export (prism_new_field)', () => {
       ]);
       expect(n.face_size).toBe(1000);
       expect(n.initial_parameters).toEqual({ yaw: 0, pitch: 0, fov: 1.5707963267948966 });
-      expect(n.manta_link).toBe('/media/tiles/');
+      expect(n.manta_link).toBe(server.ctx.blobs.url('tiles/'));
       expect(n.tiles_id).toMatch(/^prism-uat-newfield[12]-[0-9a-f]+$/);
     }
     expect(a.tiles_id).not.toBe(b.tiles_id);
@@ -166,8 +166,8 @@ describe.skipIf(!!skip)('upload of the real export (prism_new_field)', () => {
     expect(fetched).toBe(2 * (1 + 6 + 24));
   });
 
-  it('stores only tiles and previews (no index.html, vendor/ or img/)', () => {
-    const files = fs.readdirSync(server.ctx.blobs.mediaDir, { recursive: true }).map(String);
+  it('stores only tiles and previews (no index.html, vendor/ or img/)', async () => {
+    const files = await storedKeys(server.ctx);
     expect(files.filter((f) => /\.(png|html|js|css)$/.test(f))).toEqual([]);
   });
 });

@@ -4,13 +4,14 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import type { AppContext } from '../../server/context.ts';
+import { ownTables } from '../../server/db/ownTables.ts';
 import { createSite } from '../../server/services/sites.ts';
-import { listFiles } from './helpers/snapshot.ts';
+import { blobFiles } from './helpers/snapshot.ts';
 import { fetchJson } from './helpers/server.ts';
 
 /** Every row of every table (sorted), plus the media and staging files: equal before and after means nothing changed. */
 export async function fullState(ctx: AppContext, opts: { skipTables?: string[] } = {}) {
-  const tables = (await ctx.db.introspection.getTables())
+  const tables = (await ownTables(ctx.db))
     .map((t) => t.name)
     .filter((t) => !opts.skipTables?.includes(t))
     .sort();
@@ -27,7 +28,7 @@ export async function fullState(ctx: AppContext, opts: { skipTables?: string[] }
       )
       .sort();
   }
-  return { rows, media: listFiles(ctx.blobs.mediaDir), staging: listFiles(ctx.blobs.stagingDir) };
+  return { rows, ...(await blobFiles(ctx)) };
 }
 
 export interface SeededSite {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { writeZip } from './helpers/zipWriter.ts';
 import { fullState, seedSite, png, jpeg, postFile, jsonInit, type SeededSite } from './resources-helpers.ts';
+import { DEFAULT_COVER_KEY } from '../../server/services/pins.ts';
 
 let s: TestServer;
 let seeded: SeededSite;
@@ -222,16 +223,18 @@ describe('floors and minimaps', () => {
       __v: 1,
       site: 'farm',
     });
-    expect(m.image_url).toMatch(/^\/media\/minimaps\/farm\/[0-9a-f-]{36}\/small\.jpg$/);
+    expect(s.ctx.blobs.keyOfUrl(m.image_url)).toMatch(/^minimaps\/farm\/[0-9a-f-]{36}\/small\.jpg$/);
     expect(m.image_large_url).toMatch(/\/large\.jpg$/);
     expect(m.image).toMatch(/\/original\.png$/);
-    const small = await fetch(s.baseUrl + m.image_url);
+    const small = await fetch(new URL(m.image_url, s.baseUrl));
     expect(small.status).toBe(200);
     expect(small.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(400);
-    const large = await sharp(Buffer.from(await (await fetch(s.baseUrl + m.image_large_url)).arrayBuffer())).metadata();
+    const large = await sharp(
+      Buffer.from(await (await fetch(new URL(m.image_large_url, s.baseUrl))).arrayBuffer()),
+    ).metadata();
     expect([large.width, large.height]).toEqual([1600, 800]);
-    expect((await fetch(s.baseUrl + m.image)).status).toBe(200);
+    expect((await fetch(new URL(m.image, s.baseUrl))).status).toBe(200);
     expect(await get('/site/farm/minimap/details?floor=0').then((r) => r.body.payload)).toEqual(m);
 
     // A second upload: new keys, version 2, offsets kept; transparency gives PNG variants.
@@ -326,7 +329,7 @@ describe('pins and site maps', () => {
     const p = res.body.payload;
     expect(p).toMatchObject({ ...pinBody, site: 'north', external_url: '' });
     expect(p._id).toMatch(/^[0-9a-f-]{36}$/);
-    const cover = await fetch(s.baseUrl + p.cover_image);
+    const cover = await fetch(new URL(p.cover_image, s.baseUrl));
     expect(cover.status).toBe(200);
     expect(cover.headers.get('content-type')).toBe('image/jpeg');
     expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).toBe(800);
@@ -439,8 +442,8 @@ describe('pins and site maps', () => {
   it('stores a cover image and answers its URL', async () => {
     const res = await postFile(api('/map-pins/preview'), 'file', await jpeg(2000, 1000), 'cover.jpg', 'image/jpeg');
     expect(res.status).toBe(200);
-    expect(res.body.payload.url).toMatch(/^\/media\/pins\/[0-9a-f-]{36}\.jpg$/);
-    const img = await fetch(s.baseUrl + res.body.payload.url);
+    expect(s.ctx.blobs.keyOfUrl(res.body.payload.url)).toMatch(/^pins\/[0-9a-f-]{36}\.jpg$/);
+    const img = await fetch(new URL(res.body.payload.url, s.baseUrl));
     expect(img.headers.get('cache-control')).toMatch(/immutable/);
     expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).width).toBe(1200);
     await refused(
@@ -486,7 +489,7 @@ describe('pins and site maps', () => {
         enabled: true,
         icon: 'farm',
         name: 'default pin',
-        cover_image: expect.stringMatching(/^\/media\/pins\/default-cover/),
+        cover_image: s.ctx.blobs.url(DEFAULT_COVER_KEY),
       }),
     ]);
   });
@@ -572,19 +575,19 @@ describe('documentation', () => {
     expect(sub).toMatchObject({ name: 'sub', parent: images._id });
     const all = (await get(`/site/${docSite}/files`)).body.payload;
     expect(all.map((f: any) => f.name)).toEqual(['guide.pdf', 'page.html', 'plan.png', 'readme.txt']);
-    for (const f of all) expect(f.url).toMatch(new RegExp(`^/media/docs/${docSite}/[0-9a-f-]{36}/`));
+    for (const f of all) expect(s.ctx.blobs.keyOfUrl(f.url)).toMatch(new RegExp(`^docs/${docSite}/[0-9a-f-]{36}/`));
 
     const byName = Object.fromEntries(all.map((f: any) => [f.name, f]));
-    const pdfRes = await fetch(s.baseUrl + byName['guide.pdf'].url);
+    const pdfRes = await fetch(new URL(byName['guide.pdf'].url, s.baseUrl));
     expect(pdfRes.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await pdfRes.arrayBuffer())).toEqual(pdf);
-    const htmlRes = await fetch(s.baseUrl + byName['page.html'].url);
+    const htmlRes = await fetch(new URL(byName['page.html'].url, s.baseUrl));
     // Downloaded, never shown as a page of ours (tests/api/served-files.test.ts tries every kind).
     expect(htmlRes.headers.get('content-type')).toBe('application/octet-stream');
     expect(htmlRes.headers.get('content-disposition')).toMatch(/^attachment; filename="page.html"/);
     expect(await htmlRes.text()).toBe('<script>alert(1)</script>');
-    expect((await fetch(s.baseUrl + byName['plan.png'].url)).headers.get('content-type')).toBe('image/png');
-    expect(await (await fetch(s.baseUrl + byName['readme.txt'].url)).text()).toBe('hello docs');
+    expect((await fetch(new URL(byName['plan.png'].url, s.baseUrl))).headers.get('content-type')).toBe('image/png');
+    expect(await (await fetch(new URL(byName['readme.txt'].url, s.baseUrl))).text()).toBe('hello docs');
     expect(fs.readdirSync(s.ctx.blobs.stagingDir)).toEqual([]);
   });
 
@@ -606,9 +609,9 @@ describe('documentation', () => {
     expect(newPlan._id).toBe(oldPlan._id);
     expect(newPlan.directory).toBe(images._id);
     expect(newPlan.url).not.toBe(oldPlan.url);
-    expect((await fetch(s.baseUrl + oldPlan.url)).status).toBe(404);
+    expect((await fetch(new URL(oldPlan.url, s.baseUrl))).status).toBe(404);
     expect(
-      (await sharp(Buffer.from(await (await fetch(s.baseUrl + newPlan.url)).arrayBuffer())).metadata()).width,
+      (await sharp(Buffer.from(await (await fetch(new URL(newPlan.url, s.baseUrl))).arrayBuffer())).metadata()).width,
     ).toBe(30);
     expect(
       (

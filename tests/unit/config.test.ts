@@ -76,4 +76,46 @@ describe('readConfig', () => {
       rolesClaim: 'roles',
     });
   });
+
+  it('keeps blobs in the folder unless S3_BUCKET is set, and then needs S3_PUBLIC_URL', () => {
+    expect(readConfig({}).s3).toBeUndefined();
+    expect(() => readConfig({ S3_BUCKET: 'b' })).toThrow(/S3_BUCKET is set: S3_PUBLIC_URL must be set too/);
+    expect(() => readConfig({ S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://m.example', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY must be set too/,
+    );
+    expect(() =>
+      readConfig({ S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://m.example', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toThrow('S3_FORCE_PATH_STYLE must be true or false, not "yes".');
+    // Path-style by default with an endpoint of one's own (MinIO), virtual-hosted on AWS.
+    expect(
+      readConfig({
+        S3_BUCKET: 'b',
+        S3_PUBLIC_URL: 'http://minio:9000/b/',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_SECRET_ACCESS_KEY: 's',
+      }).s3,
+    ).toEqual({
+      bucket: 'b',
+      publicUrl: 'http://minio:9000/b',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+      forcePathStyle: true,
+    });
+    expect(readConfig({ S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://m.example', S3_REGION: 'eu-west-1' }).s3).toMatchObject(
+      { region: 'eu-west-1', credentials: undefined, forcePathStyle: false },
+    );
+  });
+
+  it('reads the job settings', () => {
+    expect(readConfig({}).jobs).toEqual({ ingestJobMinBytes: 64 * 1024 * 1024, expireSeconds: 3600, retryLimit: 2 });
+    expect(readConfig({ INGEST_JOB_MIN_BYTES: '0', JOB_RETRY_LIMIT: '0' }).jobs).toMatchObject({
+      ingestJobMinBytes: 0,
+      retryLimit: 0,
+    });
+    expect(() => readConfig({ JOB_EXPIRE_SECONDS: '1' })).toThrow(
+      'JOB_EXPIRE_SECONDS must be a whole number of at least 2, not "1".',
+    );
+  });
 });

@@ -56,6 +56,10 @@ export interface IngestRequest {
   exactSiteId?: boolean;
   /** The export is already in a survey it goes to: replace the scenes it brought there (else refused, 409). */
   replace?: boolean;
+  /** Tiles staged so far of all of them (a job reports it to the person waiting). */
+  onProgress?: (done: number, total: number) => void;
+  /** Runs inside the transaction that writes the rows (a job marks itself done there, so a retry never repeats it). */
+  onRowsWritten?: (trx: DB, result: IngestResult) => Promise<void>;
 }
 
 /** Where the upload went: the first scene's floor, date and scene (the viewer opens there), how many scenes
@@ -187,9 +191,15 @@ function inventoryTiles(
   return out;
 }
 
-async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedScene[]): Promise<void> {
+async function stageTiles(
+  archive: ZipArchive,
+  staging: Staging,
+  plan: PlannedScene[],
+  onProgress?: IngestRequest['onProgress'],
+): Promise<void> {
   const jobs = plan.flatMap((p) => p.files.map((f) => ({ p, f })));
   let next = 0;
+  let done = 0;
   let failed = false;
   const worker = async () => {
     while (!failed && next < jobs.length) {
@@ -200,6 +210,7 @@ async function stageTiles(archive: ZipArchive, staging: Staging, plan: PlannedSc
             ? null
             : new Invalid(`Scene "${p.scene.name}": "${f.entry.name}" is not a JPEG image. Export the tour again.`),
         );
+        onProgress?.(++done, jobs.length);
       } catch (e) {
         failed = true;
         throw e;
@@ -497,24 +508,29 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
       const prior = await priorExports(ctx.db, req.site, [...surveyGroups(plan).values()].map(keyOf), fingerprint);
       if (prior.length) throw duplicateExport(prior);
     }
-    await stageTiles(archive, staging, plan);
+    await stageTiles(archive, staging, plan, req.onProgress);
     archive.close();
 
     // Blobs move into place first (recorded as pending: a kill from here on leaves nothing the sweep keeps), then the
     // rows; if the database refuses, the catch below takes the blobs back out. A lost race reruns only the rows.
     await staging.commit(plan.map((p) => `tiles/${p.tilesId}`));
-    const result = await inTransaction(ctx.db, (trx) => writeRows(trx, req, data, plan, fingerprint));
-    committed = true;
     const first = plan[0];
-    return {
-      site: result.site,
-      floor: first.row.floor,
-      date: first.row.date,
-      node: first.tilesId,
-      scenes: plan.length,
-      surveys: result.surveys,
-      replaced: result.replaced,
-    };
+    const outcome = await inTransaction(ctx.db, async (trx) => {
+      const rows = await writeRows(trx, req, data, plan, fingerprint);
+      const result: IngestResult = {
+        site: rows.site,
+        floor: first.row.floor,
+        date: first.row.date,
+        node: first.tilesId,
+        scenes: plan.length,
+        surveys: rows.surveys,
+        replaced: rows.replaced,
+      };
+      await req.onRowsWritten?.(trx, result);
+      return result;
+    });
+    committed = true;
+    return outcome;
   } catch (e) {
     await staging?.rollback();
     throw e;

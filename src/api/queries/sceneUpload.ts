@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
 import type { UploadResult } from './uploads';
+import { resultOfUpload } from './ingestJob';
 import { keys } from './keys';
 
 export type UploadMode = 'addNewSite' | 'addScene';
@@ -18,19 +19,36 @@ export interface SceneUploadInput {
   /** The export is already in the survey: replace the scenes it brought there (the server refuses otherwise). */
   replace?: boolean;
   onProgress?: (fraction: number) => void;
+  /** Tiles imported so far, when the server imports the upload as a job (big uploads). */
+  onImportProgress?: (done: number, total: number) => void;
 }
 
 export function useUploadScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ site, floor, zipFile, properties, mode, siteName, replace, onProgress }: SceneUploadInput) => {
+    mutationFn: async ({
+      site,
+      floor,
+      zipFile,
+      properties,
+      mode,
+      siteName,
+      replace,
+      onProgress,
+      onImportProgress,
+    }: SceneUploadInput) => {
       const form = new FormData();
       form.append('mode', mode);
       if (replace) form.append('replace', 'true');
       if (siteName) form.append('siteName', siteName);
       form.append('properties', properties, properties instanceof File ? properties.name : 'positions.csv');
       form.append('zipFile', zipFile, zipFile.name);
-      return upload<UploadResult>(`/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`, form, onProgress);
+      const answer = await upload<UploadResult | { job: string }>(
+        `/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`,
+        form,
+        onProgress,
+      );
+      return resultOfUpload(site, answer, onImportProgress);
     },
     onSettled: (result, _e, v) => {
       for (const s of new Set([v.site, result?.site].filter((x): x is string => !!x))) {

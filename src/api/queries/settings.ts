@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
 import type { AppConfig, SiteSettings } from '../../../contract/api';
+import { addOwnMediaBase } from '../../../contract/htmlPolicy';
 import { keys } from './keys';
 
 export interface SiteSummary {
@@ -22,7 +23,12 @@ export type SiteSettingsPatch = {
   kiosk?: SiteSettings['kiosk'];
 };
 
-export const fetchAppConfig = (signal?: AbortSignal) => getJson<AppConfig>('/api/settings', { signal });
+// Pictures in the server's bucket (S3_PUBLIC_URL) count as our own media for the HTML policy.
+export const fetchAppConfig = (signal?: AbortSignal) =>
+  getJson<AppConfig>('/api/settings', { signal }).then((c) => {
+    if (c.mediaBaseUrl) addOwnMediaBase(c.mediaBaseUrl);
+    return c;
+  });
 export const fetchSiteSettings = (site: string, signal?: AbortSignal) =>
   getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
 

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
 import { keys } from './keys';
+import { resultOfUpload } from './ingestJob';
 
 /** Where the upload went (its first scene's floor, date and scene) and how many earlier scenes it replaced. */
 export interface UploadResult {
@@ -17,7 +18,7 @@ export interface UploadResult {
 export function useAddScenes() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       site,
       floor,
       zipFile,
@@ -33,7 +34,14 @@ export function useAddScenes() {
       const form = new FormData();
       form.append('properties', properties);
       form.append('zipFile', zipFile);
-      return upload<UploadResult>(`/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`, form, onProgress);
+      return resultOfUpload(
+        site,
+        await upload<UploadResult | { job: string }>(
+          `/api/site/${seg(site)}/${seg(Math.max(0, floor))}/addScenes`,
+          form,
+          onProgress,
+        ),
+      );
     },
     onSettled: (_r, _e, v) => {
       void qc.invalidateQueries({ queryKey: keys.site(v.site) });

@@ -86,6 +86,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const [zipFile, setZipFile] = useState<File | null>(null);
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
+  const [imported, setImported] = useState<{ done: number; total: number } | null>(null);
   const [storedName, setSiteName] = useState(() => settings.data?.display.title || site || 'New Site');
   const [nameEdited, setNameEdited] = useState(false);
   // A new site reached from a pin ('Go to site') is called what the pin calls it, not by its id in the URL.
@@ -137,6 +138,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     const trimmed = csvWithoutOrphans(csv.value, validation.orphanLines);
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
+    setImported(null);
     const urlSite =
       site ||
       siteName
@@ -154,6 +156,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         siteName: mode === 'addNewSite' ? siteName : undefined,
         replace,
         onProgress: setProgress,
+        onImportProgress: (done, total) => setImported({ done, total }),
       },
       {
         // The viewer opens on what was just added: its floor, date and first scene.
@@ -278,7 +281,13 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
           {uploading ? (
             <div className="upload-progress">
               <progress max={100} value={percent} aria-label="Upload progress" />
-              <span>{percent < 100 ? `Uploading… ${percent}%` : 'Processing the scenes on the server…'}</span>
+              <span>
+                {percent < 100
+                  ? `Uploading… ${percent}%`
+                  : imported?.total
+                    ? `Processing the scenes on the server… ${imported.done} of ${imported.total} tiles`
+                    : 'Processing the scenes on the server…'}
+              </span>
             </div>
           ) : null}
           <button

@@ -1,5 +1,6 @@
 // Starts the real app on a free port over a fresh temp DATA_DIR, for API tests over real HTTP.
 // With DATABASE_URL set (postgres://…), each server gets its own throw-away database, dropped at close.
+// With S3_TEST=1, each server stores its blobs in a fresh bucket of an s3rver the test file starts (helpers/s3.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app.ts';
 import { readConfig, type Config } from '../../../server/config.ts';
 import type { AppContext } from '../../../server/context.ts';
+import { freshBucketEnv, s3Testing, sharedS3Server } from './s3.ts';
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:43123 (no trailing slash). */
@@ -64,6 +66,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   const baseDbUrl = env.DATABASE_URL ?? process.env.DATABASE_URL;
   let pgDb: { url: string; drop(): Promise<void> } | undefined;
   if (isPostgres(baseDbUrl)) pgDb = await createTempPgDatabase(baseDbUrl!);
+  const s3Env = s3Testing() && !('S3_BUCKET' in env) ? await freshBucketEnv((await sharedS3Server()).endpoint) : {};
   const config = readConfig({
     DATA_DIR: dataDir,
     DEMO: 'false',
@@ -71,6 +74,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     HOST: '127.0.0.1',
     PORT: '0',
     DIST_DIR: path.join(dataDir, 'no-dist'),
+    ...s3Env,
     ...env,
     DATABASE_URL: pgDb?.url ?? '',
   });

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { AppContext } from '../../../server/context.ts';
+import { ownTables } from '../../../server/db/ownTables.ts';
 
 /** Row count of every table of the database (found by introspection, so new tables are included). */
 export async function tableCounts(ctx: AppContext): Promise<Record<string, number>> {
-  const tables = await ctx.db.introspection.getTables();
+  const tables = await ownTables(ctx.db);
   const out: Record<string, number> = {};
   for (const t of tables.map((t) => t.name).sort()) {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(t)}`.execute(ctx.db);
@@ -30,9 +31,16 @@ export function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** Files of the media folder (what /media serves) and of the staging folder (what an upload left behind). */
-export function blobFiles(ctx: AppContext): { media: string[]; staging: string[] } {
-  return { media: listFiles(ctx.blobs.mediaDir), staging: listFiles(ctx.blobs.stagingDir) };
+/** Every key of the blob store (the media folder or the bucket), sorted. */
+export async function storedKeys(ctx: Pick<AppContext, 'blobs'>): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const b of ctx.blobs.list()) keys.push(b.key);
+  return keys.sort();
+}
+
+/** Blobs of the store (what browsers read) and files of the staging folder (what an upload left behind). */
+export async function blobFiles(ctx: AppContext): Promise<{ media: string[]; staging: string[] }> {
+  return { media: await storedKeys(ctx), staging: listFiles(ctx.blobs.stagingDir) };
 }
 
 export interface StateSnapshot {
@@ -43,5 +51,5 @@ export interface StateSnapshot {
 
 /** Row counts of every table plus the media and staging file lists: compare before and after with toEqual. */
 export async function snapshotState(ctx: AppContext): Promise<StateSnapshot> {
-  return { tables: await tableCounts(ctx), ...blobFiles(ctx) };
+  return { tables: await tableCounts(ctx), ...(await blobFiles(ctx)) };
 }

@@ -1,0 +1,107 @@
+// The jobs table: what a job is doing, as any instance can tell the person waiting for it.
+import { randomUUID } from 'node:crypto';
+import type { DB } from '../db/database.ts';
+import type { JobTable } from '../db/schema.ts';
+
+export interface JobView {
+  id: string;
+  kind: string;
+  site: string;
+  state: JobTable['state'];
+  progress: { done: number; total: number };
+  result?: unknown;
+  error?: { status: number; message: string };
+}
+
+const now = () => new Date().toISOString();
+
+export async function createJob(db: DB, kind: string, site: string, data: unknown): Promise<string> {
+  const id = randomUUID();
+  const at = now();
+  await db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind,
+      site,
+      state: 'queued',
+      data: JSON.stringify(data),
+      progress_done: 0,
+      progress_total: 0,
+      result: null,
+      error_status: null,
+      error_message: null,
+      attempts: 0,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+export async function jobRow(db: DB, id: string): Promise<JobTable | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function viewOf(r: JobTable): JobView {
+  return {
+    id: r.id,
+    kind: r.kind,
+    site: r.site,
+    state: r.state,
+    progress: { done: r.progress_done, total: r.progress_total },
+    ...(r.result !== null ? { result: JSON.parse(r.result) } : {}),
+    ...(r.error_message !== null ? { error: { status: r.error_status ?? 500, message: r.error_message } } : {}),
+  };
+}
+
+/** An attempt starts (again, after a crash or a lost worker). */
+export async function markRunning(db: DB, id: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), updated_at: now() }))
+    .where('id', '=', id)
+    .where('state', 'in', ['queued', 'running'])
+    .execute();
+}
+
+export async function reportProgress(db: DB, id: string, done: number, total: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ progress_done: done, progress_total: total, updated_at: now() })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** Done, with its result; `db` may be the transaction of the job's own writes (done exactly when they commit). */
+export async function markDone(db: DB, id: string, result: unknown): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'done', result: JSON.stringify(result), updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markFailed(db: DB, id: string, status: number, message: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'failed', error_status: status, error_message: message, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Back in the queue after an attempt that will be retried. */
+export async function markRetrying(db: DB, id: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ state: 'queued', updated_at: now() })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .execute();
+}
+
+/** Jobs not finished (the in-process queue runs them again at start). */
+export async function unfinishedJobs(db: DB): Promise<JobTable[]> {
+  return db.selectFrom('jobs').selectAll().where('state', 'in', ['queued', 'running']).orderBy('created_at').execute();
+}
