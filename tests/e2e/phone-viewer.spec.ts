@@ -220,9 +220,15 @@ test('"look around by moving the phone": turning the phone turns the view, tilti
       beta,
       gamma,
     });
-  await orient(0, 90, 0);
-  await orient(330, 90, 0);
-  await expect.poll(() => degrees(rotation)).toBe(30);
+  // A phone reports many times a second; the sensor code loads after the tap, so report again until it listens.
+  await expect
+    .poll(async () => {
+      await orient(0, 90, 0);
+      await orient(330, 90, 0);
+      await page.waitForTimeout(100);
+      return degrees(rotation);
+    })
+    .toBe(30);
   await orient(330, 70, 0);
   await expect.poll(async () => Math.abs(await degrees(tilt))).toBe(20);
   // Off: the phone's movements no longer move the view.
