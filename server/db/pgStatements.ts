@@ -23,7 +23,9 @@ export function prepareStatements(pool: Pool, max = MAX_NAMED): void {
   pool.on('connect', (client: PoolClient) => {
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
     const stale = new Set<string>();
-    (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
+    (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+      // The callback form (pool.query passes one) goes through as it came.
+      if (rest.length || typeof values === 'function') return query(text, values, ...rest);
       const name = typeof text === 'string' && Array.isArray(values) ? nameOf(text) : undefined;
       if (!name || stale.has(name)) return query(text, values);
       return query({ name, text, values }).catch((err: { code?: string }) => {
