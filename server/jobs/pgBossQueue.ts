@@ -9,6 +9,9 @@ interface Envelope {
   data: unknown;
 }
 
+/** Tries at creating a queue that instances starting together race for. */
+const CREATE_ATTEMPTS = 5;
+
 export class PgBossQueue implements JobQueue {
   private boss: PgBoss;
   private handlers = new Map<string, JobHandler>();
@@ -41,11 +44,16 @@ export class PgBossQueue implements JobQueue {
         retryDelay: 1,
         expireInSeconds: this.settings.expireSeconds,
       };
-      // Instances starting together may both create it: the loser finds it made.
-      if (!(await this.boss.getQueue(kind)))
-        await this.boss.createQueue(kind, { name: kind, ...policy }).catch(async (e) => {
-          if (!(await this.boss.getQueue(kind))) throw e;
-        });
+      // Instances starting together may both create it: the loser (of a race, or of a deadlock PostgreSQL broke)
+      // finds it made, or tries again once the winner has committed.
+      for (let attempt = 1; !(await this.boss.getQueue(kind)); attempt++) {
+        try {
+          await this.boss.createQueue(kind, { name: kind, ...policy });
+        } catch (e) {
+          if (attempt >= CREATE_ATTEMPTS) throw e;
+          await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+        }
+      }
       await this.boss.work<Envelope>(
         kind,
         { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 1 },
