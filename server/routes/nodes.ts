@@ -1,5 +1,6 @@
 // Node edits on the floor plan: position and rotation of a minimap node (its `_id` in minimapSingleSite entries).
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { envelope, minimapNodeEntry, nodeCoordsBody, nodeRotationBody } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { siteAdmin, type SiteOf } from '../http/access.ts';
@@ -8,11 +9,20 @@ import { updateNodeCoords, updateNodeRotation, siteOfNode } from '../services/no
 import { refusals } from '../http/refusals.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
-const nodeSite: SiteOf = (req, { db }) => siteOfNode(db, (req.params as { id: string }).id);
+/** Node ids are random and a node never changes site: what the access rule learnt of one stays true. */
+const KNOWN_NODES = 20_000;
 
 export const nodeRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
+  // The access rule's lookup, remembered (an editor's drag sends many edits of one node); a node not found is not.
+  const sites = new LRUCache<string, string>({ max: KNOWN_NODES });
+  const nodeSite: SiteOf = async (req) => {
+    const id = (req.params as { id: string }).id;
+    const site = sites.get(id) ?? (await siteOfNode(db, id));
+    if (site) sites.set(id, site);
+    return site;
+  };
 
   r.patch(
     '/node/coords/:id',

@@ -1,30 +1,41 @@
 // Editing a node on the floor plan: its position (floor-plan coordinates) and rotation (radians).
 import type { DB } from '../db/database.ts';
 import type { MinimapNodeEntry } from '../../contract/api.ts';
-import { MINIMAP_NODE_COLUMNS, minimapNodeEntryOf } from './minimapNodeRows.ts';
+import { MINIMAP_NODE_COLUMNS, minimapNodeEntryOf, type MinimapNodeRow } from './minimapNodeRows.ts';
 import { NotFound } from './errors.ts';
 
-/** One minimap node entry by its id (the `_id` of minimapSingleSite entries). */
-async function getMinimapNodeEntry(db: DB, id: string): Promise<MinimapNodeEntry | null> {
-  const r = await db
-    .selectFrom('minimap_nodes')
-    .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
-    .select(MINIMAP_NODE_COLUMNS)
-    .where('minimap_nodes.id', '=', id)
-    .executeTakeFirst();
-  if (!r) return null;
-  return minimapNodeEntryOf(r);
-}
+/** minimap_nodes' own columns of an entry; the scene's name and title come from survey_nodes. */
+const OWN_COLUMNS = MINIMAP_NODE_COLUMNS.filter((c) => c.startsWith('minimap_nodes.')).map(
+  (c) => c.slice('minimap_nodes.'.length) as 'id',
+);
 
 async function update(
   db: DB,
   id: string,
   values: { x?: number; y?: number; rotation?: number },
 ): Promise<MinimapNodeEntry> {
-  const res = await db.updateTable('minimap_nodes').set(values).where('id', '=', id).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0)
-    throw new NotFound(`There is no node "${id}"; reload the minimap and try again.`);
-  return (await getMinimapNodeEntry(db, id))!;
+  // One statement that writes and reads back (the editor's drags send many): the scene's columns by subqueries,
+  // which SQLite's RETURNING allows where it refuses an UPDATE ... FROM table.
+  const row = await db
+    .updateTable('minimap_nodes')
+    .set(values)
+    .where('id', '=', id)
+    .returning((eb) => [
+      ...(OWN_COLUMNS as unknown as 'id'[]),
+      eb
+        .selectFrom('survey_nodes')
+        .select('survey_nodes.tiles_name')
+        .whereRef('survey_nodes.id', '=', 'minimap_nodes.survey_node_id')
+        .as('tiles_name'),
+      eb
+        .selectFrom('survey_nodes')
+        .select('survey_nodes.title')
+        .whereRef('survey_nodes.id', '=', 'minimap_nodes.survey_node_id')
+        .as('title'),
+    ])
+    .executeTakeFirst();
+  if (!row) throw new NotFound(`There is no node "${id}"; reload the minimap and try again.`);
+  return minimapNodeEntryOf(row as unknown as MinimapNodeRow);
 }
 
 export const updateNodeCoords = (db: DB, id: string, coords: { x: number; y: number }) =>
