@@ -9,7 +9,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, isPostgresUrl } from './db/database.ts';
+import { silentFeed } from './db/changeFeed.ts';
+import { pgChangeFeed } from './db/pgChangeFeed.ts';
+import { readCache } from './http/readCache.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
 import { addOwnMediaBase } from '../contract/htmlPolicy.ts';
 import { openJobQueue } from './jobs/openJobQueue.ts';
@@ -37,13 +40,26 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     databaseUrl: config.databaseUrl,
     poolSize: config.dbPoolSize,
     preparedStatements: config.dbPreparedStatements,
+    durableCommits: config.dbDurableCommits,
   });
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
-  const ctx: AppContext = { config, db, blobs };
+  // What other processes commit reaches this one (PostgreSQL), so answers and sessions may be kept in memory.
+  const changes =
+    config.databaseUrl && isPostgresUrl(config.databaseUrl)
+      ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
+      : silentFeed();
+  const ctx: AppContext = { config, db, blobs, changes };
   const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
-  jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
+  jobs.handle<IngestJobData>(INGEST_JOB, async (attempt) => {
+    try {
+      await runIngestJob(ctx, attempt);
+    } finally {
+      // Whoever follows the job reads its scenes next: this process's memory must not be older than its own commit.
+      changes.changed();
+    }
+  });
   ctx.jobs = jobs;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
@@ -86,6 +102,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onRequest', enforceAccess(ctx));
   app.addHook('onRequest', refuseUnstorableUrl);
   app.addHook('preValidation', refuseUnstorableBody);
+  readCache(app, changes);
   app.setErrorHandler(errorHandler);
 
   await app.register(apiRoutes, { prefix: '/api', ctx });
@@ -137,6 +154,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onClose', async () => {
     await jobs.stop(JOB_STOP_MS);
     blobs.close();
+    await changes.close();
     await db.destroy();
   });
   return { app, ctx };

@@ -25,6 +25,8 @@ export interface Config {
   dbPoolSize: number;
   /** PostgreSQL: prepare each query once per connection (off for PgBouncer in transaction mode before 1.21). */
   dbPreparedStatements: boolean;
+  /** Every commit waits for the disk (DB_DURABLE_COMMITS); otherwise a power cut may undo the last moment's commits. */
+  dbDurableCommits: boolean;
   /** Info panels and the about page may show pictures from other sites (off: only our own media). */
   allowExternalImages: boolean;
   /** Fastify trustProxy: whose X-Forwarded-* headers to believe (client address, https for Secure cookies). */
@@ -77,6 +79,7 @@ const environment = z.object({
     .transform((v) => v || undefined),
   DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', DEFAULT_POOL_SIZE, 1),
   DB_PREPARED_STATEMENTS: flag('DB_PREPARED_STATEMENTS', true),
+  DB_DURABLE_COMMITS: flag('DB_DURABLE_COMMITS', false),
   USE_SSO: flag('USE_SSO', false),
   PROJECT_TITLE: z.string().default('PROJECT TITLE'),
   MAX_UPLOAD_BYTES: wholeNumber('MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
@@ -169,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dbPoolSize: e.DB_POOL_SIZE,
     dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
+    dbDurableCommits: e.DB_DURABLE_COMMITS,
     useSso: e.USE_SSO,
     projectTitle: e.PROJECT_TITLE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,

@@ -3,11 +3,14 @@ import type { Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import type { BlobStore } from './storage/blobStore.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
+import type { ChangeFeed } from './db/changeFeed.ts';
 
 /** `jobs` is there in the server (not in one-shot commands such as the import). */
 export interface AppContext {
   config: Config;
   db: DB;
   blobs: BlobStore;
+  /** What other processes commit (caches are bypassed when it cannot tell: SQLite, a lost listener). */
+  changes?: ChangeFeed;
   jobs?: JobQueue;
 }

@@ -47,7 +47,11 @@ async function main(): Promise<number> {
   }
 
   const config = readConfig();
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    durableCommits: config.dbDurableCommits,
+  });
   // Its own staging folder and pending records: a running server's start-up sweep leaves them alone while this lives.
   const blobs = openBlobStore(config, pendingLedger(db));
   const ctx: AppContext = { config, db, blobs };

@@ -12,7 +12,11 @@ export async function runUserCommand(usage: string, valid: boolean, work: (db: D
     return;
   }
   const config = readConfig();
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    durableCommits: config.dbDurableCommits,
+  });
   try {
     console.log(await work(db));
   } catch (e) {

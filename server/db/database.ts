@@ -1,11 +1,13 @@
 // Dialect choice: PostgreSQL when DATABASE_URL is postgres://…, otherwise an embedded SQLite file in DATA_DIR.
 import path from 'node:path';
 import fs from 'node:fs';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
 import { withStatementCache } from './sqliteStatements.ts';
 import { prepareStatements } from './pgStatements.ts';
+import { trackCommits, type CommitListener } from './changeTracking.ts';
+import { APP_WRITER_SETTING, commitNotifier } from './pgChangeNotices.ts';
 
 export type DB = Kysely<Database>;
 
@@ -18,11 +20,35 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: name (prepare) statements per connection; off behind a pooler that cannot keep them (DB_PREPARED_STATEMENTS). */
   preparedStatements?: boolean;
+  /**
+   * Every commit waits until it is on disk (DB_DURABLE_COMMITS). Off by default, on both dialects alike: a killed
+   * process loses nothing committed and no change is ever half there, but a power cut or a crash of the machine (or of
+   * PostgreSQL) may undo the commits of its last moment (SQLite: since the last checkpoint; PostgreSQL: up to ~0.6 s).
+   * Waiting for the disk at every commit is most of the cost of a write (bench:load).
+   */
+  durableCommits?: boolean;
 }
+
+/** Who in this process hears of its own commits (the change feed), per database. */
+export class CommitHub {
+  private readonly listeners = new Set<CommitListener>();
+  on(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit(tables: readonly string[]): void {
+    for (const l of this.listeners) l(tables);
+  }
+}
+const commitHubs = new WeakMap<DB, CommitHub>();
+/** The commits of `db` (PostgreSQL only: SQLite has no feed to tell). */
+export const commitsOf = (db: DB): CommitHub | undefined => commitHubs.get(db);
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
   let db: DB;
-  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+  if (opts.databaseUrl && isPostgresUrl(opts.databaseUrl)) {
     const pg = (await import('pg')).default;
     // Keep DOUBLE PRECISION and BIGINT as numbers, as SQLite gives them.
     pg.types.setTypeParser(701, (v: string) => Number(v));
@@ -35,7 +61,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
       console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`),
     );
     if (opts.preparedStatements !== false) prepareStatements(pool);
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const hub = new CommitHub();
+    const notifier = commitNotifier(pool, (err: unknown) =>
+      console.error(`could not tell other processes of a change: ${(err as Error).message}`),
+    );
+    const dialect = trackCommits(
+      new PostgresDialect({
+        pool,
+        // Our writes are told to other processes by the app after commit, not by the tables' triggers (pgChangeNotices.ts).
+        onCreateConnection: async (c) => {
+          await c.executeQuery(CompiledQuery.raw(`SET ${APP_WRITER_SETTING} = 'on'`));
+          if (!opts.durableCommits) await c.executeQuery(CompiledQuery.raw('SET synchronous_commit = off'));
+        },
+      }),
+      (tables) => {
+        hub.emit(tables);
+        notifier.add(tables);
+      },
+      () => notifier.flush(),
+    );
+    db = new Kysely<Database>({ dialect });
+    commitHubs.set(db, hub);
   } else {
     const Sqlite = (await import('better-sqlite3')).default;
     fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -45,10 +91,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     // (~170 us here) with every other request stalled behind it. In WAL mode NORMAL syncs at checkpoints: a killed
     // process loses nothing committed and the file stays consistent; only a power cut or an OS crash may undo the
     // last commits before it.
-    file.pragma('synchronous = NORMAL');
+    file.pragma(opts.durableCommits ? 'synchronous = FULL' : 'synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
-  await migrateToLatest(db, !!opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl));
+  await migrateToLatest(db, !!opts.databaseUrl && isPostgresUrl(opts.databaseUrl));
   return db;
 }

@@ -4,6 +4,7 @@ import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
 import { surveyExports } from './migration0007SurveyExports.ts';
 import { jobsTable } from './migration0013Jobs.ts';
+import { installChangeTriggers } from './pgChangeNotices.ts';
 
 const initial: Migration = {
   async up(db: Kysely<any>) {
@@ -189,7 +190,8 @@ export const MIGRATION_LOCK_KEY = 0x73757276_6d696731n;
 /**
  * Brings the schema up to date. On PostgreSQL, instances starting together take turns under an advisory lock held by
  * one connection for the whole run: Kysely's own lock table is itself created by the first run, which two starts
- * would race (CREATE TABLE IF NOT EXISTS is not safe against a concurrent one).
+ * would race (CREATE TABLE IF NOT EXISTS is not safe against a concurrent one). The change feed's triggers are
+ * (re)installed on every own table under the same lock.
  */
 export async function migrateToLatest(db: Kysely<any>, postgres: boolean): Promise<void> {
   // Concerns add numbered migrations in parallel; a database may have run a later number before an earlier one lands.
@@ -206,6 +208,7 @@ export async function migrateToLatest(db: Kysely<any>, postgres: boolean): Promi
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(conn);
     try {
       await run(conn);
+      await installChangeTriggers(conn);
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`.execute(conn);
     }

@@ -3,7 +3,9 @@
 import type { FastifyRequest, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { Forbidden } from '../services/errors.ts';
-import { findSessionUser } from '../services/users.ts';
+import { LRUCache } from 'lru-cache';
+import { CACHE_TTL_MS } from './readCache.ts';
+import { readSession } from '../services/users.ts';
 import { anonymous, trustedInstall, administersAny, type Principal } from '../auth/principal.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -27,19 +29,46 @@ export interface RequestUser extends Principal {
 
 const withFlags = (p: Principal): RequestUser => ({ ...p, isAdmin: administersAny(p) });
 
-async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<RequestUser> {
-  // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
-  if (!ctx.config.useSso) return withFlags(trustedInstall());
-  const sid = req.cookies?.[SESSION_COOKIE];
-  // Our ids are 43 base64url characters: anything else is no session, and never reaches the database.
-  const user = sid && SESSION_ID.test(sid) ? await findSessionUser(ctx.db, sid) : null;
-  return withFlags(user ?? anonymous());
+/** Sessions kept in memory (with no session for unknown ids too), while the change feed says no account changed. */
+const SESSIONS_IN_MEMORY = 10_000;
+interface KnownSession {
+  gen: number;
+  session: { principal: Principal; expiresAt: string } | null;
+}
+
+function sessionReader(ctx: AppContext) {
+  const known = new LRUCache<string, KnownSession>({ max: SESSIONS_IN_MEMORY, ttl: CACHE_TTL_MS });
+  return async (sid: string): Promise<Principal | null> => {
+    const feed = ctx.changes;
+    const gen = feed?.generation('auth') ?? 0;
+    let entry = feed?.live ? known.get(sid) : undefined;
+    if (!entry || entry.gen !== gen) {
+      entry = { gen, session: await readSession(ctx.db, sid) };
+      // Kept only if no account or session changed while it was read.
+      if (feed?.live && feed.generation('auth') === gen) known.set(sid, entry);
+    }
+    const s = entry.session;
+    return s && s.expiresAt >= new Date().toISOString() ? s.principal : null;
+  };
+}
+
+function userResolver(ctx: AppContext) {
+  const readUser = sessionReader(ctx);
+  return async (req: FastifyRequest): Promise<RequestUser> => {
+    // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
+    if (!ctx.config.useSso) return withFlags(trustedInstall());
+    const sid = req.cookies?.[SESSION_COOKIE];
+    // Our ids are 43 base64url characters: anything else is no session, and never reaches the database.
+    const user = sid && SESSION_ID.test(sid) ? await readUser(sid) : null;
+    return withFlags(user ?? anonymous());
+  };
 }
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** onRequest hook: refuse cross-site writes, then say who is asking. */
 export function identify(ctx: AppContext) {
+  const resolveUser = userResolver(ctx);
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const origin = req.headers.origin;
     // DNS rebinding: a hostile name pointed at our address reaches us with its own Host; writes must name us.
@@ -58,7 +87,7 @@ export function identify(ctx: AppContext) {
       }
       if (originHost !== req.headers.host) throw new Forbidden('Cross-site requests are not allowed.');
     }
-    req.user = await resolveUser(ctx, req);
+    req.user = await resolveUser(req);
   };
 }
 

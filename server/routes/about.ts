@@ -13,7 +13,7 @@ export const aboutRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/about',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['about'],
         summary: 'The about text (HTML) of a site; empty when none was written',

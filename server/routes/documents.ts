@@ -19,7 +19,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/directories/root',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['documentation'],
         summary: 'The root folder of the documentation (empty before any upload)',
@@ -33,7 +33,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/directories/details',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['documentation'],
         summary: 'A folder by name (the one nearest the root when several share it)',
@@ -48,7 +48,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/directories/details',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['documentation'],
         summary: 'A folder by id',
@@ -62,7 +62,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/files/details',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['documentation'],
         summary: 'A file by id',
@@ -76,7 +76,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/files',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['documentation'],
         summary: 'Every documentation file of the site, by name',

@@ -15,7 +15,7 @@ export const hotspotRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/hotspot/details',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Info hotspot descriptions of a scene',

@@ -24,7 +24,7 @@ export const minimapRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/minimap/details',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['minimap'],
         summary: 'The floor plan of a floor (the empty default when it has none)',
@@ -39,7 +39,7 @@ export const minimapRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/minimap/floors',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['minimap'],
         summary: 'Floors of the site with name and tag, lowest first',

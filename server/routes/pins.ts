@@ -60,7 +60,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/map-pins',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['pins'],
         summary: 'All pins, sorted by site-map name (disabled ones only for administrators)',
@@ -165,7 +165,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site-map/:name',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['pins'],
         summary: 'A site map by name',
@@ -178,7 +178,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site-map',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['pins'],
         summary: "The site map named 'default'",
@@ -191,7 +191,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site-maps',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['pins'],
         summary: 'All site maps, by name (for the map selector)',

@@ -36,7 +36,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/survey/details',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Scenes of a floor, optionally on one survey date',
@@ -59,7 +59,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/survey/details/compact',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Survey dates and names, newest first',
@@ -82,7 +82,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/survey/floors',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Floors that have survey data, optionally on one date',
@@ -103,7 +103,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/surveys',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Every survey of the site with its floor, date and node count',
@@ -117,7 +117,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/exists',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Whether the site has any survey',
@@ -131,7 +131,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/:floor/exists',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Whether a floor has any survey',
@@ -146,7 +146,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/emptyFloors',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['surveys'],
         summary: 'Floors with no survey',
@@ -160,7 +160,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/:floor/survey/minimapSingleSite',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['minimap'],
         summary: 'Node positions of a floor, optionally of one date',

@@ -46,7 +46,7 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/settings',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: { tags: ['settings'], summary: 'The multi-site app config', response: { 200: envelope(appConfig) } },
     },
     async () => ok(await getAppConfig(db, extra())),
@@ -71,7 +71,7 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site/:site/settings',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: {
         tags: ['settings'],
         summary: 'Settings of one site',
@@ -103,7 +103,7 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/sites',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, cacheable: true },
       schema: { tags: ['settings'], summary: 'All sites', response: { 200: envelope(z.array(siteSummary)) } },
     },
     async () => ok(await listSites(db)),

@@ -163,8 +163,14 @@ export async function logout(db: DB, sid: string): Promise<void> {
 
 /** The account of a live session, with its roles and the sites it administers; null when expired or unknown. */
 export async function findSessionUser(db: DB, sid: string): Promise<Principal | null> {
+  const s = await readSession(db, sid);
+  return s && s.expiresAt >= new Date().toISOString() ? s.principal : null;
+}
+
+/** A session's account and end (expired or not); null when there is no such session. */
+export async function readSession(db: DB, sid: string): Promise<{ principal: Principal; expiresAt: string } | null> {
   // One query, one row per site the account administers (one row with no site when none): this runs for every
-  // request of a signed-in person.
+  // request of a signed-in person whose session is not in memory.
   const rows = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -174,9 +180,12 @@ export async function findSessionUser(db: DB, sid: string): Promise<Principal | 
     .orderBy('user_sites.site')
     .execute();
   const row = rows[0];
-  if (!row || row.expires_at < new Date().toISOString()) return null;
+  if (!row) return null;
   const sites = rows.flatMap((r) => (r.site === null ? [] : [r.site]));
-  return { id: row.id, username: row.username, roles: parseRoles(row.roles), sites };
+  return {
+    principal: { id: row.id, username: row.username, roles: parseRoles(row.roles), sites },
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Stored roles, keeping only the ones the product knows. */

@@ -1,0 +1,67 @@
+// Answers of public reads kept in memory while the change feed proves nothing they were read from has changed.
+// A route opts in with `config: { cacheable: true }` when its answer depends on nothing but its path, query and
+// whether the caller administers (the pin list shows disabled pins to administrators). Every entry carries the
+// content generation seen *before* its read; it is stored only if that generation still holds after the read,
+// and served only while it is the current one, so an answer read across a commit is never kept.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { ChangeFeed } from '../db/changeFeed.ts';
+
+/** Bounds: a few hundred sites' floors, whatever the answers weigh, never more than this much memory. */
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+/** A process killed between its commit and its notice leaves the others unaware: no answer is kept longer. */
+export const CACHE_TTL_MS = 30_000;
+
+interface Entry {
+  gen: number;
+  body: string;
+  type: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer depends only on path, query and `req.user.isAdmin`: it may be served from memory. */
+    cacheable?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set when this read's answer may be stored: its key and the content generation before the read. */
+    cacheFill?: { key: string; gen: number };
+  }
+}
+
+const keyOf = (req: FastifyRequest) =>
+  `${req.routeOptions.url}|${JSON.stringify(req.params)}|${JSON.stringify(req.query)}|${req.user.isAdmin ? 'admin' : 'visitor'}`;
+
+export function readCache(app: FastifyInstance, feed: ChangeFeed): void {
+  const cache = new LRUCache<string, Entry>({
+    max: MAX_ENTRIES,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (e, key) => e.body.length + key.length,
+    ttl: CACHE_TTL_MS,
+  });
+
+  // After validation and the access rule, before the handler reads the database.
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'GET' || !req.routeOptions.config?.cacheable || !feed.live) return;
+    const key = keyOf(req);
+    const gen = feed.generation('content');
+    const hit = cache.get(key);
+    if (hit && hit.gen === gen) return reply.type(hit.type).send(hit.body);
+    req.cacheFill = { key, gen };
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const fill = req.cacheFill;
+    if (
+      fill &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      feed.live &&
+      feed.generation('content') === fill.gen
+    ) {
+      cache.set(fill.key, { gen: fill.gen, body: payload, type: String(reply.getHeader('content-type') ?? '') });
+    }
+    return payload;
+  });
+}
