@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +28,7 @@ import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 import { boundedJsonBodies } from './http/jsonBody.ts';
+import { apiValidators } from './http/apiCaching.ts';
 
 /** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
 const JOB_STOP_MS = 20_000;
@@ -71,6 +73,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);
   declareRefusals(app);
+  // Validators first: the ETag hashes the JSON before the compression hook (a route-level onSend, so after) encodes it.
+  apiValidators(app);
+  // JSON and pages compressed on the fly (brotli at quality 4: cheap enough per request); built assets are
+  // precompressed and media are images or served as they are stored (Range requests, their own ETags).
+  await app.register(compress, { encodings: ['br', 'gzip'], customTypes: /^(?:application\/json|text\/html)(?:;|$)/ });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 2, fields: 10 } });
   await app.register(swagger, {
