@@ -9,7 +9,7 @@ import { chooseLevel } from './levelChoice';
 import { PreviewStore } from './previewStore';
 import type { PyramidLevel } from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
-import { type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import { type View, type Viewport, limitView } from './view';
 import { visibleTiles } from './visibleTiles';
 

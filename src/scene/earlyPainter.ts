@@ -7,7 +7,7 @@ import type { EarlyContext, EarlyLoader } from './earlyLoad';
 import { drawPlan, planFrame } from './framePlan';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel, TileId } from './tileGrid';
-import { type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import { type View, type Viewport, limitView } from './view';
 import { type MouseViewMode, ViewControls } from './ViewControls';
 

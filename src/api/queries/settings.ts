@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
 import type { AppConfig, SiteSettings } from '../../../contract/api';
 import { addOwnMediaBase } from '../../../contract/htmlPolicy';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export interface SiteSummary {
   id: string;

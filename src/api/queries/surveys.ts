@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson, getJsonOr, seg } from '../client';
 import type { MinimapNodeEntry, SurveyDateEntry, SurveyScene, SurveySummary } from '../../../contract/api';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
 

@@ -18,7 +18,7 @@ import {
   useUploadMinimapImage,
 } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { keys } from '../../api/queries/keys';
+import { keys } from '../../../contract/queryKeys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';

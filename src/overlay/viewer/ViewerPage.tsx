@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
 import { useOpenInfo } from './useOpenInfo';
-import { parseViewerLink } from '../../domain/viewer/deepLink';
+import { parseViewerLink } from '../../../contract/viewerLink';
 import { initialView as sceneInitialView } from '../../domain/initialView';
 import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
