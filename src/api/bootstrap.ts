@@ -17,15 +17,15 @@ function parseOrNull(text: string | null | undefined): unknown {
   }
 }
 
-/** Read once per page load (React may create the client twice in development). */
-let pageState: PageState | null | undefined;
+/** Parsed once per document (React may create the client twice in development). */
+const parsedOf = new WeakMap<Document, PageState | null>();
 
 function readPageState(doc: Document): PageState | null {
-  if (pageState !== undefined) return pageState;
-  const text = doc.getElementById(BOOTSTRAP_ID)?.textContent;
-  const parsed = parseOrNull(text);
-  pageState = isPageState(parsed) ? parsed : null;
-  return pageState;
+  if (parsedOf.has(doc)) return parsedOf.get(doc)!;
+  const parsed = parseOrNull(doc.getElementById(BOOTSTRAP_ID)?.textContent);
+  const state = isPageState(parsed) ? parsed : null;
+  parsedOf.set(doc, state);
+  return state;
 }
 
 /** Puts the page's first-load answers into `client`, as if each query had just fetched them. */
