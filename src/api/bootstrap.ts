@@ -28,8 +28,15 @@ function readPageState(doc: Document): PageState | null {
   return state;
 }
 
+/** Back and Forward may show the page from the browser's cache without asking the server: its answers may be old. */
+function shownFromHistory(): boolean {
+  const nav = globalThis.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === 'back_forward';
+}
+
 /** Puts the page's first-load answers into `client`, as if each query had just fetched them. */
-export function seedFromPage(client: QueryClient, doc: Document = document): void {
+export function seedFromPage(client: QueryClient, doc: Document = document, fromHistory = shownFromHistory()): void {
+  if (fromHistory) return;
   for (const [key, data] of readPageState(doc)?.queries ?? []) client.setQueryData(key, data);
   // What the config's own fetch would have done with it.
   const config = client.getQueryData<AppConfig>(keys.appConfig);

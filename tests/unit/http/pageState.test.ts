@@ -95,4 +95,11 @@ describe('seedFromPage', () => {
     seedFromPage(new QueryClient(), new JSDOM(html).window.document);
     expect(isAllowedMediaSrc(`${bucket}/plans/a.png`)).toBe(true);
   });
+
+  it('seeds nothing on a page shown again by Back or Forward (it may come from the cache unasked)', () => {
+    const html = withPageState(TEMPLATE, { state: { v: 1, queries: [[['appConfig'], {}]] }, fetchPreloads: [] });
+    const client = new QueryClient();
+    seedFromPage(client, new JSDOM(html).window.document, true);
+    expect(client.getQueryData(['appConfig'])).toBeUndefined();
+  });
 });
