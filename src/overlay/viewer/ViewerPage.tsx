@@ -15,6 +15,7 @@ import { ViewerStateProvider } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
+import { useAfterFirstView } from './useAfterFirstView';
 import { PanoramaSlot } from './PanoramaSlot';
 import { TitleCard } from './TitleCard';
 import { CameraInfo, CameraInfoToggle } from './CameraInfo';
@@ -26,7 +27,7 @@ import { MediaModal } from './MediaModal';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
-// The administrator's minimap and node editor (Konva): loaded only for administrators.
+// The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
 const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
@@ -57,6 +58,9 @@ export function ViewerPage() {
     return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of scene re-reads the link; later view changes are the panorama's own
   }, [sceneKey]);
+  // Marks the first view complete when there is none to wait for, or on the visitor's first input: the
+  // admin minimap's canvas code waits for it (see AdminMinimap).
+  useAfterFirstView(!state.loading && !(scene && initialView));
 
   if (floorPopulated === false && isAdmin) {
     return (
