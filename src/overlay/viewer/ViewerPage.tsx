@@ -1,6 +1,6 @@
 // The panorama viewer page: the panorama (or, for an admin on a floor with no survey, the upload form) with
 // the overlay: title card, camera info, hotspot list, timeline, floor slider, info panel and minimap.
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
@@ -61,6 +61,10 @@ export function ViewerPage() {
   // Marks the first view complete when there is none to wait for, or on the visitor's first input: the
   // admin minimap's canvas code waits for it (see AdminMinimap).
   useAfterFirstView(!state.loading && !(scene && initialView));
+  // The minimap mounts once the page knows its floor and date (then for good): mounted sooner it would ask
+  // for the nodes of no date, a read the first view's own reads and tiles would wait behind.
+  const [resolved, setResolved] = useState(false);
+  if (!resolved && !state.loading) setResolved(true);
 
   if (floorPopulated === false && isAdmin) {
     return (
@@ -116,7 +120,7 @@ export function ViewerPage() {
         <HotspotList />
         <CameraInfo />
         <FloorSlider />
-        {isAdmin ? (
+        {!resolved ? null : isAdmin ? (
           <Suspense fallback={null}>
             <AdminMinimap />
           </Suspense>
