@@ -16,6 +16,7 @@ import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { useAfterFirstView } from './useAfterFirstView';
+import { useMinimapReads } from './useMinimapReads';
 import { PanoramaSlot } from './PanoramaSlot';
 import { TitleCard } from './TitleCard';
 import { CameraInfo, CameraInfoToggle } from './CameraInfo';
@@ -65,6 +66,7 @@ export function ViewerPage() {
   // for the nodes of no date, a read the first view's own reads and tiles would wait behind.
   const [resolved, setResolved] = useState(false);
   if (!resolved && !state.loading) setResolved(true);
+  useMinimapReads(site, floor, state.date);
 
   if (floorPopulated === false && isAdmin) {
     return (
