@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +31,8 @@ import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 import { boundedJsonBodies } from './http/jsonBody.ts';
+import { apiValidators } from './http/apiCaching.ts';
+import { pageHandler } from './bootstrap/pageRoute.ts';
 
 /** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
 const JOB_STOP_MS = 20_000;
@@ -87,6 +90,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);
   declareRefusals(app);
+  // Validators first: the ETag hashes the JSON before the compression hook (a route-level onSend, so after) encodes it.
+  apiValidators(app);
+  // JSON and pages compressed on the fly (brotli at quality 4: cheap enough per request); built assets are
+  // precompressed and media are images or served as they are stored (Range requests, their own ETags).
+  await app.register(compress, { encodings: ['br', 'gzip'], customTypes: /^(?:application\/json|text\/html)(?:;|$)/ });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 2, fields: 10 } });
   await app.register(swagger, {
@@ -122,12 +130,13 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   });
 
   // The built client, with index.html for client-side routes.
-  if (fs.existsSync(path.join(config.distDir, 'index.html'))) {
+  const indexFile = path.join(config.distDir, 'index.html');
+  if (fs.existsSync(indexFile)) {
     await app.register(fastifyStatic, {
       root: config.distDir,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      index: false,
       preCompressed: true,
       // Hashed build assets never change; the HTML must be revalidated so a new build is picked up.
       cacheControl: false,
@@ -137,10 +146,13 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         ),
     });
+    // Client routes get index.html with the page's first-load state (bootstrap/): the start page, the single-site
+    // viewer and every page of a site in multi-site mode by route (so they are compressed), the rest as not found.
+    const page = pageHandler(app, indexFile);
+    for (const url of ['/', '/site', '/site/*']) app.get(url, { schema: { hide: true } }, page);
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/')) {
-        return reply.type('text/html').send(fs.readFileSync(path.join(config.distDir, 'index.html')));
-      }
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/'))
+        return page(req, reply);
       return reply.status(404).send(fail(`Not found: ${req.method} ${req.url.split('?')[0]}`));
     });
   } else {

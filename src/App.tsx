@@ -3,14 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { AppRoutes } from './routes/router';
+import { seedFromPage } from './api/bootstrap';
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
-      }),
-  );
+  const [queryClient] = useState(() => {
+    const client = new QueryClient({
+      defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
+    });
+    // The answers the server put into the page: the first view needs no API round trip.
+    seedFromPage(client);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>

@@ -12,7 +12,7 @@ import { coldVisit, deepLink, PEERS, peerUrl, repeatVisit, switchVisit, type Pee
 
 export interface ThrottledOptions {
   runs: number;
-  /** First port to try (the range ends at 8499). */
+  /** First port to try (the range ends at 8499, or 49 ports on when it starts above that). */
   port: number;
   /** Run `npm run build` even when dist/ exists. */
   rebuild: boolean;

@@ -31,7 +31,7 @@ BEGIN
 END $$`,
     )
     .execute(db);
-  for (const t of await ownTables(db as never)) {
+  for (const t of await ownTables(db)) {
     if (t.isView) continue;
     await sql`CREATE OR REPLACE TRIGGER ${sql.id(CHANGE_TRIGGER)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.id(t.schema ?? 'public', t.name)} FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(FUNCTION)}()`.execute(
       db,

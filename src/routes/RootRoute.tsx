@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../api/queries/settings';
-import { parseViewerLink } from '../domain/viewer/deepLink';
+import { parseViewerLink } from '../../contract/viewerLink';
 import { SingleSiteView } from './SingleSiteView';
 import { LoadingScreen } from './LoadingScreen';
 

@@ -12,7 +12,7 @@ import {
   siteAtom,
   sidebarCollapsedAtom,
 } from '../state/atoms';
-import { parseViewerLink } from '../domain/viewer/deepLink';
+import { parseViewerLink } from '../../contract/viewerLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useViewportClass } from '../overlay/common/useViewportClass';
 import { viewportClass } from '../domain/layout';

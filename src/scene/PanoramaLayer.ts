@@ -20,7 +20,7 @@ import {
 } from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
 import { TileStore, type TileStoreOptions } from './tileStore';
-import { type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import type { View, Viewport } from './view';
 import { viewFrame } from './visibleTiles';
 

@@ -11,7 +11,7 @@ import { DEFAULT_PAN_MS, PanoramaController } from './panoramaController';
 import { type LayerCounters, type LayerOptions, PanoramaLayer, type SceneSource } from './PanoramaLayer';
 import { testHooksOn } from './testHooks';
 import type { TileProvider } from './tileProvider';
-import { previewUrl } from './tileUrls';
+import { previewUrl } from '../../contract/tileUrls';
 import { DEG, type View, type Viewport, directionToYawPitch } from './view';
 import { type ControlTarget, type MouseViewMode, ViewControls } from './ViewControls';
 

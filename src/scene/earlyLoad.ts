@@ -9,7 +9,7 @@ import { chooseLevel } from './levelChoice';
 import { PreviewStore } from './previewStore';
 import type { PyramidLevel } from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
-import { type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import { type View, type Viewport, limitView } from './view';
 import { visibleTiles } from './visibleTiles';
 
@@ -72,9 +72,10 @@ export class EarlyLoader implements TileProvider {
    */
   prefetchScene(source: TileSource & { levels: PyramidLevel[]; faceSize: number }, view: View, vp: Viewport): void {
     const preview = previewUrl(source);
-    this.previews.prefetch([preview]);
-    // The strip goes on the GPU early too: the early stage draws it, the engine takes it over.
-    if (!this.early.has(preview)) this.track(preview, { promise: this.previews.get(preview), shared: true });
+    // The preview first and at high priority: the whole view, blurred, before any of its tiles. The strip
+    // goes on the GPU early too: the early stage draws it, the engine takes it over.
+    const strip = this.previews.get(preview, 'high');
+    if (!this.early.has(preview)) this.track(preview, { promise: strip, shared: true });
     if (vp.width <= 0 || vp.height <= 0) return;
     const v = limitView(view, source.faceSize, vp);
     const z = chooseLevel(source.levels, v.fov, vp);

@@ -7,7 +7,7 @@ import type { EarlyContext, EarlyLoader } from './earlyLoad';
 import { drawPlan, planFrame } from './framePlan';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel, TileId } from './tileGrid';
-import { type TileSource, previewUrl, tileUrl } from './tileUrls';
+import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import { type View, type Viewport, limitView } from './view';
 import { type MouseViewMode, ViewControls } from './ViewControls';
 
@@ -21,6 +21,8 @@ export interface EarlyStageOptions {
   /** Start loading the engine. Called once: the first view is complete, or the visitor touches the
    *  panorama, or a handle call needs the engine, or `engineDeadlineMs` has passed. */
   loadEngine: () => void;
+  /** The first view is complete (once): what the page holds back until then may load now. */
+  onFirstView?: () => void;
   engineDeadlineMs?: number;
   mouseViewMode?: MouseViewMode;
 }
@@ -45,6 +47,7 @@ export class EarlyPainter {
   private engineHandle: EngineHandle | null = null;
   readonly controls: ViewControls;
   private engineAsked = false;
+  private firstViewTold = false;
   private readonly cleanups: Array<() => void> = [];
   /** Calls that need the engine, run once it has taken over. */
   private readonly engine: Promise<EngineHandle>;
@@ -158,6 +161,10 @@ export class EarlyPainter {
     performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
     if (plan.complete) {
       performance.mark?.('early:stable');
+      if (!this.firstViewTold) {
+        this.firstViewTold = true;
+        this.opts.onFirstView?.();
+      }
       this.askEngine();
     }
   }

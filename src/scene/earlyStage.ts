@@ -9,7 +9,7 @@ import { EarlyLoader } from './earlyLoad';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
 import type { PyramidLevel } from './tileGrid';
 import type { TileProvider } from './tileProvider';
-import type { TileSource } from './tileUrls';
+import type { TileSource } from '../../contract/tileUrls';
 import { testHooksOn } from './testHooks';
 import { type View, type Viewport, viewsEqual } from './view';
 import type { ViewControls } from './ViewControls';

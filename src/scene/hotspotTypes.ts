@@ -1,5 +1,5 @@
 // Hotspots as the Panorama takes them: positions in the data's yaw/pitch (radians, pitch positive down).
-import type { TileSource } from './tileUrls';
+import type { TileSource } from '../../contract/tileUrls';
 
 export interface LinkHotspot {
   kind: 'link';

@@ -6,8 +6,13 @@ export interface LoadedImage {
   bytes: number;
 }
 
-export async function loadImage(url: string, signal?: AbortSignal): Promise<LoadedImage> {
-  const res = await fetch(url, { signal, credentials: 'same-origin' });
+/** `priority`: a hint for the browser's scheduling of this request among the page's others (fetch's own). */
+export async function loadImage(
+  url: string,
+  signal?: AbortSignal,
+  priority: RequestPriority = 'auto',
+): Promise<LoadedImage> {
+  const res = await fetch(url, { signal, credentials: 'same-origin', priority });
   if (!res.ok) throw new Error(`${res.status} ${url}`);
   const blob = await res.blob();
   // Decode as stored: no colour-space conversion, so the screen shows the tile's own values.

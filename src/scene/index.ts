@@ -5,6 +5,6 @@ export { DEFAULT_PAN_MS, type PanoramaHandle } from './PanoramaScene';
 export type { Hotspot, LinkHotspot, InfoHotspot } from './hotspotTypes';
 export type { SceneSource, LayerOptions, LayerCounters } from './PanoramaLayer';
 export type { PyramidLevel } from './tileGrid';
-export type { TileSource } from './tileUrls';
+export type { TileSource } from '../../contract/tileUrls';
 export type { MouseViewMode } from './ViewControls';
 export type { View, Viewport } from './view';

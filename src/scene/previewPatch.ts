@@ -4,7 +4,7 @@
 // into the next face of the strip.
 import type { Face } from './cubeGeometry';
 import { type PyramidLevel, type TileId, type UvRect, tileUvRect } from './tileGrid';
-import { PREVIEW_FACE_ORDER } from './tileUrls';
+import { PREVIEW_FACE_ORDER } from '../../contract/tileUrls';
 
 /** A rectangle in pixels of a texture, from its top-left. */
 export interface PixelRect {

@@ -9,9 +9,13 @@ export class PreviewStore {
   /** Decoded strips, by URL, for synchronous use (a layer can draw its preview in its very first frame). */
   private readonly decoded = new Map<string, LoadedImage>();
 
-  constructor(private readonly load: (url: string) => Promise<LoadedImage> = loadImage) {}
+  constructor(
+    private readonly load: (url: string, priority: RequestPriority) => Promise<LoadedImage> = (url, priority) =>
+      loadImage(url, undefined, priority),
+  ) {}
 
-  get(url: string): Promise<LoadedImage> {
+  /** The strip of `url`, fetched if need be: at high priority by default (the scene on screen draws it first). */
+  get(url: string, priority: RequestPriority = 'high'): Promise<LoadedImage> {
     const { store, decoded } = this;
     let p = store.get(url);
     if (p) {
@@ -19,7 +23,7 @@ export class PreviewStore {
       store.set(url, p);
       return p;
     }
-    const load = this.load(url);
+    const load = this.load(url, priority);
     p = load;
     // A failed fetch must not stay cached as failed.
     load.then(
@@ -46,8 +50,8 @@ export class PreviewStore {
     return img;
   }
 
-  /** Start fetching previews of scenes the user may go to next. */
+  /** Start fetching previews of scenes the user may go to next: at low priority, after what is on screen. */
   prefetch(urls: readonly string[]): void {
-    for (const u of urls) if (!this.store.has(u)) void this.get(u).catch(() => {});
+    for (const u of urls) if (!this.store.has(u)) void this.get(u, 'low').catch(() => {});
   }
 }

@@ -1,7 +1,7 @@
 // Which tiles of a level the view can see, and how far each is from the screen centre (for load order).
 // Each tile quad is clipped against the view pyramid (four planes through the eye), which is exact for
-// convex quads: no tile is loaded that is not on screen, none on screen is missed — at poles and cube
-// corners too, where a bounding-cone test would over- or under-fetch.
+// convex quads: no tile is loaded that is not on screen (a part of no real area does not count), none on
+// screen is missed — at poles and cube corners too, where a bounding-cone test would over- or under-fetch.
 import { FACES, type Face, type Vec3 } from './cubeGeometry';
 import { type PyramidLevel, type TileId, type UvRect, tileCorners, tilesPerSide } from './tileGrid';
 import { type View, type Viewport, viewDirection } from './view';
@@ -55,11 +55,30 @@ function clip(poly: P3[], a: number, b: number, c: number): P3[] {
 }
 
 /**
- * The part of a face rectangle inside the view, in normalised screen units (-1..1 on both axes), or null
- * when none of it is visible. `margin` widens the view slightly (as a fraction) so rounding never drops an
- * edge tile.
+ * Below this area (normalised screen units, the screen being 2 x 2) a clipped part is a rounding sliver, not
+ * a visible one: a thousandth of a pixel even on a 4K screen, far too thin to hold a pixel centre. Without it
+ * a tile whose edge merely touches the screen's edge (the upper and lower faces at a vertical fov of 90°)
+ * would be fetched for nothing.
  */
-export function clipRectToScreen(face: Face, r: UvRect, f: ViewFrame, margin = 1e-6): Array<[number, number]> | null {
+const MIN_VISIBLE_AREA = 1e-9;
+
+/** Area of a polygon (shoelace). */
+function area(poly: ReadonlyArray<readonly [number, number]>): number {
+  let a = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const [x1, y1] = poly[i]!;
+    const [x2, y2] = poly[(i + 1) % poly.length]!;
+    a += x1 * y2 - x2 * y1;
+  }
+  return Math.abs(a) / 2;
+}
+
+/**
+ * The part of a face rectangle inside the view, in normalised screen units (-1..1 on both axes), or null
+ * when none of it is visible: nothing left after clipping, or only a sliver of no real area. `margin`
+ * widens the view (as a fraction); none by default, the area test is what decides.
+ */
+export function clipRectToScreen(face: Face, r: UvRect, f: ViewFrame, margin = 0): Array<[number, number]> | null {
   let poly: P3[] = tileCorners(face, r).map((p) => toCamera(p, f));
   const tx = f.tanX * (1 + margin);
   const ty = f.tanY * (1 + margin);
@@ -70,7 +89,8 @@ export function clipRectToScreen(face: Face, r: UvRect, f: ViewFrame, margin = 1
   // The four planes meet only in front of the eye, but keep z > 0 explicit against degenerate slivers.
   if (poly.length) poly = clip(poly, 0, 0, 1);
   if (poly.length < 3) return null;
-  return poly.map(([x, y, z]) => [x / z / f.tanX, y / z / f.tanY] as [number, number]);
+  const screen = poly.map(([x, y, z]) => [x / z / f.tanX, y / z / f.tanY] as [number, number]);
+  return area(screen) > MIN_VISIBLE_AREA ? screen : null;
 }
 
 /** Distance in normalised screen units from the screen centre to a convex polygon (0 when it covers it). */

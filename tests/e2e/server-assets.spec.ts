@@ -5,7 +5,8 @@ import { test, expect } from '@playwright/test';
 test('built assets are served precompressed and cached; HTML is revalidated', async ({ request }) => {
   const html = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(html.status()).toBe(200);
-  expect(html.headers()['cache-control']).toBe('no-cache');
+  // The page carries the caller's first-load state (server/bootstrap): private, and revalidated.
+  expect(html.headers()['cache-control']).toBe('private, no-cache');
   const script = (await html.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
   expect(script, 'index.html names its script').toBeTruthy();
   const js = await request.get(script!, { headers: { 'accept-encoding': 'br' } });

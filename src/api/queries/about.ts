@@ -1,7 +1,7 @@
 // The about page text of a site.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export function useAbout(site: string) {
   return useQuery({

@@ -2,7 +2,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, seg, upload } from '../client';
 import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export function useRootDirectory(site: string) {
   return useQuery({

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJsonOr, seg } from '../client';
 import type { HotspotDescription } from '../../../contract/api';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 /** Descriptions of a scene's info hotspots; success false gives an empty list (spec section 8). */
 export function useHotspotDescriptions(site: string, tilesId: string | null) {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, getJsonOr, send, seg, upload } from '../client';
 import type { Floor, Minimap } from '../../../contract/api';
 import { emptyMinimap } from '../../../contract/emptyMinimap';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
 

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg, upload } from '../client';
 import type { Pin, Sitemap } from '../../../contract/api';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export type PinBody = Partial<Omit<Pin, '_id'>> & { _id?: string };
 

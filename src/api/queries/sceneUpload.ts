@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
 import type { UploadResult } from './uploads';
 import { resultOfUpload } from './ingestJob';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export type UploadMode = 'addNewSite' | 'addScene';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
 import type { AppConfig, SiteSettings } from '../../../contract/api';
 import { addOwnMediaBase } from '../../../contract/htmlPolicy';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export interface SiteSummary {
   id: string;
@@ -23,12 +23,15 @@ export type SiteSettingsPatch = {
   kiosk?: SiteSettings['kiosk'];
 };
 
-// Pictures in the server's bucket (S3_PUBLIC_URL) count as our own media for the HTML policy.
+/** What the app config brings besides itself: pictures in the server's bucket (S3_PUBLIC_URL) count as our own
+ *  media for the HTML policy. Whether fetched or seeded from the page (src/api/bootstrap.ts). */
+export function adoptAppConfig(c: AppConfig): AppConfig {
+  if (c.mediaBaseUrl) addOwnMediaBase(c.mediaBaseUrl);
+  return c;
+}
+
 export const fetchAppConfig = (signal?: AbortSignal) =>
-  getJson<AppConfig>('/api/settings', { signal }).then((c) => {
-    if (c.mediaBaseUrl) addOwnMediaBase(c.mediaBaseUrl);
-    return c;
-  });
+  getJson<AppConfig>('/api/settings', { signal }).then(adoptAppConfig);
 export const fetchSiteSettings = (site: string, signal?: AbortSignal) =>
   getJson<SiteSettings>(`/api/site/${seg(site)}/settings`, { signal });
 

@@ -1,8 +1,8 @@
 // Survey reads: scenes of a floor and date (abortable), dates, floors with data, existence, node positions.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson, getJsonOr, seg } from '../client';
 import type { MinimapNodeEntry, SurveyDateEntry, SurveyScene, SurveySummary } from '../../../contract/api';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
 
@@ -11,32 +11,39 @@ const site$ = (site: string) => `/api/site/${seg(site)}`;
  * (a new key) cancels the request in flight.
  */
 export function useSurveyDetails(site: string, floor: number | null, date: string | null, enabled = true) {
-  return useQuery({
+  return useQuery({ ...surveyDetailsQuery(site, floor, date), enabled: enabled && !!site && floor !== null });
+}
+
+/** The scenes read, as options: the page's hook and a date or floor switch that fetches ahead share them. */
+export const surveyDetailsQuery = (site: string, floor: number | null, date: string | null) =>
+  queryOptions({
     queryKey: keys.surveyDetails(site, floor ?? -1, date),
-    enabled: enabled && !!site && floor !== null,
     queryFn: ({ signal }) =>
       getJson<SurveyScene[]>(`${site$(site)}/survey/details`, { query: { floor: floor ?? 0, date }, signal }),
   });
-}
 
 /** Survey dates (with survey names), optionally of one floor. */
 export function useSurveyDates(site: string, floor: number | null, enabled = true) {
-  return useQuery({
+  return useQuery({ ...surveyDatesQuery(site, floor), enabled: enabled && !!site });
+}
+
+export const surveyDatesQuery = (site: string, floor: number | null) =>
+  queryOptions({
     queryKey: keys.surveyDates(site, floor, null),
-    enabled: enabled && !!site,
     queryFn: ({ signal }) =>
       getJson<SurveyDateEntry[]>(`${site$(site)}/survey/details/compact`, { query: { floor }, signal }),
   });
-}
 
 /** Floors holding survey data, optionally on one date. */
 export function useFloorsWithData(site: string, date: string | null, enabled = true) {
-  return useQuery({
+  return useQuery({ ...floorsWithDataQuery(site, date), enabled: enabled && !!site });
+}
+
+export const floorsWithDataQuery = (site: string, date: string | null) =>
+  queryOptions({
     queryKey: keys.floorsWithData(site, date),
-    enabled: enabled && !!site,
     queryFn: ({ signal }) => getJson<number[]>(`${site$(site)}/survey/floors`, { query: { date }, signal }),
   });
-}
 
 export function useSurveyList(site: string) {
   return useQuery({
@@ -76,13 +83,15 @@ export function useEmptyFloors(site: string) {
 
 /** Node positions on a floor plan (of one date when given); failure is only logged by the caller (spec section 8). */
 export function useMinimapNodes(site: string, floor: number | null, date: string | null) {
-  return useQuery({
+  return useQuery({ ...minimapNodesQuery(site, floor, date), enabled: !!site && floor !== null });
+}
+
+export const minimapNodesQuery = (site: string, floor: number | null, date: string | null) =>
+  queryOptions({
     queryKey: keys.minimapNodes(site, floor ?? -1, date),
-    enabled: !!site && floor !== null,
     queryFn: ({ signal }) =>
       getJsonOr<MinimapNodeEntry[]>(`${site$(site)}/${seg(Math.max(0, floor ?? 0))}/survey/minimapSingleSite`, [], {
         query: { date },
         signal,
       }),
   });
-}

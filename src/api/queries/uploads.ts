@@ -1,7 +1,7 @@
 // Scene upload: zip of tiles plus the positions CSV, to a floor of a site.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 import { resultOfUpload } from './ingestJob';
 
 /** Where the upload went (its first scene's floor, date and scene) and how many earlier scenes it replaced. */

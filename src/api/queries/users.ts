@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, send, seg } from '../client';
 import type { Role, UserEntry, UserInfo } from '../../../contract/api';
-import { keys } from './keys';
+import { keys } from '../../../contract/queryKeys';
 
 export function useUserInfo() {
   return useQuery({

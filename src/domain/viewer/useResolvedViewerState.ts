@@ -3,8 +3,9 @@
 // (ViewerStateContext); nothing mirrors the URL's floor, date or node elsewhere.
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { parseViewerLink } from './deepLink';
-import { floorOrZero, resolveDate, resolveFloor, resolveScene } from './resolve';
+import { parseViewerLink } from '../../../contract/viewerLink';
+import { floorOrZero } from '../../../contract/floors';
+import { resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
 import { useFloorsWithData, useSurveyDates, useSurveyDetails } from '../../api/queries/surveys';
 import { useIsAdmin } from '../useAdmin';
 import { useCurrentSettings, useSiteId } from '../useSite';

@@ -2,7 +2,8 @@
 // back walks back through scenes); view changes replace the current entry.
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { buildViewerSearch, movedLink, parseViewerLink, type ViewerMove } from './deepLink';
+import { buildViewerSearch, parseViewerLink } from '../../../contract/viewerLink';
+import { movedLink, type ViewerMove } from './deepLink';
 
 export type { ViewerMove } from './deepLink';
 

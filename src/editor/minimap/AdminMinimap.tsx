@@ -6,7 +6,7 @@
 //   small: floor name and tag with a Save control, and the floor-plan image (choose or drop, then Submit/Cancel).
 // The edit flow is the pure machine of ./nodeEditor; this component renders its state, dispatches the taps and
 // drags, and carries out its commands (go to a scene, store the node).
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MinimapNodeEntry } from '../../../contract/api';
@@ -18,7 +18,7 @@ import {
   useUploadMinimapImage,
 } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { keys } from '../../api/queries/keys';
+import { keys } from '../../../contract/queryKeys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
@@ -31,7 +31,8 @@ import {
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useMachine } from '../common/useMachine';
-import { MinimapCanvas, type PlacedNode } from './MinimapCanvas';
+import type { PlacedNode } from './MinimapCanvas';
+import { firstViewDoneAtom } from '../../state/firstView';
 import { NodeEditForm } from './NodeEditForm';
 import {
   canSave,
@@ -46,6 +47,10 @@ import {
 } from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
 import '../editor.css';
+
+// The canvas (Konva, ~84 KB) loads once the viewer's first view is complete (or on the admin's first input),
+// so it never competes with the first tiles; until then the plan shows as a plain image.
+const MinimapCanvas = lazy(() => import('./MinimapCanvas').then((m) => ({ default: m.MinimapCanvas })));
 
 export const COORDS_FAILED = 'Error! Failed to Update Node Coordinates';
 export const ROTATION_FAILED = 'Error! Failed to Update Node Rotation';
@@ -63,6 +68,7 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export default function AdminMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
+  const canvasNow = useAtomValue(firstViewDoneAtom) || enlarged;
   const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
   const view = useAtomValue(viewAtom);
   const { site, settings, floor, date, scene } = useViewerState();
@@ -269,23 +275,27 @@ export default function AdminMinimap() {
           onDrop={onDrop}
           data-pending={pending ? 'true' : undefined}
         >
-          {imageUrl ? (
-            <MinimapCanvas
-              imageUrl={imageUrl}
-              aspect={pending ? 0 : aspect}
-              maxHeight={maxHeight}
-              nodes={pending ? [] : placed}
-              currentId={current}
-              coneHeading={coneHeading}
-              enlarged={enlarged}
-              editMode={enlarged ? editMode : 'none'}
-              selectedId={selectedId}
-              draft={draft}
-              rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN}
-              onNodeTap={onNodeTap}
-              onMove={onMove}
-              onRotate={onRotate}
-            />
+          {imageUrl && !canvasNow ? (
+            <img src={imageUrl} alt="" className="minimap-image" draggable={false} />
+          ) : imageUrl ? (
+            <Suspense fallback={<img src={imageUrl} alt="" className="minimap-image" draggable={false} />}>
+              <MinimapCanvas
+                imageUrl={imageUrl}
+                aspect={pending ? 0 : aspect}
+                maxHeight={maxHeight}
+                nodes={pending ? [] : placed}
+                currentId={current}
+                coneHeading={coneHeading}
+                enlarged={enlarged}
+                editMode={enlarged ? editMode : 'none'}
+                selectedId={selectedId}
+                draft={draft}
+                rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN}
+                onNodeTap={onNodeTap}
+                onMove={onMove}
+                onRotate={onRotate}
+              />
+            </Suspense>
           ) : (
             <p className="minimap-empty">No floor plan yet. Drop an image here or choose one.</p>
           )}

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Pin } from '../../../contract/api';
-import { keys } from '../../api/queries/keys';
+import { keys } from '../../../contract/queryKeys';
 import {
   useCreatePin,
   useCreateSitemap,

@@ -24,7 +24,7 @@ import {
   type ParsedCsv,
   type TileFolder,
 } from './validateUpload';
-import { buildViewerSearch } from '../../domain/viewer/deepLink';
+import { buildViewerSearch } from '../../../contract/viewerLink';
 import { ApiError } from '../../api/client';
 import { CsvFormatHelp } from './CsvFormatHelp';
 import { usePins } from '../../api/queries/pins';

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { animationModalOpenAtom, kioskAtom, kioskHomeAtom, sidebarCollapsedAtom } from '../../state/atoms';
 import { useKioskEndPending } from '../common/useKiosk';
-import { parseViewerLink } from '../../domain/viewer/deepLink';
+import { parseViewerLink } from '../../../contract/viewerLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
 import { useIsAdmin, useSsoEnabled } from '../../domain/useAdmin';

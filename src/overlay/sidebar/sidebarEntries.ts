@@ -1,6 +1,6 @@
 // Which sidebar entries show, which one is active and where Add Scene leads (spec section 2, "Sidebar
 // navigation"). Pure.
-import { buildViewerSearch } from '../../domain/viewer/deepLink';
+import { buildViewerSearch } from '../../../contract/viewerLink';
 
 export type EntryKey = '/' | 'site' | 'addScene' | 'documentation' | '/about' | 'animation';
 

@@ -4,14 +4,15 @@ import { useAtomValue } from 'jotai';
 import { minimapEnlargedAtom } from '../../state/atoms';
 import { useMinimapFloors } from '../../api/queries/minimap';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
-import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { useSurveySwitch } from '../../domain/viewer/useSurveySwitch';
 import { floorOptions } from './floors';
 
 export function FloorSlider() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
   const { site, settings, floor, floorsWithData } = useViewerState();
   const stored = useMinimapFloors(site);
-  const go = useViewerNavigate();
+  // A new floor opens the scene nearest on the plan, looking the same way (useSurveySwitch).
+  const go = useSurveySwitch();
   if (!settings.enable.floors || enlarged) return null;
   const storedFloors = stored.data;
   const firstFloor =

@@ -10,6 +10,7 @@ import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract
 import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, bootEarlyStage } from '../../scene/early';
 import { deviceMotionAtom, panoramaAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
+import { firstViewDoneAtom } from '../../state/firstView';
 import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 
@@ -39,6 +40,9 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const motion = useAtomValue(deviceMotionAtom);
   const [vrAvailable, setVrAvailable] = useAtom(vrAvailableAtom);
   const setPanorama = useSetAtom(panoramaAtom);
+  // The first view is complete: by the early stage's drawing, else the renderer's first stable frame.
+  const setFirstViewDone = useSetAtom(firstViewDoneAtom);
+  const firstViewDone = useCallback(() => setFirstViewDone(true), [setFirstViewDone]);
   const node = scene.survey_node;
 
   const source = useMemo(
@@ -67,6 +71,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       host: el,
       mouseViewMode,
       loadEngine: () => setEngineWanted(true),
+      onFirstView: firstViewDone,
     });
     setEarly(earlyRef.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the scene changes: a later initial view is the renderer's business
@@ -194,6 +199,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               hotspots={hotspots}
               onHotspotClick={onHotspotClick}
               onViewChange={onViewChange}
+              onStable={firstViewDone}
               mouseViewMode={mouseViewMode}
               deviceOrientation={motion}
               xr={vrAvailable}
@@ -232,6 +238,11 @@ class RendererBoundary extends Component<
 /** A labelled stand-in without WebGL: the scene's name and its hotspots as buttons. */
 function PanoramaStandIn({ scene, sceneTitles, initialView, onLinkHotspot, onInfoHotspot }: PanoramaSlotProps) {
   const setView = useSetAtom(viewAtom);
+  // No panorama will draw: nothing to wait for.
+  const setFirstViewDone = useSetAtom(firstViewDoneAtom);
+  useEffect(() => {
+    setFirstViewDone(true);
+  }, [setFirstViewDone]);
   useEffect(() => {
     setView(initialView);
   }, [initialView, setView]);

@@ -5,7 +5,7 @@ import { useAtom } from 'jotai';
 import { timelineOpenAtom } from '../../state/atoms';
 import { CalendarIcon, ChevronDown, CloseIcon } from '../../ui/icons';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
-import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { useSurveySwitch } from '../../domain/viewer/useSurveySwitch';
 import { useEscape } from '../common/useEscape';
 import { dayLabel, groupByMonth, stepDate, TIMELINE_ROW_PX } from './timeline';
 
@@ -30,7 +30,8 @@ export function TimelineButton() {
 export function TimelineDrawer() {
   const [open, setOpen] = useAtom(timelineOpenAtom);
   const { dates, date, floorPopulated, settings } = useViewerState();
-  const go = useViewerNavigate();
+  // A new date opens the nearest scene, looking the same way (useSurveySwitch).
+  const go = useSurveySwitch();
   const months = useMemo(() => groupByMonth(dates), [dates]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<HTMLDivElement>(null);

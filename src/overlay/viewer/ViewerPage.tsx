@@ -1,12 +1,12 @@
 // The panorama viewer page: the panorama (or, for an admin on a floor with no survey, the upload form) with
 // the overlay: title card, camera info, hotspot list, timeline, floor slider, info panel and minimap.
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
 import { useOpenInfo } from './useOpenInfo';
-import { parseViewerLink } from '../../domain/viewer/deepLink';
+import { parseViewerLink } from '../../../contract/viewerLink';
 import { initialView as sceneInitialView } from '../../domain/initialView';
 import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
@@ -15,6 +15,8 @@ import { ViewerStateProvider } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
+import { useAfterFirstView } from './useAfterFirstView';
+import { useMinimapReads } from './useMinimapReads';
 import { PanoramaSlot } from './PanoramaSlot';
 import { TitleCard } from './TitleCard';
 import { CameraInfo, CameraInfoToggle } from './CameraInfo';
@@ -26,7 +28,7 @@ import { MediaModal } from './MediaModal';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
-// The administrator's minimap and node editor (Konva): loaded only for administrators.
+// The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
 const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
@@ -57,6 +59,14 @@ export function ViewerPage() {
     return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of scene re-reads the link; later view changes are the panorama's own
   }, [sceneKey]);
+  // Marks the first view complete when there is none to wait for, or on the visitor's first input: the
+  // admin minimap's canvas code waits for it (see AdminMinimap).
+  useAfterFirstView(!state.loading && !(scene && initialView));
+  // The minimap mounts once the page knows its floor and date (then for good): mounted sooner it would ask
+  // for the nodes of no date, a read the first view's own reads and tiles would wait behind.
+  const [resolved, setResolved] = useState(false);
+  if (!resolved && !state.loading) setResolved(true);
+  useMinimapReads(site, floor, state.date);
 
   if (floorPopulated === false && isAdmin) {
     return (
@@ -112,7 +122,7 @@ export function ViewerPage() {
         <HotspotList />
         <CameraInfo />
         <FloorSlider />
-        {isAdmin ? (
+        {!resolved ? null : isAdmin ? (
           <Suspense fallback={null}>
             <AdminMinimap />
           </Suspense>

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { multiSiteModeAtom, viewAtom } from '../../state/atoms';
-import { buildViewerSearch, parseViewerLink } from '../../domain/viewer/deepLink';
+import { buildViewerSearch, parseViewerLink } from '../../../contract/viewerLink';
 import type { ViewerState } from '../../domain/viewer/useResolvedViewerState';
 
 export const VIEW_CHANGE_DELAY_MS = 100;

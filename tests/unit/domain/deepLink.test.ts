@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildViewerSearch, movedLink, parseViewerLink, sameScene } from '../../../src/domain/viewer/deepLink';
+import { buildViewerSearch, parseViewerLink } from '../../../contract/viewerLink';
+import { movedLink, sameScene } from '../../../src/domain/viewer/deepLink';
 
 describe('deep links', () => {
   it('round-trips site, floor, date, node and view', () => {

@@ -34,6 +34,7 @@ function sampled(z: number, view: View, vp: Viewport, n = 160): Set<string> {
 
 const views: Array<[string, View, Viewport]> = [
   ['ahead', { yaw: 0, pitch: 0, fov: 80 * DEG }, { width: 1280, height: 720, dpr: 1 }],
+  ['ahead, a face high', { yaw: 0, pitch: 0, fov: 90 * DEG }, { width: 1280, height: 720, dpr: 1 }],
   ['zenith', { yaw: 0.3, pitch: -Math.PI / 2, fov: 90 * DEG }, { width: 1280, height: 720, dpr: 1 }],
   ['nadir', { yaw: -2, pitch: Math.PI / 2, fov: 60 * DEG }, { width: 390, height: 844, dpr: 3 }],
   ['cube corner', { yaw: Math.PI / 4, pitch: -0.6155, fov: 40 * DEG }, { width: 800, height: 600, dpr: 1 }],
@@ -61,6 +62,16 @@ describe('visible tiles', () => {
     const c = directionToFaceUv([Math.sin(0.2) * Math.cos(0.1), -Math.sin(0.1), -Math.cos(0.2) * Math.cos(0.1)]);
     expect(vis[0]!.tile.face).toBe(c.face);
     for (let i = 1; i < vis.length; i++) expect(vis[i]!.distance).toBeGreaterThanOrEqual(vis[i - 1]!.distance);
+  });
+
+  it('fetches no tile that only touches the screen edge (the upper and lower faces at a 90° vertical fov)', () => {
+    for (const z of [1, 2]) {
+      const vis = visibleTiles(levels, z, { yaw: 0, pitch: 0, fov: 90 * DEG }, { width: 1280, height: 720, dpr: 1 });
+      expect(new Set(vis.map((t) => t.tile.face))).toEqual(new Set(['f', 'l', 'r']));
+    }
+    // Pitched a hair up, the upper face shows a real strip: its tiles come back.
+    const up = visibleTiles(levels, 1, { yaw: 0, pitch: -0.01, fov: 90 * DEG }, { width: 1280, height: 720, dpr: 1 });
+    expect(up.some((t) => t.tile.face === 'u')).toBe(true);
   });
 
   it('sees only the front face when looking ahead narrowly', () => {

@@ -1,4 +1,6 @@
-// Query keys of every server read, in one place so mutations invalidate exactly what they change.
+// Query keys of every server read, in one place so mutations invalidate exactly what they change. Shared: the
+// server puts a page's first answers into its HTML under these keys (server/bootstrap/) and the client seeds its
+// query cache with them. Pure and zod-free: the first-view bundle imports it.
 export const keys = {
   appConfig: ['appConfig'] as const,
   sites: ['sites'] as const,

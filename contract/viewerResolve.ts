@@ -1,6 +1,8 @@
 // Which date, floor and scene the viewer shows, from what was asked (URL, clicks) and what the server has:
-// the fallbacks of spec section 4.
-import type { SurveyDateEntry, SurveyScene } from '../../../contract/api';
+// the fallbacks of spec section 4. Shared: the viewer resolves its page by them, and the server by them works out
+// the answers a viewer page will need before it asks (server/bootstrap/). Pure and zod-free (type imports only):
+// the first-view bundle imports it.
+import type { SurveyDateEntry, SurveyScene } from './api';
 
 /** The selected date if the survey list has it, otherwise the first survey's first date; null if none. */
 export function resolveDate(requested: string | null | undefined, dates: readonly SurveyDateEntry[]): string | null {
@@ -33,6 +35,3 @@ export function resolveScene(
     [...scenes].sort((a, b) => a.minimap_node.node_number - b.minimap_node.node_number)[0]
   );
 }
-
-/** -1 (no floors yet) maps to 0: the rule lives in the contract, the server reads floors by it too. */
-export { floorOrZero } from '../../../contract/floors';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyScene } from '../../../contract/api';
-import { floorOrZero, resolveDate, resolveFloor, resolveScene } from '../../../src/domain/viewer/resolve';
+import { floorOrZero } from '../../../contract/floors';
+import { resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
 
 const dates = [
   { date: '2024-03-12', survey_name: 'B' },

@@ -1,0 +1,47 @@
+// Puts a page's first-load state into the built index.html: the API answers as a JSON data block (a
+// <script type="application/json">, which never runs, so the page's CSP needs no nonce) and preload links.
+// Pure string work. The client reads the block in src/api/bootstrap.ts.
+import { BOOTSTRAP_ID, type PageState as PageData } from '../../contract/pageState.ts';
+
+/**
+ * JSON that cannot leave a script element: every '<' (so no '</script>' and no '<!--'), '>' and '&' is written as
+ * a JSON escape, and U+2028/U+2029 too (harmless in JSON, but some tools read data blocks as script). JSON.parse
+ * gives back the same value.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+const attribute = (s: string) => s.replace(/[&"'<>]/g, (c) => ATTRIBUTE_ESCAPES[c]);
+
+export interface PageState {
+  /** The data block's value. */
+  state: PageData;
+  /** URLs fetched with fetch() (credentials same-origin), so the preload is `as="fetch" crossorigin`. */
+  fetchPreloads: readonly string[];
+}
+
+/**
+ * The page with `state`: the preloads early in <head> (after the charset, which must come first; the browser
+ * starts them before it reads the scripts), the data block at the end of <body> (module scripts run after the
+ * whole document is parsed, so it is there for them).
+ */
+export function withPageState(template: string, { state, fetchPreloads }: PageState): string {
+  const links = fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('');
+  const block = `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptSafeJson(state)}</script>`;
+  const anchor = /<meta charset[^>]*>/i.exec(template) ?? /<head[^>]*>/i.exec(template);
+  const at = anchor ? anchor.index + anchor[0].length : 0;
+  const withLinks = template.slice(0, at) + links + template.slice(at);
+  const body = withLinks.lastIndexOf('</body>');
+  return body < 0 ? withLinks + block : withLinks.slice(0, body) + block + withLinks.slice(body);
+}

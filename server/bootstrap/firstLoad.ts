@@ -1,0 +1,143 @@
+// What the client asks the API for when it opens a page, worked out on the server from the page's URL, so the
+// answers can travel inside the HTML (the client seeds them into its query cache under the same keys) and the
+// first tile is asked for as soon as the first script runs, not after five dependent round trips.
+// It follows the client's own steps (the routes of src/routes, the viewer's resolution in
+// src/domain/viewer/useResolvedViewerState.ts: RootRoute/SiteRoute -> SingleSiteView -> Sidebar -> ViewerPage)
+// with the rules both share in contract/: the deep link, the date/floor/scene fallbacks, the query keys and the
+// tile addresses. Each answer is what `read` gets from the API route the client would call, kept only when the
+// client's fetch would have succeeded, and stored under the key the client reads it by: a guess that differs
+// from the client's (e.g. an edge case of the admin rule) only leaves a key unused, never a wrong answer.
+import type { AppConfig, SiteSettings, SurveyDateEntry, SurveyScene, UserInfo } from '../../contract/api.ts';
+import { floorOrZero } from '../../contract/floors.ts';
+import type { PageQueryKey as QueryKey } from '../../contract/pageState.ts';
+import { keys } from '../../contract/queryKeys.ts';
+import { previewUrl } from '../../contract/tileUrls.ts';
+import { parseViewerLink } from '../../contract/viewerLink.ts';
+import { resolveDate, resolveFloor, resolveScene } from '../../contract/viewerResolve.ts';
+
+/** An API read as the client makes it: the envelope's payload when the answer is 200 with success, else undefined. */
+export type ApiRead = (path: string, query?: Record<string, string | number | null>) => Promise<unknown>;
+
+export interface FirstLoad {
+  /** [query key, data] in the order the client asks. */
+  queries: Array<[QueryKey, unknown]>;
+  /** Same-origin URLs the first view fetches (the scene's preview), for <link rel="preload">. */
+  preloads: string[];
+}
+
+/** Which site and page a client route shows (src/routes/router.tsx, RootRoute, SiteRoute, SingleSiteView). */
+interface PageOf {
+  site: string;
+  multiSite: boolean;
+  viewer: boolean;
+}
+
+function pageOf(pathname: string, search: string, config: AppConfig): PageOf | null {
+  const m = /^\/site\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (m) {
+    let site: string;
+    try {
+      site = decodeURIComponent(m[1]);
+    } catch {
+      return null;
+    }
+    const rest = m[2] ?? '';
+    // The multi-site shell's index redirects to its viewer page ("site").
+    return { site, multiSite: true, viewer: rest === '' || rest === '/' || rest === '/site' || rest === '/site/' };
+  }
+  if (config.enableMultiSite) return null;
+  const site = parseViewerLink(search).site ?? config.defaultSite;
+  return { site, multiSite: false, viewer: pathname === '/site' || pathname === '/site/' };
+}
+
+const site$ = (site: string) => `/api/site/${encodeURIComponent(site)}`;
+
+/** The client's admin rule (src/domain/useAdmin.ts) as it settles: nobody in kiosk mode, everyone without SSO. */
+function isAdminOf(config: AppConfig, user: UserInfo | undefined, site: string, kiosk: boolean): boolean {
+  if (kiosk) return false;
+  if (!config.useSso) return true;
+  if (!user) return false;
+  return user.role.includes('superAdmin') || (user.role.includes('projectAdmin') && (user.sites ?? []).includes(site));
+}
+
+/**
+ * `preview.jpg` of a scene when the page may fetch it: on our own origin, or in our bucket (S3_PUBLIC_URL, the
+ * config's mediaBaseUrl, which the page's CSP lets it fetch from); nothing else.
+ */
+function previewPreloads(scene: SurveyScene | null, config: AppConfig): string[] {
+  if (!scene) return [];
+  const url = previewUrl({ mantaLink: scene.survey_node.manta_link, tilesId: scene.survey_node.tiles_id });
+  const ownOrigin = url.startsWith('/') && !url.startsWith('//');
+  const ownBucket = config.mediaBaseUrl !== '' && url.startsWith(`${config.mediaBaseUrl}/`);
+  return ownOrigin || ownBucket ? [url] : [];
+}
+
+export async function planFirstLoad(pathname: string, search: string, read: ApiRead): Promise<FirstLoad> {
+  const queries: FirstLoad['queries'] = [];
+  const keep = <T>(key: QueryKey, data: T | undefined): T | undefined => {
+    if (data !== undefined) queries.push([key, data]);
+    return data;
+  };
+  const out = (preloads: string[] = []): FirstLoad => ({ queries, preloads });
+
+  const config = keep(keys.appConfig, (await read('/api/settings')) as AppConfig | undefined);
+  if (!config) return out();
+  const page = pageOf(pathname, search, config);
+  if (!page || !page.site) return out();
+  const { site, multiSite } = page;
+  const link = parseViewerLink(search);
+
+  const [settings, user] = await Promise.all([
+    read(`${site$(site)}/settings`) as Promise<SiteSettings | undefined>,
+    read('/api/login/user/info') as Promise<UserInfo | undefined>,
+  ]);
+  keep(keys.siteSettings(site), settings);
+  keep(keys.userInfo, user);
+  if (!settings) return out();
+
+  // The sidebar: whether the site has data, and in multi-site mode whether the floor in view has.
+  const sidebarFloor = link.floor ?? settings.initial_settings.floor ?? 0;
+  const kiosk = link.kiosk === true || settings.kiosk?.enabled === true;
+  const isAdmin = isAdminOf(config, user, site, kiosk);
+  const floorAsked = link.floor ?? floorOrZero(settings.initial_settings.floor);
+  const [exists, floorExists, allFloors, floorList] = await Promise.all([
+    read(`${site$(site)}/exists`) as Promise<{ sitePopulated?: boolean } | undefined>,
+    multiSite
+      ? (read(`${site$(site)}/${Math.max(0, sidebarFloor)}/exists`) as Promise<
+          { floorPopulated?: boolean } | undefined
+        >)
+      : undefined,
+    page.viewer ? (read(`${site$(site)}/survey/floors`) as Promise<number[] | undefined>) : undefined,
+    page.viewer ? read(`${site$(site)}/minimap/floors`) : undefined,
+  ]);
+  keep(keys.siteExists(site), exists && (exists.sitePopulated ?? false));
+  if (multiSite) keep(keys.floorExists(site, sidebarFloor), floorExists && (floorExists.floorPopulated ?? false));
+  if (!page.viewer) return out();
+
+  // The viewer's resolution (useResolvedViewerState), step by step.
+  keep(keys.floorsWithData(site, null), allFloors);
+  keep(keys.minimapFloors(site), floorList);
+  if (!allFloors) return out();
+  const floorForDates =
+    !isAdmin && allFloors.length > 0 && !allFloors.includes(floorAsked) ? Math.min(...allFloors) : floorAsked;
+  const dates = keep(
+    keys.surveyDates(site, floorForDates, null),
+    (await read(`${site$(site)}/survey/details/compact`, { floor: floorForDates })) as SurveyDateEntry[] | undefined,
+  );
+  if (!dates) return out();
+  const date = resolveDate(link.date ?? (settings.initial_settings.date || null), dates);
+  if (!date) return out();
+  const floorsOfDate = keep(
+    keys.floorsWithData(site, date),
+    (await read(`${site$(site)}/survey/floors`, { date })) as number[] | undefined,
+  );
+  if (!floorsOfDate) return out();
+  const floor = resolveFloor(floorForDates, floorsOfDate);
+  if (!allFloors.includes(floor)) return out();
+  const scenes = keep(
+    keys.surveyDetails(site, floor, date),
+    (await read(`${site$(site)}/survey/details`, { floor, date })) as SurveyScene[] | undefined,
+  );
+  if (!scenes) return out();
+  return out(previewPreloads(resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id), config));
+}

@@ -1,0 +1,56 @@
+// The client's pages (every GET that is not /api/ or /media/ and names no built file): index.html with the page's
+// first-load state in it (firstLoad.ts, bootstrapHtml.ts). The API answers are got by asking our own API routes
+// in-process with the caller's cookie, so the page holds exactly what the same person's GETs of those routes
+// would give them, under the same access rules. It holds the caller's user info, so it is `private`: no shared
+// cache may keep it; the browser revalidates it (no-cache) with its ETag.
+import fsp from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { planFirstLoad, type ApiRead } from './firstLoad.ts';
+import { withPageState } from './bootstrapHtml.ts';
+import { etagOf, ifNoneMatchHas } from '../http/apiCaching.ts';
+
+export const PAGE_CACHE_CONTROL = 'private, no-cache';
+
+/** The caller's reads of our API, in-process: the same cookie, host and request id (logs tie them together). */
+function readsAs(app: FastifyInstance, req: FastifyRequest): ApiRead {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': req.id };
+  if (req.headers.cookie) headers.cookie = req.headers.cookie;
+  if (req.headers.host) headers.host = req.headers.host;
+  return async (path, query) => {
+    const res = await app.inject({ method: 'GET', url: path, query: stringQuery(query), headers });
+    if (res.statusCode !== 200) return undefined;
+    try {
+      const body = JSON.parse(res.body) as { success?: boolean; payload?: unknown };
+      return body.success === true ? body.payload : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** The client leaves out empty values (src/api/client.ts apiUrl); so does this. */
+function stringQuery(query: Record<string, string | number | null> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== null && v !== '') out[k] = String(v);
+  return out;
+}
+
+/** Serves the page for `req` from the template at `indexFile`. */
+export function pageHandler(app: FastifyInstance, indexFile: string) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const template = await fsp.readFile(indexFile, 'utf8');
+    const url = new URL(req.url, 'http://page.invalid');
+    let html = template;
+    try {
+      const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req));
+      html = withPageState(template, { state: { v: 1, queries: first.queries }, fetchPreloads: first.preloads });
+    } catch (e) {
+      // The page still works without its state (the client asks the API itself): never fail the page for it.
+      req.log.warn({ err: e }, 'page state not computed');
+    }
+    const etag = etagOf(html);
+    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', etag).type('text/html; charset=utf-8');
+    if (ifNoneMatchHas(req.headers['if-none-match'], etag)) return reply.status(304).send();
+    return reply.send(html);
+  };
+}

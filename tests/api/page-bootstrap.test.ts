@@ -1,0 +1,279 @@
+// The page's first-load state (server/bootstrap/): a viewer URL's HTML carries the answers of the API reads the
+// client makes on first load, each equal to what the same person's GET of that route gives, under the query key
+// the client reads; the data block cannot be broken out of (hostile names); the page is private and revalidated.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'parse5';
+import { startServer, tempDir, fetchJson, type TestServer } from './helpers/server.ts';
+import { seedSite } from './resources-helpers.ts';
+import { createSite } from '../../server/services/sites.ts';
+import { addUser } from '../../server/services/users.ts';
+
+const HOSTILE = '</script><script>alert(1)</script><!--<script>\u2028&amp;"\'';
+const PASSWORD = 'correct horse battery';
+const TEMPLATE =
+  '<!doctype html><html><head><meta charset="UTF-8"><title>t</title><script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
+
+type Key = Array<string | number | null>;
+interface Page {
+  status: number;
+  html: string;
+  headers: Headers;
+  queries: Array<[Key, unknown]>;
+  preloads: string[];
+}
+
+/** Every element of the page, depth first (parse5's tree, as a browser's parser builds it). */
+function elements(node: any, out: any[] = []): any[] {
+  for (const c of node.childNodes ?? []) {
+    if (c.tagName) out.push(c);
+    elements(c.content ?? c, out);
+  }
+  return out;
+}
+const attr = (el: any, name: string) => el.attrs.find((a: any) => a.name === name)?.value;
+
+async function getPage(base: string, url: string, headers: Record<string, string> = {}): Promise<Page> {
+  const res = await fetch(base + url, { headers });
+  const html = await res.text();
+  const els = elements(parse(html));
+  const blocks = els.filter((e) => e.tagName === 'script' && attr(e, 'id') === 'bootstrap');
+  const text = blocks.length === 1 ? blocks[0].childNodes.map((c: any) => c.value).join('') : '';
+  const state = text ? JSON.parse(text) : { queries: [] };
+  const preloads = els.filter((e) => e.tagName === 'link' && attr(e, 'rel') === 'preload').map((e) => attr(e, 'href'));
+  return { status: res.status, html, headers: res.headers, queries: state.queries, preloads };
+}
+
+/** The API read the client makes for a query key, and how it turns the payload into the query's data. */
+function readOf(key: Key): { url: string; data: (payload: any) => unknown } {
+  const [head, site, kind, a, b] = key;
+  const s = `/api/site/${encodeURIComponent(String(site))}`;
+  const q = (params: Record<string, unknown>) => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) p.set(k, String(v));
+    return p.size ? `?${p}` : '';
+  };
+  const same = (p: unknown) => p;
+  if (head === 'appConfig') return { url: '/api/settings', data: same };
+  if (head === 'userInfo') return { url: '/api/login/user/info', data: same };
+  if (head === 'siteSettings') return { url: `${s}/settings`, data: same };
+  switch (kind) {
+    case 'exists':
+      return { url: `${s}/exists`, data: (p) => p.sitePopulated ?? false };
+    case 'floorExists':
+      return { url: `${s}/${Math.max(0, Number(a))}/exists`, data: (p) => p.floorPopulated ?? false };
+    case 'floorsWithData':
+      return { url: `${s}/survey/floors${q({ date: a })}`, data: same };
+    case 'minimapFloors':
+      return { url: `${s}/minimap/floors`, data: same };
+    case 'surveyDates':
+      return { url: `${s}/survey/details/compact${q({ floor: a })}`, data: same };
+    case 'surveyDetails':
+      return { url: `${s}/survey/details${q({ floor: a, date: b })}`, data: same };
+  }
+  throw new Error(`a query key the client never reads on first load: ${JSON.stringify(key)}`);
+}
+
+/** Each seeded answer is exactly what the same person's GET of the client's route answers. */
+async function expectSameAsApi(base: string, page: Page, cookie?: string) {
+  for (const [key, data] of page.queries) {
+    const read = readOf(key);
+    const res = await fetchJson(base + read.url, { headers: cookie ? { cookie } : {} });
+    expect(res.status, read.url).toBe(200);
+    expect(data, read.url).toEqual(read.data(res.body.payload));
+  }
+}
+
+const kinds = (p: Page) => p.queries.map(([k]) => (k[0] === 'site' ? k[2] : k[0]));
+
+describe('page state', () => {
+  let s: TestServer;
+  let dist: string;
+  let farm: Awaited<ReturnType<typeof seedSite>>;
+  /** Where tiles are read: /media/tiles/, or the bucket's public address under S3_TEST=1 (also preloaded). */
+  const tileBase = () => (s.config.s3 ? `${s.config.s3.publicUrl}/tiles/` : '/media/tiles/');
+  beforeAll(async () => {
+    dist = tempDir('survey-dist-');
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    s = await startServer({ DIST_DIR: dist });
+    farm = await seedSite(s.ctx, 'farm');
+    await s.ctx.db.updateTable('sites').set({ name: HOSTILE }).where('id', '=', 'farm').execute();
+    await fetchJson(`${s.baseUrl}/api/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ defaultSite: 'farm' }),
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("the plain viewer URL carries every first-load answer, equal to the API, and preloads the start scene's preview", async () => {
+    const page = await getPage(s.baseUrl, '/site');
+    expect(page.status).toBe(200);
+    expect(kinds(page)).toEqual([
+      'appConfig',
+      'siteSettings',
+      'userInfo',
+      'exists',
+      'floorsWithData',
+      'minimapFloors',
+      'surveyDates',
+      'floorsWithData',
+      'surveyDetails',
+    ]);
+    await expectSameAsApi(s.baseUrl, page);
+    const details = page.queries.find(([k]) => k[2] === 'surveyDetails')!;
+    expect(details[0]).toEqual(['site', 'farm', 'surveyDetails', 0, '2024-03-05']);
+    // No initial scene is set: the survey's first scene by node number.
+    expect(page.preloads).toEqual([`${tileBase()}${farm.tilesIds[0]}/preview.jpg`]);
+    expect(page.html).toMatch(/<link rel="preload" href="[^"]+" as="fetch" crossorigin>/);
+  });
+
+  it('a deep link resolves its own floor, date and scene', async () => {
+    const page = await getPage(s.baseUrl, `/site?site=farm&floor=0&date=2024-03-05&node=${farm.tilesIds[1]}&yaw=1`);
+    expect(page.queries.find(([k]) => k[2] === 'surveyDetails')?.[0]).toEqual([
+      'site',
+      'farm',
+      'surveyDetails',
+      0,
+      '2024-03-05',
+    ]);
+    expect(page.preloads).toEqual([`${tileBase()}${farm.tilesIds[1]}/preview.jpg`]);
+    await expectSameAsApi(s.baseUrl, page);
+  });
+
+  it('a visitor sent to a floor without surveys gets the lowest floor with data, as the client resolves it', async () => {
+    await s.ctx.db.updateTable('sites').set({ name: 'Farm' }).where('id', '=', 'farm').execute();
+    // Without single sign-on everyone administers (and stays on the floor asked for); in kiosk mode nobody does.
+    const admin = await getPage(s.baseUrl, '/site?floor=1');
+    expect(admin.queries.find(([k]) => k[2] === 'surveyDates')?.[0]).toEqual(['site', 'farm', 'surveyDates', 1, null]);
+    expect(admin.queries.some(([k]) => k[2] === 'surveyDetails')).toBe(false);
+    const kiosk = await getPage(s.baseUrl, '/site?floor=1&kiosk=1');
+    expect(kiosk.queries.find(([k]) => k[2] === 'surveyDates')?.[0]).toEqual(['site', 'farm', 'surveyDates', 0, null]);
+    expect(kiosk.queries.find(([k]) => k[2] === 'surveyDetails')?.[0]).toEqual([
+      'site',
+      'farm',
+      'surveyDetails',
+      0,
+      '2024-03-05',
+    ]);
+    await expectSameAsApi(s.baseUrl, kiosk);
+    await s.ctx.db.updateTable('sites').set({ name: HOSTILE }).where('id', '=', 'farm').execute();
+  });
+
+  it('multi-site pages of a site carry its state (the viewer, and the site index that leads to it)', async () => {
+    for (const url of ['/site/farm/site', '/site/farm', `/site/farm/site?node=${farm.tilesIds[1]}`]) {
+      const page = await getPage(s.baseUrl, url);
+      expect(kinds(page), url).toEqual([
+        'appConfig',
+        'siteSettings',
+        'userInfo',
+        'exists',
+        'floorExists',
+        'floorsWithData',
+        'minimapFloors',
+        'surveyDates',
+        'floorsWithData',
+        'surveyDetails',
+      ]);
+      await expectSameAsApi(s.baseUrl, page);
+    }
+    // Another page of the site: the shell's reads only.
+    const about = await getPage(s.baseUrl, '/site/farm/about');
+    expect(kinds(about)).toEqual(['appConfig', 'siteSettings', 'userInfo', 'exists', 'floorExists']);
+    expect(about.preloads).toEqual([]);
+  });
+
+  it("the single-site start page carries the shell's reads; a site that does not exist only the app config", async () => {
+    expect(kinds(await getPage(s.baseUrl, '/'))).toEqual(['appConfig', 'siteSettings', 'userInfo', 'exists']);
+    const none = await getPage(s.baseUrl, '/site/nowhere/site');
+    expect(kinds(none)).toEqual(['appConfig', 'userInfo']);
+  });
+
+  it("hostile names stay inside the data block: one block, the page's own elements only, the JSON exact", async () => {
+    const hostileId = `x${HOSTILE}`.replace(/[/\u2028]/g, '');
+    await createSite(s.ctx.db, hostileId, HOSTILE);
+    await s.ctx.db
+      .insertInto('surveys')
+      .values({ id: randomUUID(), site: 'farm', floor: 0, date: '2024-04-01', survey_name: HOSTILE })
+      .execute();
+    for (const url of [
+      '/site',
+      `/site/${encodeURIComponent(hostileId)}/site`,
+      `/site?node=${encodeURIComponent(HOSTILE)}&site=farm`,
+    ]) {
+      const page = await getPage(s.baseUrl, url);
+      expect(page.status, url).toBe(200);
+      const els = elements(parse(page.html)).map((e) => e.tagName);
+      expect(els, url).toEqual([
+        'html',
+        'head',
+        'meta',
+        ...page.preloads.map(() => 'link'),
+        'title',
+        'script',
+        'body',
+        'div',
+        'script',
+      ]);
+      const open = '<script type="application/json" id="bootstrap">';
+      const block = page.html.slice(page.html.indexOf(open) + open.length);
+      expect(block.slice(0, block.indexOf('</script>')), url).not.toMatch(/[<>\u2028]/);
+      expect(JSON.stringify(page.queries), url).toContain(JSON.stringify(HOSTILE).slice(1, -1));
+      await expectSameAsApi(s.baseUrl, page);
+    }
+  });
+
+  it('the page is private, revalidated with its ETag, and compressed', async () => {
+    const page = await getPage(s.baseUrl, '/site', { 'accept-encoding': 'br' });
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const etag = page.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await fetch(`${s.baseUrl}/site`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Changed data, a changed page.
+    await s.ctx.db.updateTable('sites').set({ name: 'Renamed' }).where('id', '=', 'farm').execute();
+    expect((await fetch(`${s.baseUrl}/site`, { headers: { 'if-none-match': etag } })).status).toBe(200);
+  });
+});
+
+describe('page state with single sign-on', () => {
+  let s: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = tempDir('survey-dist-');
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    s = await startServer({ DIST_DIR: dist, USE_SSO: 'true' });
+    await seedSite(s.ctx, 'farm');
+    await addUser(s.ctx.db, 'alice', PASSWORD, ['superAdmin']);
+  });
+  afterAll(async () => {
+    await s?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("holds what each person's own GETs give them: a visitor's answers, a signed-in admin's user info", async () => {
+    const visitor = await getPage(s.baseUrl, '/site/farm/site');
+    await expectSameAsApi(s.baseUrl, visitor);
+    expect(visitor.queries.find(([k]) => k[0] === 'userInfo')?.[1]).toMatchObject({ username: null, isAdmin: false });
+
+    const login = await fetch(`${s.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alice', password: PASSWORD }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    const admin = await getPage(s.baseUrl, '/site/farm/site', { cookie });
+    await expectSameAsApi(s.baseUrl, admin, cookie);
+    expect(admin.queries.find(([k]) => k[0] === 'userInfo')?.[1]).toMatchObject({ username: 'alice', isAdmin: true });
+    expect(admin.headers.get('cache-control')).toBe('private, no-cache');
+    expect(admin.headers.get('etag')).not.toBe(visitor.headers.get('etag'));
+  });
+});

@@ -1,0 +1,43 @@
+// The page's first-load state in a real browser: a viewer URL asks the API nothing before its first tile (the
+// answers came with the HTML, server/bootstrap/), the preview announced by the page is fetched once, and the
+// scene shown is the one the API's answers lead to.
+import { expect, test, type Page } from '@playwright/test';
+import { demoSite } from './app-helpers';
+
+/** Paths requested, in order, from the navigation on. */
+function record(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    seen.push(u.pathname + u.search);
+  });
+  return seen;
+}
+
+for (const kind of ['plain URL', 'deep link', 'multi-site path'] as const) {
+  test(`${kind}: no API call before the first tile, the preview fetched once`, async ({ page, request }) => {
+    const demo = await demoSite(request);
+    const scene =
+      demo.scenes.find((s) => s.survey_node.tiles_id !== demo.settings.initial_settings.pano_id) ?? demo.scenes[0];
+    const url =
+      kind === 'plain URL'
+        ? '/site'
+        : kind === 'deep link'
+          ? `/site?site=${demo.site}&date=${demo.date}&node=${scene.survey_node.tiles_id}&yaw=0.5`
+          : `/site/${demo.site}/site?date=${demo.date}&node=${scene.survey_node.tiles_id}`;
+    const seen = record(page);
+    await page.goto(url);
+    await page.waitForFunction(
+      () => ((window as unknown as { __panorama?: { frames: number } }).__panorama?.frames ?? 0) > 0,
+      null,
+      { timeout: 30_000 },
+    );
+    const firstTile = seen.findIndex((p) => /^\/media\/tiles\/.+\/\d+\/[bdflru]\/\d+\/\d+\.jpg$/.test(p));
+    expect(firstTile, 'a tile was requested').toBeGreaterThan(0);
+    expect(seen.slice(0, firstTile).filter((p) => p.startsWith('/api/'))).toEqual([]);
+    if (kind !== 'plain URL') {
+      await expect(page.locator('.title-card h1')).toHaveText(scene.survey_node.title);
+      expect(seen.filter((p) => p.endsWith(`/${scene.survey_node.tiles_id}/preview.jpg`))).toHaveLength(1);
+    }
+  });
+}

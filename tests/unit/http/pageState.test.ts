@@ -1,0 +1,105 @@
+// The page's first-load state, pure: the JSON in the data block cannot end the script element and parses back
+// to the same value; the preload links and the block land where the browser reads them; If-None-Match matching;
+// and the client seeds exactly the block's answers (server/bootstrap/bootstrapHtml.ts, src/api/bootstrap.ts).
+import { describe, expect, it } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { QueryClient } from '@tanstack/react-query';
+import { scriptSafeJson, withPageState } from '../../../server/bootstrap/bootstrapHtml';
+import { ifNoneMatchHas } from '../../../server/http/apiCaching';
+import { seedFromPage } from '../../../src/api/bootstrap';
+import { isAllowedMediaSrc } from '../../../contract/htmlPolicy';
+
+const HOSTILE = [
+  '</script><script>alert(1)</script>',
+  '<!--<script>',
+  '</SCRIPT >',
+  '\u2028\u2029',
+  '&lt;',
+  ']]>',
+  '"\'`',
+];
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>t</title><script type="module" src="/assets/m.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('scriptSafeJson', () => {
+  it.each(HOSTILE)('keeps %j inside the element and gives back the same value', (text) => {
+    const value = { a: text, [text]: [text] };
+    const json = scriptSafeJson(value);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('withPageState', () => {
+  const state = {
+    v: 1 as const,
+    queries: [[['appConfig'], { title: HOSTILE.join('') }]] as Array<[string[], unknown]>,
+  };
+
+  it('puts the preloads after the charset and the block at the end of the body, parsed as one data element', () => {
+    const html = withPageState(TEMPLATE, { state, fetchPreloads: ['/media/tiles/a%22b/preview.jpg?x=1&y="2"'] });
+    expect(html.indexOf('<meta charset="UTF-8" /><link rel="preload"')).toBeGreaterThan(0);
+    const doc = new JSDOM(html).window.document;
+    const link = doc.querySelector('link[rel=preload]')!;
+    expect(link.getAttribute('href')).toBe('/media/tiles/a%22b/preview.jpg?x=1&y="2"');
+    expect(link.getAttribute('as')).toBe('fetch');
+    expect(link.hasAttribute('crossorigin')).toBe(true);
+    expect([...doc.querySelectorAll('script')].map((s) => s.type)).toEqual(['module', 'application/json']);
+    expect(doc.body.lastElementChild!.id).toBe('bootstrap');
+    expect(JSON.parse(doc.getElementById('bootstrap')!.textContent!)).toEqual(state);
+  });
+
+  it('without preloads leaves the head as it was', () => {
+    const html = withPageState(TEMPLATE, { state, fetchPreloads: [] });
+    expect(html.slice(0, html.indexOf('<div id="root">'))).toBe(TEMPLATE.slice(0, TEMPLATE.indexOf('<div id="root">')));
+  });
+});
+
+describe('ifNoneMatchHas', () => {
+  it('compares weakly, in lists, and takes *', () => {
+    expect(ifNoneMatchHas('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(ifNoneMatchHas('"abc"', 'W/"abc"')).toBe(true);
+    expect(ifNoneMatchHas('"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(ifNoneMatchHas('*', 'W/"abc"')).toBe(true);
+    expect(ifNoneMatchHas('"abcd"', 'W/"abc"')).toBe(false);
+    expect(ifNoneMatchHas(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe('seedFromPage', () => {
+  it('puts each answer under its key, as fetched data', () => {
+    const html = withPageState(TEMPLATE, {
+      state: {
+        v: 1,
+        queries: [
+          [['appConfig'], { a: HOSTILE[0] }],
+          [['site', 'farm', 'surveyDetails', 0, null], []],
+        ],
+      },
+      fetchPreloads: [],
+    });
+    const client = new QueryClient();
+    seedFromPage(client, new JSDOM(html).window.document);
+    expect(client.getQueryData(['appConfig'])).toEqual({ a: HOSTILE[0] });
+    expect(client.getQueryData(['site', 'farm', 'surveyDetails', 0, null])).toEqual([]);
+    expect(client.getQueryState(['appConfig'])?.status).toBe('success');
+  });
+
+  it("a seeded app config does what its fetch does: the bucket's pictures become our own media", () => {
+    const bucket = 'https://bucket.example.org/media';
+    expect(isAllowedMediaSrc(`${bucket}/plans/a.png`)).toBe(false);
+    const html = withPageState(TEMPLATE, {
+      state: { v: 1, queries: [[['appConfig'], { mediaBaseUrl: bucket }]] },
+      fetchPreloads: [],
+    });
+    seedFromPage(new QueryClient(), new JSDOM(html).window.document);
+    expect(isAllowedMediaSrc(`${bucket}/plans/a.png`)).toBe(true);
+  });
+
+  it('seeds nothing on a page shown again by Back or Forward (it may come from the cache unasked)', () => {
+    const html = withPageState(TEMPLATE, { state: { v: 1, queries: [[['appConfig'], {}]] }, fetchPreloads: [] });
+    const client = new QueryClient();
+    seedFromPage(client, new JSDOM(html).window.document, true);
+    expect(client.getQueryData(['appConfig'])).toBeUndefined();
+  });
+});
