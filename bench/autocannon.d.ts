@@ -10,6 +10,8 @@ declare module 'autocannon' {
       duration?: number;
       timeout?: number;
       pipelining?: number;
+      /** Leave the aggregation to aggregateResult (several instances run at once). */
+      skipAggregateResult?: boolean;
     }
     interface Histogram {
       average: number;
@@ -36,5 +38,9 @@ declare module 'autocannon' {
     }
   }
   function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
+  namespace autocannon {
+    /** One result from runs made with skipAggregateResult (percentiles over all their samples). */
+    function aggregateResult(results: Result[], opts: Options): Result;
+  }
   export default autocannon;
 }

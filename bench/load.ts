@@ -3,6 +3,7 @@
 // this process. Five targets, the calls a visit makes most: the home page's site list, the viewer's survey details,
 // a tile, a scene preview, and one administrator write (a node's rotation, by a signed-in projectAdmin of the demo
 // site, so the real access check and the real update). Each at 50 and 200 connections for BENCH_SECONDS (default 10).
+// PostgreSQL again with BENCH_INSTANCES (default 2) instances over one database, the connections shared between them.
 // Target on the 2-core machine: 0 errors everywhere, API p99 under 100 ms at 200 connections. Exits 0 whether the
 // targets are met or not, 1 when a database could not be measured.
 //   npm run bench:load
@@ -25,6 +26,8 @@ const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(N
 /** sqlite,postgres by default; BENCH_ONLY=sqlite for one of them. */
 const DATABASES = (process.env.BENCH_ONLY ?? 'sqlite,postgres').split(',');
 /** The five of the issue by default: list, details, tile, preview, write; `settings` only when named. */
+/** PostgreSQL is also measured with this many instances over one database, behind a round-robin client. */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 const ONLY_TARGETS = (process.env.BENCH_TARGETS ?? 'list,details,tile,preview,write').split(',');
 /** API p99 target, at the highest connection count. */
 const P99_TARGET_MS = 100;
@@ -181,33 +184,44 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
   return targets.filter((t) => ONLY_TARGETS.includes(t.key));
 }
 
-async function load(baseUrl: string, t: Target, connections: number, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
+/** Loads `t` through every base URL at once, the connections shared evenly (a round-robin balancer's share). */
+async function load(baseUrls: string[], t: Target, connections: number, seconds: number): Promise<autocannon.Result> {
+  const opts = (baseUrl: string, share: number) => ({
     url: baseUrl + t.path,
     method: t.method ?? 'GET',
     headers: t.headers,
     body: t.body,
-    connections,
+    connections: share,
     duration: seconds,
     timeout: 10,
   });
+  if (baseUrls.length === 1) return autocannon(opts(baseUrls[0]!, connections));
+  const share = Math.ceil(connections / baseUrls.length);
+  const parts = await Promise.all(baseUrls.map((u) => autocannon({ ...opts(u, share), skipAggregateResult: true })));
+  return autocannon.aggregateResult(parts, opts(baseUrls[0]!, share * baseUrls.length));
 }
 
-async function benchDatabase(database: string, databaseUrl: string, rows: Row[]): Promise<void> {
+/** Runs every target against `instances` servers over one database (PostgreSQL may have several). */
+async function benchDatabase(database: string, databaseUrl: string, rows: Row[], instances = 1): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const started = Date.now();
-  const server = await startServer(databaseUrl, dataDir);
-  console.log(
-    `${database}: server up with the demo in ${((Date.now() - started) / 1000).toFixed(0)} s (log: ${server.logFile})`,
-  );
+  const servers: RunningServer[] = [];
   try {
-    const cookie = await signIn(server.baseUrl, databaseUrl, dataDir);
-    const targets = await targetsOf(server.baseUrl, cookie);
+    servers.push(await startServer(databaseUrl, dataDir));
+    console.log(
+      `${database}: server up with the demo in ${((Date.now() - started) / 1000).toFixed(0)} s (log: ${servers[0]!.logFile})`,
+    );
+    // Further instances: their own DATA_DIR (staging), the same database; the demo is there already.
+    for (let i = 1; i < instances; i++)
+      servers.push(await startServer(databaseUrl, path.join(dataDir, `instance-${i}`)));
+    const baseUrls = servers.map((x) => x.baseUrl);
+    const cookie = await signIn(baseUrls[0]!, databaseUrl, dataDir);
+    const targets = await targetsOf(baseUrls[0]!, cookie);
     // Warm-up: JIT, caches and the database pool, so the first measured target is not the cold one.
-    for (const t of targets) await load(server.baseUrl, t, 10, 1);
+    for (const t of targets) await load(baseUrls, t, 10, 1);
     for (const t of targets) {
       for (const connections of CONNECTIONS) {
-        const r = await load(server.baseUrl, t, connections, SECONDS);
+        const r = await load(baseUrls, t, connections, SECONDS);
         const row: Row = {
           database,
           target: t,
@@ -226,7 +240,7 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[])
       }
     }
   } finally {
-    await server.stop();
+    for (const x of servers) await x.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -271,9 +285,9 @@ function printTable(rows: Row[], notes: string[]): void {
 }
 
 /** Runs one database's rows into `rows`; a failure is noted (with the rows measured so far kept) and sets exit code 1. */
-async function tryDatabase(database: string, url: string, rows: Row[], notes: string[]): Promise<void> {
+async function tryDatabase(database: string, url: string, rows: Row[], notes: string[], instances = 1): Promise<void> {
   try {
-    await benchDatabase(database, url, rows);
+    await benchDatabase(database, url, rows, instances);
   } catch (e) {
     notes.push(`${database} FAILED: ${(e as Error).message}`);
     process.exitCode = 1;
@@ -293,6 +307,15 @@ async function main(): Promise<void> {
     else {
       try {
         await tryDatabase('PostgreSQL', pg.url, rows, notes);
+        // Two instances over the same database, the connections shared between them (BENCH_INSTANCES=1 to skip).
+        if (INSTANCES > 1) {
+          const second = await pg.another();
+          try {
+            await tryDatabase(`PostgreSQL x${INSTANCES}`, second.url, rows, notes, INSTANCES);
+          } finally {
+            await second.drop();
+          }
+        }
         notes.push(`PostgreSQL: a fresh database on the ${pg.origin}, dropped after.`);
       } finally {
         await pg.release();

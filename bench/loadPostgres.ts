@@ -14,6 +14,8 @@ export interface BenchPostgres {
   /** "DATABASE_URL" or "throw-away cluster": said in the output so a reader knows what was measured. */
   origin: string;
   release(): Promise<void>;
+  /** A further fresh database next to it (dropped by the caller), e.g. for a run with several instances. */
+  another(): Promise<{ url: string; drop(): Promise<void> }>;
 }
 
 const PGBIN = process.env.PGBIN ?? '/usr/local/bin';
@@ -75,7 +77,12 @@ export async function benchPostgres(): Promise<BenchPostgres | string> {
   const given = process.env.DATABASE_URL;
   if (given && /^postgres(ql)?:\/\//.test(given)) {
     const db = await createTempPgDatabase(given);
-    return { url: db.url, origin: 'DATABASE_URL', release: () => db.drop() };
+    return {
+      url: db.url,
+      origin: 'DATABASE_URL',
+      release: () => db.drop(),
+      another: () => createTempPgDatabase(given),
+    };
   }
   if (!fs.existsSync(path.join(PGBIN, 'initdb')) || !fs.existsSync(path.join(PGBIN, 'pg_ctl'))) {
     return `no DATABASE_URL and no initdb/pg_ctl in ${PGBIN}`;
@@ -86,6 +93,7 @@ export async function benchPostgres(): Promise<BenchPostgres | string> {
     return {
       url: db.url,
       origin: 'throw-away cluster',
+      another: () => createTempPgDatabase(cluster.url),
       release: async () => {
         await db.drop();
         cluster.stop();
