@@ -32,6 +32,7 @@ import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
 import { boundedJsonBodies } from './http/jsonBody.ts';
 import { apiValidators } from './http/apiCaching.ts';
+import { COMPRESS_THRESHOLD, ENCODINGS } from './http/encodings.ts';
 import { pageHandler } from './bootstrap/pageRoute.ts';
 
 /** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
@@ -94,7 +95,11 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   apiValidators(app);
   // JSON and pages compressed on the fly (brotli at quality 4: cheap enough per request); built assets are
   // precompressed and media are images or served as they are stored (Range requests, their own ETags).
-  await app.register(compress, { encodings: ['br', 'gzip'], customTypes: /^(?:application\/json|text\/html)(?:;|$)/ });
+  await app.register(compress, {
+    encodings: [...ENCODINGS],
+    threshold: COMPRESS_THRESHOLD,
+    customTypes: /^(?:application\/json|text\/html)(?:;|$)/,
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 2, fields: 10 } });
   await app.register(swagger, {

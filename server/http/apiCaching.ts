@@ -26,7 +26,8 @@ export function apiValidators(app: FastifyInstance): void {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode !== 200 || !req.url.startsWith('/api/'))
       return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = etagOf(payload);
+    // An answer kept in memory (readCache.ts) comes with its ETag, hashed once, and may be compressed already.
+    const etag = (reply.getHeader('ETag') as string | undefined) ?? etagOf(payload);
     reply.header('ETag', etag);
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', API_CACHE_CONTROL);
     if (!ifNoneMatchHas(req.headers['if-none-match'], etag)) return payload;

@@ -6,6 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../db/changeFeed.ts';
+import { etagOf } from './apiCaching.ts';
+import { acceptedEncoding, COMPRESS_THRESHOLD, encodeBody, type Encoding } from './encodings.ts';
 
 /** Bounds: a few hundred sites' floors, whatever the answers weigh, never more than this much memory. */
 const MAX_ENTRIES = 5_000;
@@ -17,6 +19,10 @@ interface Entry {
   gen: number;
   body: string;
   type: string;
+  /** The answer's validator, hashed once (apiCaching.ts keeps an ETag already set). */
+  etag: string;
+  /** The body compressed, made the first time a client asks for each encoding. */
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 declare module 'fastify' {
@@ -37,7 +43,8 @@ export function readCache(app: FastifyInstance, feed: ChangeFeed): void {
   const cache = new LRUCache<string, Entry>({
     max: MAX_ENTRIES,
     maxSize: MAX_BYTES,
-    sizeCalculation: (e, key) => e.body.length + key.length,
+    sizeCalculation: (e, key) =>
+      e.body.length + key.length + (e.encoded.br?.length ?? 0) + (e.encoded.gzip?.length ?? 0),
     ttl: CACHE_TTL_MS,
   });
 
@@ -47,7 +54,18 @@ export function readCache(app: FastifyInstance, feed: ChangeFeed): void {
     const key = keyOf(req);
     const gen = feed.generation('content');
     const hit = cache.get(key);
-    if (hit && hit.gen === gen) return reply.type(hit.type).send(hit.body);
+    if (hit && hit.gen === gen) {
+      reply.type(hit.type).header('ETag', hit.etag);
+      const enc = hit.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req.headers['accept-encoding']) : null;
+      if (!enc) return reply.send(hit.body);
+      let buf = hit.encoded[enc];
+      if (!buf) {
+        buf = hit.encoded[enc] = encodeBody(hit.body, enc);
+        cache.set(key, hit); // its size grew
+      }
+      // Already encoded: the compression plugin leaves it as it is.
+      return reply.header('Content-Encoding', enc).header('Vary', 'accept-encoding').send(buf);
+    }
     req.cacheFill = { key, gen };
   });
 
@@ -60,7 +78,8 @@ export function readCache(app: FastifyInstance, feed: ChangeFeed): void {
       feed.live &&
       feed.generation('content') === fill.gen
     ) {
-      cache.set(fill.key, { gen: fill.gen, body: payload, type: String(reply.getHeader('content-type') ?? '') });
+      const type = String(reply.getHeader('content-type') ?? '');
+      cache.set(fill.key, { gen: fill.gen, body: payload, type, etag: etagOf(payload), encoded: {} });
     }
     return payload;
   });
