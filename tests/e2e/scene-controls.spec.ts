@@ -1,9 +1,6 @@
 // The controls a person uses: drag moves the picture with the pointer, the wheel zooms, arrow keys pan,
 // and a lookTo pan arrives where it was sent. Uses our generated cube (no fixtures needed).
-import { expect, test } from '@playwright/test';
-import path from 'node:path';
-import { writeLabelledPyramid } from './helpers/generatedPyramid';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
+import { expect, test } from './helpers/sceneTest';
 import { sceneUrl, waitStable } from './helpers/scenePage';
 
 const W = 640;
@@ -13,21 +10,19 @@ const LEVELS = [
   { tileSize: 512, size: 512 },
   { tileSize: 512, size: 1024 },
 ];
-let srv: SceneServer;
+let cube: string;
 
 test.describe('view controls', () => {
   test.use({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
-  test.beforeAll(async () => {
-    srv = await startSceneServer();
-    await writeLabelledPyramid(path.join(srv.genDir, 'cube'), LEVELS);
+  test.beforeAll(async ({ scene }) => {
+    cube = await scene.pyramid(LEVELS);
   });
-  test.afterAll(async () => srv?.server.close());
 
-  test.beforeEach(async ({ page }) => {
+  test.beforeEach(async ({ page, scene }) => {
     await page.goto(
-      sceneUrl(srv.server.origin, {
+      sceneUrl(scene.origin, {
         manta: '/media/gen/',
-        tiles: 'cube',
+        tiles: cube,
         levels: LEVELS,
         face: 1024,
         view: { yaw: 0, pitch: 0, fov: 1.2 },

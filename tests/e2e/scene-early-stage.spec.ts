@@ -2,7 +2,7 @@
 // engine's code held back, its first view matches the CPU reference at views with poles, cube corners and
 // tile seams; when the engine arrives it takes over without one frame showing the background or a
 // different picture; a drag begun on the early picture goes on through the takeover.
-import { expect, type Page, type Route, test } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import path from 'node:path';
 import { FIXTURE_SCENE, fixtureMissing, repoRoot } from './helpers/fixtures';
 import {
@@ -15,15 +15,14 @@ import {
   projectView,
   saveComparison,
 } from './helpers/referenceProjection';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl } from './helpers/scenePage';
+import { expect, type Scene, test } from './helpers/sceneTest';
 
 const W = 640;
 const H = 360;
 const DEG = Math.PI / 180;
 const MAX_MEAN_ERROR = 3;
 
-let srv: SceneServer;
 let faces = new Map<number, FaceImages>();
 
 const levelFor = (fov: number) => levelForView(FIXTURE_SCENE.levels, fov, H);
@@ -47,13 +46,11 @@ test.describe('the early stage on the real fixture', () => {
   test.use({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
 
   test.beforeAll(async () => {
-    srv = await startSceneServer();
     faces = await fixtureFaces();
   });
-  test.afterAll(async () => srv?.server.close());
 
-  const url = (view: { yaw: number; pitch: number; fov: number }) =>
-    sceneUrl(srv.server.origin, {
+  const url = (scene: Scene, view: { yaw: number; pitch: number; fov: number }) =>
+    sceneUrl(scene.origin, {
       manta: '/media/tiles/',
       tiles: FIXTURE_SCENE.tilesId,
       levels: FIXTURE_SCENE.levels,
@@ -67,9 +64,9 @@ test.describe('the early stage on the real fixture', () => {
     ['nadir', { yaw: -2, pitch: Math.PI / 2, fov: 80 * DEG }],
     ['tile seam, zoomed', { yaw: 0.001, pitch: 0.002, fov: 40 * DEG }],
   ] as const) {
-    test(`before the engine loads, the first view matches the reference: ${name}`, async ({ page }) => {
+    test(`before the engine loads, the first view matches the reference: ${name}`, async ({ page, scene }) => {
       const release = await holdEngine(page);
-      await page.goto(url(view));
+      await page.goto(url(scene, view));
       await page.waitForFunction(() => window.__panorama?.counters.stable === true);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(await engineMounted(page), 'the engine is not there yet').toBe(false);
@@ -84,9 +81,13 @@ test.describe('the early stage on the real fixture', () => {
     });
   }
 
-  test('the engine takes over without a frame of background or a different picture', async ({ page, context }) => {
+  test('the engine takes over without a frame of background or a different picture', async ({
+    page,
+    context,
+    scene,
+  }) => {
     const release = await holdEngine(page);
-    await page.goto(url({ yaw: 0.3, pitch: 0.1, fov: 90 * DEG }));
+    await page.goto(url(scene, { yaw: 0.3, pitch: 0.1, fov: 90 * DEG }));
     await page.waitForFunction(() => window.__panorama?.counters.stable === true);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // Every frame the compositor produces from here on (a screenshot every so often would miss a one-frame
@@ -127,10 +128,13 @@ test.describe('the early stage on the real fixture', () => {
     expect(worstChange, `largest change from the early picture over ${decoded.length} frames`).toBeLessThan(1);
   });
 
-  test('a drag begun on the early picture goes on through the takeover, by the distance dragged', async ({ page }) => {
+  test('a drag begun on the early picture goes on through the takeover, by the distance dragged', async ({
+    page,
+    scene,
+  }) => {
     const release = await holdEngine(page);
     const start = { yaw: 0, pitch: 0, fov: 80 * DEG };
-    await page.goto(url(start));
+    await page.goto(url(scene, start));
     await page.waitForFunction(() => window.__panorama?.counters.stable === true);
     await page.mouse.move(320, 180);
     await page.mouse.down();

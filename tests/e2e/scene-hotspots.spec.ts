@@ -1,10 +1,9 @@
 // Hotspots sit where the data says (the fixture's info hotspot, projected by the convention), answer a
 // click, and no background pixel shows while the view races around with slow tiles (no holes).
-import { expect, test } from '@playwright/test';
 import { FIXTURE_SCENE, fixtureMissing } from './helpers/fixtures';
 import { decodeScreenshot, magentaPixels, type RawImage } from './helpers/referenceProjection';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
+import { expect, type Scene, test } from './helpers/sceneTest';
 
 const W = 800;
 const H = 450;
@@ -44,19 +43,13 @@ function orangeCentroid(img: RawImage): [number, number, number] {
   return [sx / n, sy / n, n];
 }
 
-let srv: SceneServer;
-
 test.describe('hotspots and holes on the real fixture', () => {
   const missing = fixtureMissing();
   test.skip(!!missing, missing ?? '');
   test.use({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
-  test.beforeAll(async () => {
-    srv = await startSceneServer();
-  });
-  test.afterAll(async () => srv?.server.close());
 
-  const url = () =>
-    sceneUrl(srv.server.origin, {
+  const url = (scene: Scene) =>
+    sceneUrl(scene.origin, {
       manta: '/media/tiles/',
       tiles: FIXTURE_SCENE.tilesId,
       levels: FIXTURE_SCENE.levels,
@@ -65,8 +58,8 @@ test.describe('hotspots and holes on the real fixture', () => {
       bg: '#ff00ff',
     });
 
-  test('the info hotspot is drawn where its yaw/pitch says and answers a click', async ({ page }) => {
-    await page.goto(url());
+  test('the info hotspot is drawn where its yaw/pitch says and answers a click', async ({ page, scene }) => {
+    await page.goto(url(scene));
     await waitStable(page);
     for (const view of [
       { yaw: 1.2, pitch: 0, fov: 1.5 },
@@ -86,13 +79,16 @@ test.describe('hotspots and holes on the real fixture', () => {
     await expect(page.getByTestId('hotspot-clicked')).toHaveText('info:i1');
   });
 
-  test('no background pixel ever shows once the preview is up, while panning and zooming fast', async ({ page }) => {
+  test('no background pixel ever shows once the preview is up, while panning and zooming fast', async ({
+    page,
+    scene,
+  }) => {
     // Slow tiles (not the preview) so the view keeps outrunning them.
     await page.route(/\/media\/tiles\/.*\/\d+\/[bdflru]\//, async (route) => {
       await new Promise((r) => setTimeout(r, 250));
       await route.continue();
     });
-    await page.goto(url());
+    await page.goto(url(scene));
     await page.waitForFunction(() => window.__panorama?.counters.previewReady && window.__panorama.frames > 1);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // A scripted race: big turns, poles, zoom in and out, each 300 ms, kept going until the screenshots are taken

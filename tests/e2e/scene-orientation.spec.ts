@@ -1,9 +1,8 @@
 // Orientation on a generated labelled cube (our own pyramid, with ragged 488-px edge tiles): looking at each
 // face straight on, its colour fills the screen and its top-left marker is at the top-left — the picture a
 // person expects — and the whole screenshot matches the CPU reference.
-import { expect, test } from '@playwright/test';
 import path from 'node:path';
-import { FACE_COLOURS, writeLabelledPyramid } from './helpers/generatedPyramid';
+import { FACE_COLOURS } from './helpers/generatedPyramid';
 import { repoRoot } from './helpers/fixtures';
 import {
   decodeScreenshot,
@@ -13,8 +12,8 @@ import {
   type RawImage,
   saveComparison,
 } from './helpers/referenceProjection';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
+import { expect, test } from './helpers/sceneTest';
 
 const S = 400;
 const LEVELS = [
@@ -44,22 +43,20 @@ function rgbAt(img: RawImage, fx: number, fy: number): [number, number, number] 
 const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 const near = (a: number[], b: number[], tol = 40) => a.every((v, i) => Math.abs(v - b[i]!) <= tol);
 
-let srv: SceneServer;
+let cube: string;
 
 test.describe('orientation on a labelled cube', () => {
   test.use({ viewport: { width: S, height: S }, deviceScaleFactor: 1 });
-  test.beforeAll(async () => {
-    srv = await startSceneServer();
-    await writeLabelledPyramid(path.join(srv.genDir, 'cube'), LEVELS);
+  test.beforeAll(async ({ scene }) => {
+    cube = await scene.pyramid(LEVELS);
   });
-  test.afterAll(async () => srv?.server.close());
 
-  test('each face upright, unmirrored, where the convention puts it', async ({ page }) => {
+  test('each face upright, unmirrored, where the convention puts it', async ({ page, scene }) => {
     await page.goto(
-      sceneUrl(srv.server.origin, { manta: '/media/gen/', tiles: 'cube', levels: LEVELS, face: 1000, bg: '#ff00ff' }),
+      sceneUrl(scene.origin, { manta: '/media/gen/', tiles: cube, levels: LEVELS, face: 1000, bg: '#ff00ff' }),
     );
     await waitStable(page);
-    const faces = await loadLevelFaces(path.join(srv.genDir, 'cube'), 2, LEVELS[2]!);
+    const faces = await loadLevelFaces(path.join(scene.genDir, cube), 2, LEVELS[2]!);
     const problems: string[] = [];
     for (const [face, [yaw, pitch]] of Object.entries(FACE_VIEWS)) {
       const shown = await showView(page, { yaw, pitch, fov: Math.PI / 2 });

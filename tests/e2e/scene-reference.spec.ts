@@ -1,6 +1,5 @@
 // The renderer's picture against a CPU projection of the same tile JPEGs, on the real fixture: at poles,
 // cube corners, tile seams and several zooms the screenshot must match the reference closely.
-import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { FIXTURE_SCENE, fixtureMissing, repoRoot } from './helpers/fixtures';
 import {
@@ -12,8 +11,8 @@ import {
   projectView,
   saveComparison,
 } from './helpers/referenceProjection';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
+import { expect, test } from './helpers/sceneTest';
 
 const W = 640;
 const H = 360;
@@ -35,7 +34,6 @@ const views: Array<[string, { yaw: number; pitch: number; fov: number }]> = [
 
 const levelFor = (fov: number) => levelForView(FIXTURE_SCENE.levels, fov, H);
 
-let srv: SceneServer;
 let faces = new Map<number, FaceImages>();
 
 test.describe('panorama matches the CPU reference on the real fixture', () => {
@@ -44,14 +42,12 @@ test.describe('panorama matches the CPU reference on the real fixture', () => {
   test.use({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
 
   test.beforeAll(async () => {
-    srv = await startSceneServer();
     faces = await fixtureFaces();
   });
-  test.afterAll(async () => srv?.server.close());
 
-  test('every view matches', async ({ page }) => {
+  test('every view matches', async ({ page, scene }) => {
     await page.goto(
-      sceneUrl(srv.server.origin, {
+      sceneUrl(scene.origin, {
         manta: '/media/tiles/',
         tiles: FIXTURE_SCENE.tilesId,
         levels: FIXTURE_SCENE.levels,

@@ -4,12 +4,11 @@
 //   mid-way is a blend of both, and it ends on the new scene, fully drawn;
 // - in QTVR mode a press-and-hold away from where the mouse went down keeps the view turning at a steady
 //   speed (the drag sets a velocity, it does not move the picture), and letting go stops it.
-import { expect, type Page, test } from '@playwright/test';
-import path from 'node:path';
-import { FACE_COLOURS, writeLabelledPyramid } from './helpers/generatedPyramid';
+import type { Page } from '@playwright/test';
+import { FACE_COLOURS } from './helpers/generatedPyramid';
 import { decodeScreenshot, type RawImage } from './helpers/referenceProjection';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
 import { sceneUrl, waitStable } from './helpers/scenePage';
+import { expect, test } from './helpers/sceneTest';
 
 const W = 640;
 const H = 480;
@@ -20,7 +19,8 @@ const LEVELS = [
 ];
 const VIEW = { yaw: 0, pitch: 0, fov: 1.2 };
 const FADE_MS = 2500;
-let srv: SceneServer;
+let cube: string;
+let negative: string;
 
 const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
 /** Mean colour of a 9×9 patch around (fx, fy) (fractions of the screenshot). */
@@ -41,15 +41,14 @@ const sample = async (page: Page) => patch(await decodeScreenshot(await page.scr
 
 test.describe('scene transitions and QTVR mode', () => {
   test.use({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
-  test.beforeAll(async () => {
-    srv = await startSceneServer();
-    await writeLabelledPyramid(path.join(srv.genDir, 'cube'), LEVELS);
-    await writeLabelledPyramid(path.join(srv.genDir, 'negative'), LEVELS, { invert: true });
+  test.beforeAll(async ({ scene }) => {
+    cube = await scene.pyramid(LEVELS);
+    negative = await scene.pyramid(LEVELS, { invert: true });
   });
-  test.afterAll(async () => srv?.server.close());
 
   test('following a link crossfades from a prefetched preview: no request for it after the click, a blended frame, then the new scene', async ({
     page,
+    scene,
   }) => {
     const requests: Array<{ url: string; t: number }> = [];
     page.on('request', (r) => requests.push({ url: new URL(r.url()).pathname, t: Date.now() }));
@@ -60,11 +59,11 @@ test.describe('scene transitions and QTVR mode', () => {
       pitch: 0,
       rotation: 0,
       label: 'negative',
-      target: { mantaLink: '/media/gen/', tilesId: 'negative' },
+      target: { mantaLink: '/media/gen/', tilesId: negative },
     };
-    const url = sceneUrl(srv.server.origin, {
+    const url = sceneUrl(scene.origin, {
       manta: '/media/gen/',
-      tiles: 'cube',
+      tiles: cube,
       levels: LEVELS,
       face: 1024,
       view: VIEW,
@@ -77,7 +76,7 @@ test.describe('scene transitions and QTVR mode', () => {
     const cyan = red.map((v) => 255 - v);
     expect(near(await sample(page), red), 'the first scene (face f red) is on screen').toBe(true);
     // The link hotspot asked for its target's preview ahead of any click.
-    const targetPreview = '/media/gen/negative/preview.jpg';
+    const targetPreview = `/media/gen/${negative}/preview.jpg`;
     await expect.poll(() => requests.filter((r) => r.url === targetPreview).length).toBe(1);
     await page.waitForLoadState('networkidle');
 
@@ -109,18 +108,19 @@ test.describe('scene transitions and QTVR mode', () => {
     const after = requests.filter((r) => r.t >= clickedAt);
     expect(after.filter((r) => r.url === targetPreview)).toEqual([]);
     expect(
-      after.some((r) => r.url.startsWith('/media/gen/negative/1/') || r.url.startsWith('/media/gen/negative/2/')),
+      after.some((r) => r.url.startsWith(`/media/gen/${negative}/1/`) || r.url.startsWith(`/media/gen/${negative}/2/`)),
     ).toBe(true);
-    const tileUrls = after.map((r) => r.url).filter((u) => u.startsWith('/media/gen/negative/'));
+    const tileUrls = after.map((r) => r.url).filter((u) => u.startsWith(`/media/gen/${negative}/`));
     expect(new Set(tileUrls).size).toBe(tileUrls.length);
   });
 
   test('QTVR mode: holding the mouse off its press point keeps turning at a steady speed; letting go stops', async ({
     page,
+    scene,
   }) => {
-    const url = sceneUrl(srv.server.origin, {
+    const url = sceneUrl(scene.origin, {
       manta: '/media/gen/',
-      tiles: 'cube',
+      tiles: cube,
       levels: LEVELS,
       face: 1024,
       view: VIEW,

@@ -3,11 +3,9 @@
 // and the right controller's ray (profiles served by us, not a CDN), aimed at an info hotspot, picks it when
 // the trigger is pulled, and picks nothing when aimed away.
 // Uses our generated cube (no fixtures needed).
-import { expect, type Page, test } from '@playwright/test';
-import path from 'node:path';
-import { writeLabelledPyramid } from './helpers/generatedPyramid';
-import { type SceneServer, startSceneServer } from './helpers/sceneServer';
+import type { Page } from '@playwright/test';
 import { sceneUrl, waitStable } from './helpers/scenePage';
+import { expect, type Scene, test } from './helpers/sceneTest';
 
 const LEVELS = [
   { tileSize: 256, size: 256, fallbackOnly: true },
@@ -15,7 +13,7 @@ const LEVELS = [
   { tileSize: 512, size: 1024 },
 ];
 const INFO = { kind: 'info', id: 'i1', yaw: 0.3, pitch: -0.1, title: 'Pump' };
-let srv: SceneServer;
+let cube: string;
 
 interface Emulator {
   position: { set(x: number, y: number, z: number): void; x: number; y: number; z: number };
@@ -97,22 +95,20 @@ async function aimAndPull(page: Page, target: { yaw: number; pitch: number }, di
 
 test.describe('immersive VR with an emulated headset', () => {
   test.use({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 1 });
-  test.beforeAll(async () => {
-    srv = await startSceneServer();
-    await writeLabelledPyramid(path.join(srv.genDir, 'cube'), LEVELS);
+  test.beforeAll(async ({ scene }) => {
+    cube = await scene.pyramid(LEVELS);
   });
-  test.afterAll(async () => srv?.server.close());
 
-  async function enterEmulatedVR(page: Page, errors: string[]): Promise<void> {
+  async function enterEmulatedVR(page: Page, scene: Scene, errors: string[]): Promise<void> {
     page.on('pageerror', (e) => errors.push(e.message));
     // Errors the page logs (the frame loop's exceptions among them); a missing favicon is not one.
     page.on('console', (m) => {
       if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
     });
     await page.goto(
-      sceneUrl(srv.server.origin, {
+      sceneUrl(scene.origin, {
         manta: '/media/gen/',
-        tiles: 'cube',
+        tiles: cube,
         levels: LEVELS,
         face: 1024,
         hotspots: [INFO],
@@ -132,11 +128,12 @@ test.describe('immersive VR with an emulated headset', () => {
 
   test('Enter VR starts a session drawn frame after frame; the controller ray picks the info hotspot it is aimed at, and nothing when aimed away', async ({
     page,
+    scene,
   }) => {
     // Emulated XR frames on a CPU rasteriser can crawl on a busy machine: this checks what happens, not how fast.
     test.setTimeout(360_000);
     const errors: string[] = [];
-    await enterEmulatedVR(page, errors);
+    await enterEmulatedVR(page, scene, errors);
     const before = await page.evaluate(() => window.__panorama!.frames);
     await expect
       .poll(() => page.evaluate(() => window.__panorama!.frames), { timeout: 90_000 })
