@@ -34,6 +34,8 @@ const P99_TARGET_MS = 100;
 const TARGET_CONNECTIONS = 200;
 /** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** What a browser sends with every request: the server may compress (as it does for visitors). */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const BENCH_USER = { username: 'bench-admin', password: 'bench-password-1' };
 
 interface Target {
@@ -149,8 +151,8 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
   };
   const nodeId = placed.payload[0]!._id;
   const targets: Target[] = [
-    { key: 'list', name: 'site list', api: true, path: '/api/map-pins' },
-    { key: 'details', name: 'survey details', api: true, path: details },
+    { key: 'list', name: 'site list', api: true, path: '/api/map-pins', headers: BROWSER },
+    { key: 'details', name: 'survey details', api: true, path: details, headers: BROWSER },
     { key: 'tile', name: 'tile', api: false, path: `${scene}/1/f/0/0.jpg` },
     { key: 'preview', name: 'preview', api: false, path: `${scene}/preview.jpg` },
     // An administrator turning a node on the floor plan: the access rule finds the node's site in the database, the
