@@ -203,7 +203,10 @@ async function load(baseUrls: string[], t: Target, connections: number, seconds:
   return autocannon.aggregateResult(parts, opts(baseUrls[0]!, share * baseUrls.length));
 }
 
-/** Runs every target against `instances` servers over one database (PostgreSQL may have several). */
+const seconds = (r: autocannon.Result) => r.duration || SECONDS;
+
+/** Runs every target against `instances` servers over one database (PostgreSQL may have several). With several,
+ *  only the API targets: media come from the shared bucket then (S3), not from the instances' own folders. */
 async function benchDatabase(database: string, databaseUrl: string, rows: Row[], instances = 1): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const started = Date.now();
@@ -218,7 +221,7 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[],
       servers.push(await startServer(databaseUrl, path.join(dataDir, `instance-${i}`)));
     const baseUrls = servers.map((x) => x.baseUrl);
     const cookie = await signIn(baseUrls[0]!, databaseUrl, dataDir);
-    const targets = await targetsOf(baseUrls[0]!, cookie);
+    const targets = (await targetsOf(baseUrls[0]!, cookie)).filter((t) => instances === 1 || t.api);
     // Warm-up: JIT, caches and the database pool, so the first measured target is not the cold one.
     for (const t of targets) await load(baseUrls, t, 10, 1);
     for (const t of targets) {
@@ -228,7 +231,8 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[],
           database,
           target: t,
           connections,
-          reqPerSec: r.requests.average,
+          // Aggregated runs (several instances) carry no per-second samples: counted over the run instead.
+          reqPerSec: r.requests.average || r.totalCompletedRequests / seconds(r),
           p50: r.latency.p50,
           p99: r.latency.p99,
           errors: r.non2xx + r.errors,

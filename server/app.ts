@@ -10,7 +10,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, isPostgresUrl } from './db/database.ts';
+import { openDatabase, isPostgresUrl, sqliteFileOf } from './db/database.ts';
+import { sqliteChangeFeed } from './db/sqliteChangeFeed.ts';
 import { silentFeed } from './db/changeFeed.ts';
 import { pgChangeFeed } from './db/pgChangeFeed.ts';
 import { readCache } from './http/readCache.ts';
@@ -49,11 +50,14 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
-  // What other processes commit reaches this one (PostgreSQL), so answers and sessions may be kept in memory.
+  // What any process commits reaches this one, so answers and sessions may be kept in memory.
+  const sqliteFile = sqliteFileOf(db);
   const changes =
     config.databaseUrl && isPostgresUrl(config.databaseUrl)
       ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
-      : silentFeed();
+      : sqliteFile
+        ? sqliteChangeFeed(db, sqliteFile)
+        : silentFeed();
   const ctx: AppContext = { config, db, blobs, changes };
   const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
   jobs.handle<IngestJobData>(INGEST_JOB, async (attempt) => {

@@ -1,7 +1,7 @@
 // What changed in the database, as generation counters per group of tables, so that a process may keep answers
 // and sessions in memory and drop them the moment any process (this one, another instance, `npm run import`, a
-// person with psql) commits a change to what they were read from. Only a feed that can prove it hears every
-// commit is `live`; caches are bypassed whenever it is not (SQLite: never live, it needs no cache).
+// person with psql or sqlite3) commits a change to what they were read from. Only a feed that can prove it hears
+// every commit is `live`; caches are bypassed whenever it is not (pgChangeFeed.ts, sqliteChangeFeed.ts).
 
 /** `auth`: who is signed in as whom; `content`: everything a visitor reads (sites, surveys, nodes, pins, ...). */
 export type ChangeGroup = 'auth' | 'content';
@@ -39,7 +39,7 @@ export class Generations {
   }
 }
 
-/** A feed that never claims to hear anything: every cache is bypassed (SQLite, or a PostgreSQL feed switched off). */
+/** A feed that never claims to hear anything: every cache is bypassed. */
 export function silentFeed(): ChangeFeed {
   const gens = new Generations();
   return {

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
 import { withStatementCache } from './sqliteStatements.ts';
@@ -41,8 +42,11 @@ export class CommitHub {
   }
 }
 const commitHubs = new WeakMap<DB, CommitHub>();
-/** The commits of `db` (PostgreSQL only: SQLite has no feed to tell). */
+/** The commits this process makes through `db`. */
 export const commitsOf = (db: DB): CommitHub | undefined => commitHubs.get(db);
+const sqliteFiles = new WeakMap<DB, BetterSqlite3.Database>();
+/** The SQLite file behind `db` (its change counter: sqliteChangeFeed.ts); undefined on PostgreSQL. */
+export const sqliteFileOf = (db: DB): BetterSqlite3.Database | undefined => sqliteFiles.get(db);
 
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 
@@ -93,7 +97,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     // last commits before it.
     file.pragma(opts.durableCommits ? 'synchronous = FULL' : 'synchronous = NORMAL');
     file.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+    const hub = new CommitHub();
+    db = new Kysely<Database>({
+      dialect: trackCommits(new SqliteDialect({ database: withStatementCache(file) }), (tables) => hub.emit(tables)),
+    });
+    commitHubs.set(db, hub);
+    sqliteFiles.set(db, file);
   }
   await migrateToLatest(db, !!opts.databaseUrl && isPostgresUrl(opts.databaseUrl));
   return db;

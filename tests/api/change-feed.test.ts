@@ -1,9 +1,11 @@
 // Answers and sessions kept in memory (http/readCache.ts, http/auth.ts) never outlive the data they were read from,
 // whoever changes it: two app processes over one PostgreSQL, an app commit on one seen on the other, a change made
 // with a plain SQL client (the tables' triggers) seen by both, a sign-out on one ending the session on the other,
-// and a lost listening connection turning the caches off until it is back. Each delay is printed. PostgreSQL only
-// (SQLite keeps nothing in memory): skipped with its reason otherwise.
+// and a lost listening connection turning the caches off until it is back. Each delay is printed. On SQLite: a change
+// made by another connection to the file (the sqlite3 shell, `npm run import`) is seen at the next request.
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempPgDatabase, fetchJson, tempDir } from './helpers/server.ts';
@@ -181,5 +183,32 @@ describe.skipIf(!onPostgres)('answers kept in memory follow every change, from a
     const ms = await seenAfter(() => titles(b), ['while the feed was down', 'while the feed was down'], 5_000);
     console.log(`change feed: after its listener was killed, B read fresh answers after ${ms} ms`);
     await expect.poll(() => b.lines.some((l) => l.includes('change feed down')), { timeout: 5_000 }).toBe(true);
+  });
+});
+
+describe.skipIf(onPostgres)('SQLite: answers kept in memory follow changes other connections make', () => {
+  let server: ChildServer;
+  let dataDir = '';
+  beforeAll(async () => {
+    dataDir = tempDir('change-feed-sqlite-');
+    dirs.push(dataDir);
+    server = await startChildServer({ dataDir, databaseUrl: '', env: { DEMO: 'true' } });
+    servers.push(server);
+  }, 120_000);
+
+  it('a title changed with another connection to the file is seen at the next request', async () => {
+    const site = (await fetchJson(`${server.baseUrl}/api/settings`)).body.payload.defaultSite as string;
+    const url = `${server.baseUrl}/api/site/${site}/survey/details?floor=0`;
+    const read = async () =>
+      ((await fetchJson(url)).body.payload as { survey_node: { title: string } }[]).map((s) => s.survey_node.title);
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const file = new Database(path.join(dataDir, 'survey.sqlite'));
+    try {
+      file.prepare('UPDATE survey_nodes SET title = ? WHERE site = ?').run('from sqlite3', site);
+    } finally {
+      file.close();
+    }
+    expect(await read()).toEqual(before.map(() => 'from sqlite3'));
   });
 });
