@@ -26,12 +26,8 @@ import {
 import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
 import { GL_ATTRIBUTES } from './earlyLoad';
 import type { EarlyHandover, EarlyStage } from './earlyStage';
-import type { Hotspot } from './hotspotTypes';
-import type { LayerOptions, SceneSource } from './PanoramaLayer';
-import { type PanoramaHandle, PanoramaScene } from './PanoramaScene';
+import { type PanoramaHandle, PanoramaScene, type SceneProps } from './PanoramaScene';
 import { networkTiles } from './tileProvider';
-import type { View } from './view';
-import type { MouseViewMode } from './ViewControls';
 import type { XRControls } from './XRSupport';
 
 const XRSupport = lazy(() =>
@@ -42,34 +38,29 @@ const XRSupport = lazy(() =>
 );
 const XR_WAIT_MS = 10_000;
 
-export interface PanoramaProps {
-  /** The scene's pyramid: tile base address, tiles id, levels (smallest first), face size. */
-  scene: SceneSource;
-  /** View when the scene (tilesId) changes; add the site's rotation_offset to yaw before passing it. */
-  initialView?: Partial<View>;
-  hotspots?: readonly Hotspot[];
-  onHotspotClick?: (h: Hotspot) => void;
-  onViewChange?: (v: View) => void;
-  /** Every visible tile at the chosen level is drawn (fires again after the view changes and settles). */
-  onStable?: () => void;
-  /** Mouse behaviour from the site settings (marzipano_mouse_view_mode). */
-  mouseViewMode?: MouseViewMode;
-  /** Follow the phone's orientation; get permission first with requestOrientationPermission() on a tap. */
-  deviceOrientation?: boolean;
+/** The scene's own props (SceneProps documents them) and what the canvas around it needs. */
+export interface PanoramaProps extends Pick<
+  SceneProps,
+  | 'scene'
+  | 'initialView'
+  | 'hotspots'
+  | 'onHotspotClick'
+  | 'onViewChange'
+  | 'onStable'
+  | 'mouseViewMode'
+  | 'deviceOrientation'
+  | 'crossfadeMs'
+  | 'layerOptions'
+  | 'exposeGlobal'
+  | 'idleYawPerSecond'
+> {
   /** Offer immersive VR (handle.enterVR()). */
   /** 'emulate': an emulated headset (IWER) where the browser has none, for trying VR on a desktop and for
    *  the end-to-end test; the emulator is then on window.__xrEmulator. */
   xr?: boolean | 'emulate';
-  /** Crossfade length between scenes, ms. */
-  crossfadeMs?: number;
-  layerOptions?: LayerOptions;
-  /** Publish getView/lookTo/counters on window.__panorama where test hooks are on (see testHooks). Default true. */
-  exposeGlobal?: boolean;
   /** The page's early stage (early.ts): its canvas, context, textures, input and view are taken over, and
    *  its loads serve the layers. Without one the panorama starts from nothing. */
   early?: EarlyStage | null;
-  /** Turn the view by this many radians per second while on (kiosk idle). */
-  idleYawPerSecond?: number;
   /** Canvas clear colour: what a hole would look like (tests look for it). */
   background?: string;
   className?: string;

@@ -31,16 +31,23 @@ export interface PanoramaHandle {
 }
 
 export interface SceneProps {
+  /** The scene's pyramid: tile base address, tiles id, levels (smallest first), face size. */
   scene: SceneSource;
+  /** View when the scene (tilesId) changes; add the site's rotation_offset to yaw before passing it. */
   initialView?: Partial<View>;
   hotspots?: readonly Hotspot[];
   onHotspotClick?: (h: Hotspot) => void;
   onViewChange?: (v: View) => void;
+  /** Every visible tile at the chosen level is drawn (fires again after the view changes and settles). */
   onStable?: () => void;
+  /** Mouse behaviour from the site settings (marzipano_mouse_view_mode). */
   mouseViewMode?: MouseViewMode;
+  /** Follow the phone's orientation; get permission first with requestOrientationPermission() on a tap. */
   deviceOrientation?: boolean;
+  /** Crossfade length between scenes, ms. */
   crossfadeMs?: number;
   layerOptions?: LayerOptions;
+  /** Publish getView/lookTo/counters on window.__panorama where test hooks are on (see testHooks). Default true. */
   exposeGlobal?: boolean;
   /** Turn the view by this many radians per second while nothing else moves it (kiosk idle). */
   idleYawPerSecond?: number;

@@ -1,12 +1,14 @@
 // Add Pin / Edit Pin: site name, optional external URL (checkbox + URL check), and either a cover image
 // (drop an image or browse; uploaded to /api/map-pins/preview on Create/Save) or an icon picker (learn,
 // shop, farm, pig, animal, truck; 'plus' until one is chosen). Icon and name are required.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Pin } from '../../../contract/api';
 import { Modal } from '../../ui/Modal';
 import { ImageIcon, PinGlyph } from '../../ui/icons';
 import { DropArea } from '../common/DropArea';
 import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
+import { useObjectUrl } from '../../ui/useObjectUrl';
+import { EditorForm, NameField } from '../common/EditorForm';
 
 export interface PinModalResult {
   name: string;
@@ -35,16 +37,7 @@ export function PinModal({
   const [externalUrl, setExternalUrl] = useState(pin.external_url ?? '');
   const [image, setImage] = useState<File | null>(null);
   const [view, setView] = useState<'image' | 'icon'>('image');
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  const preview = useObjectUrl(image);
 
   const submit = () => {
     const missing = missingPinFields({ name, icon, externalOn, externalUrl });
@@ -57,18 +50,8 @@ export function PinModal({
   const cover = preview ?? (pin.cover_image || null);
   return (
     <Modal title={isNew ? 'Add Pin' : 'Edit Pin'} onClose={onClose} className="editor-modal pin-modal">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        className="editor-form"
-      >
-        <label className="field">
-          <span>Site name</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
-        </label>
+      <EditorForm onSubmit={submit}>
+        <NameField label="Site name" value={name} onChange={setName} />
         <label className="check-field">
           <input type="checkbox" checked={externalOn} onChange={(e) => setExternalOn(e.target.checked)} />
           <span>Link to an external website</span>
@@ -130,7 +113,7 @@ export function PinModal({
             {isNew ? 'Create' : 'Save'}
           </button>
         </div>
-      </form>
+      </EditorForm>
     </Modal>
   );
 }

@@ -1,10 +1,12 @@
 // New site map: a map name and an image, both required.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../ui/Modal';
 import { DropArea } from '../common/DropArea';
 import { ImageIcon } from '../../ui/icons';
 import { missingMessage, missingSitemapFields } from '../../domain/pinRules';
 import { isImageFile } from './PinModal';
+import { useObjectUrl } from '../../ui/useObjectUrl';
+import { EditorForm, NameField } from '../common/EditorForm';
 
 export function SitemapModal({
   busy,
@@ -17,16 +19,7 @@ export function SitemapModal({
 }) {
   const [name, setName] = useState('');
   const [image, setImage] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  const preview = useObjectUrl(image);
   const submit = () => {
     const missing = missingSitemapFields({ name, hasImage: !!image });
     if (missing.length || !image) {
@@ -37,18 +30,8 @@ export function SitemapModal({
   };
   return (
     <Modal title="New Site Map" onClose={onClose} className="editor-modal sitemap-modal">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        className="editor-form"
-      >
-        <label className="field">
-          <span>Map name</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
-        </label>
+      <EditorForm onSubmit={submit}>
+        <NameField label="Map name" value={name} onChange={setName} />
         {preview ? <img src={preview} alt="Map image preview" className="pin-cover-preview" /> : null}
         <DropArea
           label="Map image"
@@ -66,7 +49,7 @@ export function SitemapModal({
             Create
           </button>
         </div>
-      </form>
+      </EditorForm>
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SurveyScene } from '../../../contract/api';
+import { surveyScene } from '../surveyScene';
 import { floorOrZero } from '../../../contract/floors';
 import { resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
 
@@ -7,24 +7,7 @@ const dates = [
   { date: '2024-03-12', survey_name: 'B' },
   { date: '2023-11-05', survey_name: 'A' },
 ];
-const scene = (tiles: string, n: number): SurveyScene => ({
-  id: `id-${tiles}`,
-  date: '2024-03-12',
-  survey_name: 'B',
-  floor: 0,
-  survey_node: {
-    tiles_id: tiles,
-    tiles_name: `${n}-${tiles}`,
-    title: tiles,
-    levels: [],
-    face_size: 1000,
-    initial_parameters: { yaw: 0, pitch: 0, fov: 1 },
-    manta_link: '/t/',
-    link_hotspots: [],
-    info_hotspots: [],
-  },
-  minimap_node: { tiles_id: tiles, floor: 0, node_number: n, survey_node: `id-${tiles}`, site: 's' },
-});
+const scene = surveyScene;
 
 describe('viewer fallbacks', () => {
   it('keeps a selected date that exists, else falls back to the first survey date', () => {

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SurveyScene } from '../../../contract/api';
+import { surveyScene } from '../surveyScene';
 import { keptView, nearestNode, planSwitch, wrapYaw, type PlanNode } from '../../../src/domain/viewer/surveySwitch';
 import { coneHeadingDegrees } from '../../../src/domain/nodeRotation';
 
-const scene = (tiles: string, n: number): SurveyScene => ({
-  id: `id-${tiles}`,
-  date: '2024-03-12',
-  survey_name: 'B',
-  floor: 0,
-  survey_node: {
-    tiles_id: tiles,
-    tiles_name: `${n}-${tiles}`,
-    title: tiles,
-    levels: [],
-    face_size: 1000,
-    initial_parameters: { yaw: 0, pitch: 0, fov: 1 },
-    manta_link: '/t/',
-    link_hotspots: [],
-    info_hotspots: [],
-  },
-  minimap_node: { tiles_id: tiles, floor: 0, node_number: n, survey_node: `id-${tiles}`, site: 's' },
-});
+const scene = surveyScene;
 const at = (tiles: string, n: number, x: number, y: number, rotation = 0): PlanNode => ({
   x,
   y,
