@@ -200,10 +200,11 @@ async function load(baseUrls: string[], t: Target, connections: number, seconds:
   if (baseUrls.length === 1) return autocannon(opts(baseUrls[0]!, connections));
   const share = Math.ceil(connections / baseUrls.length);
   const parts = await Promise.all(baseUrls.map((u) => autocannon({ ...opts(u, share), skipAggregateResult: true })));
-  return autocannon.aggregateResult(parts, opts(baseUrls[0]!, share * baseUrls.length));
+  const all = autocannon.aggregateResult(parts, opts(baseUrls[0]!, share * baseUrls.length));
+  // The aggregate has no per-second samples: the rate is what all instances completed over the run.
+  const completed = parts.reduce((sum, p) => sum + p.totalCompletedRequests, 0);
+  return { ...all, requests: { ...all.requests, average: completed / seconds } };
 }
-
-const seconds = (r: autocannon.Result) => r.duration || SECONDS;
 
 /** Runs every target against `instances` servers over one database (PostgreSQL may have several). With several,
  *  only the API targets: media come from the shared bucket then (S3), not from the instances' own folders. */
@@ -231,8 +232,7 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[],
           database,
           target: t,
           connections,
-          // Aggregated runs (several instances) carry no per-second samples: counted over the run instead.
-          reqPerSec: r.requests.average || r.totalCompletedRequests / seconds(r),
+          reqPerSec: r.requests.average,
           p50: r.latency.p50,
           p99: r.latency.p99,
           errors: r.non2xx + r.errors,
