@@ -12,7 +12,6 @@ import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fast
 import type { Config } from './config.ts';
 import { openDatabase, isPostgresUrl, sqliteFileOf } from './db/database.ts';
 import { sqliteChangeFeed } from './db/sqliteChangeFeed.ts';
-import { silentFeed } from './db/changeFeed.ts';
 import { pgChangeFeed } from './db/pgChangeFeed.ts';
 import { readCache } from './http/readCache.ts';
 import { openBlobStore } from './storage/openBlobStore.ts';
@@ -50,24 +49,15 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
-  // What any process commits reaches this one, so answers and sessions may be kept in memory.
-  const sqliteFile = sqliteFileOf(db);
+  // What any process commits reaches this one, so answers and sessions may be kept in memory. This process's own
+  // commits (an import job's too) are heard at COMMIT by the commit tracker (db/changeTracking.ts).
   const changes =
     config.databaseUrl && isPostgresUrl(config.databaseUrl)
       ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
-      : sqliteFile
-        ? sqliteChangeFeed(db, sqliteFile)
-        : silentFeed();
+      : sqliteChangeFeed(db, sqliteFileOf(db)!);
   const ctx: AppContext = { config, db, blobs, changes };
   const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
-  jobs.handle<IngestJobData>(INGEST_JOB, async (attempt) => {
-    try {
-      await runIngestJob(ctx, attempt);
-    } finally {
-      // Whoever follows the job reads its scenes next: this process's memory must not be older than its own commit.
-      changes.changed();
-    }
-  });
+  jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
   ctx.jobs = jobs;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.

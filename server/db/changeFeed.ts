@@ -23,8 +23,6 @@ export interface ChangeFeed {
   readonly live: boolean;
   /** Changes whenever `group` may have changed; compare the value seen before a read with the one after. */
   generation(group: ChangeGroup): number;
-  /** This process committed something (known before the database's own notice arrives). */
-  changed(groups?: readonly ChangeGroup[]): void;
   close(): Promise<void>;
 }
 
@@ -37,15 +35,4 @@ export class Generations {
   bump(groups: readonly ChangeGroup[] = CHANGE_GROUPS): void {
     for (const g of groups) this.gens.set(g, this.gens.get(g)! + 1);
   }
-}
-
-/** A feed that never claims to hear anything: every cache is bypassed. */
-export function silentFeed(): ChangeFeed {
-  const gens = new Generations();
-  return {
-    live: false,
-    generation: (g) => gens.get(g),
-    changed: (groups) => gens.bump(groups),
-    close: async () => {},
-  };
 }

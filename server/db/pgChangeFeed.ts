@@ -102,7 +102,6 @@ export function pgChangeFeed(databaseUrl: string, db: DB, onProblem: (msg: strin
       return live;
     },
     generation: (g: ChangeGroup) => gens.get(g),
-    changed: (groups) => gens.bump(groups),
     async close() {
       closed = true;
       stopHearing?.();

@@ -24,7 +24,6 @@ export function sqliteChangeFeed(db: DB, file: BetterSqlite3.Database): ChangeFe
       otherConnections();
       return gens.get(group);
     },
-    changed: (groups) => gens.bump(groups),
     async close() {
       stopHearing?.();
     },
