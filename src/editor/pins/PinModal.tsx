@@ -5,10 +5,9 @@ import { useState } from 'react';
 import type { Pin } from '../../../contract/api';
 import { Modal } from '../../ui/Modal';
 import { ImageIcon, PinGlyph } from '../../ui/icons';
-import { DropArea } from '../common/DropArea';
 import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
 import { useObjectUrl } from '../../ui/useObjectUrl';
-import { EditorForm, NameField } from '../common/EditorForm';
+import { EditorForm, ImageField, NameField } from '../common/EditorForm';
 
 export interface PinModalResult {
   name: string;
@@ -16,7 +15,6 @@ export interface PinModalResult {
   externalUrl: string;
   image: File | null;
 }
-export const isImageFile = (f: File) => f.type.startsWith('image/');
 
 export function PinModal({
   pin,
@@ -79,17 +77,7 @@ export function PinModal({
         {view === 'image' ? (
           <div className="pin-cover">
             {cover ? <img src={cover} alt="Cover image preview" className="pin-cover-preview" /> : null}
-            <DropArea
-              label="Cover image"
-              hint="Drop an image here or browse."
-              accept="image/*"
-              acceptsDrop={isImageFile}
-              file={image}
-              onFile={setImage}
-              onClear={() => setImage(null)}
-              icon={<ImageIcon />}
-              disabled={busy}
-            />
+            <ImageField label="Cover image" file={image} onFile={setImage} disabled={busy} />
           </div>
         ) : (
           <div className="icon-picker" role="radiogroup" aria-label="Pin icon">

@@ -1,12 +1,9 @@
 // New site map: a map name and an image, both required.
 import { useState } from 'react';
 import { Modal } from '../../ui/Modal';
-import { DropArea } from '../common/DropArea';
-import { ImageIcon } from '../../ui/icons';
 import { missingMessage, missingSitemapFields } from '../../domain/pinRules';
-import { isImageFile } from './PinModal';
 import { useObjectUrl } from '../../ui/useObjectUrl';
-import { EditorForm, NameField } from '../common/EditorForm';
+import { EditorForm, ImageField, NameField } from '../common/EditorForm';
 
 export function SitemapModal({
   busy,
@@ -33,17 +30,7 @@ export function SitemapModal({
       <EditorForm onSubmit={submit}>
         <NameField label="Map name" value={name} onChange={setName} />
         {preview ? <img src={preview} alt="Map image preview" className="pin-cover-preview" /> : null}
-        <DropArea
-          label="Map image"
-          hint="Drop an image here or browse."
-          accept="image/*"
-          acceptsDrop={isImageFile}
-          file={image}
-          onFile={setImage}
-          onClear={() => setImage(null)}
-          icon={<ImageIcon />}
-          disabled={busy}
-        />
+        <ImageField label="Map image" file={image} onFile={setImage} disabled={busy} />
         <div className="modal-actions">
           <button type="submit" className="primary-button" disabled={busy}>
             Create
