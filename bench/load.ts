@@ -85,6 +85,8 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Runnin
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_DIR: path.join(dataDir, 'no-dist'),
+      // The demo's AVIF copies would be encoded during the first rows: measured is serving, not that job.
+      AVIF_TILES: 'false',
     },
     stdio: ['ignore', log, log],
   });

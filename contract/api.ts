@@ -14,6 +14,7 @@ import {
   dateText,
   floorNumber,
 } from './limits';
+import { TILE_FORMATS } from './tileUrls';
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
@@ -47,6 +48,8 @@ export const surveyNode = z.object({
   manta_link: z.string(),
   link_hotspots: z.array(linkHotspot),
   info_hotspots: z.array(infoHotspot),
+  /** 'avif' once every tile has its AVIF copy (fetch `.avif` then); 'jpg' or absent: the uploaded JPEGs only. */
+  tile_format: z.enum(TILE_FORMATS).optional(),
 });
 export type SurveyNode = z.infer<typeof surveyNode>;
 

@@ -18,6 +18,7 @@ import { openBlobStore } from './storage/openBlobStore.ts';
 import { addOwnMediaBase } from '../contract/htmlPolicy.ts';
 import { openJobQueue } from './jobs/openJobQueue.ts';
 import { INGEST_JOB, runIngestJob, type IngestJobData } from './jobs/ingestJob.ts';
+import { avifTiles } from './jobs/avifTilesJob.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
@@ -59,6 +60,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
   jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
   ctx.jobs = jobs;
+  const avif = config.avifTiles ? avifTiles({ ...ctx, jobs }, (msg, err) => app.log.error({ err }, msg)) : undefined;
+  ctx.avifTiles = avif;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
   // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
@@ -162,7 +165,9 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
 
   // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.
   await jobs.start();
+  avif?.wake();
   app.addHook('onClose', async () => {
+    avif?.stop();
     await jobs.stop(JOB_STOP_MS);
     blobs.close();
     await changes.close();

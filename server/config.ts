@@ -39,6 +39,8 @@ export interface Config {
   s3?: S3Settings;
   /** Jobs: when an upload is imported as one, expiry and retries (INGEST_JOB_MIN_BYTES, JOB_*). */
   jobs: JobConfig;
+  /** Every scene's tiles get an AVIF copy (a job after the import); viewers that decode AVIF fetch those. */
+  avifTiles: boolean;
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   oidc?: {
     issuer: string;
@@ -90,6 +92,7 @@ const environment = z.object({
     .default('./dist')
     .transform((d) => path.resolve(d)),
   DEMO: flag('DEMO', true),
+  AVIF_TILES: flag('AVIF_TILES', true),
   ALLOW_EXTERNAL_IMAGES: flag('ALLOW_EXTERNAL_IMAGES', false),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   ALLOWED_HOSTS: z
@@ -180,6 +183,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxCompressionRatio: e.MAX_COMPRESSION_RATIO,
     distDir: e.DIST_DIR,
     demo: e.DEMO,
+    avifTiles: e.AVIF_TILES,
     allowExternalImages: e.ALLOW_EXTERNAL_IMAGES,
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,

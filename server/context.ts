@@ -13,4 +13,6 @@ export interface AppContext {
   /** What other processes commit (caches are bypassed when it cannot tell: SQLite, a lost listener). */
   changes?: ChangeFeed;
   jobs?: JobQueue;
+  /** Queues the AVIF copy of scenes that have none yet (jobs/avifTilesJob.ts); absent when AVIF_TILES=false. */
+  avifTiles?: { wake(): void };
 }

@@ -1,4 +1,6 @@
 // Row types of every table. JSON columns are stored as text in both dialects; booleans as 0/1.
+import type { ColumnType } from 'kysely';
+import type { TileFormat } from '../../contract/tileUrls.ts';
 
 interface SiteTable {
   id: string;
@@ -53,6 +55,8 @@ interface SurveyNodeTable {
   initial_parameters: string;
   link_hotspots: string;
   info_hotspots: string;
+  /** 'jpg', or 'avif' once every tile has its AVIF copy (the database fills in 'jpg'). */
+  tile_format: ColumnType<TileFormat, TileFormat | undefined, TileFormat>;
 }
 interface MinimapNodeTable {
   id: string;

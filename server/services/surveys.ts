@@ -39,6 +39,7 @@ export async function surveyDetails(
       'survey_nodes.initial_parameters',
       'survey_nodes.link_hotspots',
       'survey_nodes.info_hotspots',
+      'survey_nodes.tile_format',
       'surveys.date',
       'surveys.survey_name',
       'surveys.floor',
@@ -64,6 +65,7 @@ export async function surveyDetails(
       manta_link: manta,
       link_hotspots: JSON.parse(r.link_hotspots),
       info_hotspots: JSON.parse(r.info_hotspots),
+      tile_format: r.tile_format,
     },
     minimap_node: { tiles_id: r.tiles_id, floor: r.floor, node_number: r.node_number, survey_node: r.id, site },
   }));

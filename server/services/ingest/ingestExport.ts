@@ -178,7 +178,10 @@ function inventoryTiles(
           `Scene "${scene.name}" has no tiles in the zip: the folder ${prefix}${scene.id}/ is missing or empty.`,
         );
       }
-      const list = missing.slice(0, 3).map(tileRelPath).join(', ');
+      const list = missing
+        .slice(0, 3)
+        .map((r) => tileRelPath(r))
+        .join(', ');
       throw new Invalid(
         `Scene "${scene.name}" is missing ${missing.length} tile file(s) in ${prefix}${scene.id}/ (${list}${missing.length > 3 ? ', ...' : ''}). Export the tour again.`,
       );
@@ -530,6 +533,8 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
       return result;
     });
     committed = true;
+    // The new scenes' AVIF copies are made by a job (jobs/avifTilesJob.ts), in the server only.
+    ctx.avifTiles?.wake();
     return outcome;
   } catch (e) {
     await staging?.rollback();

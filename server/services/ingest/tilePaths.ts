@@ -12,14 +12,14 @@ export interface LevelSpec {
 
 export type TileRef = { kind: 'preview' } | { kind: 'tile'; z: number; face: string; y: number; x: number };
 
-/** The relative path of a tile below its scene folder, as the Tool writes it. */
-export function tileRelPath(ref: TileRef): string {
-  return ref.kind === 'preview' ? 'preview.jpg' : `${ref.z}/${ref.face}/${ref.y}/${ref.x}.jpg`;
+/** The relative path of a tile below its scene folder, as the Tool writes it (or of its AVIF copy). */
+export function tileRelPath(ref: TileRef, ext: 'jpg' | 'avif' = 'jpg'): string {
+  return ref.kind === 'preview' ? `preview.${ext}` : `${ref.z}/${ref.face}/${ref.y}/${ref.x}.${ext}`;
 }
 
 /** Stored key of a tile: `tiles/{tilesId}/...`, the same layout the tile base address (manta_link) serves. */
-export function tileKey(tilesId: string, ref: TileRef): string {
-  return `tiles/${tilesId}/${tileRelPath(ref)}`;
+export function tileKey(tilesId: string, ref: TileRef, ext: 'jpg' | 'avif' = 'jpg'): string {
+  return `tiles/${tilesId}/${tileRelPath(ref, ext)}`;
 }
 
 const PREVIEW = /^preview\.jpg$/i;

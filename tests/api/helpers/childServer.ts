@@ -41,6 +41,8 @@ export async function startChildServer(opts: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_DIR: `${opts.dataDir}/no-dist`,
+      // As uploaded unless the test asks for the AVIF copies (their job would run beside the test's requests).
+      AVIF_TILES: 'false',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -74,6 +74,8 @@ export async function startServer(env: Record<string, string | undefined> = {}):
     HOST: '127.0.0.1',
     PORT: '0',
     DIST_DIR: path.join(dataDir, 'no-dist'),
+    // Tiles stay as uploaded unless a test asks for the AVIF copies (a job running beside the test's own requests).
+    AVIF_TILES: 'false',
     ...s3Env,
     ...env,
     DATABASE_URL: pgDb?.url ?? '',

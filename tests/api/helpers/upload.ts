@@ -1,5 +1,7 @@
 // Sends an addScenes upload over real HTTP as multipart/form-data.
+import fs from 'node:fs';
 import { fetchJson } from './server.ts';
+import { marzipanoExport } from './fixtures.ts';
 
 export interface UploadInput {
   zip?: Buffer;
@@ -34,4 +36,16 @@ export async function uploadScenes(baseUrl: string, site: string, floor: number 
     method: 'POST',
     body: form,
   });
+}
+
+/** Uploads the real export (the farm's two scenes) as a new site named `siteName`; returns the site id. */
+export async function uploadFarmSite(baseUrl: string, siteName: string): Promise<string> {
+  const up = await uploadScenes(baseUrl, 'new-site', -1, {
+    zip: fs.readFileSync(marzipanoExport.zip),
+    csv: fs.readFileSync(marzipanoExport.csv),
+    mode: 'addNewSite',
+    siteName,
+  });
+  if (up.status !== 200) throw new Error(`upload of the farm export answered ${up.status}: ${up.body.message}`);
+  return up.body.payload.site as string;
 }

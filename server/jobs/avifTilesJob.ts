@@ -1,0 +1,101 @@
+// The AVIF copies as jobs: one per scene (services/avifTiles.ts does the work). `wake()` queues a job for every scene
+// still without a copy and without a job of its own: after each import in this process, at start, and every few
+// minutes (for scenes imported by `npm run import` or by another instance that died before queueing). Two instances
+// queueing the same scene at once cost one wasted check: the second job finds the copy made.
+import type { AppContext } from '../context.ts';
+import { makeAvifCopy } from '../services/avifTiles.ts';
+import type { JobAttempt, JobQueue } from './jobQueue.ts';
+import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, reportProgress } from './jobRecords.ts';
+
+export const AVIF_JOB = 'avif-tiles';
+
+export interface AvifJobData {
+  tilesId: string;
+}
+
+/** How often scenes without a copy are looked for besides the imports this process hears of. */
+const RESCAN_MS = 5 * 60_000;
+const PROGRESS_EVERY_MS = 1000;
+
+export interface AvifTiles {
+  wake(): void;
+  stop(): void;
+}
+
+/** Registers the job kind on `jobs` (before it starts) and returns what queues the jobs. */
+export function avifTiles(ctx: AppContext & { jobs: JobQueue }, log: (msg: string, err?: unknown) => void): AvifTiles {
+  let stopping = false;
+  let scanning: Promise<void> | null = null;
+  let again = false;
+  ctx.jobs.handle<AvifJobData>(AVIF_JOB, (attempt) => runAvifJob(ctx, attempt, () => !stopping));
+
+  const scan = async () => {
+    const queued = new Set(
+      (await ctx.db.selectFrom('jobs').select('data').where('kind', '=', AVIF_JOB).execute()).map(
+        (r) => (JSON.parse(r.data) as AvifJobData).tilesId,
+      ),
+    );
+    const scenes = await ctx.db
+      .selectFrom('survey_nodes')
+      .select(['tiles_id', 'site'])
+      .where('tile_format', '=', 'jpg')
+      .execute();
+    for (const s of scenes) {
+      if (stopping || queued.has(s.tiles_id)) continue;
+      const data: AvifJobData = { tilesId: s.tiles_id };
+      await ctx.jobs.enqueue(AVIF_JOB, await createJob(ctx.db, AVIF_JOB, s.site, data), data);
+    }
+  };
+  const wake = () => {
+    if (stopping) return;
+    if (scanning) {
+      again = true;
+      return;
+    }
+    scanning = scan()
+      .catch((err) => log('could not queue the AVIF copies of tiles', err))
+      .finally(() => {
+        scanning = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+  const timer = setInterval(wake, RESCAN_MS).unref();
+  return {
+    wake,
+    stop() {
+      stopping = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+export async function runAvifJob(
+  ctx: AppContext,
+  { jobId, data, final }: JobAttempt<AvifJobData>,
+  stillWanted: () => boolean,
+): Promise<void> {
+  const row = await jobRow(ctx.db, jobId);
+  if (!row || row.state === 'done' || row.state === 'failed') return;
+  await markRunning(ctx.db, jobId);
+  let lastWrite = 0;
+  try {
+    const outcome = await makeAvifCopy(
+      ctx,
+      data.tilesId,
+      (done, total) => {
+        if (done < total && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = Date.now();
+        void reportProgress(ctx.db, jobId, done, total).catch(() => undefined);
+      },
+      stillWanted,
+    );
+    await markDone(ctx.db, jobId, { outcome });
+  } catch (e) {
+    if (final) await markFailed(ctx.db, jobId, 500, `The AVIF copy of the tiles failed: ${(e as Error).message}.`);
+    else await markRetrying(ctx.db, jobId);
+    throw e;
+  }
+}
