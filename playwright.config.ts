@@ -27,6 +27,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/settings`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port) },
+    // The viewer tests count and compare the uploaded JPEG tiles; avif-tiles.spec.ts runs its own server with copies.
+    env: { PORT: String(port), AVIF_TILES: 'false' },
   },
 });

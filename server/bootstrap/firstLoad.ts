@@ -61,18 +61,23 @@ function isAdminOf(config: AppConfig, user: UserInfo | undefined, site: string, 
 }
 
 /**
- * `preview.jpg` of a scene when the page may fetch it: on our own origin, or in our bucket (S3_PUBLIC_URL, the
- * config's mediaBaseUrl, which the page's CSP lets it fetch from); nothing else.
+ * The preview strip of a scene when the page may fetch it: on our own origin, or in our bucket (S3_PUBLIC_URL, the
+ * config's mediaBaseUrl, which the page's CSP lets it fetch from); nothing else. Its AVIF copy only for a browser
+ * that said it takes AVIF (`avif`, from the page request's Accept): another may not decode it and would fetch the
+ * JPEG after all, and one that decodes AVIF without saying so fetches the copy, so for those nothing is named.
  */
-function previewPreloads(scene: SurveyScene | null, config: AppConfig): string[] {
+function previewPreloads(scene: SurveyScene | null, config: AppConfig, avif: boolean): string[] {
   if (!scene) return [];
-  const url = previewUrl({ mantaLink: scene.survey_node.manta_link, tilesId: scene.survey_node.tiles_id });
+  const format = scene.survey_node.tile_format ?? 'jpg';
+  if (format === 'avif' && !avif) return [];
+  const url = previewUrl({ mantaLink: scene.survey_node.manta_link, tilesId: scene.survey_node.tiles_id, format });
   const ownOrigin = url.startsWith('/') && !url.startsWith('//');
   const ownBucket = config.mediaBaseUrl !== '' && url.startsWith(`${config.mediaBaseUrl}/`);
   return ownOrigin || ownBucket ? [url] : [];
 }
 
-export async function planFirstLoad(pathname: string, search: string, read: ApiRead): Promise<FirstLoad> {
+/** `avif`: the page request's Accept names image/avif (Chromium's does). */
+export async function planFirstLoad(pathname: string, search: string, read: ApiRead, avif = false): Promise<FirstLoad> {
   const queries: FirstLoad['queries'] = [];
   const keep = <T>(key: QueryKey, data: T | undefined): T | undefined => {
     if (data !== undefined) queries.push([key, data]);
@@ -139,5 +144,5 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
     (await read(`${site$(site)}/survey/details`, { floor, date })) as SurveyScene[] | undefined,
   );
   if (!scenes) return out();
-  return out(previewPreloads(resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id), config));
+  return out(previewPreloads(resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id), config, avif));
 }

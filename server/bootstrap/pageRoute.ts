@@ -42,14 +42,20 @@ export function pageHandler(app: FastifyInstance, indexFile: string) {
     const url = new URL(req.url, 'http://page.invalid');
     let html = template;
     try {
-      const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req));
+      const avif = /\bimage\/avif\b/i.test(req.headers.accept ?? '');
+      const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req), avif);
       html = withPageState(template, { state: { v: 1, queries: first.queries }, fetchPreloads: first.preloads });
     } catch (e) {
       // The page still works without its state (the client asks the API itself): never fail the page for it.
       req.log.warn({ err: e }, 'page state not computed');
     }
     const etag = etagOf(html);
-    reply.header('Cache-Control', PAGE_CACHE_CONTROL).header('ETag', etag).type('text/html; charset=utf-8');
+    // The preload named in the page depends on Accept (image/avif or not).
+    reply
+      .header('Cache-Control', PAGE_CACHE_CONTROL)
+      .header('ETag', etag)
+      .header('Vary', 'Accept')
+      .type('text/html; charset=utf-8');
     if (ifNoneMatchHas(req.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(html);
   };

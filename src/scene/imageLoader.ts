@@ -1,4 +1,7 @@
-// Fetch a JPEG and decode it off the main thread (createImageBitmap), abortable, reporting bytes fetched.
+// Fetch a tile (JPEG, or its AVIF copy) and decode it off the main thread (createImageBitmap), abortable, reporting
+// bytes fetched. An AVIF address is fetched as its JPEG where the browser cannot decode AVIF.
+import { jpegUrlOf } from '../../contract/tileUrls';
+import { avifDecodes } from './avifSupport';
 
 export interface LoadedImage {
   bitmap: ImageBitmap;
@@ -12,7 +15,8 @@ export async function loadImage(
   signal?: AbortSignal,
   priority: RequestPriority = 'auto',
 ): Promise<LoadedImage> {
-  const res = await fetch(url, { signal, credentials: 'same-origin', priority });
+  const wanted = url.endsWith('.avif') && !(await avifDecodes()) ? jpegUrlOf(url) : url;
+  const res = await fetch(wanted, { signal, credentials: 'same-origin', priority });
   if (!res.ok) throw new Error(`${res.status} ${url}`);
   const blob = await res.blob();
   // Decode as stored: no colour-space conversion, so the screen shows the tile's own values.

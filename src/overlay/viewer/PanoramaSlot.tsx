@@ -7,6 +7,7 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
+import type { TileFormat } from '../../../contract/tileUrls';
 import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, bootEarlyStage } from '../../scene/early';
 import { deviceMotionAtom, panoramaAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
@@ -26,6 +27,8 @@ export interface PanoramaSlotProps {
   scene: SurveyScene;
   /** Titles of the scenes link hotspots point at, by tiles id. */
   sceneTitles: ReadonlyMap<string, string>;
+  /** Which copy of each scene's tiles to fetch (link targets' previews); 'jpg' for a scene not listed. */
+  sceneFormats?: ReadonlyMap<string, TileFormat>;
   /** The view to show when the scene opens (a deep link's view, or the scene's own turned by rotation_offset). */
   initialView: ViewParameters;
   mouseViewMode: 'drag' | 'qtvr';
@@ -35,7 +38,8 @@ export interface PanoramaSlotProps {
 }
 
 export function PanoramaSlot(props: PanoramaSlotProps) {
-  const { scene, sceneTitles, initialView, mouseViewMode, autoRotate, onLinkHotspot, onInfoHotspot } = props;
+  const { scene, sceneTitles, sceneFormats, initialView, mouseViewMode, autoRotate, onLinkHotspot, onInfoHotspot } =
+    props;
   const setView = useSetAtom(viewAtom);
   const motion = useAtomValue(deviceMotionAtom);
   const [vrAvailable, setVrAvailable] = useAtom(vrAvailableAtom);
@@ -46,8 +50,14 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const node = scene.survey_node;
 
   const source = useMemo(
-    () => ({ mantaLink: node.manta_link, tilesId: node.tiles_id, levels: node.levels, faceSize: node.face_size }),
-    [node.manta_link, node.tiles_id, node.levels, node.face_size],
+    () => ({
+      mantaLink: node.manta_link,
+      tilesId: node.tiles_id,
+      format: node.tile_format,
+      levels: node.levels,
+      faceSize: node.face_size,
+    }),
+    [node.manta_link, node.tiles_id, node.tile_format, node.levels, node.face_size],
   );
   // Start the preview and the first view's tiles now. For the first scene, the early stage draws them as
   // they arrive and asks for the renderer once that view is complete (or on input, or after a deadline).
@@ -118,7 +128,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
         pitch: h.pitch,
         rotation: h.rotation,
         label: sceneTitles.get(h.target) ?? h.target,
-        target: { mantaLink: node.manta_link, tilesId: h.target },
+        target: { mantaLink: node.manta_link, tilesId: h.target, format: sceneFormats?.get(h.target) },
       })),
       ...node.info_hotspots.map((h): Hotspot => ({
         kind: 'info',
@@ -128,7 +138,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
         title: h.title,
       })),
     ],
-    [node, sceneTitles],
+    [node, sceneTitles, sceneFormats],
   );
 
   const onHotspotClick = (h: Hotspot) => {

@@ -50,6 +50,10 @@ export function ViewerPage() {
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
     [scenes],
   );
+  const sceneFormats = useMemo(
+    () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.tile_format ?? 'jpg'] as const)),
+    [scenes],
+  );
   // The view a scene opens at: the deep link's view when the link names this scene, else the scene's own.
   const link = parseViewerLink(location.search);
   const sceneKey = scene?.id;
@@ -89,6 +93,7 @@ export function ViewerPage() {
             <PanoramaSlot
               scene={scene}
               sceneTitles={sceneTitles}
+              sceneFormats={sceneFormats}
               initialView={initialView}
               mouseViewMode={settings.marzipano_mouse_view_mode}
               autoRotate={autoRotate}

@@ -1,0 +1,25 @@
+// Whether this browser decodes AVIF (Chromium 85+, Firefox 93+, Safari 16.4+): a 2x2 picture decoded once, started
+// when the module loads so it has answered (a few ms) before the first tile is asked for. A browser that cannot
+// fetches the uploaded JPEG of every tile instead of its AVIF copy.
+
+const TINY_AVIF =
+  'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAACIAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAIAAAACAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAAqbWRhdBIACgc4ADbQENBpMhUZQmMEwAA0AAAAkEDJGOCaejmy42g=';
+
+let answer: Promise<boolean> | null = null;
+
+export function avifDecodes(): Promise<boolean> {
+  answer ??= (async () => {
+    try {
+      const bytes = Uint8Array.from(atob(TINY_AVIF), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/avif' }));
+      const ok = bitmap.width === 2 && bitmap.height === 2;
+      bitmap.close();
+      return ok;
+    } catch {
+      return false;
+    }
+  })();
+  return answer;
+}
+
+if (typeof createImageBitmap === 'function') void avifDecodes();
