@@ -64,7 +64,7 @@ async function freePort(from: number): Promise<number> {
   throw new Error(`no free port in ${from}-${last}`);
 }
 
-function waitReady(proc: ChildProcess): Promise<{ site: string }> {
+function waitReady(proc: ChildProcess): Promise<{ site: string; avif: boolean; avifMs: number }> {
   return new Promise((resolve, reject) => {
     let out = '';
     const lines: string[] = [];
@@ -134,6 +134,11 @@ export async function startBenchServer(opts: {
   const ready = await waitReady(proc);
   const origin = `http://127.0.0.1:${port}`;
   const site = ready.site;
+  console.log(
+    ready.avif
+      ? `tiles: the AVIF copies (made in ${(ready.avifMs / 1000).toFixed(1)} s after the import); Marzipano reads the JPEGs`
+      : 'tiles: the uploaded JPEGs only (AVIF_TILES=false)',
+  );
   return {
     origin,
     site,

@@ -174,7 +174,7 @@ function printWaterfall(peer: Peer, v: Visit, link: string): void {
       .map((r) => `${new URL(r.url).pathname} ${kb(r.bytes)} KB`)
       .join(', ')}`,
   );
-  const tiles = rows.filter((r) => /\/\d+\/[bdflru]\/\d+\/\d+\.jpg$/.test(r.url) && r.startMs <= v.vcMs);
+  const tiles = rows.filter((r) => /\/\d+\/[bdflru]\/\d+\/\d+\.(jpg|avif)$/.test(r.url) && r.startMs <= v.vcMs);
   const faces = new Map<string, number>();
   for (const t of tiles) {
     const m = /\/(\d+)\/([bdflru])\//.exec(t.url)!;

@@ -2,7 +2,8 @@
 // server (buildApp) on a fresh DATA_DIR with the production build, the bench export ingested through the real
 // ingest service (the one the upload route and `npm run import` use), and the built benchmark pages mounted
 // under /__bench/ so the Marzipano page reads the very same /media/ tile URLs from the same origin.
-//   env: DATA_DIR, PORT, BENCH_ZIP, BENCH_CSV, BENCH_PAGES (built pages folder); prints one JSON line when ready.
+//   env: DATA_DIR, PORT, BENCH_ZIP, BENCH_CSV, BENCH_PAGES (built pages folder), AVIF_TILES; prints one JSON line
+//   when ready.
 import fs from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { readConfig } from '../../server/config.ts';
@@ -29,8 +30,27 @@ await app.register(fastifyStatic, {
   preCompressed: true,
   index: false,
 });
+// The AVIF copies (AVIF_TILES, on unless the run asks for the JPEG tiles alone) are made before any page is timed.
+const started = Date.now();
+const avif = config.avifTiles ? await allCopiesMade() : false;
 await app.listen({ port: config.port, host: config.host });
-console.log(JSON.stringify({ ready: true, site: result.site, surveys: result.surveys }));
+console.log(
+  JSON.stringify({ ready: true, site: result.site, surveys: result.surveys, avif, avifMs: Date.now() - started }),
+);
+
+async function allCopiesMade(): Promise<boolean> {
+  const deadline = Date.now() + 20 * 60_000;
+  while (Date.now() < deadline) {
+    const left = await ctx.db
+      .selectFrom('survey_nodes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tile_format', '=', 'jpg')
+      .executeTakeFirstOrThrow();
+    if (Number(left.n) === 0) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the AVIF copies of the bench tiles were not made within 20 minutes');
+}
 const stop = async () => {
   await app.close();
   process.exit(0);
