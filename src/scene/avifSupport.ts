@@ -6,18 +6,24 @@ const TINY_AVIF =
   'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAACIAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAIAAAACAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAAqbWRhdBIACgc4ADbQENBpMhUZQmMEwAA0AAAAkEDJGOCaejmy42g=';
 
 let answer: Promise<boolean> | null = null;
+let known: boolean | undefined;
+
+/** The answer if it is in already: a caller that has it need not wait (a tick later the page may be busy). */
+export function avifDecodesNow(): boolean | undefined {
+  return known;
+}
 
 export function avifDecodes(): Promise<boolean> {
   answer ??= (async () => {
     try {
       const bytes = Uint8Array.from(atob(TINY_AVIF), (c) => c.charCodeAt(0));
       const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/avif' }));
-      const ok = bitmap.width === 2 && bitmap.height === 2;
+      known = bitmap.width === 2 && bitmap.height === 2;
       bitmap.close();
-      return ok;
     } catch {
-      return false;
+      known = false;
     }
+    return known;
   })();
   return answer;
 }
