@@ -1,6 +1,8 @@
 // npm run blobs:migrate: moves a folder install's blobs (DATA_DIR/media) to the bucket the S3_* settings name and
-// rewrites the links in the database (storage/migrateBlobs.ts). Run it with the instances stopped, or at least with no
-// uploads going on; run it again after an interruption: it resumes. Then start the instances with the S3_* settings.
+// rewrites the links in the database (storage/migrateBlobs.ts). Run it with the instances stopped: a running server
+// writes too (uploads, and the AVIF copies of tiles, AVIF_TILES), and what it writes after the listing is left behind
+// (a viewer then falls back to the JPEG of a missing copy). Run it again after an interruption: it resumes. Then start
+// the instances with the S3_* settings.
 import { readConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { FolderBlobStore } from '../storage/folderBlobStore.ts';

@@ -4,7 +4,7 @@
 const code = (err: unknown): string => String((err as { code?: unknown } | null)?.code ?? '');
 
 /** A row with the same unique key exists (PostgreSQL 23505; SQLite's UNIQUE or PRIMARY KEY constraint). */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   const c = code(err);
   return c === '23505' || c === 'SQLITE_CONSTRAINT_UNIQUE' || c === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -1,9 +1,11 @@
 // The AVIF copies as jobs: one per scene (services/avifTiles.ts does the work). `wake()` queues a job for every scene
 // still without a copy and without a job of its own: after each import in this process, at start, and every few
-// minutes (for scenes imported by `npm run import` or by another instance that died before queueing). Two instances
-// queueing the same scene at once cost one wasted check: the second job finds the copy made.
+// minutes (for scenes imported by `npm run import` or by another instance that died before queueing). A scene's job
+// has an id of its own (avif-<tiles_id>), so instances queueing it at the same moment make one job: the others'
+// insert fails. A job that failed for good (a tile that is not what its level says) leaves the scene in JPEG.
 import type { AppContext } from '../context.ts';
-import { makeAvifCopy } from '../services/avifTiles.ts';
+import { makeAvifCopy, UnfitTile } from '../services/avifTiles.ts';
+import { isUniqueViolation } from '../db/dbErrors.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
 import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, reportProgress } from './jobRecords.ts';
 
@@ -27,7 +29,9 @@ export function avifTiles(ctx: AppContext & { jobs: JobQueue }, log: (msg: strin
   let stopping = false;
   let scanning: Promise<void> | null = null;
   let again = false;
-  ctx.jobs.handle<AvifJobData>(AVIF_JOB, (attempt) => runAvifJob(ctx, attempt, () => !stopping));
+  ctx.jobs.handle<AvifJobData>(AVIF_JOB, (attempt) => runAvifJob(ctx, attempt, () => !stopping), {
+    background: true,
+  });
 
   const scan = async () => {
     const queued = new Set(
@@ -43,7 +47,14 @@ export function avifTiles(ctx: AppContext & { jobs: JobQueue }, log: (msg: strin
     for (const s of scenes) {
       if (stopping || queued.has(s.tiles_id)) continue;
       const data: AvifJobData = { tilesId: s.tiles_id };
-      await ctx.jobs.enqueue(AVIF_JOB, await createJob(ctx.db, AVIF_JOB, s.site, data), data);
+      let id: string;
+      try {
+        id = await createJob(ctx.db, AVIF_JOB, s.site, data, `${AVIF_JOB}-${s.tiles_id}`);
+      } catch (e) {
+        if (isUniqueViolation(e)) continue; // another instance queued it a moment ago
+        throw e;
+      }
+      await ctx.jobs.enqueue(AVIF_JOB, id, data);
     }
   };
   const wake = () => {
@@ -79,6 +90,11 @@ export async function runAvifJob(
 ): Promise<void> {
   const row = await jobRow(ctx.db, jobId);
   if (!row || row.state === 'done' || row.state === 'failed') return;
+  // Each start of an attempt is counted first: a tile that kills the process (and every restart with it) stops here.
+  if (row.attempts > ctx.config.jobs.retryLimit) {
+    await markFailed(ctx.db, jobId, 500, 'The AVIF copy of the tiles was given up after repeated attempts.');
+    return;
+  }
   await markRunning(ctx.db, jobId);
   let lastWrite = 0;
   try {
@@ -94,8 +110,11 @@ export async function runAvifJob(
     );
     await markDone(ctx.db, jobId, { outcome });
   } catch (e) {
-    if (final) await markFailed(ctx.db, jobId, 500, `The AVIF copy of the tiles failed: ${(e as Error).message}.`);
+    const unfit = e instanceof UnfitTile;
+    if (final || unfit)
+      await markFailed(ctx.db, jobId, 500, `The AVIF copy of the tiles failed: ${(e as Error).message}.`);
     else await markRetrying(ctx.db, jobId);
+    if (unfit) return; // no attempt can make the picture fit
     throw e;
   }
 }

@@ -6,6 +6,8 @@ import { unfinishedJobs } from './jobRecords.ts';
 
 export class InProcessQueue implements JobQueue {
   private handlers = new Map<string, JobHandler>();
+  /** Kinds that wait while others are queued (an upload's import must not wait behind a library's AVIF copies). */
+  private background = new Set<string>();
   private waiting: { kind: string; jobId: string; data: unknown; attempt: number }[] = [];
   private running: Promise<void> | null = null;
   private stopped = true;
@@ -16,9 +18,10 @@ export class InProcessQueue implements JobQueue {
     private log: (msg: string, err?: unknown) => void,
   ) {}
 
-  handle<T>(kind: string, handler: JobHandler<T>): void {
+  handle<T>(kind: string, handler: JobHandler<T>, opts: { background?: boolean } = {}): void {
     // A job's data is what enqueue was given for its kind (read back from JSON): the handler's type is trusted.
     this.handlers.set(kind, handler as JobHandler);
+    if (opts.background) this.background.add(kind);
   }
 
   async start(): Promise<void> {
@@ -35,7 +38,8 @@ export class InProcessQueue implements JobQueue {
 
   private pump(): void {
     if (this.running || this.stopped || !this.waiting.length) return;
-    const job = this.waiting.shift()!;
+    const next = this.waiting.findIndex((j) => !this.background.has(j.kind));
+    const [job] = this.waiting.splice(Math.max(next, 0), 1);
     this.running = (async () => {
       const handler = this.handlers.get(job.kind);
       const final = job.attempt >= this.settings.retryLimit;

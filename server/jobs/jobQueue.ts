@@ -12,8 +12,8 @@ export interface JobAttempt<T> {
 export type JobHandler<T = unknown> = (attempt: JobAttempt<T>) => Promise<void>;
 
 export interface JobQueue {
-  /** Registers what runs jobs of `kind` (before start). */
-  handle<T>(kind: string, handler: JobHandler<T>): void;
+  /** Registers what runs jobs of `kind` (before start). `background`: waits while other jobs are queued here. */
+  handle<T>(kind: string, handler: JobHandler<T>, opts?: { background?: boolean }): void;
   /** Starts taking jobs. */
   start(): Promise<void>;
   /** Queues a job whose row (jobRecords.createJob) exists. */

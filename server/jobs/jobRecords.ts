@@ -15,8 +15,14 @@ export interface JobView {
 
 const now = () => new Date().toISOString();
 
-export async function createJob(db: DB, kind: string, site: string, data: unknown): Promise<string> {
-  const id = randomUUID();
+/** `id`: a job that must exist once only (a second insert of it fails with a unique violation). */
+export async function createJob(
+  db: DB,
+  kind: string,
+  site: string,
+  data: unknown,
+  id: string = randomUUID(),
+): Promise<string> {
   const at = now();
   await db
     .insertInto('jobs')

@@ -2,10 +2,16 @@
 // beside every tile and the preview, and only then does the scene say tile_format 'avif'. Every copy is served as
 // an immutable image/avif, has its JPEG's size in pixels and looks like it (PSNR), and weighs less. Without the
 // setting nothing is made.
+import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
-import { uploadFarmSite } from './helpers/upload.ts';
+import { uploadFarmSite, uploadScenes } from './helpers/upload.ts';
+import { exportEntries, positionsCsv } from './helpers/exportBuilder.ts';
+import { writeZip } from './helpers/zipWriter.ts';
+import { InProcessQueue } from '../../server/jobs/inProcessQueue.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { tempDir } from './helpers/server.ts';
 import { missingFixtures, marzipanoExport } from './helpers/fixtures.ts';
 import { expectedTiles, tileRelPath, type LevelSpec } from '../../server/services/ingest/tilePaths.ts';
 
@@ -104,5 +110,78 @@ describe.skipIf(!!skip)('without AVIF_TILES', () => {
     const res = await fetch(new URL(`${node.manta_link}${node.tiles_id}/1/f/0/0.avif`, server.baseUrl));
     expect(res.status).toBe(404);
     expect(await server.ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'avif-tiles').execute()).toEqual([]);
+  });
+});
+
+describe('a tile that is not what its level says', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("fails its scene's job at once (no retry), leaves no copy behind and the scene in JPEG", async () => {
+    server = await startServer({ AVIF_TILES: 'true' });
+    // A 4096x4096 picture where the level promises 512-px tiles: refused by its header, never decoded.
+    const big = await sharp({
+      create: { width: 4096, height: 4096, channels: 3, background: { r: 10, g: 200, b: 90 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const entries = (await exportEntries()).map((e) =>
+      e.name === 'app-files/tiles/0-hall_a/1/u/0/0.jpg' ? { ...e, data: big } : e,
+    );
+    const up = await uploadScenes(server.baseUrl, 'lying', 0, {
+      zip: writeZip(entries),
+      csv: positionsCsv(),
+      mode: 'addNewSite',
+      siteName: 'Lying tile',
+    });
+    expect(up.status).toBe(200);
+    const jobs = () =>
+      server.ctx.db.selectFrom('jobs').select(['state', 'attempts', 'error_message']).where('kind', '=', 'avif-tiles');
+    await expect
+      .poll(async () => (await jobs().execute()).map((j) => j.state).sort(), { timeout: 30_000 })
+      .toEqual(['done', 'failed']);
+    const failed = (await jobs().where('state', '=', 'failed').executeTakeFirstOrThrow())!;
+    expect(failed.attempts).toBe(1);
+    expect(failed.error_message).toMatch(/4096x4096 pixels where at most 512x512 fit/);
+    const nodes = await nodesOf(server, up.body.payload.site);
+    expect(nodes.map((n) => n.tile_format).sort()).toEqual(['avif', 'jpg']);
+    const stuck = nodes.find((n) => n.tile_format === 'jpg')!;
+    for (const rel of ['preview.avif', '1/b/0/0.avif', '1/u/0/0.avif']) {
+      const res = await fetch(new URL(`${stuck.manta_link}${stuck.tiles_id}/${rel}`, server.baseUrl));
+      expect(res.status).toBe(404);
+    }
+  });
+});
+
+describe('the in-process job queue', () => {
+  it("runs an upload's import before the AVIF copies queued ahead of it", async () => {
+    const dir = tempDir();
+    const db = await openDatabase({ dataDir: dir });
+    const queue = new InProcessQueue(db, { expireSeconds: 60, retryLimit: 0 }, () => undefined);
+    const ran: string[] = [];
+    let release!: () => void;
+    const first = new Promise<void>((r) => (release = r));
+    queue.handle<string>(
+      'avif-tiles',
+      async ({ data }) => {
+        ran.push(data);
+        if (data === 'copy 1') await first;
+      },
+      { background: true },
+    );
+    queue.handle<string>('ingest', async ({ data }) => {
+      ran.push(data);
+    });
+    await queue.start();
+    for (const name of ['copy 1', 'copy 2', 'copy 3']) await queue.enqueue('avif-tiles', name, name);
+    await queue.enqueue('ingest', 'import', 'import');
+    release();
+    await expect.poll(() => ran.length).toBe(4);
+    expect(ran).toEqual(['copy 1', 'import', 'copy 2', 'copy 3']);
+    await queue.stop(1000);
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
