@@ -1,5 +1,6 @@
 // The throttled first-view benchmark alone (bench:viewer runs it as its throttled section):
 //   node --import tsx bench/throttled/main.ts [--runs=3] [--port=8400] [--build] [--fillers=40] [--parts=first,repeat,switch]
+//     [--setups=0,1,2] (which links and devices of profiles.ts SETUPS; the waterfall is of the first named)
 // Needs the production build in dist/ (built when missing; --build rebuilds) and Chromium (CHROMIUM_PATH).
 import { runThrottled, THROTTLED_DEFAULTS as D, type ThrottledOptions } from './run';
 
@@ -10,4 +11,5 @@ await runThrottled({
   rebuild: process.argv.includes('--build'),
   fillers: Number(arg('fillers') ?? D.fillers),
   parts: (arg('parts')?.split(',') as ThrottledOptions['parts'] | undefined) ?? D.parts,
+  setups: arg('setups')?.split(',').map(Number) ?? D.setups,
 });

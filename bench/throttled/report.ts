@@ -11,7 +11,7 @@ export interface Results {
   setups: Array<{ setup: Setup; byPeer: Record<Peer, Visit[]> }>;
   repeat: Array<{ first: Visit; repeat: Visit }>;
   switches: Array<{ kind: SwitchKind; sw: SwitchResult; fresh: Visit }>;
-  /** Our deep link's first run on the slow desktop link, for the waterfall. */
+  /** Our deep link's first run on the first setup measured, for the waterfall. */
   waterfall?: { peer: Peer; visit: Visit };
 }
 

@@ -20,6 +20,8 @@ export interface ThrottledOptions {
   fillers: number;
   /** Which parts: first (cold first views), repeat, switch. */
   parts: Array<'first' | 'repeat' | 'switch'>;
+  /** Indexes into SETUPS of the cold first views measured (the waterfall is of the first). */
+  setups: number[];
 }
 
 export const THROTTLED_DEFAULTS: ThrottledOptions = {
@@ -28,6 +30,7 @@ export const THROTTLED_DEFAULTS: ThrottledOptions = {
   rebuild: false,
   fillers: 40,
   parts: ['first', 'repeat', 'switch'],
+  setups: SETUPS.map((_, i) => i),
 };
 
 export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
@@ -49,7 +52,7 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
   };
   try {
     if (opts.parts.includes('first')) {
-      for (const setup of SETUPS) {
+      for (const setup of opts.setups.map((i) => SETUPS[i]!)) {
         const byPeer = Object.fromEntries(PEERS.map((p) => [p, [] as Visit[]])) as Record<Peer, Visit[]>;
         for (let run = 0; run < opts.runs; run++) {
           for (let i = 0; i < PEERS.length; i++) {
@@ -57,7 +60,8 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
             const v = await coldVisit(browser, server, setup, peerUrl(server, peer));
             log(`${setup.name} run ${run + 1} ${peer}`, v);
             byPeer[peer].push(v);
-            if (run === 0 && peer === 'deep' && setup === SETUPS[0]) results.waterfall = { peer, visit: v };
+            if (run === 0 && peer === 'deep' && setup === SETUPS[opts.setups[0]!])
+              results.waterfall = { peer, visit: v };
           }
         }
         results.setups.push({ setup, byPeer });
