@@ -1,19 +1,22 @@
 // The AVIF copies as jobs: one per scene (services/avifTiles.ts does the work). `wake()` queues a job for every scene
 // still without a copy and without a job of its own: after each import in this process, at start, and every few
 // minutes (for scenes imported by `npm run import` or by another instance that died before queueing). A scene's job
-// has an id of its own (avif-<tiles_id>), so instances queueing it at the same moment make one job: the others'
+// has an id of its own (avifJobId), so instances queueing it at the same moment make one job: the others'
 // insert fails. A job that failed for good (a tile that is not what its level says) leaves the scene in JPEG.
 import type { AppContext } from '../context.ts';
 import { makeAvifCopy, UnfitTile } from '../services/avifTiles.ts';
 import { isUniqueViolation } from '../db/dbErrors.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
-import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, reportProgress } from './jobRecords.ts';
+import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, progressWriter } from './jobRecords.ts';
 
 export const AVIF_JOB = 'avif-tiles';
 
 export interface AvifJobData {
   tilesId: string;
 }
+
+/** The one job of a scene's copy. */
+const avifJobId = (tilesId: string) => `${AVIF_JOB}-${tilesId}`;
 
 /** How often scenes without a copy are looked for besides the imports this process hears of. */
 const RESCAN_MS = 5 * 60_000;
@@ -35,9 +38,7 @@ export function avifTiles(ctx: AppContext & { jobs: JobQueue }, log: (msg: strin
 
   const scan = async () => {
     const queued = new Set(
-      (await ctx.db.selectFrom('jobs').select('data').where('kind', '=', AVIF_JOB).execute()).map(
-        (r) => (JSON.parse(r.data) as AvifJobData).tilesId,
-      ),
+      (await ctx.db.selectFrom('jobs').select('id').where('kind', '=', AVIF_JOB).execute()).map((r) => r.id),
     );
     const scenes = await ctx.db
       .selectFrom('survey_nodes')
@@ -45,11 +46,11 @@ export function avifTiles(ctx: AppContext & { jobs: JobQueue }, log: (msg: strin
       .where('tile_format', '=', 'jpg')
       .execute();
     for (const s of scenes) {
-      if (stopping || queued.has(s.tiles_id)) continue;
+      const id = avifJobId(s.tiles_id);
+      if (stopping || queued.has(id)) continue;
       const data: AvifJobData = { tilesId: s.tiles_id };
-      let id: string;
       try {
-        id = await createJob(ctx.db, AVIF_JOB, s.site, data, `${AVIF_JOB}-${s.tiles_id}`);
+        await createJob(ctx.db, AVIF_JOB, s.site, data, id);
       } catch (e) {
         if (isUniqueViolation(e)) continue; // another instance queued it a moment ago
         throw e;
@@ -96,16 +97,11 @@ export async function runAvifJob(
     return;
   }
   await markRunning(ctx.db, jobId);
-  let lastWrite = 0;
   try {
     const outcome = await makeAvifCopy(
       ctx,
       data.tilesId,
-      (done, total) => {
-        if (done < total && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-        lastWrite = Date.now();
-        void reportProgress(ctx.db, jobId, done, total).catch(() => undefined);
-      },
+      progressWriter(ctx.db, jobId, PROGRESS_EVERY_MS),
       stillWanted,
     );
     await markDone(ctx.db, jobId, { outcome });

@@ -14,7 +14,7 @@ import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.t
 import { DomainError } from '../services/errors.ts';
 import { httpRefusalOf, type HttpRefusal } from '../http/errors.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
-import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, reportProgress } from './jobRecords.ts';
+import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, progressWriter } from './jobRecords.ts';
 
 export const INGEST_JOB = 'ingest';
 
@@ -75,7 +75,6 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
     ctx.blobs instanceof FolderBlobStore
       ? undefined
       : path.join(ctx.blobs.stagingDir, `job-${jobId}-${randomUUID()}.zip`);
-  let lastWrite = 0;
   try {
     if (local) await pipeline(await ctx.blobs.read(key), fs.createWriteStream(local));
     await ingestExport(ctx, {
@@ -87,11 +86,7 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
       siteName: data.siteName,
       exactSiteId: data.exactSiteId,
       replace: data.replace,
-      onProgress: (done, total) => {
-        if (done < total && Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
-        lastWrite = Date.now();
-        void reportProgress(ctx.db, jobId, done, total).catch(() => undefined);
-      },
+      onProgress: progressWriter(ctx.db, jobId, PROGRESS_EVERY_MS),
       onRowsWritten: async (trx, result) => {
         // Another attempt (this job taken for lost while it ran on) may have finished first: then this one yields.
         let q = trx.selectFrom('jobs').select('state').where('id', '=', jobId);

@@ -71,6 +71,19 @@ export async function markRunning(db: DB, id: string): Promise<void> {
     .execute();
 }
 
+/**
+ * A progress callback that writes the job's row at most every `everyMs` (each write is a row update any instance may
+ * read), and always the last step; a write that fails is dropped (progress is advisory).
+ */
+export function progressWriter(db: DB, id: string, everyMs: number): (done: number, total: number) => void {
+  let lastWrite = 0;
+  return (done, total) => {
+    if (done < total && Date.now() - lastWrite < everyMs) return;
+    lastWrite = Date.now();
+    void reportProgress(db, id, done, total).catch(() => undefined);
+  };
+}
+
 export async function reportProgress(db: DB, id: string, done: number, total: number): Promise<void> {
   await db
     .updateTable('jobs')
