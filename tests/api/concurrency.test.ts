@@ -200,6 +200,37 @@ describe('concurrent writers', () => {
     expect(new Set(nodes.map((n) => `${n.survey_id}/${n.node_number}`)).size).toBe(nodes.length);
   });
 
+  it('40 edits of one node at once (coords and rotation mixed): all 200, none lost, answers as stored', async () => {
+    const up = await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Crowded Node' });
+    const node = (
+      await s.ctx.db
+        .selectFrom('minimap_nodes')
+        .select('id')
+        .where('site', '=', up.body.payload.site)
+        .executeTakeFirstOrThrow()
+    ).id;
+    // Edits that arrive while one is in flight go as one statement (db/coalesce.ts): each answer must still be the
+    // node as some batch left it, the caller's own change in it or overtaken by a later one.
+    const res = await all('edits of one node', 40, (i) =>
+      i % 2
+        ? fetchJson(`${s.baseUrl}/api/node/rotation/${node}`, json('PATCH', { rotation: i / 100 }))
+        : fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i + 2, y: -(i + 2) })),
+    );
+    const answers = res.map((r) => r.body.payload as { x: number; y: number; rotation: number });
+    for (const [i, a] of answers.entries()) {
+      expect(a.x, 'a pair of coordinates is never torn').toBe(-a.y);
+      if (i % 2) expect(answers.some((b) => b.rotation === i / 100) || a.rotation !== i / 100).toBe(true);
+    }
+    const stored = await s.ctx.db
+      .selectFrom('minimap_nodes')
+      .select(['x', 'y', 'rotation'])
+      .where('id', '=', node)
+      .executeTakeFirstOrThrow();
+    expect(answers.some((a) => a.x === stored.x && a.y === stored.y && a.rotation === stored.rotation)).toBe(true);
+    expect(stored.x % 2).toBe(0);
+    expect(Math.round(stored.rotation * 100) % 2).toBe(1);
+  });
+
   it('turns a lost race into a 409 with a sentence (the one place unique violations are mapped)', () => {
     expect(CONFLICT_MESSAGE).toMatch(/try again\.$/);
   });
