@@ -1,7 +1,9 @@
 // Concurrent edits of one record, merged: while a statement for a key is in flight, later edits of that key wait,
 // and then go together as one statement. Many callers on one row (an editor's drag, a crowd on one node) then cost
 // one round trip and one row lock per batch instead of one each, and never queue for that row's lock inside the
-// database. An edit with nothing in flight for its key goes at once, as before.
+// database. An edit with nothing in flight for its key waits only for the end of the event loop's turn, so that the
+// edits of requests read in the same turn go together (on SQLite a statement never stays in flight: this is its only
+// batching).
 //
 // Every caller of a batch gets the record as that batch left it: its own change applied, and the changes of callers
 // that were concurrent with it (arrived while the previous statement ran) applied after it, in arrival order.
@@ -64,6 +66,9 @@ export function coalesceByKey<V, R>(
       } else {
         waiting.set(key, { value, waiters: [{ resolve, reject }] });
       }
-      if (!inFlight.has(key)) flush(key);
+      if (!inFlight.has(key)) {
+        inFlight.add(key);
+        setImmediate(flush, key);
+      }
     });
 }

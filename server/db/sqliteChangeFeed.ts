@@ -7,9 +7,11 @@ import { Generations, groupsOfTable, type ChangeFeed, type ChangeGroup } from '.
 
 export function sqliteChangeFeed(db: DB, file: BetterSqlite3.Database): ChangeFeed {
   const gens = new Generations();
-  let seen = file.pragma('data_version', { simple: true });
+  // Prepared once: file.pragma() would compile the statement again at every request.
+  const dataVersion = file.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
   const otherConnections = () => {
-    const now = file.pragma('data_version', { simple: true });
+    const now = dataVersion.get();
     if (now !== seen) {
       seen = now;
       gens.bump();

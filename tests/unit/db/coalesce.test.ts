@@ -14,13 +14,16 @@ function manualApply() {
   return { calls, apply };
 }
 const merge = (a: Values, b: Values) => ({ ...a, ...b });
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** The end of the event loop's turn, when a key with nothing in flight sends. */
+const turn = () => new Promise((r) => setImmediate(r));
 
 describe('coalesceByKey', () => {
-  it('sends a lone edit at once', async () => {
+  it('sends a lone edit at the end of the turn', async () => {
     const { calls, apply } = manualApply();
     const edit = coalesceByKey(apply, merge);
     const p = edit('n1', { x: 1 });
+    expect(calls).toHaveLength(0);
+    await turn();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ key: 'n1', value: { x: 1 } });
     calls[0]!.settle();
@@ -31,6 +34,7 @@ describe('coalesceByKey', () => {
     const { calls, apply } = manualApply();
     const edit = coalesceByKey(apply, merge);
     const first = edit('n1', { x: 1, rotation: 5 });
+    await turn();
     const second = edit('n1', { x: 2 });
     const third = edit('n1', { y: 3 });
     const fourth = edit('n1', { x: 4 });
@@ -42,15 +46,27 @@ describe('coalesceByKey', () => {
     calls[1]!.settle();
     const expected = 'n1:{"x":4,"y":3}';
     expect(await Promise.all([second, third, fourth])).toEqual([expected, expected, expected]);
-    await tick();
+    await turn();
     expect(calls).toHaveLength(2);
   });
 
-  it('runs different keys side by side', () => {
+  it('sends the edits of one turn as one statement', async () => {
+    const { calls, apply } = manualApply();
+    const edit = coalesceByKey(apply, merge);
+    const both = Promise.all([edit('n1', { x: 1 }), edit('n1', { rotation: 2 })]);
+    await turn();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.value).toEqual({ x: 1, rotation: 2 });
+    calls[0]!.settle();
+    expect(await both).toEqual(['n1:{"x":1,"rotation":2}', 'n1:{"x":1,"rotation":2}']);
+  });
+
+  it('runs different keys side by side', async () => {
     const { calls, apply } = manualApply();
     const edit = coalesceByKey(apply, merge);
     void edit('a', { x: 1 });
     void edit('b', { x: 2 });
+    await turn();
     expect(calls.map((c) => c.key)).toEqual(['a', 'b']);
   });
 
@@ -58,13 +74,15 @@ describe('coalesceByKey', () => {
     const { calls, apply } = manualApply();
     const edit = coalesceByKey(apply, merge);
     const first = edit('n1', { x: 1 });
+    await turn();
     const second = edit('n1', { x: 2 });
     calls[0]!.settle(new Error('no such node'));
     await expect(first).rejects.toThrow('no such node');
     calls[1]!.settle();
     await expect(second).resolves.toBe('n1:{"x":2}');
-    // Nothing is left in flight: a later edit goes at once.
+    // Nothing is left in flight: a later edit goes at the end of its turn.
     void edit('n1', { x: 3 });
+    await turn();
     expect(calls).toHaveLength(3);
   });
 
