@@ -7,7 +7,7 @@ import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
 import { useOpenInfo } from './useOpenInfo';
 import { parseViewerLink } from '../../../contract/viewerLink';
-import { initialView as sceneInitialView } from '../../domain/initialView';
+import { openingView } from '../../../contract/initialView';
 import { Spinner } from '../../ui/Spinner';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
 import { useResolvedViewerState } from '../../domain/viewer/useResolvedViewerState';
@@ -59,8 +59,7 @@ export function ViewerPage() {
   const sceneKey = scene?.id;
   const initialView = useMemo<ViewParameters | null>(() => {
     if (!scene) return null;
-    const base = sceneInitialView(scene.survey_node.initial_parameters, settings.initial_settings.rotation_offset);
-    return link.node === scene.survey_node.tiles_id && link.view ? { ...base, ...link.view } : base;
+    return openingView(scene.survey_node, settings.initial_settings.rotation_offset, link);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of scene re-reads the link; later view changes are the panorama's own
   }, [sceneKey]);
   // Marks the first view complete when there is none to wait for, or on the visitor's first input: the
