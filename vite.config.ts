@@ -10,7 +10,8 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { main: 'index.html', scene: 'scene.html' } },
+    // firstView: the page's first script, named in each page by the server (server/bootstrap/pageRoute.ts).
+    rollupOptions: { input: { main: 'index.html', scene: 'scene.html', firstView: 'src/firstView.ts' } },
   },
   test: {
     projects: [

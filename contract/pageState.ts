@@ -3,16 +3,54 @@
 // the client seeds them into its query cache before the first render (src/api/bootstrap.ts). Pure and zod-free:
 // the first-view bundle imports it.
 
+import type { TileFormat } from './tileUrls.ts';
+
 /** The data block's id. */
 export const BOOTSTRAP_ID = 'bootstrap';
 
 /** A query key as the block carries it (the values of contract/queryKeys.ts). */
 export type PageQueryKey = readonly (string | number | null)[];
 
+/**
+ * The scene a viewer page opens and the view it opens at, for the page's first script (src/firstView.ts): it asks
+ * for that view's preview and tiles before the app has loaded.
+ */
+export interface FirstView {
+  source: {
+    mantaLink: string;
+    tilesId: string;
+    format?: TileFormat;
+    levels: Array<{ tileSize: number; size: number; fallbackOnly?: boolean }>;
+    faceSize: number;
+  };
+  view: { yaw: number; pitch: number; fov: number };
+}
+
 /** The data block's value: [query key, data] pairs, in the order the client asks. */
 export interface PageState {
   v: 1;
   queries: Array<[PageQueryKey, unknown]>;
+}
+
+/** The id of the first view's data block, in <head> before the script that reads it (which may run before the body
+ *  is parsed). */
+export const FIRST_VIEW_ID = 'first-view';
+
+const finite = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
+
+/** Whether `x` has the shape of a FirstView (anything else: the first script does nothing). */
+export function isFirstView(x: unknown): x is FirstView {
+  const f = x as FirstView | undefined;
+  return (
+    typeof f?.source?.mantaLink === 'string' &&
+    typeof f.source.tilesId === 'string' &&
+    finite(f.source.faceSize) &&
+    Array.isArray(f.source.levels) &&
+    f.source.levels.every((l) => finite(l?.tileSize) && l.tileSize > 0 && finite(l.size) && l.size > 0) &&
+    finite(f.view?.yaw) &&
+    finite(f.view.pitch) &&
+    finite(f.view.fov)
+  );
 }
 
 /** Whether a parsed block has the shape of a PageState (anything else is ignored: the client then fetches). */

@@ -1,7 +1,7 @@
 // Puts a page's first-load state into the built index.html: the API answers as a JSON data block (a
 // <script type="application/json">, which never runs, so the page's CSP needs no nonce) and preload links.
 // Pure string work. The client reads the block in src/api/bootstrap.ts.
-import { BOOTSTRAP_ID, type PageState as PageData } from '../../contract/pageState.ts';
+import { BOOTSTRAP_ID, FIRST_VIEW_ID, type FirstView, type PageState as PageData } from '../../contract/pageState.ts';
 
 /**
  * JSON that cannot leave a script element: every '<' (so no '</script>' and no '<!--'), '>' and '&' is written as
@@ -29,15 +29,22 @@ export interface PageState {
   state: PageData;
   /** URLs fetched with fetch() (credentials same-origin), so the preload is `as="fetch" crossorigin`. */
   fetchPreloads: readonly string[];
+  /** The scene and view a viewer page opens, and the script (run as soon as it has loaded) that starts its tiles. */
+  firstView?: { data: FirstView; script: string };
 }
 
 /**
- * The page with `state`: the preloads early in <head> (after the charset, which must come first; the browser
- * starts them before it reads the scripts), the data block at the end of <body> (module scripts run after the
- * whole document is parsed, so it is there for them).
+ * The page with `state`: the preloads, then the first view's data and its script, early in <head> (after the
+ * charset, which must come first; the browser starts them before it reads the page's own scripts), the data block
+ * at the end of <body> (module scripts run after the whole document is parsed, so it is there for them).
  */
-export function withPageState(template: string, { state, fetchPreloads }: PageState): string {
-  const links = fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('');
+export function withPageState(template: string, { state, fetchPreloads, firstView }: PageState): string {
+  const first = firstView
+    ? `<script type="application/json" id="${FIRST_VIEW_ID}">${scriptSafeJson(firstView.data)}</script>` +
+      `<script type="module" async crossorigin src="${attribute(firstView.script)}"></script>`
+    : '';
+  const links =
+    fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') + first;
   const block = `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptSafeJson(state)}</script>`;
   const anchor = /<meta charset[^>]*>/i.exec(template) ?? /<head[^>]*>/i.exec(template);
   const at = anchor ? anchor.index + anchor[0].length : 0;

@@ -9,7 +9,8 @@
 // from the client's (e.g. an edge case of the admin rule) only leaves a key unused, never a wrong answer.
 import type { AppConfig, SiteSettings, SurveyDateEntry, SurveyScene, UserInfo } from '../../contract/api.ts';
 import { floorOrZero } from '../../contract/floors.ts';
-import type { PageQueryKey as QueryKey } from '../../contract/pageState.ts';
+import type { FirstView, PageQueryKey as QueryKey } from '../../contract/pageState.ts';
+import { openingView } from '../../contract/initialView.ts';
 import { keys } from '../../contract/queryKeys.ts';
 import { previewUrl } from '../../contract/tileUrls.ts';
 import { parseViewerLink } from '../../contract/viewerLink.ts';
@@ -23,6 +24,8 @@ export interface FirstLoad {
   queries: Array<[QueryKey, unknown]>;
   /** Same-origin URLs the first view fetches (the scene's preview), for <link rel="preload">. */
   preloads: string[];
+  /** The scene a viewer page opens and its view, for the page's first script. */
+  first?: FirstView;
 }
 
 /** Which site and page a client route shows (src/routes/router.tsx, RootRoute, SiteRoute, SingleSiteView). */
@@ -144,5 +147,22 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
     (await read(`${site$(site)}/survey/details`, { floor, date })) as SurveyScene[] | undefined,
   );
   if (!scenes) return out();
-  return out(previewPreloads(resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id), config, avif));
+  const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
+  if (!scene) return out();
+  return { ...out(previewPreloads(scene, config, avif)), first: firstViewOf(scene, settings, link) };
+}
+
+/** The scene's tiles and the view the viewer opens it at (ViewerPage), by the rule both share. */
+function firstViewOf(scene: SurveyScene, settings: SiteSettings, link: ReturnType<typeof parseViewerLink>): FirstView {
+  const node = scene.survey_node;
+  return {
+    source: {
+      mantaLink: node.manta_link,
+      tilesId: node.tiles_id,
+      format: node.tile_format,
+      levels: node.levels,
+      faceSize: node.face_size,
+    },
+    view: openingView(node, settings.initial_settings.rotation_offset, link),
+  };
 }

@@ -3,7 +3,9 @@
 // in-process with the caller's cookie, so the page holds exactly what the same person's GETs of those routes
 // would give them, under the same access rules. It holds the caller's user info, so it is `private`: no shared
 // cache may keep it; the browser revalidates it (no-cache) with its ETag.
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planFirstLoad, type ApiRead } from './firstLoad.ts';
 import { withPageState } from './bootstrapHtml.ts';
@@ -35,8 +37,26 @@ function stringQuery(query: Record<string, string | number | null> | undefined):
   return out;
 }
 
+/** The first-view script's entry in the client build (vite.config.ts). */
+const FIRST_VIEW_ENTRY = 'src/firstView.ts';
+
+/** The built first-view script's URL, from the build's manifest beside `indexFile`; null without one (dev server). */
+export function firstViewScript(indexFile: string): string | null {
+  try {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(path.dirname(indexFile), '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file?: string }>;
+    const file = manifest[FIRST_VIEW_ENTRY]?.file;
+    return file ? `/${file}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Serves the page for `req` from the template at `indexFile`. */
 export function pageHandler(app: FastifyInstance, indexFile: string) {
+  // Read once: a rebuild while the server runs changes the name, and the page then simply goes without it.
+  const script = firstViewScript(indexFile);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const template = await fsp.readFile(indexFile, 'utf8');
     const url = new URL(req.url, 'http://page.invalid');
@@ -44,7 +64,11 @@ export function pageHandler(app: FastifyInstance, indexFile: string) {
     try {
       const avif = /\bimage\/avif\b/i.test(req.headers.accept ?? '');
       const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req), avif);
-      html = withPageState(template, { state: { v: 1, queries: first.queries }, fetchPreloads: first.preloads });
+      html = withPageState(template, {
+        state: { v: 1, queries: first.queries },
+        fetchPreloads: first.preloads,
+        firstView: first.first && script ? { data: first.first, script } : undefined,
+      });
     } catch (e) {
       // The page still works without its state (the client asks the API itself): never fail the page for it.
       req.log.warn({ err: e }, 'page state not computed');

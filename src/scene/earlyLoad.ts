@@ -70,12 +70,18 @@ export class EarlyLoader implements TileProvider {
    * Start the preview and every tile of the first view. All at once: the browser's own connection limit
    * queues them, nearest the centre first, and the first view is what time to a sharp picture depends on.
    */
-  prefetchScene(source: TileSource & { levels: PyramidLevel[]; faceSize: number }, view: View, vp: Viewport): void {
+  prefetchScene(
+    source: TileSource & { levels: PyramidLevel[]; faceSize: number },
+    view: View,
+    vp: Viewport,
+    { preview: withPreview = true }: { preview?: boolean } = {},
+  ): void {
     const preview = previewUrl(source);
     // The preview first and at high priority: the whole view, blurred, before any of its tiles. The strip
-    // goes on the GPU early too: the early stage draws it, the engine takes it over.
-    const strip = this.previews.get(preview, 'high');
-    if (!this.early.has(preview)) this.track(preview, { promise: strip, shared: true });
+    // goes on the GPU early too: the early stage draws it, the engine takes it over. Not from the page's first
+    // script: the page's preload is still on its way then, and a fetch of a preload in flight may lose its body.
+    if (withPreview && !this.early.has(preview))
+      this.track(preview, { promise: this.previews.get(preview, 'high'), shared: true });
     if (vp.width <= 0 || vp.height <= 0) return;
     const v = limitView(view, source.faceSize, vp);
     const z = chooseLevel(source.levels, v.fov, vp);
@@ -187,6 +193,15 @@ export class EarlyLoader implements TileProvider {
     if (!context) return;
     for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
     this.context = { canvas, context };
+    // Pictures that came before the context (the page's first script asked for them) go on the GPU now.
+    for (const [url, e] of this.early) {
+      if (e.taken || e.gpu || !e.done) continue;
+      const gpu = this.upload(e.done, !e.shared);
+      if (!gpu) continue;
+      e.gpu = gpu;
+      e.done = undefined;
+      for (const l of this.listeners) l(url);
+    }
   }
 
   /** The prepared context, still the page's (the early stage draws into it until the engine takes it). */

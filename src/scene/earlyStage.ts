@@ -39,9 +39,14 @@ export class EarlyStage {
     return this.loader;
   }
 
-  /** Start a scene's preview and first view's tiles (each scene the page opens). */
-  prefetch(source: TileSource & { levels: PyramidLevel[]; faceSize: number }, view: View, vp: Viewport): void {
-    this.loader.prefetchScene(source, view, vp);
+  /** Start a scene's preview (unless `preview` is false) and first view's tiles (each scene the page opens). */
+  prefetch(
+    source: TileSource & { levels: PyramidLevel[]; faceSize: number },
+    view: View,
+    vp: Viewport,
+    opts?: { preview?: boolean },
+  ): void {
+    this.loader.prefetchScene(source, view, vp, opts);
   }
 
   /**

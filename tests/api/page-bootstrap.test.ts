@@ -97,6 +97,12 @@ describe('page state', () => {
   beforeAll(async () => {
     dist = tempDir('survey-dist-');
     fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    // The build's manifest names the first-view script (vite.config.ts); the server reads it at start.
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true } }),
+    );
     s = await startServer({ DIST_DIR: dist });
     farm = await seedSite(s.ctx, 'farm');
     await s.ctx.db.updateTable('sites').set({ name: HOSTILE }).where('id', '=', 'farm').execute();
@@ -131,6 +137,41 @@ describe('page state', () => {
     // No initial scene is set: the survey's first scene by node number.
     expect(page.preloads).toEqual([`${tileBase()}${farm.tilesIds[0]}/preview.jpg`]);
     expect(page.html).toMatch(/<link rel="preload" href="[^"]+" as="fetch" crossorigin>/);
+  });
+
+  it('names the scene and view the viewer opens, in <head> before the first script that reads them', async () => {
+    const firstView = (html: string) => {
+      const els = elements(parse(html));
+      const at = (pred: (e: any) => boolean) => els.findIndex(pred);
+      const block = at((e) => e.tagName === 'script' && attr(e, 'id') === 'first-view');
+      const script = at((e) => e.tagName === 'script' && attr(e, 'src') === '/assets/firstView-abc.js');
+      const main = at((e) => e.tagName === 'script' && attr(e, 'src') === '/assets/main.js');
+      if (block < 0) return null;
+      expect(block).toBeLessThan(script);
+      expect(script).toBeLessThan(main);
+      expect(attr(els[script], 'type')).toBe('module');
+      expect(els[script].attrs.some((a: any) => a.name === 'async')).toBe(true);
+      return JSON.parse(els[block].childNodes.map((c: any) => c.value).join(''));
+    };
+    const deep = await getPage(s.baseUrl, `/site?site=farm&floor=0&date=2024-03-05&node=${farm.tilesIds[1]}&yaw=1`);
+    const details = (await fetchJson(`${s.baseUrl}/api/site/farm/survey/details?floor=0&date=2024-03-05`)).body.payload;
+    const node = details.find((d: any) => d.survey_node.tiles_id === farm.tilesIds[1]).survey_node;
+    expect(firstView(deep.html)).toEqual({
+      source: {
+        mantaLink: node.manta_link,
+        tilesId: farm.tilesIds[1],
+        format: node.tile_format,
+        levels: node.levels,
+        faceSize: node.face_size,
+      },
+      // The deep link's yaw over the scene's own pitch and fov.
+      view: { yaw: 1, pitch: node.initial_parameters.pitch, fov: node.initial_parameters.fov },
+    });
+    const plain = firstView((await getPage(s.baseUrl, '/site')).html);
+    expect(plain.source.tilesId).toBe(farm.tilesIds[0]);
+    expect(plain.view.yaw).toBe(details[0].survey_node.initial_parameters.yaw);
+    // A page that opens no scene (the home page of a multi-site install, a floor without surveys) has none.
+    expect(firstView((await getPage(s.baseUrl, '/site?floor=1')).html)).toBeNull();
   });
 
   it('a deep link resolves its own floor, date and scene', async () => {
@@ -250,6 +291,12 @@ describe('page state with single sign-on', () => {
   beforeAll(async () => {
     dist = tempDir('survey-dist-');
     fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    // The build's manifest names the first-view script (vite.config.ts); the server reads it at start.
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true } }),
+    );
     s = await startServer({ DIST_DIR: dist, USE_SSO: 'true' });
     await seedSite(s.ctx, 'farm');
     await addUser(s.ctx.db, 'alice', PASSWORD, ['superAdmin']);

@@ -41,3 +41,23 @@ for (const kind of ['plain URL', 'deep link', 'multi-site path'] as const) {
     }
   });
 }
+
+test("the page's first script asks for the first view's tiles without waiting for the app", async ({
+  page,
+  request,
+}) => {
+  const demo = await demoSite(request);
+  const scene = demo.scenes[demo.scenes.length - 1]!;
+  // The app's own script never arrives: whatever is asked for comes from the first-view script (src/firstView.ts).
+  await page.route(/\/assets\/main-[^/]+\.js$/, (r) => r.abort());
+  const seen = record(page);
+  const tile = new RegExp(`^/media/tiles/${scene.survey_node.tiles_id}/\\d+/[bdflru]/\\d+/\\d+\\.jpg$`);
+  const firstTile = page.waitForRequest((r) => tile.test(new URL(r.url()).pathname), { timeout: 30_000 });
+  await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${scene.survey_node.tiles_id}&yaw=0.5`);
+  await firstTile;
+  await page.waitForTimeout(500);
+  const tiles = seen.filter((p) => tile.test(p));
+  expect(tiles.length, 'the tiles of the view, each once').toBe(new Set(tiles).size);
+  expect(tiles.length).toBeGreaterThan(1);
+  expect(seen.filter((p) => p.startsWith('/api/'))).toEqual([]);
+});
