@@ -34,7 +34,8 @@ export interface EngineHandle {
   lookTo(v: Partial<View>, ms?: number): Promise<void>;
 }
 
-/** Without a complete first view (a tile failing, a very slow network), the engine comes anyway after this. */
+/** Without a complete first view (a tile failing, a stalled network), the engine comes anyway after this long
+ *  without a new picture. */
 const ENGINE_DEADLINE_MS = 1500;
 
 export class EarlyPainter {
@@ -74,8 +75,20 @@ export class EarlyPainter {
     );
     this.controls.connect(ctx.canvas);
     this.engine = new Promise((r) => (this.resolveEngine = r));
-    this.cleanups.push(loader.onTexture(() => this.schedule()));
-    const deadline = setTimeout(() => this.askEngine(), opts.engineDeadlineMs ?? ENGINE_DEADLINE_MS);
+    // The deadline counts from the last picture that arrived: on a slow link the first view is still coming in,
+    // and the engine's 180 KB would only slow its last tiles down.
+    let deadline = 0;
+    const wait = () => {
+      clearTimeout(deadline);
+      deadline = window.setTimeout(() => this.askEngine(), opts.engineDeadlineMs ?? ENGINE_DEADLINE_MS);
+    };
+    wait();
+    this.cleanups.push(
+      loader.onTexture(() => {
+        wait();
+        this.schedule();
+      }),
+    );
     this.cleanups.push(() => clearTimeout(deadline));
     // Any input means the visitor wants to move: the engine does that.
     const onInput = () => this.askEngine();
