@@ -27,6 +27,14 @@ interface EarlyLoad {
 
 /** Early tiles nobody took are released after this long (ms): the view may have moved on. */
 const UNCLAIMED_MS = 30_000;
+/**
+ * First-view tiles asked for at the browser's usual priority; the rest of the view's tiles go at low priority.
+ * HTTP/1.1 gives a page six connections to our host, and the browser hands a freed one to the most urgent request
+ * waiting: the page's own late requests (a lazy chunk, an API read) then go before the view's last tiles instead
+ * of behind all of them. All are asked for at once, so no request waits for the main thread (busy with the app's
+ * start on a slow device) to send it.
+ */
+const URGENT_TILES = 4;
 
 /** The renderer's context attributes: no depth buffer (order decides what is on top), no antialiasing
  *  (a textured cube has no geometric edges to smooth), opaque. */
@@ -85,9 +93,10 @@ export class EarlyLoader implements TileProvider {
     if (vp.width <= 0 || vp.height <= 0) return;
     const v = limitView(view, source.faceSize, vp);
     const z = chooseLevel(source.levels, v.fov, vp);
-    for (const { tile } of visibleTiles(source.levels, z, v, vp)) {
+    for (const [i, { tile }] of visibleTiles(source.levels, z, v, vp).entries()) {
       const url = tileUrl(source, tile);
-      if (!this.early.has(url)) this.track(url, { promise: loadImage(url) });
+      if (!this.early.has(url))
+        this.track(url, { promise: loadImage(url, undefined, i < URGENT_TILES ? 'auto' : 'low') });
     }
   }
 
