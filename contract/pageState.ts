@@ -36,6 +36,16 @@ export interface PageState {
  *  is parsed). */
 export const FIRST_VIEW_ID = 'first-view';
 
+/** The value of a page's JSON data block `id` (server/bootstrap/bootstrapHtml.ts); null when absent or unreadable. */
+export function readDataBlock(doc: Document, id: string): unknown {
+  const text = doc.getElementById(id)?.textContent;
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 const finite = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
 
 /** Whether `x` has the shape of a FirstView (anything else: the first script does nothing). */

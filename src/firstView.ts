@@ -2,16 +2,8 @@
 // the first view's tiles as soon as it has loaded, while React and the app are still on their way. On a slow link
 // that keeps the link busy from the start instead of idle until the app has mounted; the viewer then adopts these
 // loads (src/scene/early.ts). The server writes the scene and view in a data block before this script's tag.
-import { FIRST_VIEW_ID, isFirstView } from '../contract/pageState';
+import { FIRST_VIEW_ID, isFirstView, readDataBlock } from '../contract/pageState';
 import { prefetchPageScene } from './scene/early';
 
-function readFirstView(): unknown {
-  try {
-    return JSON.parse(document.getElementById(FIRST_VIEW_ID)?.textContent ?? 'null');
-  } catch {
-    return null;
-  }
-}
-
-const first = readFirstView();
+const first = readDataBlock(document, FIRST_VIEW_ID);
 if (isFirstView(first)) prefetchPageScene(first.source, first.view);

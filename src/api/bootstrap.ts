@@ -5,24 +5,16 @@
 // server) simply fetches.
 import type { QueryClient } from '@tanstack/react-query';
 import type { AppConfig } from '../../contract/api';
-import { BOOTSTRAP_ID, isPageState, type PageState } from '../../contract/pageState';
+import { BOOTSTRAP_ID, isPageState, readDataBlock, type PageState } from '../../contract/pageState';
 import { keys } from '../../contract/queryKeys';
 import { adoptAppConfig } from './queries/settings';
-
-function parseOrNull(text: string | null | undefined): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Parsed once per document (React may create the client twice in development). */
 const parsedOf = new WeakMap<Document, PageState | null>();
 
 function readPageState(doc: Document): PageState | null {
   if (parsedOf.has(doc)) return parsedOf.get(doc)!;
-  const parsed = parseOrNull(doc.getElementById(BOOTSTRAP_ID)?.textContent);
+  const parsed = readDataBlock(doc, BOOTSTRAP_ID);
   const state = isPageState(parsed) ? parsed : null;
   parsedOf.set(doc, state);
   return state;
