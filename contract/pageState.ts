@@ -3,7 +3,8 @@
 // the client seeds them into its query cache before the first render (src/api/bootstrap.ts). Pure and zod-free:
 // the first-view bundle imports it.
 
-import type { TileFormat } from './tileUrls.ts';
+import type { ViewAngles } from './initialView.ts';
+import type { TileSource } from './tileUrls.ts';
 
 /** The data block's id. */
 export const BOOTSTRAP_ID = 'bootstrap';
@@ -13,17 +14,14 @@ export type PageQueryKey = readonly (string | number | null)[];
 
 /**
  * The scene a viewer page opens and the view it opens at, for the page's first script (src/firstView.ts): it asks
- * for that view's preview and tiles before the app has loaded.
+ * for that view's tiles before the app has loaded (the preview is the page's preload).
  */
 export interface FirstView {
-  source: {
-    mantaLink: string;
-    tilesId: string;
-    format?: TileFormat;
+  source: TileSource & {
     levels: Array<{ tileSize: number; size: number; fallbackOnly?: boolean }>;
     faceSize: number;
   };
-  view: { yaw: number; pitch: number; fov: number };
+  view: ViewAngles;
 }
 
 /** The data block's value: [query key, data] pairs, in the order the client asks. */
