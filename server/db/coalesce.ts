@@ -31,6 +31,7 @@ export function coalesceByKey<V, R>(
   const waiting = new Map<string, Batch<V, R>>();
   const inFlight = new Set<string>();
 
+  // Called only for a key in `inFlight` (set when its first edit is queued): it stays there until nothing waits.
   const flush = (key: string): void => {
     const batch = waiting.get(key);
     if (!batch) {
@@ -38,7 +39,6 @@ export function coalesceByKey<V, R>(
       return;
     }
     waiting.delete(key);
-    inFlight.add(key);
     let run: Promise<R>;
     try {
       run = apply(key, batch.value);
