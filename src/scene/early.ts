@@ -10,18 +10,20 @@ export { requestOrientationPermission } from './deviceOrientation';
  * the early drawing of that view. The engine is asked for through `loadEngine`.
  */
 export function bootEarlyStage(opts: EarlyStageOptions & { draw?: boolean }): EarlyStage {
-  const stage = takePageStage(opts.source.tilesId) ?? new EarlyStage();
+  const stage = takePageStage() ?? new EarlyStage();
   stage.prefetch(opts.source, opts.view, opts.vp);
   stage.start(opts, { draw: opts.draw });
   return stage;
 }
 
 /** The stage the page's first script started (src/firstView.ts), until the viewer adopts it. */
-let pageStage: { stage: EarlyStage; tilesId: string } | null = null;
+let pageStage: EarlyStage | null = null;
 
 /**
- * The page's first script: ask for a scene's first-view tiles now, before the app has loaded (the viewer adopts
- * these loads when it opens that scene). The preview is left to the page's preload and the viewer.
+ * The page's first script: ask for a scene's first-view tiles now, before the app has loaded, and make the WebGL
+ * context while the link is still bringing them (the viewer adopts both when it opens its first scene). On a
+ * software rasteriser a context made later, while the tiles decode, took over a second of the main thread.
+ * The preview is left to the page's preload and the viewer.
  */
 export function prefetchPageScene(source: EarlyStageOptions['source'], view: EarlyStageOptions['view']): void {
   if (pageStage) return;
@@ -29,12 +31,14 @@ export function prefetchPageScene(source: EarlyStageOptions['source'], view: Ear
   // The viewer's panorama fills the window; if it turns out smaller, the viewer asks for what is missing.
   const vp = { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
   stage.prefetch(source, view, vp, { preview: false });
-  pageStage = { stage, tilesId: source.tilesId };
+  stage.prepare(vp);
+  pageStage = stage;
 }
 
-/** The stage the first script started for this scene, once; null for another scene (its loads expire unused). */
-function takePageStage(tilesId: string): EarlyStage | null {
+/** The stage the first script started, once. For another scene than the script's, its context still serves
+ *  (its tiles expire unused). */
+function takePageStage(): EarlyStage | null {
   const p = pageStage;
   pageStage = null;
-  return p && p.tilesId === tilesId ? p.stage : null;
+  return p;
 }

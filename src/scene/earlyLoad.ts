@@ -194,10 +194,19 @@ export class EarlyLoader implements TileProvider {
    * download of the engine. The engine takes it (takeContext).
    */
   prepareContext(vp: Viewport): void {
-    if (this.context || typeof document === 'undefined') return;
+    if (typeof document === 'undefined') return;
+    const width = Math.max(1, Math.floor(vp.width * vp.dpr));
+    const height = Math.max(1, Math.floor(vp.height * vp.dpr));
+    if (this.context) {
+      // Made earlier for the window (the page's first script): sized now for the panorama's element.
+      const c = this.context.canvas;
+      if (c.width !== width) c.width = width;
+      if (c.height !== height) c.height = height;
+      return;
+    }
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.floor(vp.width * vp.dpr));
-    canvas.height = Math.max(1, Math.floor(vp.height * vp.dpr));
+    canvas.width = width;
+    canvas.height = height;
     const context = canvas.getContext('webgl2', GL_ATTRIBUTES);
     if (!context) return;
     for (const name of RENDERER_EXTENSIONS) context.getExtension(name);

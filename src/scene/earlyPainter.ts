@@ -58,10 +58,11 @@ export class EarlyPainter {
     private readonly opts: EarlyStageOptions,
     private readonly loader: EarlyLoader,
     private readonly ctx: EarlyContext,
+    program?: QuadProgram,
   ) {
     this.gl = ctx.context;
     this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
-    this.program = new QuadProgram(this.gl);
+    this.program = program ?? new QuadProgram(this.gl);
     // The panorama answers input from its first picture on: the engine adopts these controls.
     this.controls = new ViewControls(
       {

@@ -7,6 +7,7 @@
 // on a slow device, all of it on the main thread; the page shows the sharp first view without waiting.
 import { EarlyLoader } from './earlyLoad';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
+import { QuadProgram } from './quadProgram';
 import type { PyramidLevel } from './tileGrid';
 import type { TileProvider } from './tileProvider';
 import type { TileSource } from '../../contract/tileUrls';
@@ -31,6 +32,8 @@ export interface EarlyHandover {
 export class EarlyStage {
   private readonly loader = new EarlyLoader();
   private painter: EarlyPainter | null = null;
+  /** The early drawing's program, made by prepare() (the painter takes it). */
+  private program: QuadProgram | null = null;
   /** Taken over (once; undefined before). */
   private handover: EarlyHandover | null | undefined = undefined;
 
@@ -50,6 +53,27 @@ export class EarlyStage {
   }
 
   /**
+   * Make the WebGL context and the early drawing's program now, before the page is ready to draw (see
+   * prepareContext). The program links in the background; asking whether it has is a round trip to the GPU
+   * process, cheap now and slow later, when that process is busy with the page's raster, so it is asked here.
+   */
+  prepare(vp: Viewport): void {
+    this.loader.prepareContext(vp);
+    const ctx = this.loader.peekContext();
+    if (!ctx || this.program) return;
+    const program = new QuadProgram(ctx.context);
+    this.program = program;
+    const poll = () => {
+      try {
+        if (this.program === program && !ctx.context.isContextLost() && !program.ready()) setTimeout(poll, 20);
+      } catch {
+        // A failed link: the painter meets it again and the engine takes over.
+      }
+    };
+    setTimeout(poll, 20);
+  }
+
+  /**
    * Create the WebGL context and draw the first view in it as its preview and tiles arrive (`draw` false:
    * only the context, and the engine at once). Without WebGL 2 it only asks for the engine, which shows
    * the error. Once per page.
@@ -58,7 +82,8 @@ export class EarlyStage {
     this.loader.prepareContext(opts.vp);
     const ctx = this.loader.peekContext();
     if (!ctx || !draw || this.painter || this.handover !== undefined) return opts.loadEngine();
-    this.painter = new EarlyPainter(opts, this.loader, ctx);
+    this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined);
+    this.program = null;
     if (testHooksOn()) window.__panorama = this.painter.handle;
   }
 
@@ -71,6 +96,8 @@ export class EarlyStage {
     if (this.handover !== undefined) return this.handover;
     const p = this.painter;
     p?.stop();
+    this.program?.dispose();
+    this.program = null;
     const ctx = this.loader.takeContext();
     if (!ctx) p?.controls.dispose();
     const drawn = !!p && p.handle.frames > 0;

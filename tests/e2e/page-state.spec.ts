@@ -61,3 +61,26 @@ test("the page's first script asks for the first view's tiles without waiting fo
   expect(tiles.length).toBeGreaterThan(1);
   expect(seen.filter((p) => p.startsWith('/api/'))).toEqual([]);
 });
+
+test("the viewer draws in the WebGL context the page's first script made, and makes no other", async ({ page }) => {
+  // The call stack of each WebGL 2 context made.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { __contexts: string[] }).__contexts = made;
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
+      if (args[0] === 'webgl2') made.push(new Error().stack ?? '');
+      return (getContext as (...a: unknown[]) => RenderingContext | null).apply(this, args);
+    } as typeof getContext;
+  });
+  await page.goto('/site');
+  await page.waitForFunction(
+    () => ((window as unknown as { __panorama?: { frames: number } }).__panorama?.frames ?? 0) > 0,
+    null,
+    { timeout: 30_000 },
+  );
+  const stacks = await page.evaluate(() => (window as unknown as { __contexts: string[] }).__contexts);
+  expect(stacks, 'one context for the page').toHaveLength(1);
+  // Made while the first script ran, not when the app mounted its panorama (names are minified; files are not).
+  expect(stacks[0]).toMatch(/\/assets\/firstView-[^/]+\.js/);
+});
