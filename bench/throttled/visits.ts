@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { BenchScene, BenchServer } from './appServer';
 import { DATE_2, START_VIEW } from './fixture';
 import type { Device, Setup } from './profiles';
+import { waitQuiet } from './quiet';
 import { Recorder, type Req } from './recorder';
 import { visuallyComplete } from './visual';
 
@@ -83,6 +84,7 @@ export function peerUrl(server: BenchServer, peer: Peer): string {
 }
 
 async function open(browser: Browser, device: Device) {
+  await waitQuiet();
   const context = await browser.newContext({
     viewport: { width: device.width, height: device.height },
     deviceScaleFactor: device.dpr,
@@ -99,7 +101,18 @@ async function open(browser: Browser, device: Device) {
 /** Scores what `rec` saw from t0 (wall seconds): waits for the settled frame first (carryOver: see visuallyComplete). */
 async function score(rec: Recorder, t0: number, tileBase: string, carryOver = false): Promise<Visit> {
   const settled = await rec.settle();
-  const { vcMs, vcFrame } = await visuallyComplete(rec.frames, settled.frame, t0, carryOver);
+  const { vcMs, vcFrame, trail } = await visuallyComplete(rec.frames, settled.frame, t0, carryOver);
+  const dump = process.env.BENCH_FRAMES_DIR;
+  if (dump) {
+    const fs = await import('node:fs');
+    const dir = `${dump}/${Date.now()}`;
+    fs.mkdirSync(dir, { recursive: true });
+    const after = rec.frames.filter((f) => f.wall >= t0);
+    after.forEach((f, i) => {
+      const ms = Math.round((f.wall - t0) * 1000);
+      fs.writeFileSync(`${dir}/${String(ms).padStart(5, '0')}-${trail[i]?.db.toFixed(1)}.jpg`, f.data);
+    });
+  }
   const reqs = rec.requests.map((r) => ({
     ...r,
     startMs: (r.start - t0) * 1000,
