@@ -4,6 +4,7 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ChevronLeft } from '../ui/icons';
 import { useSiteSettings } from '../api/queries/settings';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useHydrateAtoms } from 'jotai/utils';
 import {
   basePathAtom,
   kioskAtom,
@@ -39,6 +40,13 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
 
   const setBase = useSetAtom(basePathAtom);
   const setMulti = useSetAtom(multiSiteModeAtom);
+  // The page's first render already knows its site: without this it drew a loading screen first and the shell
+  // only after the effect below, a second full render and paint on the way to the first view.
+  useHydrateAtoms([
+    [siteAtom, site],
+    [basePathAtom, basePath],
+    [multiSiteModeAtom, multiSite],
+  ] as const);
   const currentSite = useAtomValue(siteAtom);
   const currentBase = useAtomValue(basePathAtom);
   const ready = currentSite === site && currentBase === basePath;
