@@ -1,6 +1,8 @@
 // The page's first script's entry to the renderer: three-free, so it runs before the engine (./index)
 // loads. One call boots the early stage; the page passes the object it returns to <Panorama early={…}>.
 import { EarlyStage, type EarlyStageOptions } from './earlyStage';
+import { afterPreload } from './preloadDone';
+import { previewUrl } from '../../contract/tileUrls';
 
 export { EarlyStage, type EarlyStageOptions };
 export { requestOrientationPermission } from './deviceOrientation';
@@ -23,7 +25,6 @@ let pageStage: EarlyStage | null = null;
  * The page's first script: ask for a scene's first-view tiles now, before the app has loaded, and make the WebGL
  * context while the link is still bringing them (the viewer adopts both when it opens its first scene). On a
  * software rasteriser a context made later, while the tiles decode, took over a second of the main thread.
- * The preview is left to the page's preload and the viewer.
  */
 export function prefetchPageScene(source: EarlyStageOptions['source'], view: EarlyStageOptions['view']): void {
   if (pageStage) return;
@@ -32,6 +33,9 @@ export function prefetchPageScene(source: EarlyStageOptions['source'], view: Ear
   const vp = { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
   stage.prefetch(source, view, vp, { preview: false });
   stage.prepare(vp);
+  // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
+  // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body.
+  afterPreload(previewUrl(source), () => stage.prefetchPreview(source));
   pageStage = stage;
 }
 

@@ -72,6 +72,12 @@ export class EarlyLoader implements TileProvider {
   private readonly early = new Map<string, EarlyLoad>();
   private readonly listeners = new Set<(url: string) => void>();
   private context: EarlyContext | null = null;
+  /**
+   * The page's first script made the context before the page knows the panorama's size: pictures wait decoded
+   * until it does. Uploaded at once, they queued GPU work that the resize then waited for (0.7 s on a software
+   * rasteriser), with the page's own paint behind it.
+   */
+  private uploadsHeld = false;
   readonly previews = new PreviewStore();
 
   /**
@@ -84,12 +90,7 @@ export class EarlyLoader implements TileProvider {
     vp: Viewport,
     { preview: withPreview = true }: { preview?: boolean } = {},
   ): void {
-    const preview = previewUrl(source);
-    // The preview first and at high priority: the whole view, blurred, before any of its tiles. The strip
-    // goes on the GPU early too: the early stage draws it, the engine takes it over. Not from the page's first
-    // script: the page's preload is still on its way then, and a fetch of a preload in flight may lose its body.
-    if (withPreview && !this.early.has(preview))
-      this.track(preview, { promise: this.previews.get(preview, 'high'), shared: true });
+    if (withPreview) this.prefetchPreview(source);
     if (vp.width <= 0 || vp.height <= 0) return;
     const v = limitView(view, source.faceSize, vp);
     const z = chooseLevel(source.levels, v.fov, vp);
@@ -100,11 +101,21 @@ export class EarlyLoader implements TileProvider {
     }
   }
 
+  /**
+   * The preview first and at high priority: the whole view, blurred, before any of its tiles. The strip goes on
+   * the GPU early too: the early stage draws it, the engine takes it over.
+   */
+  prefetchPreview(source: TileSource): void {
+    const preview = previewUrl(source);
+    if (!this.early.has(preview)) this.track(preview, { promise: this.previews.get(preview, 'high'), shared: true });
+  }
+
   private track(url: string, entry: EarlyLoad): void {
     entry.promise.then(
       (img) => {
         if (entry.taken) return;
-        entry.gpu = this.upload(img, !entry.shared) ?? undefined;
+        if (entry.shared) performance.mark?.('early:preview');
+        entry.gpu = (!this.uploadsHeld && this.upload(img, !entry.shared)) || undefined;
         if (!entry.gpu) entry.done = img;
         else for (const l of this.listeners) l(url);
       },
@@ -191,27 +202,31 @@ export class EarlyLoader implements TileProvider {
 
   /**
    * Create the renderer's canvas and WebGL 2 context now, sized for the viewport, so that cost overlaps the
-   * download of the engine. The engine takes it (takeContext).
+   * download of the engine. The engine takes it (takeContext). `hold`: keep arrived pictures off the GPU until
+   * the next call, which gives the final size.
    */
-  prepareContext(vp: Viewport): void {
+  prepareContext(vp: Viewport, { hold = false }: { hold?: boolean } = {}): void {
     if (typeof document === 'undefined') return;
     const width = Math.max(1, Math.floor(vp.width * vp.dpr));
     const height = Math.max(1, Math.floor(vp.height * vp.dpr));
     if (this.context) {
-      // Made earlier for the window (the page's first script): sized now for the panorama's element.
+      // Made earlier for the window (the page's first script): sized now for the panorama's element. A resize
+      // waits for the GPU process to finish all queued work, hence uploads held until now (see `hold`).
       const c = this.context.canvas;
       if (c.width !== width) c.width = width;
       if (c.height !== height) c.height = height;
-      return;
+    } else {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('webgl2', GL_ATTRIBUTES);
+      if (!context) return;
+      for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
+      this.context = { canvas, context };
     }
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const context = canvas.getContext('webgl2', GL_ATTRIBUTES);
-    if (!context) return;
-    for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
-    this.context = { canvas, context };
-    // Pictures that came before the context (the page's first script asked for them) go on the GPU now.
+    this.uploadsHeld = hold;
+    if (hold) return;
+    // Pictures that came before the context, or while uploads were held, go on the GPU now.
     for (const [url, e] of this.early) {
       if (e.taken || e.gpu || !e.done) continue;
       const gpu = this.upload(e.done, !e.shared);

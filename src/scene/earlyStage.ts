@@ -7,6 +7,7 @@
 // on a slow device, all of it on the main thread; the page shows the sharp first view without waiting.
 import { EarlyLoader } from './earlyLoad';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
+import { cropFor } from './canvasCrop';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel } from './tileGrid';
 import type { TileProvider } from './tileProvider';
@@ -52,13 +53,18 @@ export class EarlyStage {
     this.loader.prefetchScene(source, view, vp, opts);
   }
 
+  /** Start a scene's preview now (prefetch without it left it out). */
+  prefetchPreview(source: TileSource): void {
+    this.loader.prefetchPreview(source);
+  }
+
   /**
    * Make the WebGL context and the early drawing's program now, before the page is ready to draw (see
    * prepareContext). The program links in the background; asking whether it has is a round trip to the GPU
    * process, cheap now and slow later, when that process is busy with the page's raster, so it is asked here.
    */
   prepare(vp: Viewport): void {
-    this.loader.prepareContext(vp);
+    this.loader.prepareContext(vp, { hold: true });
     const ctx = this.loader.peekContext();
     if (!ctx || this.program) return;
     const program = new QuadProgram(ctx.context);
@@ -79,10 +85,15 @@ export class EarlyStage {
    * the error. Once per page.
    */
   start(opts: EarlyStageOptions, { draw = true }: { draw?: boolean } = {}): void {
-    this.loader.prepareContext(opts.vp);
+    // A context the first script made for the window is drawn wider than the panorama, not resized (cropFor).
+    const made = this.loader.peekContext();
+    const crop = made && draw ? cropFor(made.canvas, opts.vp, opts.view, opts.source.faceSize) : null;
+    this.loader.prepareContext(crop?.vp ?? opts.vp);
     const ctx = this.loader.peekContext();
     if (!ctx || !draw || this.painter || this.handover !== undefined) return opts.loadEngine();
-    this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined);
+    performance.mark?.('early:start');
+    const drawn = crop ? { ...opts, vp: crop.vp, left: crop.left } : opts;
+    this.painter = new EarlyPainter(drawn, this.loader, ctx, this.program ?? undefined);
     this.program = null;
     if (testHooksOn()) window.__panorama = this.painter.handle;
   }
