@@ -36,6 +36,8 @@ export interface Visit {
   /** Every request of the visit, times in ms after t0 (for the waterfall). */
   reqs: Array<Req & { startMs: number; endMs: number }>;
   error?: string;
+  /** The page's performance marks and paint timings (ms after its navigation start), first of each name. */
+  marks?: Array<{ name: string; ms: number }>;
   /** The settled frame and the frame found visually complete, for a look by eye. */
   shots?: { settled: Buffer; vc?: Buffer };
 }
@@ -141,7 +143,18 @@ function documentStart(rec: Recorder): number {
 
 async function navigateAndScore(page: Page, rec: Recorder, url: string, tileBase: string): Promise<Visit> {
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
-  return score(rec, documentStart(rec), tileBase);
+  const visit = await score(rec, documentStart(rec), tileBase);
+  // The page's own marks (ms after its navigation start), for the log: where a slow visit lost its time.
+  visit.marks = await page
+    .evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .concat(performance.getEntriesByType('paint'))
+        .filter((m) => m.name !== 'early:frame')
+        .map((m) => ({ name: m.name, ms: m.startTime })),
+    )
+    .catch(() => []);
+  return visit;
 }
 
 /** A cold first view: a fresh context (empty cache) with the cache disabled, as the issue asks. */
