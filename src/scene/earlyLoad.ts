@@ -72,12 +72,6 @@ export class EarlyLoader implements TileProvider {
   private readonly early = new Map<string, EarlyLoad>();
   private readonly listeners = new Set<(url: string) => void>();
   private context: EarlyContext | null = null;
-  /**
-   * The page's first script made the context before the page knows the panorama's size: pictures wait decoded
-   * until it does. Uploaded at once, they queued GPU work that the resize then waited for (0.7 s on a software
-   * rasteriser), with the page's own paint behind it.
-   */
-  private uploadsHeld = false;
   readonly previews = new PreviewStore();
 
   /**
@@ -115,7 +109,7 @@ export class EarlyLoader implements TileProvider {
       (img) => {
         if (entry.taken) return;
         if (entry.shared) performance.mark?.('early:preview');
-        entry.gpu = (!this.uploadsHeld && this.upload(img, !entry.shared)) || undefined;
+        entry.gpu = this.upload(img, !entry.shared) ?? undefined;
         if (!entry.gpu) entry.done = img;
         else for (const l of this.listeners) l(url);
       },
@@ -202,16 +196,14 @@ export class EarlyLoader implements TileProvider {
 
   /**
    * Create the renderer's canvas and WebGL 2 context now, sized for the viewport, so that cost overlaps the
-   * download of the engine. The engine takes it (takeContext). `hold`: keep arrived pictures off the GPU until
-   * the next call, which gives the final size.
+   * download of the engine. The engine takes it (takeContext).
    */
-  prepareContext(vp: Viewport, { hold = false }: { hold?: boolean } = {}): void {
+  prepareContext(vp: Viewport): void {
     if (typeof document === 'undefined') return;
     const width = Math.max(1, Math.floor(vp.width * vp.dpr));
     const height = Math.max(1, Math.floor(vp.height * vp.dpr));
     if (this.context) {
-      // Made earlier for the window (the page's first script): sized now for the panorama's element. A resize
-      // waits for the GPU process to finish all queued work, hence uploads held until now (see `hold`).
+      // Made earlier for the window (the page's first script): sized now for the panorama's element.
       const c = this.context.canvas;
       if (c.width !== width) c.width = width;
       if (c.height !== height) c.height = height;
@@ -224,9 +216,7 @@ export class EarlyLoader implements TileProvider {
       for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
       this.context = { canvas, context };
     }
-    this.uploadsHeld = hold;
-    if (hold) return;
-    // Pictures that came before the context, or while uploads were held, go on the GPU now.
+    // Pictures that came before the context go on the GPU now.
     for (const [url, e] of this.early) {
       if (e.taken || e.gpu || !e.done) continue;
       const gpu = this.upload(e.done, !e.shared);

@@ -24,8 +24,6 @@ export interface EarlyStageOptions {
   /** The first view is complete (once): what the page holds back until then may load now. */
   onFirstView?: () => void;
   engineDeadlineMs?: number;
-  /** CSS left of the canvas in `host` when it is drawn wider than the host (canvasCrop), in CSS pixels. */
-  left?: number;
   mouseViewMode?: MouseViewMode;
 }
 
@@ -143,10 +141,7 @@ export class EarlyPainter {
     if (!this.program.ready()) return this.schedule();
     const canvas = this.ctx.canvas;
     if (!canvas.parentNode) {
-      const left = this.opts.left ?? 0;
-      canvas.style.cssText = left
-        ? `position:absolute;top:0;left:${left}px;display:block;width:${vp.width}px;height:100%`
-        : 'position:absolute;inset:0;display:block;width:100%;height:100%';
+      canvas.style.cssText = 'position:absolute;inset:0;display:block;width:100%;height:100%';
       this.opts.host.prepend(canvas);
     }
     const textureOf = (t: TileId) => this.loader.peekTexture(tileUrl(source, t), this.gl);

@@ -7,7 +7,6 @@
 // on a slow device, all of it on the main thread; the page shows the sharp first view without waiting.
 import { EarlyLoader } from './earlyLoad';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
-import { cropFor } from './canvasCrop';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel } from './tileGrid';
 import type { TileProvider } from './tileProvider';
@@ -64,7 +63,7 @@ export class EarlyStage {
    * process, cheap now and slow later, when that process is busy with the page's raster, so it is asked here.
    */
   prepare(vp: Viewport): void {
-    this.loader.prepareContext(vp, { hold: true });
+    this.loader.prepareContext(vp);
     const ctx = this.loader.peekContext();
     if (!ctx || this.program) return;
     const program = new QuadProgram(ctx.context);
@@ -85,15 +84,11 @@ export class EarlyStage {
    * the error. Once per page.
    */
   start(opts: EarlyStageOptions, { draw = true }: { draw?: boolean } = {}): void {
-    // A context the first script made for the window is drawn wider than the panorama, not resized (cropFor).
-    const made = this.loader.peekContext();
-    const crop = made && draw ? cropFor(made.canvas, opts.vp, opts.view, opts.source.faceSize) : null;
-    this.loader.prepareContext(crop?.vp ?? opts.vp);
+    this.loader.prepareContext(opts.vp);
     const ctx = this.loader.peekContext();
     if (!ctx || !draw || this.painter || this.handover !== undefined) return opts.loadEngine();
     performance.mark?.('early:start');
-    const drawn = crop ? { ...opts, vp: crop.vp, left: crop.left } : opts;
-    this.painter = new EarlyPainter(drawn, this.loader, ctx, this.program ?? undefined);
+    this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined);
     this.program = null;
     if (testHooksOn()) window.__panorama = this.painter.handle;
   }
