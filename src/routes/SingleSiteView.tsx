@@ -29,6 +29,10 @@ const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
 
+/** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
+const startsCollapsed = () =>
+  typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop';
+
 export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
   const settings = useSiteSettings(site || undefined);
   const isAdmin = useIsAdmin();
@@ -47,6 +51,9 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     [basePathAtom, basePath],
     [multiSiteModeAtom, multiSite],
   ] as const);
+  // The same for the phone's collapsed sidebar (the effect below): set after the first render, it changed the
+  // layout under a panorama already drawing, and the first view was redrawn once the engine came.
+  useHydrateAtoms(new Map(startsCollapsed() ? [[sidebarCollapsedAtom, true]] : []));
   const currentSite = useAtomValue(siteAtom);
   const currentBase = useAtomValue(basePathAtom);
   const ready = currentSite === site && currentBase === basePath;
@@ -57,10 +64,8 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
   }, [site, basePath, multiSite, setSite, setBase, setMulti]);
   useKioskMode(settings.data?.kiosk?.enabled === true);
   useViewportClass();
-  // On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer.
   useEffect(() => {
-    if (typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop')
-      setCollapsed(true);
+    if (startsCollapsed()) setCollapsed(true);
   }, [setCollapsed]);
 
   if (!site || settings.isError) {
