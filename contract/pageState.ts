@@ -14,7 +14,7 @@ export type PageQueryKey = readonly (string | number | null)[];
 
 /**
  * The scene a viewer page opens and the view it opens at, for the page's first script (src/firstView.ts): it asks
- * for that view's tiles before the app has loaded (the preview is the page's preload).
+ * for that view's tiles before the app has loaded, and for its preview once the page's preload of it is done.
  */
 export interface FirstView {
   source: TileSource & {

@@ -2,7 +2,7 @@
 // tasks and slow WebGL calls, to see why the first view is drawn when it is. Writes the main thread's CPU profile
 // to /tmp/page.cpuprofile, and with --trace a Chrome trace (GPU process included) to /tmp/page.trace.json.
 //   node --import tsx bench/throttled/diag-marks.ts [--setup=1] [--peer=deep] [--wait=5000] [--trace] [--css=…]
-import { chromium } from '@playwright/test';
+import { launchBenchBrowser } from '../browser';
 import { startBenchServer } from './appServer';
 import { SETUPS } from './profiles';
 import { Recorder } from './recorder';
@@ -11,10 +11,7 @@ import { peerUrl, type Peer } from './visits';
 const arg = (k: string, d: string) => process.argv.find((a) => a.startsWith(`--${k}=`))?.slice(k.length + 3) ?? d;
 const setup = SETUPS[Number(arg('setup', '1'))]!;
 const server = await startBenchServer({ port: 8400, rebuild: false, fillers: 40 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-});
+const browser = await launchBenchBrowser();
 try {
   // Like the bench, the browser has shown a WebGL page before (its GPU process is up).
   const warm = await browser.newPage();

@@ -1,7 +1,7 @@
 // Each visit starts on a quiet machine: the browser tears a closed context down (its renderer, its GPU
-// resources) in the background, and on a 2-core machine that work landed in the next visit's first second,
-// always on the same peer (the one after Marzipano in run 1). Waits until the CPUs were mostly idle for a
-// short window, or gives up after a bound.
+// resources) in the background, and on a 2-core machine that work must not land in the next visit's first
+// second. (The slow run-1 deep link it was first written for had another cause: see the warm-up in run.ts.)
+// Waits until the CPUs were mostly idle for a short window, or gives up after a bound.
 import fs from 'node:fs';
 
 const WINDOW_MS = 250;

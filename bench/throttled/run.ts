@@ -26,9 +26,8 @@ export interface ThrottledOptions {
 
 /** The page's own milestones, short: fcp 950, early:stable 1,180 … */
 function marksText(v: Visit): string {
-  const seen = new Set<string>();
   const parts = (v.marks ?? [])
-    .filter((m) => !seen.has(m.name) && seen.add(m.name))
+    .filter((m) => m.name !== 'early:frame')
     .map((m) => `${m.name.replace('first-contentful-paint', 'fcp').replace('first-paint', 'fp')} ${Math.round(m.ms)}`);
   return parts.length ? `; marks: ${parts.join(', ')}` : '';
 }

@@ -1,6 +1,7 @@
 // Page drivers: one cold first view of a peer page, a first + repeat visit in one browser context (warm HTTP
 // cache), and a date or floor switch on our viewer page after turning the view. Each returns what the recorder
 // saw, scored against its own settled frame.
+import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { BenchScene, BenchServer } from './appServer';
 import { DATE_2, START_VIEW } from './fixture';
@@ -106,7 +107,6 @@ async function score(rec: Recorder, t0: number, tileBase: string, carryOver = fa
   const { vcMs, vcFrame, trail } = await visuallyComplete(rec.frames, settled.frame, t0, carryOver);
   const dump = process.env.BENCH_FRAMES_DIR;
   if (dump) {
-    const fs = await import('node:fs');
     const dir = `${dump}/${Date.now()}`;
     fs.mkdirSync(dir, { recursive: true });
     const after = rec.frames.filter((f) => f.wall >= t0);
@@ -145,15 +145,15 @@ async function navigateAndScore(page: Page, rec: Recorder, url: string, tileBase
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
   const visit = await score(rec, documentStart(rec), tileBase);
   // The page's own marks (ms after its navigation start), for the log: where a slow visit lost its time.
-  visit.marks = await page
+  const marks = await page
     .evaluate(() =>
       performance
         .getEntriesByType('mark')
         .concat(performance.getEntriesByType('paint'))
-        .filter((m) => m.name !== 'early:frame')
         .map((m) => ({ name: m.name, ms: m.startTime })),
     )
     .catch(() => []);
+  visit.marks = marks.filter((m, i) => marks.findIndex((n) => n.name === m.name) === i);
   return visit;
 }
 
