@@ -30,7 +30,13 @@ export interface PageState {
   /** URLs fetched with fetch() (credentials same-origin), so the preload is `as="fetch" crossorigin`. */
   fetchPreloads: readonly string[];
   /** The scene and view a viewer page opens, and the script (run as soon as it has loaded) that starts its tiles. */
-  firstView?: { data: FirstView; script: string };
+  firstView?: { data: FirstView; script: FirstViewScript };
+}
+
+/** The first-view script and the chunks it imports. */
+export interface FirstViewScript {
+  src: string;
+  imports: readonly string[];
 }
 
 /**
@@ -41,7 +47,10 @@ export interface PageState {
 export function withPageState(template: string, { state, fetchPreloads, firstView }: PageState): string {
   const first = firstView
     ? `<script type="application/json" id="${FIRST_VIEW_ID}">${scriptSafeJson(firstView.data)}</script>` +
-      `<script type="module" async crossorigin src="${attribute(firstView.script)}"></script>`
+      `<script type="module" async crossorigin src="${attribute(firstView.script.src)}"></script>` +
+      // Its imports are named at once: found only once the script has come, they went behind the app's own chunks
+      // (a page has six connections), and the tiles with them, by up to 0.4 s at 10 Mbps.
+      firstView.script.imports.map((u) => `<link rel="modulepreload" crossorigin href="${attribute(u)}">`).join('')
     : '';
   const links =
     fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') + first;

@@ -8,7 +8,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planFirstLoad, type ApiRead } from './firstLoad.ts';
-import { withPageState } from './bootstrapHtml.ts';
+import { type FirstViewScript, withPageState } from './bootstrapHtml.ts';
 import { etagOf, ifNoneMatchHas } from '../http/apiCaching.ts';
 
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
@@ -40,14 +40,28 @@ function stringQuery(query: Record<string, string | number | null> | undefined):
 /** The first-view script's entry in the client build (vite.config.ts). */
 const FIRST_VIEW_ENTRY = 'src/firstView.ts';
 
-/** The built first-view script's URL, from the build's manifest beside `indexFile`; null without one (dev server). */
-export function firstViewScript(indexFile: string): string | null {
+/** The built first-view script's URL and the URLs of the chunks it imports (all of them, in load order), from the
+ *  build's manifest beside `indexFile`; null without one (dev server). */
+export function firstViewScript(indexFile: string): FirstViewScript | null {
   try {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(path.dirname(indexFile), '.vite', 'manifest.json'), 'utf8'),
-    ) as Record<string, { file?: string }>;
+    ) as Record<string, { file?: string; imports?: string[] }>;
     const file = manifest[FIRST_VIEW_ENTRY]?.file;
-    return file ? `/${file}` : null;
+    if (!file) return null;
+    const imports: string[] = [];
+    const seen = new Set<string>();
+    const walk = (key: string) => {
+      for (const dep of manifest[key]?.imports ?? []) {
+        if (seen.has(dep)) continue;
+        seen.add(dep);
+        const f = manifest[dep]?.file;
+        if (f) imports.push(`/${f}`);
+        walk(dep);
+      }
+    };
+    walk(FIRST_VIEW_ENTRY);
+    return { src: `/${file}`, imports };
   } catch {
     return null;
   }

@@ -49,6 +49,24 @@ describe('withPageState', () => {
     expect(JSON.parse(doc.getElementById('bootstrap')!.textContent!)).toEqual(state);
   });
 
+  it("names the first-view script's imports right after it, before the app's own scripts", () => {
+    const html = withPageState(TEMPLATE, {
+      state,
+      fetchPreloads: [],
+      firstView: {
+        data: { source: {}, view: {} } as never,
+        script: { src: '/assets/firstView-a.js', imports: ['/assets/early-b.js', '/assets/tile"s.js'] },
+      },
+    });
+    const doc = new JSDOM(html).window.document;
+    const head = [...doc.head.children].map((e) => e.getAttribute('src') ?? e.getAttribute('href') ?? e.id);
+    const script = head.indexOf('/assets/firstView-a.js');
+    expect(script).toBeGreaterThan(0);
+    expect(head.slice(script + 1, script + 3)).toEqual(['/assets/early-b.js', '/assets/tile"s.js']);
+    const preloads = [...doc.querySelectorAll('link[rel=modulepreload]')];
+    expect(preloads.map((l) => l.hasAttribute('crossorigin'))).toEqual([true, true]);
+  });
+
   it('without preloads leaves the head as it was', () => {
     const html = withPageState(TEMPLATE, { state, fetchPreloads: [] });
     expect(html.slice(0, html.indexOf('<div id="root">'))).toBe(TEMPLATE.slice(0, TEMPLATE.indexOf('<div id="root">')));
