@@ -3,7 +3,14 @@
 // that keeps the link busy from the start instead of idle until the app has mounted; the viewer then adopts these
 // loads (src/scene/early.ts). The server writes the scene and view in a data block before this script's tag.
 import { FIRST_VIEW_ID, isFirstView, readDataBlock } from '../contract/pageState';
+import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { prefetchPageScene } from './scene/early';
 
 const first = readDataBlock(document, FIRST_VIEW_ID);
-if (isFirstView(first)) prefetchPageScene(first.source, first.view);
+if (isFirstView(first))
+  prefetchPageScene(
+    first.source,
+    first.view,
+    () => measurePanoramaBox(window),
+    (fn) => afterStylesheets(document, fn),
+  );

@@ -19,6 +19,10 @@ export function viewportClass(width: number, height: number): ViewportClass {
   return 'desktop';
 }
 
+/** The sidebar starts collapsed on phones (the viewer's first render, and the first script's measure of it). */
+export const sidebarStartsCollapsed = (width: number, height: number): boolean =>
+  viewportClass(width, height) !== 'desktop';
+
 /** Where a panel sits. 'screen' takes the whole viewer (it shares it with nothing); 'beside' is outside the
  *  viewer (the desktop sidebar pushes the viewer aside). Two panels in one region would cover each other. */
 type Region = 'screen' | 'beside' | 'panel' | 'sheet' | 'camera';

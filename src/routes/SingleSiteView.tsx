@@ -16,7 +16,7 @@ import {
 import { parseViewerLink } from '../../contract/viewerLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useViewportClass } from '../overlay/common/useViewportClass';
-import { viewportClass } from '../domain/layout';
+import { sidebarStartsCollapsed } from '../domain/layout';
 import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
@@ -31,7 +31,7 @@ const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
 
 /** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
 const startsCollapsed = () =>
-  typeof window !== 'undefined' && viewportClass(window.innerWidth, window.innerHeight) !== 'desktop';
+  typeof window !== 'undefined' && sidebarStartsCollapsed(window.innerWidth, window.innerHeight);
 
 export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
   const settings = useSiteSettings(site || undefined);

@@ -3,6 +3,7 @@
 import { EarlyStage, type EarlyStageOptions } from './earlyStage';
 import { afterPreload } from './preloadDone';
 import { previewUrl } from '../../contract/tileUrls';
+import type { Viewport } from './view';
 
 export { EarlyStage, type EarlyStageOptions };
 export { requestOrientationPermission } from './deviceOrientation';
@@ -26,13 +27,23 @@ let pageStage: EarlyStage | null = null;
  * context while the link is still bringing them (the viewer adopts both when it opens its first scene). On a
  * software rasteriser a context made later, while the tiles decode, took over a second of the main thread.
  */
-export function prefetchPageScene(source: EarlyStageOptions['source'], view: EarlyStageOptions['view']): void {
+export function prefetchPageScene(
+  source: EarlyStageOptions['source'],
+  view: EarlyStageOptions['view'],
+  panoramaBox: () => Viewport | null,
+  afterStyles: (fn: () => void) => void,
+): void {
   if (pageStage) return;
   const stage = new EarlyStage();
-  // The viewer's panorama fills the window; if it turns out smaller, the viewer asks for what is missing.
-  const vp = { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
+  // The tiles are asked for now, for the panorama's box if the stylesheet already tells it, else for the whole
+  // window (a superset); the viewer asks for anything missing when it mounts.
+  const box = panoramaBox();
+  const vp = box ?? { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
   stage.prefetch(source, view, vp, { preview: false });
-  stage.prepare(vp);
+  // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox); without the
+  // stylesheet yet, once it has come.
+  if (box) stage.prepare(box);
+  else afterStyles(() => stage.prepare(panoramaBox() ?? vp));
   // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
   // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body.
   afterPreload(previewUrl(source), () => stage.prefetchPreview(source));

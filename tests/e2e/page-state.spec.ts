@@ -63,13 +63,17 @@ test("the page's first script asks for the first view's tiles without waiting fo
 });
 
 test("the viewer draws in the WebGL context the page's first script made, and makes no other", async ({ page }) => {
-  // The call stack of each WebGL 2 context made.
+  // The call stack of each WebGL 2 context made, and its canvas's size then.
   await page.addInitScript(() => {
     const made: string[] = [];
     (window as unknown as { __contexts: string[] }).__contexts = made;
+    (window as unknown as { __sizes: string[] }).__sizes = [];
     const getContext = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, ...args: unknown[]) {
-      if (args[0] === 'webgl2') made.push(new Error().stack ?? '');
+      if (args[0] === 'webgl2') {
+        made.push(new Error().stack ?? '');
+        (window as unknown as { __sizes: string[] }).__sizes.push(`${this.width}x${this.height}`);
+      }
       return (getContext as (...a: unknown[]) => RenderingContext | null).apply(this, args);
     } as typeof getContext;
   });
@@ -83,4 +87,18 @@ test("the viewer draws in the WebGL context the page's first script made, and ma
   expect(stacks, 'one context for the page').toHaveLength(1);
   // Made while the first script ran, not when the app mounted its panorama (names are minified; files are not).
   expect(stacks[0]).toMatch(/\/assets\/firstView-[^/]+\.js/);
+  // Made at the size of the panorama's box, measured before the app drew it: never resized (a resize waits for
+  // the GPU process, which is busy with the page's first frames then).
+  const sizes = await page.evaluate(() => {
+    const host = document.querySelector<HTMLElement>('.panorama-host')!;
+    const canvas = host.querySelector('canvas')!;
+    const dpr = devicePixelRatio;
+    return {
+      made: (window as unknown as { __sizes: string[] }).__sizes[0],
+      canvas: `${canvas.width}x${canvas.height}`,
+      host: `${Math.floor(host.clientWidth * dpr)}x${Math.floor(host.clientHeight * dpr)}`,
+    };
+  });
+  expect(sizes.canvas).toBe(sizes.host);
+  expect(sizes.made, 'the size the context was made at').toBe(sizes.canvas);
 });

@@ -1,0 +1,60 @@
+// The size the viewer's panorama will have, known before React has drawn the page: the page's first script makes
+// the WebGL canvas at this size. Resizing a WebGL canvas waits for the GPU process; while that process composites
+// the page's first frames on a software rasteriser, the wait held the main thread for up to a second, and the
+// first picture with it.
+// It is measured, not computed: an invisible copy of the shell's boxes (the same classes as SingleSiteView,
+// ViewerPage and PanoramaSlot) under the page's own stylesheet. If the real page differs, the canvas is resized
+// as before: this only makes the common case free.
+import { sidebarStartsCollapsed } from '../../domain/layout';
+import type { Viewport } from '../../scene/view';
+
+/** Outermost first: the classes from the shell down to the panorama's host element. */
+function skeleton(doc: Document, collapsed: boolean): { root: HTMLElement; host: HTMLElement } {
+  const el = (cls: string, parent?: HTMLElement) => {
+    const e = doc.createElement('div');
+    e.className = cls;
+    parent?.append(e);
+    return e;
+  };
+  const root = el('shell');
+  // Out of sight and of the way: positioned, hidden, inert; it lives for one layout.
+  root.style.cssText = 'position:fixed;inset:0;visibility:hidden;pointer-events:none;contain:strict';
+  root.setAttribute('aria-hidden', 'true');
+  el(collapsed ? 'sidebar collapsed' : 'sidebar', root);
+  const main = el('shell-main', root);
+  const host = el('panorama-host', el('panorama-area', el('viewer', main)));
+  return { root, host };
+}
+
+/** The panorama's box now, in CSS pixels, with the device's pixel ratio; null when the stylesheet has not
+ *  applied (then nothing would be right). */
+export function measurePanoramaBox(win: Window = window): Viewport | null {
+  const doc = win.document;
+  if (!doc.body || !stylesheetsLoaded(doc)) return null;
+  const { root, host } = skeleton(doc, sidebarStartsCollapsed(win.innerWidth, win.innerHeight));
+  doc.body.append(root);
+  // As PanoramaSlot reads its host (whole CSS pixels), so the two agree to the device pixel.
+  const width = host.clientWidth;
+  const height = host.clientHeight;
+  root.remove();
+  if (width < 1 || height < 1) return null;
+  return { width, height, dpr: win.devicePixelRatio || 1 };
+}
+
+function stylesheetsLoaded(doc: Document): boolean {
+  return Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((l) => !!l.sheet);
+}
+
+/** Runs `fn` once the page's stylesheets have loaded (or failed): at once if they have. */
+export function afterStylesheets(doc: Document, fn: () => void): void {
+  const pending = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).filter((l) => !l.sheet);
+  let left = pending.length;
+  if (!left) return fn();
+  const one = () => {
+    if (--left === 0) fn();
+  };
+  for (const l of pending) {
+    l.addEventListener('load', one, { once: true });
+    l.addEventListener('error', one, { once: true });
+  }
+}
