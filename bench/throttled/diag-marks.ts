@@ -1,7 +1,7 @@
 // Diagnostic (not a figure): one cold visit of a peer page on a link, printing the page's performance marks, long
 // tasks and slow WebGL calls, to see why the first view is drawn when it is. Writes the main thread's CPU profile
 // to /tmp/page.cpuprofile, and with --trace a Chrome trace (GPU process included) to /tmp/page.trace.json.
-//   node --import tsx bench/throttled/diag-marks.ts [--setup=1] [--peer=deep] [--wait=5000] [--trace] [--css=…]
+//   node --import tsx bench/throttled/diag-marks.ts [--setup=1] [--peer=deep] [--wait=5000] [--trace] [--css=…] [--js=…]
 import { launchBenchBrowser } from '../browser';
 import { startBenchServer } from './appServer';
 import { SETUPS } from './profiles';
@@ -13,9 +13,9 @@ const setup = SETUPS[Number(arg('setup', '1'))]!;
 const server = await startBenchServer({ port: 8400, rebuild: false, fillers: 40 });
 const browser = await launchBenchBrowser();
 try {
-  // Like the bench, the browser has shown a WebGL page before (its GPU process is up).
+  // Like the bench, the browser has shown this page before (its GPU process is up, its shaders compiled).
   const warm = await browser.newPage();
-  await warm.goto(peerUrl(server, 'scene'));
+  await warm.goto(peerUrl(server, arg('peer', 'deep') as Peer));
   await warm.waitForTimeout(3000);
   await warm.close();
   await new Promise((r) => setTimeout(r, 3000));
@@ -52,6 +52,9 @@ try {
     wrap(WebGL2RenderingContext.prototype, 'linkProgram');
     wrap(WebGL2RenderingContext.prototype, 'getProgramParameter');
   });
+  // --js=…: a script run before the page's own (an experiment's switch, e.g. a window flag).
+  const js = arg('js', '');
+  if (js) await context.addInitScript(js);
   const css = arg('css', '');
   if (css)
     await context.addInitScript((css: string) => {
