@@ -203,7 +203,8 @@ export class EarlyLoader implements TileProvider {
     const width = Math.max(1, Math.floor(vp.width * vp.dpr));
     const height = Math.max(1, Math.floor(vp.height * vp.dpr));
     if (this.context) {
-      // Made earlier for the window (the page's first script): sized now for the panorama's element.
+      // Made earlier by the page's first script, for the box it measured (or the window): if the panorama's
+      // element turned out different, sized for it now (a resize waits for the GPU process).
       const c = this.context.canvas;
       if (c.width !== width) c.width = width;
       if (c.height !== height) c.height = height;

@@ -30,7 +30,7 @@ function skeleton(doc: Document, collapsed: boolean): { root: HTMLElement; host:
  *  applied (then nothing would be right). */
 export function measurePanoramaBox(win: Window = window): Viewport | null {
   const doc = win.document;
-  if (!doc.body || !stylesheetsLoaded(doc)) return null;
+  if (!doc.body || pendingStylesheets(doc).length) return null;
   const { root, host } = skeleton(doc, sidebarStartsCollapsed(win.innerWidth, win.innerHeight));
   doc.body.append(root);
   // As PanoramaSlot reads its host (whole CSS pixels), so the two agree to the device pixel.
@@ -41,13 +41,14 @@ export function measurePanoramaBox(win: Window = window): Viewport | null {
   return { width, height, dpr: win.devicePixelRatio || 1 };
 }
 
-function stylesheetsLoaded(doc: Document): boolean {
-  return Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((l) => !!l.sheet);
+/** The page's stylesheets not loaded yet (a link's sheet is set once it has). */
+function pendingStylesheets(doc: Document): HTMLLinkElement[] {
+  return Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).filter((l) => !l.sheet);
 }
 
 /** Runs `fn` once the page's stylesheets have loaded (or failed): at once if they have. */
 export function afterStylesheets(doc: Document, fn: () => void): void {
-  const pending = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).filter((l) => !l.sheet);
+  const pending = pendingStylesheets(doc);
   let left = pending.length;
   if (!left) return fn();
   const one = () => {
