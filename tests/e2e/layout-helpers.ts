@@ -100,6 +100,18 @@ export async function closeAll(page: Page) {
   for (const sel of Object.values(PANEL_SELECTOR).slice(1)) await expect(page.locator(sel)).toHaveCount(0);
 }
 
+/** Resolves after `n` animation frames of the page: style, layout and paint have run that often. */
+export function afterFrames(page: Page, n: number): Promise<void> {
+  return page.evaluate(
+    (n) =>
+      new Promise<void>((done) => {
+        const step = (left: number) => (left ? requestAnimationFrame(() => step(left - 1)) : done());
+        step(n);
+      }),
+    n,
+  );
+}
+
 /** Fully on screen, and at its centre and just inside its corners the topmost element is its own. */
 export async function uncovered(page: Page, selector: string): Promise<string | null> {
   return page.evaluate((sel) => {

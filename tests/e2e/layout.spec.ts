@@ -5,10 +5,12 @@ import { expect, test } from '@playwright/test';
 import { demoSite } from './app-helpers';
 import { VIEWPORTS, type ViewportName } from './viewports';
 import {
+  afterFrames,
   PANEL_NAMES,
   PANEL_SELECTOR,
   closeAll,
   openPanel,
+  overlap,
   uncovered,
   waitForRenderer,
   type InfoSpot,
@@ -33,13 +35,17 @@ for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as V
           if (a === b) continue;
           await openPanel(page, a, spot);
           await openPanel(page, b, spot);
-          await page.waitForTimeout(150);
-          // The one opened last is always open and uncovered; the other is closed or uncovered too.
-          const last = await uncovered(page, PANEL_SELECTOR[b]);
-          if (last) failures.push(`${a} then ${b}: ${b} ${last}`);
-          if (await page.locator(PANEL_SELECTOR[a]).count()) {
-            const first = await uncovered(page, PANEL_SELECTOR[a]);
-            if (first) failures.push(`${a} then ${b}: ${a} ${first}`);
+          // Looked at twice: two frames after the click (a person sees a layout that animates into place, and
+          // panels overlapping while it does) and once everything has settled.
+          for (const when of ['at once', 'settled']) {
+            await (when === 'at once' ? afterFrames(page, 2) : page.waitForTimeout(400));
+            // The one opened last is always open and uncovered; the other is closed or uncovered too.
+            const last = await uncovered(page, PANEL_SELECTOR[b]);
+            if (last) failures.push(`${a} then ${b}, ${when}: ${b} ${last}`);
+            if (await page.locator(PANEL_SELECTOR[a]).count()) {
+              const first = await uncovered(page, PANEL_SELECTOR[a]);
+              if (first) failures.push(`${a} then ${b}, ${when}: ${a} ${first}`);
+            }
           }
           if (a === 'timeline' || b === 'timeline') {
             // The tool button says what the drawer is: "Close Timeline" only while the drawer shows.
@@ -50,6 +56,41 @@ for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as V
           }
           await closeAll(page);
         }
+      }
+      expect(failures).toEqual([]);
+    });
+
+    test('camera info and the small minimap stay uncovered at every reading', async ({ page, request }) => {
+      const demo = await demoSite(request);
+      await page.goto(`/site?kiosk=1&date=${demo.date}&node=${demo.scenes[0]!.survey_node.tiles_id}`);
+      await waitForRenderer(page);
+      await closeAll(page);
+      await openPanel(page, 'camera', { yaw: 0, pitch: 0, title: '' });
+      const failures: string[] = [];
+      // The narrowest readings and the widest ones (tilt "-90°", rotation "359°", zoom "120%").
+      for (const [yaw, pitch, fov] of [
+        [0, 0, Math.PI / 2],
+        [-0.01, -Math.PI / 2, 0.3],
+        [6.26, Math.PI / 2, 0.3],
+        [3.2, -0.21, 2.2],
+      ] as const) {
+        await page.evaluate(
+          (v) => (window as unknown as { __panorama: { setView(v: object): void } }).__panorama.setView(v),
+          { yaw, pitch, fov },
+        );
+        await afterFrames(page, 2);
+        const reading = await page.locator('.camera-info').textContent();
+        for (const sel of ['.camera-info', '.minimap']) {
+          const fault = await uncovered(page, sel);
+          if (fault) failures.push(`${reading}: ${sel} ${fault}`);
+        }
+        // Not even an edge under the other (the corner probes above stand a few pixels inside).
+        const [camera, map] = [
+          await page.locator('.camera-info').boundingBox(),
+          await page.locator('.minimap').boundingBox(),
+        ];
+        if (overlap(camera!, map!))
+          failures.push(`${reading}: camera info ${JSON.stringify(camera)} overlaps minimap ${JSON.stringify(map)}`);
       }
       expect(failures).toEqual([]);
     });
