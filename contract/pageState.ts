@@ -22,6 +22,9 @@ export interface FirstView {
     faceSize: number;
   };
   view: ViewAngles;
+  /** The page request's Accept named image/avif: the browser decodes AVIF, its tiles need not wait for the
+   *  page's own probe of that (src/scene/avifSupport.ts). Absent: unknown. */
+  avif?: true;
 }
 
 /** The data block's value: [query key, data] pairs, in the order the client asks. */

@@ -4,9 +4,13 @@
 // loads (src/scene/early.ts). The server writes the scene and view in a data block before this script's tag.
 import { FIRST_VIEW_ID, isFirstView, readDataBlock } from '../contract/pageState';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
+import { avifAnnounced } from './scene/avifSupport';
 import { prefetchPageScene } from './scene/early';
 
 const first = readDataBlock(document, FIRST_VIEW_ID);
+// The probe's answer needs a task of the main thread, which the page's start keeps busy for 200 ms and more:
+// the first view's tiles would wait for it.
+if (isFirstView(first) && first.avif === true) avifAnnounced();
 if (isFirstView(first))
   prefetchPageScene(
     first.source,

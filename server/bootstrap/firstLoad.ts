@@ -149,7 +149,8 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   if (!scenes) return out();
   const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
   if (!scene) return out();
-  return { ...out(previewPreloads(scene, config, avif)), first: firstViewOf(scene, settings, link) };
+  const first = firstViewOf(scene, settings, link);
+  return { ...out(previewPreloads(scene, config, avif)), first: avif ? { ...first, avif: true } : first };
 }
 
 /** The scene's tiles and the view the viewer opens it at (ViewerPage), by the rule both share. */

@@ -13,6 +13,12 @@ export function avifDecodesNow(): boolean | undefined {
   return known;
 }
 
+/** The browser said it takes AVIF (its page request's Accept named image/avif, as Chromium's and Firefox's do):
+ *  believed without waiting for the probe. */
+export function avifAnnounced(): void {
+  known ??= true;
+}
+
 export function avifDecodes(): Promise<boolean> {
   answer ??= (async () => {
     try {

@@ -170,6 +170,10 @@ describe('page state', () => {
     const plain = firstView((await getPage(s.baseUrl, '/site')).html);
     expect(plain.source.tilesId).toBe(farm.tilesIds[0]);
     expect(plain.view.yaw).toBe(details[0].survey_node.initial_parameters.yaw);
+    // A browser that announces AVIF in its page request is told so (its tiles need not wait for the page's probe).
+    const avif = await getPage(s.baseUrl, '/site', { accept: 'text/html,image/avif,image/webp,*/*;q=0.8' });
+    expect(firstView(avif.html)).toEqual({ ...plain, avif: true });
+    expect(plain.avif).toBeUndefined();
     // A page that opens no scene (the home page of a multi-site install, a floor without surveys) has none.
     expect(firstView((await getPage(s.baseUrl, '/site?floor=1')).html)).toBeNull();
   });
