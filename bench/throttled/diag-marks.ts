@@ -1,7 +1,7 @@
 // Diagnostic (not a figure): one cold visit of a peer page on a link, printing the page's performance marks, long
 // tasks and slow WebGL calls, to see why the first view is drawn when it is. Writes the main thread's CPU profile
 // to /tmp/page.cpuprofile, and with --trace a Chrome trace (GPU process included) to /tmp/page.trace.json.
-//   node --import tsx bench/throttled/diag-marks.ts [--setup=1] [--peer=deep] [--wait=5000] [--trace] [--css=…] [--js=…]
+//   node --import tsx bench/throttled/diag-marks.ts [--setup=1] [--peer=deep] [--wait=5000] [--trace] [--repeat] [--css=…] [--js=…]
 import { launchBenchBrowser } from '../browser';
 import { startBenchServer } from './appServer';
 import { SETUPS } from './profiles';
@@ -45,6 +45,17 @@ try {
         return r;
       };
     };
+    // Decodes: when each was asked for and when it answered (they run off the main thread, in parallel).
+    const decode = window.createImageBitmap.bind(window) as (...a: unknown[]) => Promise<ImageBitmap>;
+    let n = 0;
+    window.createImageBitmap = (async (...a: unknown[]) => {
+      const t = performance.now();
+      const id = ++n;
+      const b = await decode(...a);
+      const d = performance.now() - t;
+      w.__lt.push(`${t.toFixed(0).padStart(6)} +${d.toFixed(0).padStart(5)} decode#${id} ${b.width}x${b.height}`);
+      return b;
+    }) as typeof window.createImageBitmap;
     wrap(HTMLCanvasElement.prototype, 'getContext');
     wrap(WebGL2RenderingContext.prototype, 'getExtension');
     wrap(WebGL2RenderingContext.prototype, 'texImage2D');
@@ -69,10 +80,18 @@ try {
   page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`));
   const cdp = await context.newCDPSession(page);
   const rec = new Recorder(cdp);
+  // --repeat: the visit measured is a repeat one (warm HTTP cache, from a blank page), as the bench's.
+  const repeat = process.argv.includes('--repeat');
+  await rec.start({ link: setup.link, device: setup.device, cacheDisabled: !repeat });
+  if (repeat) {
+    await page.goto(peerUrl(server, arg('peer', 'deep') as Peer), { waitUntil: 'commit' });
+    await page.waitForTimeout(Number(arg('wait', '5000')));
+    await page.goto('about:blank');
+    await page.waitForTimeout(1000);
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await rec.start({ link: setup.link, device: setup.device, cacheDisabled: true });
   if (process.argv.includes('--trace'))
     await browser.startTracing(page, {
       path: '/tmp/page.trace.json',
