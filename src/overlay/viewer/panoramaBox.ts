@@ -6,6 +6,7 @@
 // ViewerPage and PanoramaSlot) under the page's own stylesheet. If the real page differs, the canvas is resized
 // as before: this only makes the common case free.
 import { sidebarStartsCollapsed } from '../../domain/layout';
+import { afterLinks } from '../../scene/afterLinks';
 import type { Viewport } from '../../scene/view';
 
 /** Outermost first: the classes from the shell down to the panorama's host element. */
@@ -48,14 +49,5 @@ function pendingStylesheets(doc: Document): HTMLLinkElement[] {
 
 /** Runs `fn` once the page's stylesheets have loaded (or failed): at once if they have. */
 export function afterStylesheets(doc: Document, fn: () => void): void {
-  const pending = pendingStylesheets(doc);
-  let left = pending.length;
-  if (!left) return fn();
-  const one = () => {
-    if (--left === 0) fn();
-  };
-  for (const l of pending) {
-    l.addEventListener('load', one, { once: true });
-    l.addEventListener('error', one, { once: true });
-  }
+  afterLinks(pendingStylesheets(doc), fn);
 }

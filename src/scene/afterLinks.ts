@@ -1,0 +1,21 @@
+// Waiting for <link> elements of the page (a preload, a stylesheet) without a framework: the first script uses it
+// before the app has loaded.
+
+/** Runs `fn` once every one of `links` has loaded or failed; at once when there are none. */
+export function afterLinks(links: readonly HTMLLinkElement[], fn: () => void): void {
+  let left = links.length;
+  if (!left) return fn();
+  const one = () => {
+    if (--left === 0) fn();
+  };
+  for (const l of links) {
+    // Either event ends the wait for this link, once: the other is dropped with it.
+    const done = () => {
+      l.removeEventListener('load', done);
+      l.removeEventListener('error', done);
+      one();
+    };
+    l.addEventListener('load', done);
+    l.addEventListener('error', done);
+  }
+}
