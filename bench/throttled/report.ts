@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
-import { BYTES_TARGET, REPEAT_TARGET, SWITCH_TARGET, type Setup } from './profiles';
+import { BYTES_TARGET, REPEAT_TARGET, SETUPS, SWITCH_TARGET, type Setup } from './profiles';
 import { PEER_LABEL, PEERS, type Peer, type SwitchKind, type SwitchResult, type Visit } from './visits';
 
 export interface Results {
@@ -76,7 +76,7 @@ export function printResults(r: Results): void {
     const first = median(r.repeat.map((x) => x.first.vcMs)),
       again = median(r.repeat.map((x) => x.repeat.vcMs));
     console.log(
-      `\nRepeat visit of the deep link (${r.setups[0]?.setup.name}, same context, warm HTTP cache): first ${sec(first)}, repeat ${sec(again)} (${f(median(r.repeat.map((x) => x.repeat.requests)))} requests, ${f(median(r.repeat.map((x) => x.repeat.kb)))} KB); repeat/first ${check(again / first, REPEAT_TARGET)}${errors(r.repeat.flatMap((x) => [x.first, x.repeat]))}`,
+      `\nRepeat visit of the deep link (${SETUPS[0]!.name}, same context, warm HTTP cache): first ${sec(first)}, repeat ${sec(again)} (${f(median(r.repeat.map((x) => x.repeat.requests)))} requests, ${f(median(r.repeat.map((x) => x.repeat.kb)))} KB); repeat/first ${check(again / first, REPEAT_TARGET)}${errors(r.repeat.flatMap((x) => [x.first, x.repeat]))}`,
     );
   }
 
@@ -87,7 +87,7 @@ export function printResults(r: Results): void {
       fresh = median(rows.map((s) => s.fresh.vcMs));
     const s0 = rows[0]!.sw;
     console.log(
-      `\nSwitch of ${kind} after turning the view (${r.setups[0]?.setup.name}): visually complete ${sec(sw)} after the click (${f(median(rows.map((s) => s.sw.kb)))} KB) vs a fresh deep link to that scene and view ${sec(fresh)}; switch/fresh ${check(sw / fresh, SWITCH_TARGET)}; heading ${s0.yawBeforeDeg ?? '?'}° before, ${s0.yawAfterDeg ?? '?'}° after${errors(rows.flatMap((s) => [s.sw, s.fresh]))}`,
+      `\nSwitch of ${kind} after turning the view (${SETUPS[0]!.name}): visually complete ${sec(sw)} after the click (${f(median(rows.map((s) => s.sw.kb)))} KB) vs a fresh deep link to that scene and view ${sec(fresh)}; switch/fresh ${check(sw / fresh, SWITCH_TARGET)}; heading ${s0.yawBeforeDeg ?? '?'}° before, ${s0.yawAfterDeg ?? '?'}° after${errors(rows.flatMap((s) => [s.sw, s.fresh]))}`,
     );
   }
   console.log(`\n${met} of ${all} throttled targets met.`);

@@ -78,6 +78,7 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
         results.setups.push({ setup, byPeer });
       }
     }
+    // The repeat visit and the switches are measured on the slow link whichever setups the first views ran on.
     const slow = SETUPS[0]!;
     if (opts.parts.includes('repeat')) {
       for (let run = 0; run < opts.runs; run++) {
