@@ -8,13 +8,14 @@ import { avifAnnounced } from './scene/avifSupport';
 import { prefetchPageScene } from './scene/early';
 
 const first = readDataBlock(document, FIRST_VIEW_ID);
-// The probe's answer needs a task of the main thread, which the page's start keeps busy for 200 ms and more:
-// the first view's tiles would wait for it.
-if (isFirstView(first) && first.avif === true) avifAnnounced();
-if (isFirstView(first))
+if (isFirstView(first)) {
+  // The probe's answer needs a task of the main thread, which the page's start keeps busy for 200 ms and more:
+  // the first view's tiles would wait for it.
+  if (first.avif === true) avifAnnounced();
   prefetchPageScene(
     first.source,
     first.view,
     () => measurePanoramaBox(window),
     (fn) => afterStylesheets(document, fn),
   );
+}
