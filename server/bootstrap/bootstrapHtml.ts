@@ -30,30 +30,47 @@ export interface PageState {
   /** URLs fetched with fetch() (credentials same-origin), so the preload is `as="fetch" crossorigin`. */
   fetchPreloads: readonly string[];
   /** The scene and view a viewer page opens, and the script (run as soon as it has loaded) that starts its tiles. */
-  firstView?: { data: FirstView; script: FirstViewScript };
+  firstView?: { data: FirstView; script: PageChunk };
+  /** Lazy parts of the app the page shows with its first view: fetched now, not once the app asks for them. */
+  parts?: readonly PageChunk[];
 }
 
-/** The first-view script and the chunks it imports. */
-export interface FirstViewScript {
+/** A built chunk, the chunks it imports and (for a lazy part) its stylesheets. */
+export interface PageChunk {
   src: string;
   imports: readonly string[];
+  styles?: readonly string[];
 }
+
+const modulePreload = (u: string) => `<link rel="modulepreload" crossorigin href="${attribute(u)}">`;
 
 /**
  * The page with `state`: the preloads, then the first view's data and its script, early in <head> (after the
  * charset, which must come first; the browser starts them before it reads the page's own scripts), the data block
  * at the end of <body> (module scripts run after the whole document is parsed, so it is there for them).
  */
-export function withPageState(template: string, { state, fetchPreloads, firstView }: PageState): string {
+export function withPageState(template: string, { state, fetchPreloads, firstView, parts = [] }: PageState): string {
   const first = firstView
     ? `<script type="application/json" id="${FIRST_VIEW_ID}">${scriptSafeJson(firstView.data)}</script>` +
       `<script type="module" async crossorigin src="${attribute(firstView.script.src)}"></script>` +
       // Its imports are named at once: found only once the script has come, they went behind the app's own chunks
       // (a page has six connections), and the tiles with them, by up to 0.4 s at 10 Mbps.
-      firstView.script.imports.map((u) => `<link rel="modulepreload" crossorigin href="${attribute(u)}">`).join('')
+      firstView.script.imports.map(modulePreload).join('')
     : '';
+  // A lazy part found only once the app has rendered came a round trip later than the rest of the page: shown
+  // with the first view, the page was not complete until it was. Its stylesheet as the app's loader will ask
+  // for it (crossorigin), so the preload is what it gets.
+  const partLinks = parts
+    .map(
+      (p) =>
+        [p.src, ...p.imports].map(modulePreload).join('') +
+        (p.styles ?? []).map((u) => `<link rel="preload" as="style" crossorigin href="${attribute(u)}">`).join(''),
+    )
+    .join('');
   const links =
-    fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') + first;
+    fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') +
+    first +
+    partLinks;
   const block = `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptSafeJson(state)}</script>`;
   const anchor = /<meta charset[^>]*>/i.exec(template) ?? /<head[^>]*>/i.exec(template);
   const at = anchor ? anchor.index + anchor[0].length : 0;

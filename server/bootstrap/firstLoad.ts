@@ -15,6 +15,7 @@ import { keys } from '../../contract/queryKeys.ts';
 import { previewUrl } from '../../contract/tileUrls.ts';
 import { parseViewerLink } from '../../contract/viewerLink.ts';
 import { resolveDate, resolveFloor, resolveScene } from '../../contract/viewerResolve.ts';
+import type { PagePart } from './buildManifest.ts';
 
 /** An API read as the client makes it: the envelope's payload when the answer is 200 with success, else undefined. */
 export type ApiRead = (path: string, query?: Record<string, string | number | null>) => Promise<unknown>;
@@ -26,6 +27,8 @@ export interface FirstLoad {
   preloads: string[];
   /** The scene a viewer page opens and its view, for the page's first script. */
   first?: FirstView;
+  /** Lazy parts of the app the page shows with its first view (the page names their chunks ahead). */
+  parts: PagePart[];
 }
 
 /** Which site and page a client route shows (src/routes/router.tsx, RootRoute, SiteRoute, SingleSiteView). */
@@ -86,7 +89,8 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
     if (data !== undefined) queries.push([key, data]);
     return data;
   };
-  const out = (preloads: string[] = []): FirstLoad => ({ queries, preloads });
+  const parts: PagePart[] = [];
+  const out = (preloads: string[] = []): FirstLoad => ({ queries, preloads, parts });
 
   const config = keep(keys.appConfig, (await read('/api/settings')) as AppConfig | undefined);
   if (!config) return out();
@@ -142,14 +146,21 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   if (!floorsOfDate) return out();
   const floor = resolveFloor(floorForDates, floorsOfDate);
   if (!allFloors.includes(floor)) return out();
-  const scenes = keep(
-    keys.surveyDetails(site, floor, date),
-    (await read(`${site$(site)}/survey/details`, { floor, date })) as SurveyScene[] | undefined,
-  );
+  // The minimap is on screen with the first view (its panel, nodes and cone): without its two reads in the page it
+  // came a round trip and a render after the rest of the overlay, and the page was not complete until it had.
+  const [details, minimap, minimapNodes] = await Promise.all([
+    read(`${site$(site)}/survey/details`, { floor, date }) as Promise<SurveyScene[] | undefined>,
+    read(`${site$(site)}/minimap/details`, { floor }),
+    read(`${site$(site)}/${Math.max(0, floor)}/survey/minimapSingleSite`, { date }),
+  ]);
+  const scenes = keep(keys.surveyDetails(site, floor, date), details);
+  keep(keys.minimap(site, floor), minimap);
+  keep(keys.minimapNodes(site, floor, date), minimapNodes);
   if (!scenes) return out();
   const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
   if (!scene) return out();
   const first = firstViewOf(scene, settings, link);
+  if (isAdmin) parts.push('adminMinimap');
   return { ...out(previewPreloads(scene, config, avif)), first: avif ? { ...first, avif: true } : first };
 }
 

@@ -3,12 +3,11 @@
 // in-process with the caller's cookie, so the page holds exactly what the same person's GETs of those routes
 // would give them, under the same access rules. It holds the caller's user info, so it is `private`: no shared
 // cache may keep it; the browser revalidates it (no-cache) with its ETag.
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planFirstLoad, type ApiRead } from './firstLoad.ts';
-import { type FirstViewScript, withPageState } from './bootstrapHtml.ts';
+import { withPageState } from './bootstrapHtml.ts';
+import { BuildManifest, FIRST_VIEW_ENTRY, PAGE_PARTS } from './buildManifest.ts';
 import { etagOf, ifNoneMatchHas } from '../http/apiCaching.ts';
 
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
@@ -37,40 +36,11 @@ function stringQuery(query: Record<string, string | number | null> | undefined):
   return out;
 }
 
-/** The first-view script's entry in the client build (vite.config.ts). */
-const FIRST_VIEW_ENTRY = 'src/firstView.ts';
-
-/** The built first-view script's URL and the URLs of the chunks it imports (all of them, in load order), from the
- *  build's manifest beside `indexFile`; null without one (dev server). */
-export function firstViewScript(indexFile: string): FirstViewScript | null {
-  try {
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(path.dirname(indexFile), '.vite', 'manifest.json'), 'utf8'),
-    ) as Record<string, { file?: string; imports?: string[] }>;
-    const file = manifest[FIRST_VIEW_ENTRY]?.file;
-    if (!file) return null;
-    const imports: string[] = [];
-    const seen = new Set<string>();
-    const walk = (key: string) => {
-      for (const dep of manifest[key]?.imports ?? []) {
-        if (seen.has(dep)) continue;
-        seen.add(dep);
-        const f = manifest[dep]?.file;
-        if (f) imports.push(`/${f}`);
-        walk(dep);
-      }
-    };
-    walk(FIRST_VIEW_ENTRY);
-    return { src: `/${file}`, imports };
-  } catch {
-    return null;
-  }
-}
-
 /** Serves the page for `req` from the template at `indexFile`. */
 export function pageHandler(app: FastifyInstance, indexFile: string) {
   // Read once: a rebuild while the server runs changes the name, and the page then simply goes without it.
-  const script = firstViewScript(indexFile);
+  const manifest = BuildManifest.beside(indexFile);
+  const script = manifest?.chunk(FIRST_VIEW_ENTRY) ?? null;
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const template = await fsp.readFile(indexFile, 'utf8');
     const url = new URL(req.url, 'http://page.invalid');
@@ -82,6 +52,7 @@ export function pageHandler(app: FastifyInstance, indexFile: string) {
         state: { v: 1, queries: first.queries },
         fetchPreloads: first.preloads,
         firstView: first.first && script ? { data: first.first, script } : undefined,
+        parts: first.parts.flatMap((p) => manifest?.chunk(PAGE_PARTS[p]) ?? []),
       });
     } catch (e) {
       // The page still works without its state (the client asks the API itself): never fail the page for it.

@@ -42,7 +42,10 @@ async function getPage(base: string, url: string, headers: Record<string, string
   const blocks = els.filter((e) => e.tagName === 'script' && attr(e, 'id') === 'bootstrap');
   const text = blocks.length === 1 ? blocks[0].childNodes.map((c: any) => c.value).join('') : '';
   const state = text ? JSON.parse(text) : { queries: [] };
-  const preloads = els.filter((e) => e.tagName === 'link' && attr(e, 'rel') === 'preload').map((e) => attr(e, 'href'));
+  // The fetch preloads (a lazy part's stylesheet preload is checked on its own).
+  const preloads = els
+    .filter((e) => e.tagName === 'link' && attr(e, 'rel') === 'preload' && attr(e, 'as') === 'fetch')
+    .map((e) => attr(e, 'href'));
   return { status: res.status, html, headers: res.headers, queries: state.queries, preloads };
 }
 
@@ -72,6 +75,10 @@ function readOf(key: Key): { url: string; data: (payload: any) => unknown } {
       return { url: `${s}/survey/details/compact${q({ floor: a })}`, data: same };
     case 'surveyDetails':
       return { url: `${s}/survey/details${q({ floor: a, date: b })}`, data: same };
+    case 'minimap':
+      return { url: `${s}/minimap/details${q({ floor: a })}`, data: same };
+    case 'minimapNodes':
+      return { url: `${s}/${Math.max(0, Number(a))}/survey/minimapSingleSite${q({ date: b })}`, data: same };
   }
   throw new Error(`a query key the client never reads on first load: ${JSON.stringify(key)}`);
 }
@@ -101,7 +108,16 @@ describe('page state', () => {
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.writeFileSync(
       path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true } }),
+      JSON.stringify({
+        'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
+        'index.html': { file: 'assets/main.js', isEntry: true },
+        'src/editor/minimap/AdminMinimap.tsx': {
+          file: 'assets/AdminMinimap-abc.js',
+          imports: ['index.html', '_useMachine-abc.js'],
+          css: ['assets/editor-abc.css'],
+        },
+        '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
+      }),
     );
     s = await startServer({ DIST_DIR: dist });
     farm = await seedSite(s.ctx, 'farm');
@@ -130,8 +146,19 @@ describe('page state', () => {
       'surveyDates',
       'floorsWithData',
       'surveyDetails',
+      // The minimap is on screen with the first view: its reads come in the page too.
+      'minimap',
+      'minimapNodes',
     ]);
     await expectSameAsApi(s.baseUrl, page);
+    expect(page.queries.find(([k]) => k[2] === 'minimapNodes')![0]).toEqual([
+      'site',
+      'farm',
+      'minimapNodes',
+      0,
+      '2024-03-05',
+    ]);
+    expect((page.queries.find(([k]) => k[2] === 'minimapNodes')![1] as unknown[]).length).toBeGreaterThan(0);
     const details = page.queries.find(([k]) => k[2] === 'surveyDetails')!;
     expect(details[0]).toEqual(['site', 'farm', 'surveyDetails', 0, '2024-03-05']);
     // No initial scene is set: the survey's first scene by node number.
@@ -176,6 +203,22 @@ describe('page state', () => {
     expect(plain.avif).toBeUndefined();
     // A page that opens no scene (the home page of a multi-site install, a floor without surveys) has none.
     expect(firstView((await getPage(s.baseUrl, '/site?floor=1')).html)).toBeNull();
+  });
+
+  it("names the administrator's minimap ahead for an administrator's viewer page, not a visitor's", async () => {
+    const partLinks = (html: string) =>
+      elements(parse(html))
+        .filter((e) => e.tagName === 'link' && /AdminMinimap|useMachine|editor-|main\.js/.test(attr(e, 'href') ?? ''))
+        .map((e) => `${attr(e, 'rel')} ${attr(e, 'as') ?? ''} ${attr(e, 'href')}`.replace(/ +/g, ' '));
+    // Without single sign-on everyone administers: the minimap beside the first view is the editor's.
+    expect(partLinks((await getPage(s.baseUrl, '/site')).html)).toEqual([
+      'modulepreload /assets/AdminMinimap-abc.js',
+      'modulepreload /assets/useMachine-abc.js',
+      'preload style /assets/editor-abc.css',
+    ]);
+    // In kiosk mode nobody does; a page that opens no scene shows no minimap.
+    expect(partLinks((await getPage(s.baseUrl, '/site?kiosk=1')).html)).toEqual([]);
+    expect(partLinks((await getPage(s.baseUrl, '/site?floor=1')).html)).toEqual([]);
   });
 
   it('a deep link resolves its own floor, date and scene', async () => {
@@ -224,6 +267,8 @@ describe('page state', () => {
         'surveyDates',
         'floorsWithData',
         'surveyDetails',
+        'minimap',
+        'minimapNodes',
       ]);
       await expectSameAsApi(s.baseUrl, page);
     }
@@ -299,7 +344,16 @@ describe('page state with single sign-on', () => {
     fs.mkdirSync(path.join(dist, '.vite'));
     fs.writeFileSync(
       path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true } }),
+      JSON.stringify({
+        'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
+        'index.html': { file: 'assets/main.js', isEntry: true },
+        'src/editor/minimap/AdminMinimap.tsx': {
+          file: 'assets/AdminMinimap-abc.js',
+          imports: ['index.html', '_useMachine-abc.js'],
+          css: ['assets/editor-abc.css'],
+        },
+        '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
+      }),
     );
     s = await startServer({ DIST_DIR: dist, USE_SSO: 'true' });
     await seedSite(s.ctx, 'farm');

@@ -1,5 +1,5 @@
 // The page's first-load state in a real browser: a viewer URL asks the API nothing before its first tile (the
-// answers came with the HTML, server/bootstrap/), the preview announced by the page is fetched once, and the
+// answers came with the HTML, server/bootstrap/), nor for its minimap, the preview announced by the page is fetched once, and the
 // scene shown is the one the API's answers lead to.
 import { expect, test, type Page } from '@playwright/test';
 import { demoSite } from './app-helpers';
@@ -35,6 +35,9 @@ for (const kind of ['plain URL', 'deep link', 'multi-site path'] as const) {
     const firstTile = seen.findIndex((p) => /^\/media\/tiles\/.+\/\d+\/[bdflru]\/\d+\/\d+\.jpg$/.test(p));
     expect(firstTile, 'a tile was requested').toBeGreaterThan(0);
     expect(seen.slice(0, firstTile).filter((p) => p.startsWith('/api/'))).toEqual([]);
+    // The minimap is on screen with the first view: its plan and nodes came with the page, not a round trip later.
+    await expect(page.locator('section.minimap')).toBeVisible();
+    expect(seen.filter((p) => /\/minimap\/details|\/minimapSingleSite/.test(p))).toEqual([]);
     if (kind !== 'plain URL') {
       await expect(page.locator('.title-card h1')).toHaveText(scene.survey_node.title);
       expect(seen.filter((p) => p.endsWith(`/${scene.survey_node.tiles_id}/preview.jpg`))).toHaveLength(1);

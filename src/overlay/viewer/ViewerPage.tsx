@@ -17,6 +17,7 @@ import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { useAfterFirstView } from './useAfterFirstView';
 import { useMinimapReads } from './useMinimapReads';
+import { useLoadedModule } from '../common/useLoadedModule';
 import { PanoramaSlot } from './PanoramaSlot';
 import { TitleCard } from './TitleCard';
 import { CameraInfo, CameraInfoToggle } from './CameraInfo';
@@ -29,7 +30,8 @@ import { MediaModal } from './MediaModal';
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 // The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
-const AdminMinimap = lazy(() => import('../../editor/minimap/AdminMinimap'));
+// Not through Suspense: it is on screen with the first view (see useLoadedModule).
+const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -70,6 +72,7 @@ export function ViewerPage() {
   const [resolved, setResolved] = useState(false);
   if (!resolved && !state.loading) setResolved(true);
   useMinimapReads(site, floor, state.date);
+  const AdminMinimap = useLoadedModule(loadAdminMinimap, resolved && isAdmin)?.default;
 
   if (floorPopulated === false && isAdmin) {
     return (
@@ -126,13 +129,7 @@ export function ViewerPage() {
         <HotspotList />
         <CameraInfo />
         <FloorSlider />
-        {!resolved ? null : isAdmin ? (
-          <Suspense fallback={null}>
-            <AdminMinimap />
-          </Suspense>
-        ) : (
-          <VisitorMinimap />
-        )}
+        {!resolved ? null : isAdmin ? AdminMinimap ? <AdminMinimap /> : null : <VisitorMinimap />}
         <TimelineDrawer />
         {info ? (
           <Suspense fallback={null}>
