@@ -56,6 +56,15 @@ try {
       w.__lt.push(`${t.toFixed(0).padStart(6)} +${d.toFixed(0).padStart(5)} decode#${id} ${b.width}x${b.height}`);
       return b;
     }) as typeof window.createImageBitmap;
+    // When each overlay part first appears: the screenshot-based figure waits for the last of them too.
+    const seen = new Set<string>();
+    new MutationObserver(() => {
+      for (const sel of ['.viewer-top', '.minimap', '.floor-slider', '.camera-info', 'canvas']) {
+        if (seen.has(sel) || !document.querySelector(sel)) continue;
+        seen.add(sel);
+        w.__lt.push(`${performance.now().toFixed(0).padStart(6)} +    0 dom ${sel}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
     wrap(HTMLCanvasElement.prototype, 'getContext');
     wrap(WebGL2RenderingContext.prototype, 'getExtension');
     wrap(WebGL2RenderingContext.prototype, 'texImage2D');
