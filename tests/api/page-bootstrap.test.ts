@@ -49,6 +49,34 @@ async function getPage(base: string, url: string, headers: Record<string, string
   return { status: res.status, html, headers: res.headers, queries: state.queries, preloads };
 }
 
+/** A client build to serve: the page template and the build's manifest, which names the first-view script and the
+ *  lazy parts a page may name ahead (vite.config.ts); the server reads it at start. */
+function builtClient(): string {
+  const dist = tempDir('survey-dist-');
+  fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
+      'index.html': { file: 'assets/main.js', isEntry: true },
+      'src/editor/minimap/AdminMinimap.tsx': {
+        file: 'assets/AdminMinimap-abc.js',
+        imports: ['index.html', '_useMachine-abc.js'],
+        css: ['assets/editor-abc.css'],
+      },
+      '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
+    }),
+  );
+  return dist;
+}
+
+/** The links of a page that name the administrator's minimap ahead (and never the page's own entry). */
+const adminPartLinks = (html: string) =>
+  elements(parse(html))
+    .filter((e) => e.tagName === 'link' && /AdminMinimap|useMachine|editor-|main\.js/.test(attr(e, 'href') ?? ''))
+    .map((e) => `${attr(e, 'rel')} ${attr(e, 'as') ?? ''} ${attr(e, 'href')}`.replace(/ +/g, ' '));
+
 /** The API read the client makes for a query key, and how it turns the payload into the query's data. */
 function readOf(key: Key): { url: string; data: (payload: any) => unknown } {
   const [head, site, kind, a, b] = key;
@@ -102,23 +130,7 @@ describe('page state', () => {
   /** Where tiles are read: /media/tiles/, or the bucket's public address under S3_TEST=1 (also preloaded). */
   const tileBase = () => (s.config.s3 ? `${s.config.s3.publicUrl}/tiles/` : '/media/tiles/');
   beforeAll(async () => {
-    dist = tempDir('survey-dist-');
-    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-    // The build's manifest names the first-view script (vite.config.ts); the server reads it at start.
-    fs.mkdirSync(path.join(dist, '.vite'));
-    fs.writeFileSync(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
-        'index.html': { file: 'assets/main.js', isEntry: true },
-        'src/editor/minimap/AdminMinimap.tsx': {
-          file: 'assets/AdminMinimap-abc.js',
-          imports: ['index.html', '_useMachine-abc.js'],
-          css: ['assets/editor-abc.css'],
-        },
-        '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
-      }),
-    );
+    dist = builtClient();
     s = await startServer({ DIST_DIR: dist });
     farm = await seedSite(s.ctx, 'farm');
     await s.ctx.db.updateTable('sites').set({ name: HOSTILE }).where('id', '=', 'farm').execute();
@@ -206,19 +218,15 @@ describe('page state', () => {
   });
 
   it("names the administrator's minimap ahead for an administrator's viewer page, not a visitor's", async () => {
-    const partLinks = (html: string) =>
-      elements(parse(html))
-        .filter((e) => e.tagName === 'link' && /AdminMinimap|useMachine|editor-|main\.js/.test(attr(e, 'href') ?? ''))
-        .map((e) => `${attr(e, 'rel')} ${attr(e, 'as') ?? ''} ${attr(e, 'href')}`.replace(/ +/g, ' '));
     // Without single sign-on everyone administers: the minimap beside the first view is the editor's.
-    expect(partLinks((await getPage(s.baseUrl, '/site')).html)).toEqual([
+    expect(adminPartLinks((await getPage(s.baseUrl, '/site')).html)).toEqual([
       'modulepreload /assets/AdminMinimap-abc.js',
       'modulepreload /assets/useMachine-abc.js',
       'preload style /assets/editor-abc.css',
     ]);
     // In kiosk mode nobody does; a page that opens no scene shows no minimap.
-    expect(partLinks((await getPage(s.baseUrl, '/site?kiosk=1')).html)).toEqual([]);
-    expect(partLinks((await getPage(s.baseUrl, '/site?floor=1')).html)).toEqual([]);
+    expect(adminPartLinks((await getPage(s.baseUrl, '/site?kiosk=1')).html)).toEqual([]);
+    expect(adminPartLinks((await getPage(s.baseUrl, '/site?floor=1')).html)).toEqual([]);
   });
 
   it('a deep link resolves its own floor, date and scene', async () => {
@@ -338,23 +346,7 @@ describe('page state with single sign-on', () => {
   let s: TestServer;
   let dist: string;
   beforeAll(async () => {
-    dist = tempDir('survey-dist-');
-    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-    // The build's manifest names the first-view script (vite.config.ts); the server reads it at start.
-    fs.mkdirSync(path.join(dist, '.vite'));
-    fs.writeFileSync(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
-        'index.html': { file: 'assets/main.js', isEntry: true },
-        'src/editor/minimap/AdminMinimap.tsx': {
-          file: 'assets/AdminMinimap-abc.js',
-          imports: ['index.html', '_useMachine-abc.js'],
-          css: ['assets/editor-abc.css'],
-        },
-        '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
-      }),
-    );
+    dist = builtClient();
     s = await startServer({ DIST_DIR: dist, USE_SSO: 'true' });
     await seedSite(s.ctx, 'farm');
     await addUser(s.ctx.db, 'alice', PASSWORD, ['superAdmin']);
@@ -380,5 +372,8 @@ describe('page state with single sign-on', () => {
     expect(admin.queries.find(([k]) => k[0] === 'userInfo')?.[1]).toMatchObject({ username: 'alice', isAdmin: true });
     expect(admin.headers.get('cache-control')).toBe('private, no-cache');
     expect(admin.headers.get('etag')).not.toBe(visitor.headers.get('etag'));
+    // Only the administrator's page names the editor's minimap ahead.
+    expect(adminPartLinks(visitor.html)).toEqual([]);
+    expect(adminPartLinks(admin.html)).toHaveLength(3);
   });
 });
