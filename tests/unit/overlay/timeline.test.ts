@@ -25,6 +25,21 @@ describe('timeline', () => {
     expect(dayLabel('2024-01-01')).toBe('Jan 1, 2024');
   });
 
+  it('writes every day as the en-US locale does (the labels come from a table, not Intl)', () => {
+    const intl = (iso: string, day: boolean) =>
+      new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
+        month: 'short',
+        ...(day ? { day: 'numeric' } : {}),
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2031, 0, 1); t += 86_400_000 * 3) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      expect(dayLabel(iso)).toBe(intl(iso, true));
+      expect(monthLabel(iso)).toBe(intl(iso, false));
+    }
+  });
+
   it('sorts newest first and breaks ties by survey name in reverse alphabetical order', () => {
     expect(sortSurveyDates(entries).map((e) => `${e.date} ${e.survey_name}`)).toEqual([
       '2024-03-12 Spring survey',
