@@ -35,6 +35,10 @@ export function prefetchPageScene(
 ): void {
   if (pageStage) return;
   const stage = new EarlyStage();
+  // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
+  // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body. Asked
+  // before the tiles: on a repeat visit the preload is done already, and the decodes go in the order asked.
+  afterPreload(previewUrl(source), () => stage.prefetchPreview(source));
   // The tiles are asked for now, for the panorama's box if the stylesheet already tells it, else for the whole
   // window (a superset); the viewer asks for anything missing when it mounts.
   const box = panoramaBox();
@@ -44,9 +48,6 @@ export function prefetchPageScene(
   // stylesheet yet, once it has come.
   if (box) stage.prepare(box);
   else afterStyles(() => stage.prepare(panoramaBox() ?? vp));
-  // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
-  // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body.
-  afterPreload(previewUrl(source), () => stage.prefetchPreview(source));
   pageStage = stage;
 }
 

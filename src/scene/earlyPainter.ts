@@ -135,25 +135,27 @@ export class EarlyPainter {
     if (this.gl.isContextLost()) return this.askEngine();
     const { source, vp } = this.opts;
     if (this.controls.step(performance.now())) this.schedule();
-    const preview = this.loader.peekTexture(previewUrl(source), this.gl);
-    // Nothing is drawn without the preview (it is what guarantees no holes); wait for the link as well.
-    if (!preview) return;
+    const preview = this.loader.peekTexture(previewUrl(source), this.gl) ?? null;
     if (!this.program.ready()) return this.schedule();
+    const textureOf = (t: TileId) => this.loader.peekTexture(tileUrl(source, t), this.gl);
+    const plan = planFrame({ levels: source.levels, view: this.view, vp, preview, isDrawable: (t) => !!textureOf(t) });
+    // Without the preview only a complete view is drawn (the preview is what fills the holes of a partial one): on a
+    // repeat visit the tiles come from the cache, and their decodes may end before the preview's.
+    if (!preview && !plan.complete) return;
+    // The canvas goes on the page with its first picture (before, it would show black).
     const canvas = this.ctx.canvas;
     if (!canvas.parentNode) {
       canvas.style.cssText = 'position:absolute;inset:0;display:block;width:100%;height:100%';
       this.opts.host.prepend(canvas);
     }
-    const textureOf = (t: TileId) => this.loader.peekTexture(tileUrl(source, t), this.gl);
-    const plan = planFrame({ levels: source.levels, view: this.view, vp, preview, isDrawable: (t) => !!textureOf(t) });
-    let bytes = preview.bytes;
-    let gpu = preview.width * preview.height * 4;
+    let bytes = preview?.bytes ?? 0;
+    let gpu = preview ? preview.width * preview.height * 4 : 0;
     const p = this.program;
     // The raw WebGL drawer: each quad clipped to the view and drawn by the quad program.
     drawPlan(plan, {
       startLayer: () => p.begin(),
       drawQuad: (d) => {
-        const tex = d.kind === 'preview' ? preview : textureOf(d.tile)!;
+        const tex = d.kind === 'preview' ? preview! : textureOf(d.tile)!;
         const part = d.kind === 'preview' ? { ...d.show, clamp: d.clamp } : { x: 0, y: 0, w: tex.width, h: tex.height };
         if (d.kind === 'tile') {
           bytes += tex.bytes;
@@ -169,7 +171,7 @@ export class EarlyPainter {
       tilesRequested: plan.visible.length,
       tileBytes: bytes,
       cacheBytes: gpu,
-      previewReady: true,
+      previewReady: !!preview,
       stable: plan.complete,
     });
     performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');

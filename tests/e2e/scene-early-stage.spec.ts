@@ -81,6 +81,32 @@ test.describe('the early stage on the real fixture', () => {
     });
   }
 
+  test('with the preview still on its way, the complete view is drawn from its tiles alone', async ({
+    page,
+    scene,
+  }) => {
+    // A repeat visit: the tiles' decodes may end before the preview's. Held here until the view is drawn.
+    const releaseEngine = await holdEngine(page);
+    let releasePreview!: () => void;
+    const previewHeld = new Promise<void>((r) => (releasePreview = r));
+    await page.route(/\/preview\.(jpg|avif)$/, async (route) => {
+      await previewHeld;
+      await route.continue();
+    });
+    const view = { yaw: 0.001, pitch: 0.002, fov: 40 * DEG };
+    await page.goto(url(scene, view));
+    await page.waitForFunction(() => window.__panorama?.counters.stable === true, null, { timeout: 15_000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => window.__panorama!.counters.previewReady)).toBe(false);
+    const shot = await decodeScreenshot(await page.screenshot());
+    expect(magentaPixels(shot), 'background pixels').toBe(0);
+    const err = meanAbsError(shot.data, projectView(faces.get(levelFor(view.fov))!, view, W, H));
+    console.log(`early without preview: mean error ${err.toFixed(2)}`);
+    expect(err).toBeLessThan(MAX_MEAN_ERROR);
+    releasePreview();
+    releaseEngine();
+  });
+
   test('the engine takes over without a frame of background or a different picture', async ({
     page,
     context,
