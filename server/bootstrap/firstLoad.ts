@@ -89,8 +89,7 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
     if (data !== undefined) queries.push([key, data]);
     return data;
   };
-  const parts: PagePart[] = [];
-  const out = (preloads: string[] = []): FirstLoad => ({ queries, preloads, parts });
+  const out = (preloads: string[] = []): FirstLoad => ({ queries, preloads, parts: [] });
 
   const config = keep(keys.appConfig, (await read('/api/settings')) as AppConfig | undefined);
   if (!config) return out();
@@ -160,8 +159,8 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
   if (!scene) return out();
   const first = firstViewOf(scene, settings, link);
-  if (isAdmin) parts.push('adminMinimap');
-  return { ...out(previewPreloads(scene, config, avif)), first: avif ? { ...first, avif: true } : first };
+  const parts: PagePart[] = isAdmin ? ['adminMinimap'] : [];
+  return { ...out(previewPreloads(scene, config, avif)), first: avif ? { ...first, avif: true } : first, parts };
 }
 
 /** The scene's tiles and the view the viewer opens it at (ViewerPage), by the rule both share. */

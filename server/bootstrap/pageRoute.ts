@@ -7,7 +7,7 @@ import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planFirstLoad, type ApiRead } from './firstLoad.ts';
 import { withPageState } from './bootstrapHtml.ts';
-import { BuildManifest, FIRST_VIEW_ENTRY, PAGE_PARTS } from './buildManifest.ts';
+import { BuildManifest, type ChunkFiles, FIRST_VIEW_ENTRY, PAGE_PARTS, type PagePart } from './buildManifest.ts';
 import { etagOf, ifNoneMatchHas } from '../http/apiCaching.ts';
 
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
@@ -41,6 +41,9 @@ export function pageHandler(app: FastifyInstance, indexFile: string) {
   // Read once: a rebuild while the server runs changes the name, and the page then simply goes without it.
   const manifest = BuildManifest.beside(indexFile);
   const script = manifest?.chunk(FIRST_VIEW_ENTRY) ?? null;
+  const partChunks = Object.fromEntries(
+    Object.entries(PAGE_PARTS).map(([part, key]) => [part, manifest?.chunk(key) ?? null]),
+  ) as Record<PagePart, ChunkFiles | null>;
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const template = await fsp.readFile(indexFile, 'utf8');
     const url = new URL(req.url, 'http://page.invalid');
@@ -52,7 +55,7 @@ export function pageHandler(app: FastifyInstance, indexFile: string) {
         state: { v: 1, queries: first.queries },
         fetchPreloads: first.preloads,
         firstView: first.first && script ? { data: first.first, script } : undefined,
-        parts: first.parts.flatMap((p) => manifest?.chunk(PAGE_PARTS[p]) ?? []),
+        parts: first.parts.flatMap((p) => partChunks[p] ?? []),
       });
     } catch (e) {
       // The page still works without its state (the client asks the API itself): never fail the page for it.
