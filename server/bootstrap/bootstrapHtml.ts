@@ -59,7 +59,9 @@ export function withPageState(template: string, { state, fetchPreloads, firstVie
     : '';
   // A lazy part found only once the app has rendered came a round trip later than the rest of the page: shown
   // with the first view, the page was not complete until it was. Its stylesheet as the app's loader will ask
-  // for it (crossorigin), so the preload is what it gets.
+  // for it (crossorigin), so the preload is what it gets. Named after the page's own stylesheet and scripts (at
+  // the end of <head>): ahead of them it delayed the stylesheet, and the first script then found no panorama box
+  // to make its WebGL context for.
   const partLinks = parts
     .map(
       (p) =>
@@ -68,13 +70,13 @@ export function withPageState(template: string, { state, fetchPreloads, firstVie
     )
     .join('');
   const links =
-    fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') +
-    first +
-    partLinks;
+    fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') + first;
   const block = `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptSafeJson(state)}</script>`;
   const anchor = /<meta charset[^>]*>/i.exec(template) ?? /<head[^>]*>/i.exec(template);
   const at = anchor ? anchor.index + anchor[0].length : 0;
-  const withLinks = template.slice(0, at) + links + template.slice(at);
+  const headEnd = template.search(/<\/head>/i);
+  const partsAt = headEnd >= at ? headEnd : at;
+  const withLinks = template.slice(0, at) + links + template.slice(at, partsAt) + partLinks + template.slice(partsAt);
   const body = withLinks.lastIndexOf('</body>');
   return body < 0 ? withLinks + block : withLinks.slice(0, body) + block + withLinks.slice(body);
 }

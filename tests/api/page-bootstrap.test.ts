@@ -218,8 +218,15 @@ describe('page state', () => {
   });
 
   it("names the administrator's minimap ahead for an administrator's viewer page, not a visitor's", async () => {
-    // Without single sign-on everyone administers: the minimap beside the first view is the editor's.
-    expect(adminPartLinks((await getPage(s.baseUrl, '/site')).html)).toEqual([
+    // Without single sign-on everyone administers: the minimap beside the first view is the editor's. Named after
+    // the page's own scripts and stylesheet, which it must not delay, and still in <head>.
+    const page = await getPage(s.baseUrl, '/site');
+    const els = elements(parse(page.html));
+    const at = (pred: (e: any) => boolean) => els.findIndex(pred);
+    const part = at((e) => e.tagName === 'link' && /AdminMinimap/.test(attr(e, 'href') ?? ''));
+    expect(part).toBeGreaterThan(at((e) => e.tagName === 'script' && attr(e, 'src') === '/assets/main.js'));
+    expect(part).toBeLessThan(at((e) => e.tagName === 'body'));
+    expect(adminPartLinks(page.html)).toEqual([
       'modulepreload /assets/AdminMinimap-abc.js',
       'modulepreload /assets/useMachine-abc.js',
       'preload style /assets/editor-abc.css',
