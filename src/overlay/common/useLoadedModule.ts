@@ -3,35 +3,36 @@
 // view (the administrator's minimap) then appeared after the panorama was already sharp.
 import { useEffect, useState } from 'react';
 
-/** Loads started, by loader (once each), and the modules they gave: a part mounted again shows at once. */
-const loads = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
-const loaded = new WeakMap<() => Promise<unknown>, unknown>();
+/** A load started (once per loader) and, once it has come, its module: a part mounted again shows at once. */
+interface Load {
+  promise: Promise<unknown>;
+  module?: unknown;
+}
+const loads = new WeakMap<() => Promise<unknown>, Load>();
 
-function start<T>(load: () => Promise<T>): Promise<T> {
-  let p = loads.get(load) as Promise<T> | undefined;
-  if (!p) {
-    p = load().then((m) => {
-      loaded.set(load, m);
-      return m;
-    });
+function start<T>(load: () => Promise<T>): Load {
+  let entry = loads.get(load);
+  if (!entry) {
+    const e: Load = { promise: load().then((m) => (e.module = m)) };
     // A failed load may be tried again by the next mount.
-    p.catch(() => loads.delete(load));
-    loads.set(load, p);
+    e.promise.catch(() => loads.delete(load));
+    loads.set(load, e);
+    entry = e;
   }
-  return p;
+  return entry;
 }
 
 /** `load`'s module once `enabled` and loaded (null until then, and if it fails to load). Pass a stable `load`. */
 export function useLoadedModule<T>(load: () => Promise<T>, enabled: boolean): T | null {
-  const [mod, setMod] = useState<T | null>(() => (loaded.get(load) as T | undefined) ?? null);
+  const [mod, setMod] = useState<T | null>(() => (loads.get(load)?.module as T | undefined) ?? null);
   // Started while rendering, not after the commit: the page's paint and effects come first otherwise, and the
   // module (named ahead by the page) is usually there already.
-  if (enabled && !mod) void start(load).catch(() => undefined);
+  if (enabled && !mod) start(load);
   useEffect(() => {
     if (!enabled || mod) return;
     let live = true;
-    start(load).then(
-      (m) => live && setMod(m),
+    start(load).promise.then(
+      (m) => live && setMod(m as T),
       (e: unknown) => console.error(e),
     );
     return () => {
