@@ -2,20 +2,15 @@
 // the first view's tiles as soon as it has loaded, while React and the app are still on their way. On a slow link
 // that keeps the link busy from the start instead of idle until the app has mounted; the viewer then adopts these
 // loads (src/scene/early.ts). The server writes the scene and view in a data block before this script's tag.
-import { FIRST_VIEW_ID, isFirstView, readDataBlock } from '../contract/pageState';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
-import { avifAnnounced } from './scene/avifSupport';
+import { takePageFirstView } from './pageFirstView';
 import { prefetchPageScene } from './scene/early';
 
-const first = readDataBlock(document, FIRST_VIEW_ID);
-if (isFirstView(first)) {
-  // The probe's answer needs a task of the main thread, which the page's start keeps busy for 200 ms and more:
-  // the first view's tiles would wait for it.
-  if (first.avif === true) avifAnnounced();
+const first = takePageFirstView(document);
+if (first)
   prefetchPageScene(
     first.source,
     first.view,
     () => measurePanoramaBox(window),
     (fn) => afterStylesheets(document, fn),
   );
-}

@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { takePageFirstView } from './pageFirstView';
 import './styles/app.css';
 
 if ('serviceWorker' in navigator) {
@@ -10,6 +11,9 @@ if ('serviceWorker' in navigator) {
     .then((regs) => regs.forEach((r) => void r.unregister()))
     .catch(() => undefined);
 }
+
+// What the page announced is taken before anything asks for a tile (see takePageFirstView).
+takePageFirstView(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

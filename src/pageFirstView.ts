@@ -1,0 +1,15 @@
+// The first view the server wrote into the page (contract/pageState.ts), read by both of the page's entries: the
+// first script (src/firstView.ts) and the app (src/main.tsx). Either may run first: on a repeat visit both come
+// from the cache at once, and the deferred app script often goes before the async first script.
+import { FIRST_VIEW_ID, type FirstView, isFirstView, readDataBlock } from '../contract/pageState';
+import { avifAnnounced } from './scene/avifSupport';
+
+/** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
+export function takePageFirstView(doc: Document): FirstView | null {
+  const first = readDataBlock(doc, FIRST_VIEW_ID);
+  if (!isFirstView(first)) return null;
+  // Before the probe's microtask: the probe's answer needs a task of the main thread, which the page's start keeps
+  // busy for 200 ms and more, and its decode held the first view's decodes back by as long on a repeat visit.
+  if (first.avif === true) avifAnnounced();
+  return first;
+}
