@@ -71,6 +71,9 @@ try {
     wrap(WebGL2RenderingContext.prototype, 'compileShader');
     wrap(WebGL2RenderingContext.prototype, 'linkProgram');
     wrap(WebGL2RenderingContext.prototype, 'getProgramParameter');
+    wrap(WebGL2RenderingContext.prototype, 'useProgram');
+    wrap(WebGL2RenderingContext.prototype, 'drawArrays');
+    wrap(WebGL2RenderingContext.prototype, 'getUniformLocation');
   });
   // --js=…: a script run before the page's own (an experiment's switch, e.g. a window flag).
   const js = arg('js', '');

@@ -61,6 +61,8 @@ export class EarlyStage {
    * Make the WebGL context and the early drawing's program now, before the page is ready to draw (see
    * prepareContext). The program links in the background; asking whether it has is a round trip to the GPU
    * process, cheap now and slow later, when that process is busy with the page's raster, so it is asked here.
+   * First at once, in this task: 20 ms later the page's first frame was often on its way, and the answer took
+   * 100-130 ms of the main thread (on a repeat visit, while the cached tiles waited for it to reach their decodes).
    */
   prepare(vp: Viewport): void {
     this.loader.prepareContext(vp);
@@ -75,7 +77,7 @@ export class EarlyStage {
         // A failed link: the painter meets it again and the engine takes over.
       }
     };
-    setTimeout(poll, 20);
+    poll();
   }
 
   /**
