@@ -2,7 +2,8 @@
 // as the module loads so it has answered (a few ms) before the first tile is asked for. A browser that cannot
 // fetches the uploaded JPEG of every tile instead of its AVIF copy.
 
-const TINY_AVIF =
+/** The probe's picture (exported for the test that checks it is not decoded where the page announced AVIF). */
+export const TINY_AVIF =
   'AAAAHGZ0eXBhdmlmAAAAAG1pZjFhdmlmbWlhZgAAANZtZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAACJpbG9jAAAAAERAAAEAAQAAAAAA+gABAAAAAAAAACIAAAAjaWluZgAAAAAAAQAAABVpbmZlAgAAAAABAABhdjAxAAAAAA5waXRtAAAAAAABAAAAVmlwcnAAAAA4aXBjbwAAAAxhdjFDgSACAAAAABRpc3BlAAAAAAAAAAIAAAACAAAAEHBpeGkAAAAAAwgICAAAABZpcG1hAAAAAAAAAAEAAQOBAgMAAAAqbWRhdBIACgc4ADbQENBpMhUZQmMEwAA0AAAAkEDJGOCaejmy42g=';
 
 let answer: Promise<boolean> | null = null;

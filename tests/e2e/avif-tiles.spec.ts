@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startChildServer, type ChildServer } from '../api/helpers/childServer.ts';
 import { repoRoot } from '../api/helpers/fixtures.ts';
 import { uploadFarmSite } from '../api/helpers/upload.ts';
+import { TINY_AVIF } from '../../src/scene/avifSupport.ts';
 import { waitStable } from './helpers/scenePage.ts';
 
 let app: ChildServer;
@@ -102,4 +103,34 @@ test('Chromium fetches the AVIF copies, a browser without AVIF the JPEGs, and bo
   for (let i = 0; i < x.length; i++) sum += (x[i] - y[i]) ** 2;
   const psnr = 10 * Math.log10((255 * 255) / (sum / x.length));
   expect(psnr).toBeGreaterThan(30);
+});
+
+test('a page whose request announced AVIF never decodes the probe, also on repeat visits from the cache', async ({
+  browser,
+}) => {
+  // On a repeat visit both of the page's scripts come from the cache, and the app's often runs first: its import of
+  // the probe must not start the probe before the first script has read what the page announced.
+  const probeBytes = Buffer.from(TINY_AVIF, 'base64').length;
+  const context = await browser.newContext({ viewport: { width: 1000, height: 640 } });
+  await context.addInitScript((size: number) => {
+    const w = window as unknown as { __probes: number };
+    w.__probes = 0;
+    const decode = window.createImageBitmap.bind(window) as (...a: unknown[]) => Promise<ImageBitmap>;
+    window.createImageBitmap = ((source: unknown, ...rest: unknown[]) => {
+      if (source instanceof Blob && source.size === size) w.__probes++;
+      return decode(source, ...rest);
+    }) as typeof window.createImageBitmap;
+  }, probeBytes);
+  const page = await context.newPage();
+  const probes: number[] = [];
+  for (let visit = 0; visit < 4; visit++) {
+    await page.goto(`${app.baseUrl}/site?site=${site}`);
+    await page.waitForFunction(() => performance.getEntriesByName('early:stable').length > 0, undefined, {
+      timeout: 30_000,
+    });
+    probes.push(await page.evaluate(() => (window as unknown as { __probes: number }).__probes));
+    await page.goto('about:blank');
+  }
+  expect(probes).toEqual([0, 0, 0, 0]);
+  await context.close();
 });
