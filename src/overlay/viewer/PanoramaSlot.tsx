@@ -12,6 +12,7 @@ import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, bootEarlyStage } from '../../scene/early';
 import { deviceMotionAtom, panoramaAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
 import { firstViewDoneAtom } from '../../state/firstView';
+import { askImmersiveVR } from './immersiveSupport';
 import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 
@@ -151,17 +152,17 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     }
   };
 
-  // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part.
+  // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part. Asked
+  // once the first view is complete (the question makes a frame): nothing of it is on the first view's path.
+  const firstViewIsDone = useAtomValue(firstViewDoneAtom);
   useEffect(() => {
+    if (!firstViewIsDone) return;
     let live = true;
-    navigator.xr?.isSessionSupported('immersive-vr').then(
-      (ok) => live && setVrAvailable(ok),
-      () => {},
-    );
+    void askImmersiveVR().then((ok) => live && setVrAvailable(ok));
     return () => {
       live = false;
     };
-  }, [setVrAvailable]);
+  }, [firstViewIsDone, setVrAvailable]);
   // The live renderer goes into panoramaAtom (view requests, Enter VR), and out again when it goes.
   useEffect(() => () => setPanorama(null), [setPanorama]);
 
