@@ -4,6 +4,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { AppRoutes } from './routes/router';
 import { seedFromPage } from './api/bootstrap';
+import { useRefreshOnRestore } from './api/useRefreshOnRestore';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -14,6 +15,7 @@ export function App() {
     seedFromPage(client);
     return client;
   });
+  useRefreshOnRestore(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>

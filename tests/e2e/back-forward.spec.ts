@@ -1,5 +1,6 @@
 // Back to the viewer, in a Chromium with its back/forward cache on (Playwright turns it off by default): the page
-// comes back as it was left, with no new load and no new first view. Chrome keeps a page out of that cache for good once it has asked navigator.xr whether VR is offered; the
+// comes back as it was left, with no new load and no new first view, and the server's answers on it are asked for
+// again. Chrome keeps a page out of that cache for good once it has asked navigator.xr whether VR is offered; the
 // viewer asks (for the Enter VR button), so this fails unless the question leaves the page eligible.
 import type { CDPSession } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -7,7 +8,10 @@ import config from '../../playwright.config';
 import { demoSite } from './app-helpers';
 
 test.use({
-  launchOptions: { ...config.use?.launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] },
+  launchOptions: {
+    ...config.use?.launchOptions,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  },
 });
 
 /** Why Chrome did not restore the page from its back/forward cache, as CDP tells it (empty when it did). */
@@ -19,7 +23,10 @@ function notRestoredReasons(cdp: CDPSession): string[] {
   return reasons;
 }
 
-test('Back to the viewer restores it from the back/forward cache, after VR was asked', async ({ page, request }) => {
+test('Back to the viewer restores it from the back/forward cache, after VR was asked; its answers are asked again', async ({
+  page,
+  request,
+}) => {
   const demo = await demoSite(request);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.enable');
@@ -37,6 +44,11 @@ test('Back to the viewer restores it from the back/forward cache, after VR was a
 
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const api: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith('/api/')) api.push(u.pathname);
+  });
   // A page restored from the cache fires no load event: wait for the commit only.
   await page.goBack({ waitUntil: 'commit' });
   // Restored, or else why not (CDP says so once the page has loaded anew).
@@ -52,4 +64,7 @@ test('Back to the viewer restores it from the back/forward cache, after VR was a
   expect(await page.evaluate(() => (window as unknown as { __left?: number }).__left)).toBe(1);
   expect(reasons).toEqual([]);
   await expect(page.locator('.panorama-host canvas')).toBeVisible();
+  // What the server says is asked for again: the site's settings and its scenes at least.
+  await expect.poll(() => api.filter((p) => /\/settings$/.test(p)).length).toBeGreaterThan(0);
+  await expect.poll(() => api.filter((p) => /\/survey\/details/.test(p)).length).toBeGreaterThan(0);
 });
