@@ -157,11 +157,9 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const firstViewIsDone = useAtomValue(firstViewDoneAtom);
   useEffect(() => {
     if (!firstViewIsDone) return;
-    let live = true;
-    void askImmersiveVR().then((ok) => live && setVrAvailable(ok));
-    return () => {
-      live = false;
-    };
+    const gone = new AbortController();
+    void askImmersiveVR(document, gone.signal).then((ok) => !gone.signal.aborted && setVrAvailable(ok));
+    return () => gone.abort();
   }, [firstViewIsDone, setVrAvailable]);
   // The live renderer goes into panoramaAtom (view requests, Enter VR), and out again when it goes.
   useEffect(() => () => setPanorama(null), [setPanorama]);

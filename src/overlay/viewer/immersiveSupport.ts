@@ -2,32 +2,42 @@
 // back/forward cache. Chrome keeps a document that asked navigator.xr.isSessionSupported out of that cache for
 // good (reason "WebXR"), so Back to the viewer loaded the whole page and its first view again, for every visitor,
 // headset or not. The question is asked by a throwaway same-origin frame instead, removed once it has answered:
-// the frame's document carries the mark and goes with it. Reading navigator.xr itself marks nothing.
+// the frame's document carries the mark and goes with it. Only `'xr' in navigator` is asked of the page itself.
 
-/** A frame that has not answered by then is removed anyway (and the answer is no). */
-const ASK_TIMEOUT_MS = 10_000;
+/** A frame that has not answered by then is removed anyway, and the answer is no (a PC runtime may take seconds
+ *  to start; meanwhile the page could not go into the cache). */
+const ASK_TIMEOUT_MS = 30_000;
 
-export function askImmersiveVR(doc: Document = document): Promise<boolean> {
-  if (!('xr' in doc.defaultView!.navigator)) return Promise.resolve(false);
+/** `signal`: the asker is gone (the frame goes at once). Leaving the page removes it too. */
+export function askImmersiveVR(doc: Document = document, signal?: AbortSignal): Promise<boolean> {
+  const win = doc.defaultView;
+  const parent = doc.body ?? doc.documentElement;
+  if (!win || !parent || !('xr' in win.navigator) || signal?.aborted) return answered(Promise.resolve(false));
   const frame = doc.createElement('iframe');
   frame.hidden = true;
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
-  doc.body.append(frame);
-  const xr = frame.contentWindow?.navigator.xr;
-  if (!xr) {
+  parent.append(frame);
+  let done!: (ok: boolean) => void;
+  const over = new Promise<boolean>((resolve) => (done = resolve));
+  const timer = win.setTimeout(() => done(false), ASK_TIMEOUT_MS);
+  const stop = () => done(false);
+  signal?.addEventListener('abort', stop);
+  win.addEventListener('pagehide', stop);
+  const cleanUp = () => {
+    win.clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+    win.removeEventListener('pagehide', stop);
     frame.remove();
-    return Promise.resolve(false);
-  }
-  let timer = 0;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = window.setTimeout(() => resolve(false), ASK_TIMEOUT_MS);
+  };
+  const ask = new Promise<boolean>((resolve) => {
+    const xr = frame.contentWindow?.navigator.xr;
+    resolve(xr ? xr.isSessionSupported('immersive-vr') : false);
   });
-  return Promise.race([xr.isSessionSupported('immersive-vr'), timeout])
-    .catch(() => false)
-    .finally(() => {
-      clearTimeout(timer);
-      frame.remove();
-      performance.mark?.('vr:asked');
-    });
+  return answered(Promise.race([ask.catch(() => false), over]).finally(cleanUp));
+}
+
+/** Marked once the question is settled, whichever way (the back/forward e2e test waits for it). */
+function answered(p: Promise<boolean>): Promise<boolean> {
+  return p.finally(() => performance.mark?.('vr:asked'));
 }
