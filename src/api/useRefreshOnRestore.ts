@@ -1,12 +1,12 @@
-// Back or Forward may show the page as it was left (the browser's back/forward cache): the server's answers on it
-// may have changed since (an edit, a sign-out in another tab), so every answer in use is asked for again.
+// Back or Forward may show the page as it was left (the browser's back/forward cache): refreshRestoredPage then.
 import { type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { refreshRestoredPage } from './restoredPage';
 
 export function useRefreshOnRestore(client: QueryClient): void {
   useEffect(() => {
     const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted) void client.invalidateQueries();
+      if (e.persisted) void refreshRestoredPage(client, () => location.reload());
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
