@@ -3,17 +3,26 @@
 // signed-in person is asked first: if that changed, what the page shows (a users list, an editor) was made for
 // someone else, so the page loads anew instead of showing it until each answer comes back.
 import type { QueryClient } from '@tanstack/react-query';
+import type { UserInfo } from '../../contract/api';
 import { keys } from '../../contract/queryKeys';
 
+/** Who is signed in, and as what: a change of only the sites a person administers does not throw an editor away. */
+const personOf = (u: UserInfo | undefined) =>
+  JSON.stringify([u?.username ?? null, u?.role ?? null, u?.isAdmin ?? null]);
+
 export async function refreshRestoredPage(client: QueryClient, reload: () => void): Promise<void> {
-  const before = client.getQueryData(keys.userInfo);
+  const before = client.getQueryData<UserInfo>(keys.userInfo);
   if (before !== undefined) {
     const asked = Date.now();
     await client.refetchQueries({ queryKey: keys.userInfo, type: 'all' });
-    const now = client.getQueryState(keys.userInfo);
+    const now = client.getQueryState<UserInfo>(keys.userInfo);
     // Not answered (offline): the page stays as it is; its own calls will say so.
     const answered = now?.status === 'success' && now.dataUpdatedAt >= asked;
-    if (answered && JSON.stringify(now.data) !== JSON.stringify(before)) return reload();
+    if (answered && personOf(now.data) !== personOf(before)) return reload();
   }
-  await client.invalidateQueries();
+  // Everything else (the person was just asked).
+  const person = JSON.stringify(keys.userInfo);
+  await client.invalidateQueries({
+    predicate: (q) => before === undefined || JSON.stringify(q.queryKey) !== person,
+  });
 }

@@ -158,8 +158,18 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   useEffect(() => {
     if (!firstViewIsDone) return;
     const gone = new AbortController();
-    void askImmersiveVR(document, gone.signal).then((ok) => !gone.signal.aborted && setVrAvailable(ok));
-    return () => gone.abort();
+    const ask = () =>
+      void askImmersiveVR(document, gone.signal).then(
+        (ok) => ok !== null && !gone.signal.aborted && setVrAvailable(ok),
+      );
+    ask();
+    // Left while the question was out, its frame went with the page: asked again when Back brings the page back.
+    const onShow = (e: PageTransitionEvent) => e.persisted && ask();
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      gone.abort();
+      window.removeEventListener('pageshow', onShow);
+    };
   }, [firstViewIsDone, setVrAvailable]);
   // The live renderer goes into panoramaAtom (view requests, Enter VR), and out again when it goes.
   useEffect(() => () => setPanorama(null), [setPanorama]);

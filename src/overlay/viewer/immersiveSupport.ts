@@ -8,20 +8,22 @@
  *  to start; meanwhile the page could not go into the cache). */
 const ASK_TIMEOUT_MS = 30_000;
 
-/** `signal`: the asker is gone (the frame goes at once). Leaving the page removes it too. */
-export function askImmersiveVR(doc: Document = document, signal?: AbortSignal): Promise<boolean> {
+/** `signal`: the asker is gone (the frame goes at once). Leaving the page removes it too. Null: not answered (the
+ *  asker went, or the page was left), so nothing is known. */
+export function askImmersiveVR(doc: Document = document, signal?: AbortSignal): Promise<boolean | null> {
   const win = doc.defaultView;
   const parent = doc.body ?? doc.documentElement;
-  if (!win || !parent || !('xr' in win.navigator) || signal?.aborted) return answered(Promise.resolve(false));
+  if (signal?.aborted) return answered(Promise.resolve(null));
+  if (!win || !parent || !('xr' in win.navigator)) return answered(Promise.resolve(false));
   const frame = doc.createElement('iframe');
   frame.hidden = true;
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
   parent.append(frame);
-  let done!: (ok: boolean) => void;
-  const over = new Promise<boolean>((resolve) => (done = resolve));
+  let done!: (ok: boolean | null) => void;
+  const over = new Promise<boolean | null>((resolve) => (done = resolve));
   const timer = win.setTimeout(() => done(false), ASK_TIMEOUT_MS);
-  const stop = () => done(false);
+  const stop = () => done(null);
   signal?.addEventListener('abort', stop);
   win.addEventListener('pagehide', stop);
   const cleanUp = () => {
@@ -38,6 +40,6 @@ export function askImmersiveVR(doc: Document = document, signal?: AbortSignal): 
 }
 
 /** Marked once the question is settled, whichever way (the back/forward e2e test waits for it). */
-function answered(p: Promise<boolean>): Promise<boolean> {
+function answered(p: Promise<boolean | null>): Promise<boolean | null> {
   return p.finally(() => performance.mark?.('vr:asked'));
 }

@@ -4,13 +4,13 @@ import { askImmersiveVR } from '../../../src/overlay/viewer/immersiveSupport';
 /** Just enough of a document: a window with or without navigator.xr, and frames whose window answers `answer`. */
 function fakeDocument(opts: { xr: boolean; answer?: () => Promise<boolean> }) {
   const frames: Array<{ removed: boolean }> = [];
-  const listeners = new Map<string, () => void>();
+  const listeners = new Map<string, Set<() => void>>();
   const win = {
     navigator: opts.xr ? { xr: {} } : {},
     setTimeout: (f: () => void, ms: number) => setTimeout(f, ms),
     clearTimeout: (t: ReturnType<typeof setTimeout>) => clearTimeout(t),
-    addEventListener: (type: string, f: () => void) => listeners.set(type, f),
-    removeEventListener: (type: string) => listeners.delete(type),
+    addEventListener: (type: string, f: () => void) => listeners.set(type, (listeners.get(type) ?? new Set()).add(f)),
+    removeEventListener: (type: string, f: () => void) => listeners.get(type)?.delete(f),
   };
   const doc = {
     defaultView: win,
@@ -28,7 +28,13 @@ function fakeDocument(opts: { xr: boolean; answer?: () => Promise<boolean> }) {
       return frame;
     },
   };
-  return { doc: doc as unknown as Document, frames, fire: (type: string) => listeners.get(type)?.() };
+  return {
+    doc: doc as unknown as Document,
+    frames,
+    fire: (type: string) => listeners.get(type)?.forEach((f) => f()),
+    /** Listeners still on the window, and timers still set: none once a question is settled. */
+    leftOver: () => [...listeners.values()].reduce((n, set) => n + set.size, 0) + vi.getTimerCount(),
+  };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -39,6 +45,7 @@ describe('askImmersiveVR', () => {
     const f = fakeDocument({ xr: true, answer: async () => true });
     await expect(askImmersiveVR(f.doc)).resolves.toBe(true);
     expect(f.frames.map((x) => x.removed)).toEqual([true]);
+    expect(f.leftOver()).toBe(0);
   });
 
   it('makes no frame where the browser has no WebXR', async () => {
@@ -58,18 +65,20 @@ describe('askImmersiveVR', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await expect(asked).resolves.toBe(false);
     expect(hanging.frames[0]!.removed).toBe(true);
+    expect(hanging.leftOver()).toBe(0);
   });
 
-  it('removes the frame at once when the asker goes or the page is left', async () => {
+  it('removes the frame at once when the asker goes or the page is left, and knows nothing then', async () => {
     const f = fakeDocument({ xr: true, answer: () => new Promise<boolean>(() => {}) });
     const gone = new AbortController();
     const asked = askImmersiveVR(f.doc, gone.signal);
     gone.abort();
-    await expect(asked).resolves.toBe(false);
+    await expect(asked).resolves.toBeNull();
     expect(f.frames[0]!.removed).toBe(true);
     const left = askImmersiveVR(f.doc);
     f.fire('pagehide');
-    await expect(left).resolves.toBe(false);
+    await expect(left).resolves.toBeNull();
     expect(f.frames[1]!.removed).toBe(true);
+    expect(f.leftOver()).toBe(0);
   });
 });
