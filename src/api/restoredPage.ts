@@ -2,7 +2,7 @@
 // may have changed since (an edit, a sign-out in another tab), so every answer in use is asked for again. The
 // signed-in person is asked first: if that changed, what the page shows (a users list, an editor) was made for
 // someone else, so the page loads anew instead of showing it until each answer comes back.
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, hashKey } from '@tanstack/react-query';
 import type { UserInfo } from '../../contract/api';
 import { keys } from '../../contract/queryKeys';
 
@@ -21,8 +21,6 @@ export async function refreshRestoredPage(client: QueryClient, reload: () => voi
     if (answered && personOf(now.data) !== personOf(before)) return reload();
   }
   // Everything else (the person was just asked).
-  const person = JSON.stringify(keys.userInfo);
-  await client.invalidateQueries({
-    predicate: (q) => before === undefined || JSON.stringify(q.queryKey) !== person,
-  });
+  const person = hashKey(keys.userInfo);
+  await client.invalidateQueries({ predicate: (q) => before === undefined || q.queryHash !== person });
 }
