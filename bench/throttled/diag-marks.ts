@@ -127,7 +127,11 @@ try {
       .getEntries()
       .filter(
         (e) =>
-          e.entryType === 'mark' || e.entryType === 'paint' || e.entryType === 'longtask' || e.entryType === 'resource',
+          e.entryType === 'mark' ||
+          e.entryType === 'navigation' ||
+          e.entryType === 'paint' ||
+          e.entryType === 'longtask' ||
+          e.entryType === 'resource',
       )
       .map(
         (e) =>
