@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, send, seg } from '../client';
 import type { Role, UserEntry, UserInfo } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
+import { forgetSnapshots } from '../../scene/firstViewSnapshot';
 
 export function useUserInfo() {
   return useQuery({
@@ -47,7 +48,8 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => send<null>('POST', '/api/logout'),
-    onSuccess: () => qc.invalidateQueries(),
+    // The first views' snapshots go too: a shared screen keeps no picture of a site its next visitor may not see.
+    onSuccess: () => Promise.all([qc.invalidateQueries(), forgetSnapshots()]),
   });
 }
 
