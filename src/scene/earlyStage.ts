@@ -136,25 +136,25 @@ export class EarlyStage {
     const cover: NonNullable<EarlyStage['cover']> = { key, shown: null, dispose: () => {} };
     this.cover = cover;
     const live = () => this.cover === cover && !this.firstViewDrawn && this.handover === undefined;
-    void loadSnapshot(key)
-      .then((picture) => (picture && live() ? showSnapshotCover(document, picture, rect) : null))
-      .then((shown) => {
-        if (!shown) {
-          if (this.cover === cover) this.cover = null;
-          return;
-        }
-        cover.shown = shown;
-        performance.mark?.('early:snapshot');
-        // Any input means the visitor moves the view: the live panorama under the cover answers it.
-        const onInput = () => this.dropCover();
-        const types = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
-        for (const t of types) window.addEventListener(t, onInput, { capture: true, passive: true });
-        const deadline = window.setTimeout(onInput, COVER_MAX_MS);
-        cover.dispose = () => {
-          for (const t of types) window.removeEventListener(t, onInput, { capture: true });
-          clearTimeout(deadline);
-        };
-      });
+    void loadSnapshot(key).then((picture) => {
+      // Shown in the same microtask as it is checked: nothing can drop the cover in between.
+      const shown = picture && live() ? showSnapshotCover(document, picture, rect) : null;
+      if (!shown) {
+        if (this.cover === cover) this.cover = null;
+        return;
+      }
+      cover.shown = shown;
+      performance.mark?.('early:snapshot');
+      // Any input means the visitor moves the view: the live panorama under the cover answers it.
+      const onInput = () => this.dropCover();
+      const types = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
+      for (const t of types) window.addEventListener(t, onInput, { capture: true, passive: true });
+      const deadline = window.setTimeout(onInput, COVER_MAX_MS);
+      cover.dispose = () => {
+        for (const t of types) window.removeEventListener(t, onInput, { capture: true });
+        clearTimeout(deadline);
+      };
+    });
   }
 
   private dropCover(): void {
