@@ -2,15 +2,6 @@
 // the first view's tiles as soon as it has loaded, while React and the app are still on their way. On a slow link
 // that keeps the link busy from the start instead of idle until the app has mounted; the viewer then adopts these
 // loads (src/scene/early.ts). The server writes the scene and view in a data block before this script's tag.
-import { afterStylesheets, measurePanoramaRect } from './overlay/viewer/panoramaBox';
-import { takePageFirstView } from './pageFirstView';
-import { prefetchPageScene } from './scene/early';
+import { startPageFirstView } from './pageFirstView';
 
-const first = takePageFirstView(document);
-if (first)
-  prefetchPageScene(
-    first.source,
-    first.view,
-    () => measurePanoramaRect(window),
-    (fn) => afterStylesheets(document, fn),
-  );
+startPageFirstView(document);

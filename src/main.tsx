@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { takePageFirstView } from './pageFirstView';
+import { startPageFirstView } from './pageFirstView';
 import './styles/app.css';
 
 if ('serviceWorker' in navigator) {
@@ -12,8 +12,9 @@ if ('serviceWorker' in navigator) {
     .catch(() => undefined);
 }
 
-// What the page announced is taken before anything asks for a tile (see takePageFirstView).
-takePageFirstView(document);
+// What the page announced is taken before anything asks for a tile (see takePageFirstView), and its first view
+// started here if the page's first script has not yet (it is async: the app may run before it).
+startPageFirstView(document);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,7 +2,9 @@
 // first script (src/firstView.ts) and the app (src/main.tsx). Either may run first: on a repeat visit both come
 // from the cache at once, and the deferred app script often goes before the async first script.
 import { FIRST_VIEW_ID, type FirstView, isFirstView, readDataBlock } from '../contract/pageState';
+import { afterStylesheets, measurePanoramaRect } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
+import { prefetchPageScene } from './scene/early';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
 export function takePageFirstView(doc: Document): FirstView | null {
@@ -12,4 +14,20 @@ export function takePageFirstView(doc: Document): FirstView | null {
   // busy for 200 ms and more, and its decode held the first view's decodes back by as long on a repeat visit.
   if (first.avif === true) avifAnnounced();
   return first;
+}
+
+/**
+ * Start the page's first view (its tiles, the WebGL context, a kept snapshot of it): once, by whichever entry runs
+ * first. On a repeat visit that is often the app, and its start keeps the main thread for 150 ms and more.
+ */
+export function startPageFirstView(doc: Document): void {
+  const first = takePageFirstView(doc);
+  if (!first) return;
+  const win = doc.defaultView ?? window;
+  prefetchPageScene(
+    first.source,
+    first.view,
+    () => measurePanoramaRect(win),
+    (fn) => afterStylesheets(doc, fn),
+  );
 }
