@@ -2,7 +2,7 @@
 // first script (src/firstView.ts) and the app (src/main.tsx). Either may run first: on a repeat visit both come
 // from the cache at once, and the deferred app script often goes before the async first script.
 import { FIRST_VIEW_ID, type FirstView, isFirstView, readDataBlock } from '../contract/pageState';
-import { afterStylesheets, measurePanoramaRect } from './overlay/viewer/panoramaBox';
+import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
 import { prefetchPageScene } from './scene/early';
 
@@ -17,7 +17,7 @@ export function takePageFirstView(doc: Document): FirstView | null {
 }
 
 /**
- * Start the page's first view (its tiles, the WebGL context, a kept snapshot of it): once, by whichever entry runs
+ * Start the page's first view (its tiles and the WebGL context): once, by whichever entry runs
  * first. On a repeat visit that is often the app, and its start keeps the main thread for 150 ms and more.
  */
 export function startPageFirstView(doc: Document): void {
@@ -27,7 +27,7 @@ export function startPageFirstView(doc: Document): void {
   prefetchPageScene(
     first.source,
     first.view,
-    () => measurePanoramaRect(win),
+    () => measurePanoramaBox(win),
     (fn) => afterStylesheets(doc, fn),
   );
 }

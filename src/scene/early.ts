@@ -3,7 +3,6 @@
 import { EarlyStage, type EarlyStageOptions } from './earlyStage';
 import { afterPreload } from './preloadDone';
 import { previewUrl } from '../../contract/tileUrls';
-import type { Rect } from './snapshotCover';
 import type { Viewport } from './view';
 
 export { EarlyStage, type EarlyStageOptions };
@@ -31,36 +30,24 @@ let pageStage: EarlyStage | null = null;
 export function prefetchPageScene(
   source: EarlyStageOptions['source'],
   view: EarlyStageOptions['view'],
-  panoramaRect: () => Rect | null,
+  panoramaBox: () => Viewport | null,
   afterStyles: (fn: () => void) => void,
 ): void {
   if (pageStage) return;
   const stage = new EarlyStage();
-  const dpr = devicePixelRatio || 1;
-  const sized = (r: Rect): Viewport => ({ width: r.width, height: r.height, dpr });
-  const rect = panoramaRect();
-  // A snapshot of this view kept by an earlier visit covers the box until the view is drawn: asked for first, as
-  // each step of its way (the cache, its body, the picture on the page) waits for a turn of the main thread, which
-  // the tiles' requests, the context and then the app keep busy.
-  if (rect) stage.coverWithSnapshot(source, view, sized(rect), rect);
   // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
   // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body. Asked
   // before the tiles: on a repeat visit the preload is done already, and the decodes go in the order asked.
   afterPreload(previewUrl(source), () => stage.prefetchPreview(source));
   // The tiles are asked for now, for the panorama's box if the stylesheet already tells it, else for the whole
   // window (a superset); the viewer asks for anything missing when it mounts.
-  stage.prefetch(source, view, rect ? sized(rect) : { width: innerWidth, height: innerHeight, dpr }, {
-    preview: false,
-  });
+  const box = panoramaBox();
+  const vp = box ?? { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
+  stage.prefetch(source, view, vp, { preview: false });
   // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox); without the
   // stylesheet yet, once it has come.
-  if (rect) stage.prepare(sized(rect));
-  else
-    afterStyles(() => {
-      const r = panoramaRect();
-      stage.prepare(r ? sized(r) : { width: innerWidth, height: innerHeight, dpr });
-      if (r) stage.coverWithSnapshot(source, view, sized(r), r);
-    });
+  if (box) stage.prepare(box);
+  else afterStyles(() => stage.prepare(panoramaBox() ?? vp));
   pageStage = stage;
 }
 

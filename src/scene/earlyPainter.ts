@@ -8,7 +8,7 @@ import { drawPlan, planFrame } from './framePlan';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel, TileId } from './tileGrid';
 import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
-import { type View, type Viewport, limitView, viewsEqual } from './view';
+import { type View, type Viewport, limitView } from './view';
 import { type MouseViewMode, ViewControls } from './ViewControls';
 
 export interface EarlyStageOptions {
@@ -133,43 +133,15 @@ export class EarlyPainter {
     this.raf = 0;
     if (this.stopped) return;
     if (this.gl.isContextLost()) return this.askEngine();
-    if (this.controls.step(performance.now())) this.schedule();
-    if (!this.program.ready()) return this.schedule();
-    const complete = this.paint();
-    if (complete === null) return;
-    this.handle.frames++;
-    performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
-    if (complete) {
-      performance.mark?.('early:stable');
-      if (!this.firstViewTold) {
-        this.firstViewTold = true;
-        this.opts.onFirstView?.();
-      }
-      this.askEngine();
-    }
-  }
-
-  /**
-   * Draw the view again now, in this task, and hand the canvas to `read` while it holds that picture; only when the
-   * view is complete and still the one the page opened at (a snapshot of the first view, firstViewSnapshot.ts).
-   */
-  redrawFirstView(read: (canvas: HTMLCanvasElement) => void): boolean {
-    if (this.stopped || this.gl.isContextLost() || !this.program.ready()) return false;
-    if (!viewsEqual(this.view, limitView(this.opts.view, this.opts.source.faceSize, this.opts.vp))) return false;
-    if (!this.paint()) return false;
-    read(this.ctx.canvas);
-    return true;
-  }
-
-  /** Draw the current view: whether it is complete, or null when nothing was drawn (no preview and not complete). */
-  private paint(): boolean | null {
     const { source, vp } = this.opts;
+    if (this.controls.step(performance.now())) this.schedule();
     const preview = this.loader.peekTexture(previewUrl(source), this.gl) ?? null;
+    if (!this.program.ready()) return this.schedule();
     const textureOf = (t: TileId) => this.loader.peekTexture(tileUrl(source, t), this.gl);
     const plan = planFrame({ levels: source.levels, view: this.view, vp, preview, isDrawable: (t) => !!textureOf(t) });
     // Without the preview only a complete view is drawn (the preview is what fills the holes of a partial one): on a
     // repeat visit the tiles come from the cache, and their decodes may end before the preview's.
-    if (!preview && !plan.complete) return null;
+    if (!preview && !plan.complete) return;
     // The canvas goes on the page with its first picture (before, it would show black).
     const canvas = this.ctx.canvas;
     if (!canvas.parentNode) {
@@ -194,6 +166,7 @@ export class EarlyPainter {
       },
       endLayer: () => p.end(),
     });
+    this.handle.frames++;
     Object.assign(this.counters, {
       tilesRequested: plan.visible.length,
       tileBytes: bytes,
@@ -201,7 +174,15 @@ export class EarlyPainter {
       previewReady: !!preview,
       stable: plan.complete,
     });
-    return plan.complete;
+    performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
+    if (plan.complete) {
+      performance.mark?.('early:stable');
+      if (!this.firstViewTold) {
+        this.firstViewTold = true;
+        this.opts.onFirstView?.();
+      }
+      this.askEngine();
+    }
   }
 
   /** Stop drawing for good (the last frame stays on the canvas). */

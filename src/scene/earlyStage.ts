@@ -6,9 +6,6 @@
 // Evaluating the engine, building its renderer and compiling its shaders cost a few hundred milliseconds
 // on a slow device, all of it on the main thread; the page shows the sharp first view without waiting.
 import { EarlyLoader } from './earlyLoad';
-import { captureCanvas, loadSnapshot, saveSnapshot, snapshotsAvailable } from './firstViewSnapshot';
-import { type Rect, type SnapshotCover, showSnapshotCover } from './snapshotCover';
-import { snapshotKey } from './snapshotKey';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel } from './tileGrid';
@@ -19,9 +16,6 @@ import { type View, type Viewport, viewsEqual } from './view';
 import type { ViewControls } from './ViewControls';
 
 export type { EarlyStageOptions, EngineHandle };
-
-/** The longest a snapshot stays over the panorama: after that the live drawing shows, complete or not. */
-const COVER_MAX_MS = 4000;
 
 /** What the engine gets when it takes over. */
 export interface EarlyHandover {
@@ -42,12 +36,6 @@ export class EarlyStage {
   private program: QuadProgram | null = null;
   /** Taken over (once; undefined before). */
   private handover: EarlyHandover | null | undefined = undefined;
-  /** The snapshot shown over the panorama until the live drawing has its view complete, and the key it has. */
-  private cover: { key: string; shown: SnapshotCover | null; dispose: () => void } | null = null;
-  /** The first view was drawn complete (a snapshot arriving later is not shown). */
-  private firstViewDrawn = false;
-  /** Runs once before the engine takes the canvas (the snapshot not yet kept is kept then). */
-  private beforeTakeOver: (() => void) | null = null;
 
   /** The images the engine's layers use: early loads handed over, the rest fetched. */
   get tiles(): TileProvider {
@@ -102,86 +90,9 @@ export class EarlyStage {
     const ctx = this.loader.peekContext();
     if (!ctx || !draw || this.painter || this.handover !== undefined) return opts.loadEngine();
     performance.mark?.('early:start');
-    const key = snapshotKey(opts.source, opts.view, opts.vp);
-    // A snapshot of another scene or view (the app opened something else than the page named) goes at once.
-    if (this.cover && this.cover.key !== key) this.dropCover();
-    const painter = new EarlyPainter(
-      {
-        ...opts,
-        onFirstView: () => {
-          // In the task that drew the complete view: the cover goes in the same frame as the live picture comes.
-          this.firstViewDrawn = true;
-          const covered = this.cover !== null;
-          this.dropCover();
-          if (!covered) this.keepSnapshotSoon(painter, key);
-          opts.onFirstView?.();
-        },
-      },
-      this.loader,
-      ctx,
-      this.program ?? undefined,
-    );
-    this.painter = painter;
+    this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined);
     this.program = null;
     if (testHooksOn()) window.__panorama = this.painter.handle;
-  }
-
-  /**
-   * Lay the snapshot of this view, if one is kept, over `rect` until the first view is drawn complete (or the
-   * visitor touches the page, or COVER_MAX_MS pass). The page's first script calls it; `vp` is the canvas's size.
-   */
-  coverWithSnapshot(source: EarlyStageOptions['source'], view: View, vp: Viewport, rect: Rect): void {
-    if (this.cover || this.firstViewDrawn || !snapshotsAvailable()) return;
-    const key = snapshotKey(source, view, vp);
-    const cover: NonNullable<EarlyStage['cover']> = { key, shown: null, dispose: () => {} };
-    this.cover = cover;
-    const live = () => this.cover === cover && !this.firstViewDrawn && this.handover === undefined;
-    void loadSnapshot(key).then((picture) => {
-      // Shown in the same microtask as it is checked: nothing can drop the cover in between.
-      const shown = picture && live() ? showSnapshotCover(document, picture, rect) : null;
-      if (!shown) {
-        if (this.cover === cover) this.cover = null;
-        return;
-      }
-      cover.shown = shown;
-      performance.mark?.('early:snapshot');
-      // Any input means the visitor moves the view: the live panorama under the cover answers it.
-      const onInput = () => this.dropCover();
-      const types = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
-      for (const t of types) window.addEventListener(t, onInput, { capture: true, passive: true });
-      const deadline = window.setTimeout(onInput, COVER_MAX_MS);
-      cover.dispose = () => {
-        for (const t of types) window.removeEventListener(t, onInput, { capture: true });
-        clearTimeout(deadline);
-      };
-    });
-  }
-
-  private dropCover(): void {
-    const c = this.cover;
-    if (!c) return;
-    this.cover = null;
-    c.dispose();
-    c.shown?.remove();
-  }
-
-  /**
-   * Keep a snapshot of the first view for the next visit, when the page is idle (drawn again for it: the picture
-   * on screen cannot be read once presented), or at the latest when the engine takes the canvas over.
-   */
-  private keepSnapshotSoon(painter: EarlyPainter, key: string): void {
-    if (!snapshotsAvailable()) return;
-    let done = false;
-    const keep = () => {
-      if (done) return;
-      done = true;
-      let picture: Promise<Blob | null> = Promise.resolve(null);
-      painter.redrawFirstView((canvas) => (picture = captureCanvas(canvas)));
-      void picture.then((blob) => blob && saveSnapshot(key, blob));
-    };
-    this.beforeTakeOver = keep;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(keep, { timeout: 2000 });
-    else setTimeout(keep, 500);
   }
 
   /**
@@ -192,9 +103,6 @@ export class EarlyStage {
   takeOver(): EarlyHandover | null {
     if (this.handover !== undefined) return this.handover;
     const p = this.painter;
-    this.dropCover();
-    this.beforeTakeOver?.();
-    this.beforeTakeOver = null;
     p?.stop();
     this.program?.dispose();
     this.program = null;
@@ -224,7 +132,6 @@ export class EarlyStage {
   /** The page goes away before the engine came: stop, and drop the canvas and its context. */
   cancel(): void {
     if (this.handover !== undefined) return;
-    this.beforeTakeOver = null;
     const h = this.takeOver();
     if (!h) return;
     h.controls?.dispose();

@@ -3,7 +3,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, send, seg } from '../client';
 import type { Role, UserEntry, UserInfo } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
-import { forgetSnapshots } from '../../scene/firstViewSnapshot';
 
 export function useUserInfo() {
   return useQuery({
@@ -48,8 +47,7 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => send<null>('POST', '/api/logout'),
-    // The first views' snapshots go too: a shared screen keeps no picture of a site its next visitor may not see.
-    onSuccess: () => Promise.all([qc.invalidateQueries(), forgetSnapshots()]),
+    onSuccess: () => qc.invalidateQueries(),
   });
 }
 

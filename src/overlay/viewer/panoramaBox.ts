@@ -7,7 +7,7 @@
 // as before: this only makes the common case free.
 import { sidebarStartsCollapsed } from '../../domain/layout';
 import { afterLinks } from '../../scene/afterLinks';
-import type { Rect } from '../../scene/snapshotCover';
+import type { Viewport } from '../../scene/view';
 
 /** Outermost first: the classes from the shell down to the panorama's host element. */
 function skeleton(doc: Document, collapsed: boolean): { root: HTMLElement; host: HTMLElement } {
@@ -27,9 +27,9 @@ function skeleton(doc: Document, collapsed: boolean): { root: HTMLElement; host:
   return { root, host };
 }
 
-/** Where the panorama's box will be in the window, in CSS pixels (its size whole); null when the stylesheet has not
+/** The panorama's box now, in CSS pixels, with the device's pixel ratio; null when the stylesheet has not
  *  applied (then nothing would be right). */
-export function measurePanoramaRect(win: Window = window): Rect | null {
+export function measurePanoramaBox(win: Window = window): Viewport | null {
   const doc = win.document;
   if (!doc.body || pendingStylesheets(doc).length) return null;
   const { root, host } = skeleton(doc, sidebarStartsCollapsed(win.innerWidth, win.innerHeight));
@@ -37,10 +37,9 @@ export function measurePanoramaRect(win: Window = window): Rect | null {
   // As PanoramaSlot reads its host (whole CSS pixels), so the two agree to the device pixel.
   const width = host.clientWidth;
   const height = host.clientHeight;
-  const { left, top } = host.getBoundingClientRect();
   root.remove();
   if (width < 1 || height < 1) return null;
-  return { left, top, width, height };
+  return { width, height, dpr: win.devicePixelRatio || 1 };
 }
 
 /** The page's stylesheets not loaded yet (a link's sheet is set once it has). */
