@@ -7,7 +7,7 @@ import { avifAnnounced } from './scene/avifSupport';
 import { prefetchPageScene } from './scene/early';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
-export function takePageFirstView(doc: Document): FirstView | null {
+function takePageFirstView(doc: Document): FirstView | null {
   const first = readDataBlock(doc, FIRST_VIEW_ID);
   if (!isFirstView(first)) return null;
   // Before the probe's microtask: the probe's answer needs a task of the main thread, which the page's start keeps
