@@ -26,6 +26,12 @@ function closure(keys: string[]): Set<string> {
   return seen;
 }
 
+// The page's first script asks for the first tiles: its graph stays its entry and one chunk (FIRST_VIEW_GRAPH in
+// vite.config.ts). Each file more is a request queued with the app's on the page's six connections.
+const firstScript = [...closure(['src/firstView.ts'])].map((k) => manifest[k].file);
+if (firstScript.length !== 2)
+  throw new Error(`the first script loads ${firstScript.join(', ')}: put its modules into FIRST_VIEW_GRAPH`);
+
 const lazyRenderer = (manifest['index.html'].dynamicImports ?? []).filter((k) => RENDERER.includes(k));
 if (lazyRenderer.length !== RENDERER.length)
   throw new Error(`renderer chunk not found among the entry's lazy imports: ${RENDERER.join(', ')}`);
