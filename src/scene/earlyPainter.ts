@@ -179,10 +179,19 @@ export class EarlyPainter {
       performance.mark?.('early:stable');
       if (!this.firstViewTold) {
         this.firstViewTold = true;
-        this.opts.onFirstView?.();
+        this.afterPresented(() => {
+          this.opts.onFirstView?.();
+          if (!this.stopped) this.askEngine();
+        });
       }
-      this.askEngine();
     }
+  }
+
+  /** Runs `fn` once the frame just drawn has been handed to the compositor: the next frame's callback comes
+   *  after it, and the task after that callback after its rendering. What the complete view releases (the
+   *  engine's 180 KB, held-back loads) then no longer competes with putting that view on the screen. */
+  private afterPresented(fn: () => void): void {
+    requestAnimationFrame(() => window.setTimeout(fn));
   }
 
   /** Stop drawing for good (the last frame stays on the canvas). */
