@@ -3,7 +3,8 @@
 //   node --import tsx bench/diag.ts [--scene=gen|fixture] [--vp=1280|390] [--only=ours,marzipano]
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { FIXTURE_SCENE, fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
+import { FIXTURE, GEN_4096 } from './benchScenes';
+import { fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
 import { startStaticServer } from '../tests/e2e/helpers/staticServer';
 
@@ -13,22 +14,7 @@ const sceneName = arg('scene', 'gen');
 const vpName = arg('vp', '1280');
 const viewers = arg('only', 'ours,marzipano').split(',');
 const vp = vpName === '390' ? { width: 390, height: 844, dpr: 3 } : { width: 1280, height: 720, dpr: 1 };
-const gen = {
-  manta: '/media/gen/',
-  tiles: 'big4096',
-  levels: [
-    { tileSize: 256, size: 256, fallbackOnly: true },
-    ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size })),
-  ],
-  face: 4096,
-};
-const fix = {
-  manta: '/media/tiles/',
-  tiles: FIXTURE_SCENE.tilesId,
-  levels: FIXTURE_SCENE.levels,
-  face: FIXTURE_SCENE.faceSize,
-};
-const scene = sceneName === 'gen' ? gen : fix;
+const scene = sceneName === 'gen' ? GEN_4096 : FIXTURE;
 const totals: Record<string, number[]> = {};
 const server = await startStaticServer([
   { prefix: '/', dir: path.join(tmp, 'viewers-dist') },

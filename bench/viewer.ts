@@ -13,7 +13,8 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { build } from 'vite';
-import { FIXTURE_SCENE, fixtureMissing, fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
+import { FIXTURE, GEN_4096 } from './benchScenes';
+import { fixtureMissing, fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
 import { writeLabelledPyramid } from '../tests/e2e/helpers/generatedPyramid';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
 import { startStaticServer } from '../tests/e2e/helpers/staticServer';
@@ -72,16 +73,12 @@ async function buildPages(): Promise<void> {
 }
 
 async function bigPyramid(): Promise<SceneDef> {
-  const levels = [
-    { tileSize: 256, size: 256, fallbackOnly: true },
-    ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size })),
-  ];
-  const dir = path.join(tmp, 'bench-gen', 'big4096');
+  const dir = path.join(tmp, 'bench-gen', GEN_4096.tiles);
   if (!fs.existsSync(path.join(dir, 'preview.jpg'))) {
     console.log('generating the 4096 pyramid (once)…');
-    await writeLabelledPyramid(dir, levels, { noise: true, quality: 80 });
+    await writeLabelledPyramid(dir, GEN_4096.levels, { noise: true, quality: 80 });
   }
-  return { name: 'generated 4096', manta: '/media/gen/', tiles: 'big4096', levels, face: 4096 };
+  return GEN_4096;
 }
 
 function percentile(xs: number[], p: number): number {
@@ -223,13 +220,7 @@ async function main(): Promise<void> {
   ];
   if (!missing) {
     mounts.push({ prefix: '/media/tiles/', dir: await fixtureTilesDir() });
-    scenes.push({
-      name: 'fixture (face 1000)',
-      manta: '/media/tiles/',
-      tiles: FIXTURE_SCENE.tilesId,
-      levels: FIXTURE_SCENE.levels,
-      face: FIXTURE_SCENE.faceSize,
-    });
+    scenes.push(FIXTURE);
   } else console.log(`skipping the real fixture: ${missing}`);
   scenes.push(await bigPyramid());
   const server = await startStaticServer(mounts);
