@@ -1,6 +1,8 @@
-// Diagnostic: where the scripted pan's long frames fall against the engine's takeover (scene.html, ours only).
-// Prints, per visit, the pan's slow intervals and the marks and long tasks after stable. Not a benchmark figure.
-//   node --import tsx bench/pan-diag.ts [--scene=gen|fixture] [--vp=1280|390] [--reps=3] [--build]
+// Diagnostic: where the localhost bench's scripted pan has its slow frames, against the engine's takeover
+// (scene.html) or for Marzipano's page (--peer=marzipano). Prints, per visit, the slow intervals and the marks and
+// long tasks after stable; --trace writes a Chrome trace of visit --trace-rep (GPU process included) to
+// /tmp/pan.trace.json, its pan marked 'pan:start'. Not a benchmark figure.
+//   node --import tsx bench/pan-diag.ts [--scene=gen|fixture] [--vp=1280|390] [--reps=3] [--build] [--peer=marzipano]
 import path from 'node:path';
 import { build } from 'vite';
 import { launchBenchBrowser } from './browser';
