@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { launchBenchBrowser } from './browser';
 import { FIXTURE, GEN_4096 } from './benchScenes';
+import { intervals, percentile, scriptedPan, stableAt } from './pan';
 import { fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
 import { startStaticServer } from '../tests/e2e/helpers/staticServer';
@@ -54,35 +55,9 @@ for (let rep = 0; rep < Number(arg('reps', '3')); rep++) {
       peer === 'ours' ? 'scene.html' : 'bench/pages/marzipano.html',
     ),
   );
-  const stable = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const w = window as unknown as { __panorama?: { counters: { stable: boolean } }; __peer?: { stable: boolean } };
-        const check = () =>
-          (w.__panorama?.counters.stable ?? w.__peer?.stable) ? resolve(performance.now()) : setTimeout(check, 5);
-        check();
-      }),
-  );
-  const times = await page.evaluate(
-    ({ start, n }) =>
-      new Promise<number[]>((resolve) => {
-        const times: number[] = [];
-        performance.mark('pan:start');
-        let i = 0;
-        const tick = (t: number) => {
-          times.push(t);
-          (window.__panorama ?? (window as unknown as { __peer: { setView(v: unknown): void } }).__peer).setView({
-            yaw: start.yaw + i * 0.025,
-            pitch: start.pitch + 0.25 * Math.sin(i / 20),
-            fov: start.fov,
-          });
-          if (++i <= n) requestAnimationFrame(tick);
-          else resolve(times);
-        };
-        requestAnimationFrame(tick);
-      }),
-    { start: view, n: 120 },
-  );
+  const kind = peer === 'ours' ? 'ours' : 'peer';
+  const stable = await stableAt(page, kind);
+  const times = await scriptedPan(page, kind, view);
   const info = await page.evaluate(() => ({
     marks: performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)] as const),
     long: (window as unknown as { __long: number[][] }).__long,
@@ -95,12 +70,11 @@ for (let rep = 0; rep < Number(arg('reps', '3')); rep++) {
       ),
   }));
   if (tracing) await browser.stopTracing();
-  const iv = times.slice(1).map((x, k) => x - times[k]!);
-  const sorted = [...iv].sort((a, b) => a - b);
-  const p95 = sorted[Math.floor(0.95 * sorted.length)]!;
+  const iv = intervals(times);
+  const p95 = percentile(iv, 95);
   p95s.push(p95);
   console.log(
-    `\n== rep ${rep}: stable ${stable.toFixed(0)}, pan ${times[0]!.toFixed(0)}-${times.at(-1)!.toFixed(0)}, median ${sorted[60]!.toFixed(0)} p95 ${p95.toFixed(0)}`,
+    `\n== rep ${rep}: stable ${stable.toFixed(0)}, pan ${times[0]!.toFixed(0)}-${times.at(-1)!.toFixed(0)}, median ${percentile(iv, 50).toFixed(0)} p95 ${p95.toFixed(0)}`,
   );
   console.log(
     'slow frames (end, ms):',

@@ -14,6 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { build } from 'vite';
 import { FIXTURE, GEN_4096 } from './benchScenes';
+import { intervals, percentile, scriptedPan, stableAt } from './pan';
 import { fixtureMissing, fixtureTilesDir, repoRoot } from '../tests/e2e/helpers/fixtures';
 import { writeLabelledPyramid } from '../tests/e2e/helpers/generatedPyramid';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
@@ -40,7 +41,6 @@ const VIEWPORTS = [
   { name: '1280x720@1x', width: 1280, height: 720, dpr: 1 },
   { name: '390x844@3x', width: 390, height: 844, dpr: 3 },
 ];
-const PAN_FRAMES = 120;
 /** PSV has no "all tiles drawn" event: it counts as stable once no tile request has started for this long. */
 const IDLE_MS = 700;
 
@@ -81,11 +81,6 @@ async function bigPyramid(): Promise<SceneDef> {
   return GEN_4096;
 }
 
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-}
-
 /** Resolves with performance.now() (ms since navigation) when the viewer reports every tile drawn. */
 async function waitStable(
   page: Page,
@@ -104,49 +99,7 @@ async function waitStable(
       if (Date.now() > deadline) return NaN;
     }
   }
-  return page.evaluate(
-    (v) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          const ok =
-            v === 'ours'
-              ? window.__panorama?.counters.stable
-              : (window as unknown as { __peer?: { stable: boolean } }).__peer?.stable;
-          if (ok) resolve(performance.now());
-          else setTimeout(check, 5);
-        };
-        check();
-      }),
-    viewer,
-  );
-}
-
-/** Turn the view a little every frame for PAN_FRAMES frames; intervals between frames (ms). */
-async function scriptedPan(
-  page: Page,
-  viewer: Viewer,
-  start: { yaw: number; pitch: number; fov: number },
-): Promise<number[]> {
-  return page.evaluate(
-    ({ v, start, n }) =>
-      new Promise<number[]>((resolve) => {
-        const set = (view: { yaw: number; pitch: number; fov: number }) =>
-          v === 'ours'
-            ? window.__panorama!.setView(view)
-            : (window as unknown as { __peer: { setView(x: unknown): void } }).__peer.setView(view);
-        const times: number[] = [];
-        let i = 0;
-        const tick = (t: number) => {
-          times.push(t);
-          // About 1.4° a frame, drifting up and down a little: new tiles keep coming into view.
-          set({ yaw: start.yaw + i * 0.025, pitch: start.pitch + 0.25 * Math.sin(i / 20), fov: start.fov });
-          if (++i <= n) requestAnimationFrame(tick);
-          else resolve(times.slice(1).map((x, k) => x - times[k]!));
-        };
-        requestAnimationFrame(tick);
-      }),
-    { v: viewer, start, n: PAN_FRAMES },
-  );
+  return stableAt(page, viewer === 'ours' ? 'ours' : 'peer');
 }
 
 function magentaPixels(png: Buffer): Promise<number> {
@@ -191,7 +144,7 @@ async function measure(
   const stableMs = await waitStable(page, viewer, () => server.log.slice(logFrom), navStart);
   const atStable = server.log.slice(logFrom).filter((r) => r.url.startsWith('/media/') && r.status === 200);
   if (shots) await page.screenshot({ path: path.join(shots, `${scene.tiles}-${vp.name}-${viewer}.png`) });
-  const intervals = await scriptedPan(page, viewer, view);
+  const frames = intervals(await scriptedPan(page, viewer === 'ours' ? 'ours' : 'peer', view));
   const holes = viewer === 'ours' ? await magentaPixels(await page.screenshot()) : null;
   const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   await context.close();
@@ -202,8 +155,8 @@ async function measure(
     stableMs,
     tileRequests: atStable.length,
     tileKB: atStable.reduce((a, r) => a + r.bytes, 0) / 1024,
-    frameMedian: percentile(intervals, 50),
-    frameP95: percentile(intervals, 95),
+    frameMedian: percentile(frames, 50),
+    frameP95: percentile(frames, 95),
     heapMB: heap.usedSize / 1048576,
     holes,
   };
