@@ -6,7 +6,7 @@ import * as THREE from 'three';
 import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
 import type { Hotspot } from './hotspotTypes';
 import { viewDirection } from './view';
-import { raycastDisc } from './spriteRaycast';
+import { markSized, raycastDisc } from './spriteRaycast';
 
 /** Sprites sit inside the cube (half-size 0.5), so they are always in front of the picture. */
 export const HOTSPOT_RADIUS = 0.4;
@@ -70,7 +70,10 @@ function HotspotSprite({
 
   useFrame(() => {
     const size = inVR ? HOTSPOT_RADIUS * ICON_VR_ANGLE : HOTSPOT_RADIUS * ICON_CSS_PX * (pixelScale.current ?? 0);
-    sprite.current?.scale.set(size, size, 1);
+    if (sprite.current) {
+      sprite.current.scale.set(size, size, 1);
+      markSized(sprite.current, size);
+    }
     if (label.current && labelTex) label.current.scale.set(size * 0.5 * labelTex.aspect, size * 0.5, 1);
   });
 
