@@ -3,9 +3,9 @@
 // and throws there. A hotspot icon is a disc facing the eye, so a hit is a ray passing within half its
 // size of its centre.
 // A sprite is picked only once its frame has sized it (markSized): until then it has three's default scale of one
-// world unit, a disc covering 50 degrees around the hotspot. The engine mounts its sprites when it takes over from
-// the early stage, often during the visitor's first drag, and a move then read as hovering a hotspot far away
-// (the pointing hand stayed on after the drag).
+// world unit, a disc of half-size 0.5 at 0.4 from the eye, which every ray passes through. The engine mounts its
+// sprites when it takes over from the early stage, often during the visitor's first drag, and a move then read as
+// hovering a hotspot wherever it was (the pointing hand stayed on after the drag).
 import { type Intersection, type Object3D, type Raycaster, Vector3 } from 'three';
 
 const centre = new Vector3();

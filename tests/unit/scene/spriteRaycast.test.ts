@@ -18,9 +18,12 @@ function setup(deg: number) {
 
 describe('raycastDisc', () => {
   it('does not pick a sprite its frame has not sized, though three gives it a scale of one', () => {
-    const { sprite, hits } = setup(40);
-    expect(sprite.scale.x).toBe(1);
-    expect(hits()).toHaveLength(0);
+    // At three's default scale the disc would be in every direction, even behind the eye.
+    for (const deg of [40, 120]) {
+      const { sprite, hits } = setup(deg);
+      expect(sprite.scale.x).toBe(1);
+      expect(hits()).toHaveLength(0);
+    }
   });
 
   it('picks a sized sprite within half its size of the ray, and nothing beyond', () => {
