@@ -19,12 +19,18 @@ export interface PanoramaControl {
   enterVR(): Promise<void>;
 }
 export const panoramaAtom = atom<PanoramaControl | null>(null);
-/** Move the panorama to a view: a pan, or a jump with `animate: false`. Nothing while no renderer is live. */
-export const requestViewAtom = atom(null, (get, _set, req: { view: Partial<ViewParameters>; animate?: boolean }) => {
+/** A view to move to, or how to find it from the view on screen when the request is carried out. */
+export type ViewRequest = Partial<ViewParameters> | ((now: ViewParameters) => Partial<ViewParameters>);
+/** Move the panorama to a view: a pan, or a jump with `animate: false`. Nothing while no renderer is live. A view
+ *  that depends on the one on screen is computed here, from the live renderer: a caller's copy of the renderer
+ *  taken at its last render may be older than the renderer (null while the engine was still loading). */
+export const requestViewAtom = atom(null, (get, _set, req: { view: ViewRequest; animate?: boolean }) => {
   const p = get(panoramaAtom);
   if (!p) return;
-  if (req.animate ?? true) void p.lookTo(req.view);
-  else p.setView({ ...p.getView(), ...req.view });
+  const now = p.getView();
+  const view = typeof req.view === 'function' ? req.view(now) : req.view;
+  if (req.animate ?? true) void p.lookTo(view);
+  else p.setView({ ...now, ...view });
 });
 
 // ---------- panels ----------
