@@ -9,6 +9,7 @@ import { Transform, type TransformCallback, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { DomainError, Invalid, TooLarge } from '../errors.ts';
+import { openZipFile } from './zipFileReader.ts';
 
 export interface ZipLimits {
   /** Sum of the declared uncompressed sizes of all entries. */
@@ -142,13 +143,12 @@ export class ZipArchive {
   static async open(file: string, limits: ZipLimits): Promise<ZipArchive> {
     let zip: yauzl.ZipFile;
     try {
-      zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-        yauzl.open(
-          file,
-          { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true } as yauzl.Options,
-          (err, z) => (err || !z ? reject(err ?? new Error('no zip')) : resolve(z)),
-        ),
-      );
+      zip = await openZipFile(file, {
+        lazyEntries: true,
+        autoClose: false,
+        decodeStrings: false,
+        validateEntrySizes: true,
+      } as yauzl.Options);
     } catch (e) {
       throw await openError(file, e as Error);
     }
@@ -236,8 +236,9 @@ export class ZipArchive {
   }
 
   private async stream(entry: ZipEntry): Promise<Readable> {
+    let s: Readable;
     try {
-      return await new Promise<Readable>((resolve, reject) =>
+      s = await new Promise<Readable>((resolve, reject) =>
         this.zip.openReadStream(entry.raw, (err, s) =>
           err || !s ? reject(err ?? new Error('no stream')) : resolve(s),
         ),
@@ -245,6 +246,10 @@ export class ZipArchive {
     } catch (e) {
       throw this.damaged(entry, e as Error);
     }
+    // The pipeline reading the entry reports its error; yauzl may forward another one a tick later, when that
+    // pipeline is done: it belongs to the same failed entry and must not reach the process as an unowned event.
+    s.on('error', () => undefined);
+    return s;
   }
 
   private damaged(entry: ZipEntry, e: Error): DomainError {
@@ -280,13 +285,13 @@ export class ZipArchive {
     await fsp.mkdir(path.dirname(dest), { recursive: true });
     const src = await this.stream(entry);
     let sourceFailed = null as Error | null;
-    src.once('error', (e) => {
-      sourceFailed = e;
+    src.on('error', (e) => {
+      sourceFailed ??= e;
     });
     const guard = new GuardStream(entry.size, checkHead);
     let guardFailed = null as Error | null;
-    guard.once('error', (e) => {
-      guardFailed = e;
+    guard.on('error', (e) => {
+      guardFailed ??= e;
     });
     try {
       await pipeline(src, guard, fs.createWriteStream(dest));

@@ -11,6 +11,8 @@ export interface ZipWriterEntry {
   unixMode?: number;
   /** Lie about the uncompressed size in both headers. */
   declaredSize?: number;
+  /** Changes the stored (compressed) bytes before they are written: a stream damaged half-way. */
+  damage?: (body: Buffer) => Buffer;
 }
 
 const CRC_TABLE = (() => {
@@ -40,7 +42,8 @@ export function writeZip(entries: ZipWriterEntry[]): Buffer {
       e.data === undefined ? Buffer.alloc(0) : Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data, 'utf8');
     const isDir = e.name.endsWith('/');
     const method = isDir ? 'store' : (e.method ?? 'deflate');
-    const body = method === 'deflate' ? zlib.deflateRawSync(data) : data;
+    const packed = method === 'deflate' ? zlib.deflateRawSync(data) : data;
+    const body = e.damage ? e.damage(Buffer.from(packed)) : packed;
     const crc = crc32(data);
     const size = e.declaredSize ?? data.length;
     const mode = e.unixMode ?? (isDir ? 0o40755 : 0o100644);
