@@ -1,6 +1,7 @@
 // Entry point: one process on PORT serving the app, /api and /media; seeds the demo site on an empty DATA_DIR.
 // At start it sweeps what dead processes left behind; on SIGTERM/SIGINT it stops taking connections, lets the
-// requests in flight (an upload) finish, and exits 0 (1 if they have not finished within SHUTDOWN_TIMEOUT_MS).
+// requests in flight (an upload) finish, and exits 0 (1 if they have not finished within SHUTDOWN_TIMEOUT_MS). An
+// uncaught error stops it the same way, with exit code 1.
 import { readConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
@@ -34,7 +35,7 @@ if (config.useSso && !config.allowedHosts.length)
 if (config.demo) await seedDemoIfEmpty(ctx);
 
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: no new connections; finishing the requests in flight`);
@@ -48,7 +49,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     clearInterval(dropIdle);
-    process.exit(0);
+    process.exit(exitCode);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');
     process.exit(1);
@@ -56,6 +57,13 @@ async function shutdown(signal: string) {
 }
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
+// The last line, not the fix: every error of an upload or a job is owned by it and ends only it. An error nobody owns
+// is a bug whose damage is unknown, so the process does not serve on: it logs the error once as fatal, lets the
+// requests in flight finish as on SIGTERM, and exits 1 for its supervisor to start it again.
+process.on('uncaughtException', (err, origin) => {
+  app.log.fatal({ err, origin }, 'an error no request owns: stopping after the requests in flight');
+  void shutdown(origin, 1);
+});
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`Survey viewer on http://localhost:${config.port} (data in ${config.dataDir})`);

@@ -1,6 +1,10 @@
 // Operations: /api/health and /api/ready, request ids, every 500 logged with its id (at the default log level of
-// tests, warn), and SIGTERM letting an upload in flight finish before the process exits 0.
+// tests, warn), SIGTERM letting an upload in flight finish before the process exits 0, and an uncaught error
+// stopping the process the same way (exit 1).
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startServer, fetchJson, tempDir, createTempPgDatabase, type TestServer } from './helpers/server.ts';
@@ -147,5 +151,19 @@ describe('the server process', () => {
       `SIGTERM drain: upload answered ${answered} ms after it started, process exited ${Date.now() - t0} ms after`,
     );
     expect(await db.selectFrom('survey_nodes').select('id').where('site', '=', 'drained').execute()).toHaveLength(2);
+  });
+  it('stops on an error no request owns: logged once as fatal, exit code 1', async () => {
+    // A bug stand-in loaded beside the server: SIGUSR2 throws outside of any request or job.
+    const bug = path.join(dataDir, 'unowned-error.mjs');
+    fs.writeFileSync(
+      bug,
+      "process.on('SIGUSR2', () => setImmediate(() => { throw new Error('unowned test error'); }));\n",
+    );
+    server = await startChildServer({ dataDir, databaseUrl, env: { NODE_OPTIONS: `--import ${pathToFileURL(bug)}` } });
+    server.proc.kill('SIGUSR2');
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    const fatal = server.lines.filter((l) => l.includes('"level":60'));
+    expect(fatal).toHaveLength(1);
+    expect(JSON.parse(fatal[0]).err.message).toBe('unowned test error');
   });
 });
