@@ -60,7 +60,13 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
   jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
   ctx.jobs = jobs;
-  const avif = config.avifTiles ? avifTiles({ ...ctx, jobs }, (msg, err) => app.log.error({ err }, msg)) : undefined;
+  const avif = config.avifTiles
+    ? avifTiles(
+        { ...ctx, jobs },
+        (msg, err) => app.log.error({ err }, msg),
+        (msg) => app.log.warn(msg),
+      )
+    : undefined;
   ctx.avifTiles = avif;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.

@@ -2,7 +2,8 @@
 // still without a copy and without a job of its own: after each import in this process, at start, and every few
 // minutes (for scenes imported by `npm run import` or by another instance that died before queueing). A scene's job
 // has an id of its own (avifJobId), so instances queueing it at the same moment make one job: the others'
-// insert fails. A job that failed for good (a tile that is not what its level says) leaves the scene in JPEG.
+// insert fails. A job that failed for good (a tile that is not what its level says, or not a picture) leaves the
+// scene in JPEG at once, with one warning; so does a scene whose tiles are too large to encode in bounded memory.
 import type { AppContext } from '../context.ts';
 import { makeAvifCopy, UnfitTile } from '../services/avifTiles.ts';
 import { isUniqueViolation } from '../db/dbErrors.ts';
@@ -28,11 +29,15 @@ export interface AvifTiles {
 }
 
 /** Registers the job kind on `jobs` (before it starts) and returns what queues the jobs. */
-export function avifTiles(ctx: AppContext & { jobs: JobQueue }, log: (msg: string, err?: unknown) => void): AvifTiles {
+export function avifTiles(
+  ctx: AppContext & { jobs: JobQueue },
+  log: (msg: string, err?: unknown) => void,
+  warn: (msg: string) => void = () => {},
+): AvifTiles {
   let stopping = false;
   let scanning: Promise<void> | null = null;
   let again = false;
-  ctx.jobs.handle<AvifJobData>(AVIF_JOB, (attempt) => runAvifJob(ctx, attempt, () => !stopping), {
+  ctx.jobs.handle<AvifJobData>(AVIF_JOB, (attempt) => runAvifJob(ctx, attempt, () => !stopping, warn), {
     background: true,
   });
 
@@ -88,6 +93,7 @@ export async function runAvifJob(
   ctx: AppContext,
   { jobId, data, final }: JobAttempt<AvifJobData>,
   stillWanted: () => boolean,
+  warn: (msg: string) => void = () => {},
 ): Promise<void> {
   const row = await jobRow(ctx.db, jobId);
   if (!row || row.state === 'done' || row.state === 'failed') return;
@@ -105,12 +111,15 @@ export async function runAvifJob(
       stillWanted,
     );
     await markDone(ctx.db, jobId, { outcome });
+    if (outcome === 'too large')
+      warn(`scene ${data.tilesId} stays in JPEG: its levels allow tiles too large for an AVIF copy`);
   } catch (e) {
     const unfit = e instanceof UnfitTile;
     if (final || unfit)
       await markFailed(ctx.db, jobId, 500, `The AVIF copy of the tiles failed: ${(e as Error).message}.`);
     else await markRetrying(ctx.db, jobId);
-    if (unfit) return; // no attempt can make the picture fit
-    throw e;
+    if (!unfit) throw e;
+    // No attempt can make the picture fit: one line, no stack, and the scene stays in JPEG.
+    warn(`scene ${data.tilesId} stays in JPEG: ${(e as Error).message}`);
   }
 }

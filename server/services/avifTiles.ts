@@ -14,11 +14,18 @@ export const AVIF_OPTIONS = { quality: 60, effort: 0, chromaSubsampling: '4:2:0'
 const MAX_TILE_BYTES = 32 * 1024 * 1024;
 /** One encode that takes longer is given up (a picture built to be slow to decode). */
 const ENCODE_SECONDS = 60;
+/**
+ * Largest picture (a tile, or the preview strip) the copy is made of. The encoder's memory grows with the picture,
+ * whatever the level says: a 2048-px tile takes the process about 100 MB above its rest for 1 s, a 4096-px one
+ * 370 MB for 9 s, an 8192-px one 1.9 GB for 46 s. A scene whose level allows more keeps its JPEG tiles only.
+ */
+export const MAX_AVIF_PIXELS = 2048 * 2048;
 
-/** A tile whose picture is not what its level says: no retry can help. */
+/** A tile whose picture is not what its level says, or not a picture at all: no retry can help. */
 export class UnfitTile extends Error {}
 
-export type AvifOutcome = 'made' | 'already' | 'gone';
+/** 'too large': the scene's levels allow pictures above MAX_AVIF_PIXELS; it stays in JPEG, nothing was decoded. */
+export type AvifOutcome = 'made' | 'already' | 'gone' | 'too large';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -27,7 +34,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
     size += (chunk as Buffer).length;
     if (size > MAX_TILE_BYTES) {
       stream.destroy();
-      throw new Error(`a stored tile is larger than ${MAX_TILE_BYTES} bytes`);
+      throw new UnfitTile(`a stored tile is larger than ${MAX_TILE_BYTES} bytes`);
     }
     parts.push(chunk as Buffer);
   }
@@ -44,15 +51,30 @@ function sizeLimit(ref: TileRef, levels: readonly LevelSpec[]): { width: number;
   return { width: side, height: ref.kind === 'preview' ? 6 * side : side };
 }
 
-/** One JPEG tile as AVIF, if its picture fits `limit`. */
+/** libvips repeats a decoder's complaint once per attempt: its first line says it. */
+const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
+
+/**
+ * One JPEG tile as AVIF, if its picture fits `limit`. The header is read first, without decoding (a header that
+ * claims 60000x60000 is refused here); any failure of the decoder or encoder is the tile's own (UnfitTile).
+ */
 export async function avifOf(jpeg: Buffer, limit: { width: number; height: number }): Promise<Buffer> {
-  const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+  const header = await sharp(jpeg, { limitInputPixels: false })
+    .metadata()
+    .catch((e: unknown) => {
+      throw new UnfitTile(`a tile that is not a readable JPEG (${firstLine(e)})`);
+    });
+  const { width = 0, height = 0 } = header;
   if (width < 1 || height < 1 || width > limit.width || height > limit.height)
     throw new UnfitTile(`a tile of ${width}x${height} pixels where at most ${limit.width}x${limit.height} fit`);
-  return sharp(jpeg, { limitInputPixels: limit.width * limit.height, failOn: 'error' })
-    .timeout({ seconds: ENCODE_SECONDS })
-    .avif(AVIF_OPTIONS)
-    .toBuffer();
+  try {
+    return await sharp(jpeg, { limitInputPixels: limit.width * limit.height, failOn: 'error' })
+      .timeout({ seconds: ENCODE_SECONDS })
+      .avif(AVIF_OPTIONS)
+      .toBuffer();
+  } catch (e) {
+    throw new UnfitTile(`a tile that could not be encoded (${firstLine(e)})`);
+  }
 }
 
 /**
@@ -74,6 +96,11 @@ export async function makeAvifCopy(
   if (row.tile_format === 'avif') return 'already';
   const levels = JSON.parse(row.levels) as LevelSpec[];
   const refs = expectedTiles(levels);
+  const fits = (ref: TileRef) => {
+    const { width, height } = sizeLimit(ref, levels);
+    return width * height <= MAX_AVIF_PIXELS;
+  };
+  if (!refs.every(fits)) return 'too large';
   const written: string[] = [];
   // Copies no row will announce (the scene removed meanwhile, or this run failed) are taken back out: the scene's
   // folder stays referenced, so the start-up sweep would keep them.

@@ -7,10 +7,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { uploadFarmSite, uploadScenes } from './helpers/upload.ts';
-import { exportEntries, positionsCsv } from './helpers/exportBuilder.ts';
+import { appData, dataJsText, defaultScenes, exportEntries, positionsCsv } from './helpers/exportBuilder.ts';
+import { startChildServer, type ChildServer } from './helpers/childServer.ts';
+import { lyingJpeg } from './helpers/hostileUploads.ts';
 import { writeZip } from './helpers/zipWriter.ts';
 import { InProcessQueue } from '../../server/jobs/inProcessQueue.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { sql } from 'kysely';
+import { openDatabase, type DB } from '../../server/db/database.ts';
 import { tempDir } from './helpers/server.ts';
 import { missingFixtures, marzipanoExport } from './helpers/fixtures.ts';
 import { expectedTiles, tileRelPath, type LevelSpec } from '../../server/services/ingest/tilePaths.ts';
@@ -183,5 +186,81 @@ describe('the in-process job queue', () => {
     await queue.stop(1000);
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('tiles no AVIF copy can be made of, in a server process', () => {
+  let server: ChildServer | undefined;
+  let dataDir: string;
+  let db: DB | undefined;
+  afterAll(async () => {
+    await server?.kill();
+    await db?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a tile that claims 60000x60000, or is no picture, fails its job at once with one line; 8192-px levels stay JPEG undecoded', async () => {
+    dataDir = tempDir('survey-avif-');
+    server = await startChildServer({ dataDir, databaseUrl: '', env: { AVIF_TILES: 'true', LOG_LEVEL: 'warn' } });
+    const upload = async (site: string, tile: Buffer | null, edit: (d: any) => void = () => {}) => {
+      const data = appData(defaultScenes);
+      edit(data);
+      const entries = (await exportEntries({ dataJs: dataJsText(data) })).map((e) =>
+        tile && e.name === 'app-files/tiles/0-hall_a/1/u/0/0.jpg' ? { ...e, data: tile } : e,
+      );
+      const up = await uploadScenes(server!.baseUrl, site, 0, {
+        zip: writeZip(entries),
+        csv: positionsCsv(),
+        mode: 'addNewSite',
+        siteName: site,
+      });
+      expect(up.status).toBe(200);
+      return up.body.payload.site as string;
+    };
+    await upload('claims', await lyingJpeg(60_000, 60_000));
+    await upload('noise', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4000, 7)]));
+    // Every level of 8192-px tiles: the tiles themselves are small, the level's promise is what counts.
+    await upload('huge', null, (d) => {
+      for (const s of d.scenes) s.levels[1] = { tileSize: 8192, size: 8192 };
+    });
+    db = await openDatabase({ dataDir });
+    const jobs = () =>
+      db!
+        .selectFrom('jobs')
+        .innerJoin('survey_nodes', (j) => j.onRef('jobs.site', '=', 'survey_nodes.site'))
+        .select(['jobs.site', 'jobs.state', 'jobs.attempts', 'jobs.error_message', 'jobs.result'])
+        .where('jobs.kind', '=', 'avif-tiles')
+        .where(sql<boolean>`jobs.id = 'avif-tiles-' || survey_nodes.tiles_id`)
+        .orderBy('jobs.site')
+        .orderBy('jobs.state')
+        .execute();
+    await expect
+      .poll(async () => (await jobs()).filter((j) => j.state === 'done' || j.state === 'failed').length, {
+        timeout: 60_000,
+      })
+      .toBe(6);
+    const rows = await jobs();
+    expect(rows.map((j) => [j.site, j.state, j.attempts])).toEqual([
+      ['claims', 'done', 1],
+      ['claims', 'failed', 1],
+      ['huge', 'done', 1],
+      ['huge', 'done', 1],
+      ['noise', 'done', 1],
+      ['noise', 'failed', 1],
+    ]);
+    const failed = rows.filter((j) => j.state === 'failed').map((j) => j.error_message);
+    expect(failed[0]).toMatch(/a tile of 60000x60000 pixels where at most 512x512 fit/);
+    expect(failed[1]).toMatch(/a tile that is not a readable JPEG/);
+    expect(rows.filter((j) => j.site === 'huge').map((j) => JSON.parse(j.result!))).toEqual([
+      { outcome: 'too large' },
+      { outcome: 'too large' },
+    ]);
+    const formats = await db.selectFrom('survey_nodes').select(['site', 'tile_format']).orderBy('site').execute();
+    expect(formats.filter((n) => n.site === 'huge').map((n) => n.tile_format)).toEqual(['jpg', 'jpg']);
+    // One warning per scene left in JPEG, and no stack trace anywhere.
+    // (Each is written just after its job's row: it may still be on its way through the pipe.)
+    await expect.poll(() => server!.lines.filter((l) => l.includes('stays in JPEG')).length).toBe(4);
+    expect(server.lines.filter((l) => l.includes('"stack"'))).toEqual([]);
+    expect(server.proc.exitCode).toBe(null);
   });
 });

@@ -56,7 +56,7 @@ function lyingPng(w: number, h: number): Buffer {
 }
 
 /** A real small JPEG whose frame header is rewritten to claim `w` x `h`. */
-async function lyingJpeg(w: number, h: number): Promise<Buffer> {
+export async function lyingJpeg(w: number, h: number): Promise<Buffer> {
   const jpg = Buffer.from(
     await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } })
       .jpeg()
