@@ -6,6 +6,13 @@ import { Invalid } from './errors.ts';
 export const IMAGE_REQUIRED_MESSAGE = 'Please choose an image file (PNG, JPEG, WebP or GIF).';
 /** Largest picture accepted, in pixels (about 10000 x 10000). */
 const MAX_IMAGE_PIXELS = 100_000_000;
+/** Longest side accepted: the decoder holds a few rows of the picture at a time, so a row's length is its memory. */
+const MAX_IMAGE_SIDE = 16_384;
+/**
+ * Largest decoded copy kept in memory (the copies are made from it): 16 MP is 64 MB at 4 channels. A picture much
+ * taller than wide (2,000 x 50,000) is shrunk until its copy fits, instead of being held at its full height.
+ */
+const MAX_DECODED_PIXELS = 16_000_000;
 /** Largest image file accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -32,9 +39,9 @@ async function readHeader(data: Buffer): Promise<Metadata> {
   }
   if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
     throw new Invalid(IMAGE_REQUIRED_MESSAGE);
-  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS || Math.max(meta.width, meta.height) > MAX_IMAGE_SIDE) {
     throw new Invalid(
-      `The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
+      `The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels and ${MAX_IMAGE_SIDE} pixels on a side.`,
     );
   }
   return meta;
@@ -48,7 +55,8 @@ export interface PreparedImage {
 /**
  * Checks a picture and makes copies at most `widths` pixels wide (upright, without metadata; PNG when it has
  * transparency, otherwise JPEG). The pixels are decoded once, read in sequence and shrunk while loading, to the
- * largest width asked for; the smaller copies are made from that. A damaged picture is refused with a message.
+ * largest width asked for (and at most MAX_DECODED_PIXELS); the smaller copies are made from that. A damaged
+ * picture is refused with a message.
  */
 export async function prepareImage(data: Buffer, widths: number[]): Promise<PreparedImage> {
   const meta = await readHeader(data);
@@ -70,7 +78,12 @@ export async function prepareImage(data: Buffer, widths: number[]): Promise<Prep
       sequentialRead: true,
     })
       .rotate()
-      .resize({ width: Math.max(...widths), withoutEnlargement: true })
+      .resize({
+        width: Math.max(...widths),
+        height: Math.floor(MAX_DECODED_PIXELS / Math.max(...widths)),
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {

@@ -14,20 +14,16 @@ import { appData, dataJsText, exportEntries, exportZip, positionsCsv } from './h
 import { postFile } from './resources-helpers.ts';
 
 const LIMIT_MB = 256;
-/** One picture of 95 megapixels (the largest accepted, 9,700 x 9,700), of noise so no decoder can shortcut it. */
-let bigJpeg: Promise<Buffer> | undefined;
-const bigPicture = () =>
-  (bigJpeg ??= sharp({
-    create: {
-      width: 9700,
-      height: 9700,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
+/** A JPEG of noise, so no decoder can shortcut it. */
+const noiseJpeg = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
   })
     .jpeg({ quality: 70 })
-    .toBuffer());
+    .toBuffer();
+/** One picture of 95 megapixels (the largest accepted, 9,700 x 9,700). */
+let bigJpeg: Promise<Buffer> | undefined;
+const bigPicture = () => (bigJpeg ??= noiseJpeg(9700, 9700));
 let server: ChildServer;
 let dataDir: string;
 let dropDb: (() => Promise<void>) | undefined;
@@ -125,6 +121,29 @@ describe(`uploads raise the server's memory by at most ${LIMIT_MB} MB`, () => {
         .toBuffer();
       expect(png.length).toBeLessThan(1024 * 1024);
       return postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', png, 'bomb.png', 'image/png');
+    },
+    400,
+  );
+
+  check(
+    'a floor plan of 2,000 x 16,000 (its decoded copy is bounded, not kept at its full height)',
+    async () => {
+      const tall = await noiseJpeg(2000, 16_000);
+      return postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', tall, 'tall.jpg', 'image/jpeg');
+    },
+    200,
+  );
+
+  check(
+    'a cover of 60,000 x 1,500 (refused by its side before any row is decoded)',
+    async () => {
+      const wide = await sharp({
+        create: { width: 60_000, height: 1500, channels: 3, background: '#345' },
+        limitInputPixels: false,
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      return postFile(`${server.baseUrl}/api/map-pins/preview`, 'file', wide, 'wide.png', 'image/png');
     },
     400,
   );
