@@ -15,6 +15,7 @@ import {
   floorNumber,
 } from './limits';
 import { TILE_FORMATS } from './tileUrls';
+import { roles } from './roles';
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
@@ -282,8 +283,7 @@ export type DocumentFile = z.infer<typeof documentFile>;
 export const aboutInfo = z.object({ info: z.string() });
 export const aboutBody = z.object({ info: z.string().max(200_000) });
 
-export const roles = ['superAdmin', 'projectAdmin', 'guest'] as const;
-export type Role = (typeof roles)[number];
+export { roles, type Role } from './roles';
 /** isAdmin: administers at least one site; `sites`: the sites a projectAdmin administers (a superAdmin administers all). */
 export const userInfo = z.object({
   username: z.string().nullable(),
