@@ -223,7 +223,9 @@ export const appConfigPatch = z
   })
   .strict();
 
-export const siteSummary = z.object({ id: z.string(), name: z.string() });
+/** `disabled`: every pin of the site is hidden; only its administrators see it (and see it so marked). */
+export const siteSummary = z.object({ id: z.string(), name: z.string(), disabled: z.literal(true).optional() });
+export type SiteSummary = z.infer<typeof siteSummary>;
 
 // ---------- pins and site maps ----------
 const percent = z.number().finite().min(0).max(100);

@@ -96,6 +96,17 @@ export async function directoryByName(db: DB, site: string, name: string): Promi
   return describeDirectory(db, rows[0]);
 }
 
+/** The site of a folder (the root's id names its site); null when there is none. */
+export async function siteOfDirectory(db: DB, id: string): Promise<string | null> {
+  const row = await db.selectFrom('directories').select('site').where('id', '=', id).executeTakeFirst();
+  return row?.site ?? (id.startsWith('root-') ? id.slice('root-'.length) : null);
+}
+
+/** The site of a file; null when there is none. */
+export async function siteOfFile(db: DB, id: string): Promise<string | null> {
+  return (await db.selectFrom('files').select('site').where('id', '=', id).executeTakeFirst())?.site ?? null;
+}
+
 export async function directoryById(db: DB, id: string): Promise<DocumentDirectory> {
   const row = await db
     .selectFrom('directories')
