@@ -157,6 +157,7 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
                     }
                   />
                   {s.name}
+                  {s.disabled ? ' (Site Disabled)' : ''}
                 </label>
               ))}
             </fieldset>
