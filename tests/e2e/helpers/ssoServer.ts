@@ -21,6 +21,8 @@ export async function startSsoServer(prefix: string): Promise<{ origin: string; 
       USE_SSO: 'true',
       DIST_DIR: distDir(),
       LOG_LEVEL: 'error',
+      // No AVIF copies: their job only costs time here (and is cut short when the test ends).
+      AVIF_TILES: 'false',
     }),
   );
   await seedDemoIfEmpty(ctx);
