@@ -27,6 +27,7 @@ test('a disabled site is named so to its administrator and shown to no visitor',
 
   await page.goto(`${origin}/site/${farm.site}/site`);
   await expect(page.getByRole('status').filter({ hasText: 'Site Disabled' })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('site-disabled.png') });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Users' }).click();
   const users = page.getByRole('dialog', { name: 'Users' });
   await users.getByRole('button', { name: 'Add user' }).click();
