@@ -40,6 +40,25 @@ export default tseslint.config(
   forbid(['contract/**'], ['**/src/**', '**/server/**'], 'contract/ imports nothing of ours: both sides import it.'),
   forbid(['server/**'], ['**/src/**'], 'The server imports nothing from src/: shared rules live in contract/.'),
   forbid(['src/**'], ['**/server/**'], 'The client imports nothing from server/: shared rules live in contract/.'),
+  {
+    // zod builds its schemas with a `new Function` probe that the page's CSP reports as a violation: the client
+    // takes only types from the schemas, and plain values (roles, limits' numbers) from zod-free modules.
+    files: ['src/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/contract/api', '**/contract/limits'],
+              allowTypeImports: true,
+              message: 'The client imports no zod schema (its eval probe breaks the CSP); use `import type`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   forbid(
     ['src/scene/**'],
     ['**/overlay/**', '**/editor/**', '**/domain/**', '**/state/**', '**/api/**', '**/routes/**'],

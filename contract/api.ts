@@ -15,6 +15,7 @@ import {
   floorNumber,
 } from './limits';
 import { TILE_FORMATS } from './tileUrls';
+import { roles } from './roles';
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
@@ -222,7 +223,9 @@ export const appConfigPatch = z
   })
   .strict();
 
-export const siteSummary = z.object({ id: z.string(), name: z.string() });
+/** `disabled`: every pin of the site is hidden; only its administrators see it (and see it so marked). */
+export const siteSummary = z.object({ id: z.string(), name: z.string(), disabled: z.literal(true).optional() });
+export type SiteSummary = z.infer<typeof siteSummary>;
 
 // ---------- pins and site maps ----------
 const percent = z.number().finite().min(0).max(100);
@@ -282,8 +285,7 @@ export type DocumentFile = z.infer<typeof documentFile>;
 export const aboutInfo = z.object({ info: z.string() });
 export const aboutBody = z.object({ info: z.string().max(200_000) });
 
-export const roles = ['superAdmin', 'projectAdmin', 'guest'] as const;
-export type Role = (typeof roles)[number];
+export { roles, type Role } from './roles';
 /** isAdmin: administers at least one site; `sites`: the sites a projectAdmin administers (a superAdmin administers all). */
 export const userInfo = z.object({
   username: z.string().nullable(),

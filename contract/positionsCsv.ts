@@ -1,5 +1,6 @@
 // The positions CSV of an upload, as both sides read it: `title,fileName,x,y,date,floor[,survey_name]`, one row
 // per scene. The browser checks it before sending and the server checks it again; both read it through these rules.
+import { storableName } from './storableName';
 
 /** The columns, in the form a header cell is compared in (see normaliseHeader). */
 const POSITIONS_COLUMNS = ['title', 'filename', 'x', 'y', 'date', 'floor', 'surveyname'] as const;
@@ -35,14 +36,14 @@ export function columnIndex(header: readonly string[]): Map<PositionsColumn, num
   return index;
 }
 
-/** A record's cell of `column`, trimmed; '' when the column or the cell is absent. */
+/** A record's cell of `column`, trimmed and in its storable spelling; '' when the column or the cell is absent. */
 export function cellOf(
   record: readonly string[],
   index: Map<PositionsColumn, number>,
   column: PositionsColumn,
 ): string {
   const at = index.get(column);
-  return at === undefined ? '' : (record[at] ?? '').trim();
+  return at === undefined ? '' : storableName((record[at] ?? '').trim());
 }
 
 /** CSV bytes to text: UTF-8 (with or without BOM), or Windows-1252 as Excel writes it when the bytes are not UTF-8. */

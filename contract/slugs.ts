@@ -1,10 +1,12 @@
 // Ids made from names: the Marzipano Tool's scene folders, and our own site and tile ids.
+import { storableName } from './storableName';
 
 /** The Marzipano Tool's scene slug: the lower-cased name with each other character turned to '-' ("Hall A" -> "hall-a"). */
 export const sceneSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9_-]/g, '-');
 
-/** A scene folder id ("3-hall-a") without its numeric prefix: the scene's name as the positions CSV's fileName gives it. */
-export const sceneFolderName = (id: string) => id.replace(/^\d+-/, '');
+/** A scene folder id ("3-hall-a") without its numeric prefix: the scene's name as the positions CSV's fileName gives it
+ *  (in its storable spelling, as CSV cells are read: a folder unzipped on a Mac is often decomposed). */
+export const sceneFolderName = (id: string) => storableName(id.replace(/^\d+-/, ''));
 
 /**
  * A URL-safe id from a name (site ids, tile ids): lower case, accents dropped, runs of other characters turned to

@@ -24,6 +24,7 @@ import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
 import { identify } from './http/auth.ts';
 import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.ts';
+import { declareSiteReads, enforceSiteReads } from './http/siteVisibility.ts';
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { declareRefusals } from './http/refusals.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   declareAccess(app);
+  declareSiteReads(app);
   declareRefusals(app);
   // Validators first: the ETag hashes the JSON before the compression hook (a route-level onSend, so after) encodes it.
   apiValidators(app);
@@ -117,12 +119,15 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onRequest', identify(ctx));
   app.addHook('onRequest', enforceAccess(ctx));
   app.addHook('onRequest', refuseUnstorableUrl);
+  app.addHook('onRequest', enforceSiteReads(ctx));
   app.addHook('preValidation', refuseUnstorableBody);
   readCache(app, changes);
   app.setErrorHandler(errorHandler);
 
   await app.register(apiRoutes, { prefix: '/api', ctx });
-  app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
+  app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC, readsSite: 'none' } }, async () =>
+    app.swagger(),
+  );
 
   // Media: every user file, served passive (http/servedFiles.ts); immutable keys, cached for a year, with ETags.
   await mediaRoutes(app, blobs);

@@ -26,3 +26,15 @@ export const administers = (p: Principal, site: string) =>
 /** Administers at least one site (the UI shows admin tools only where `administers` holds). */
 export const administersAny = (p: Principal) =>
   isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.length > 0);
+
+/** May see this site's content: it is not disabled, or this person administers it. */
+export const mayRead = (p: Principal, site: string, disabled: ReadonlySet<string>) =>
+  !disabled.has(site) || administers(p, site);
+
+/** Everyone with the same key sees the same sites (the read cache keys answers by it). */
+export const sightKey = (p: Principal): string =>
+  isSuperAdmin(p)
+    ? 'all'
+    : p.roles.includes('projectAdmin') && p.sites.length > 0
+      ? `sites:${JSON.stringify([...p.sites].sort())}`
+      : 'visitor';

@@ -23,7 +23,7 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, sid: 
 }
 const SESSION_ID = /^[A-Za-z0-9_-]{20,100}$/;
 export interface RequestUser extends Principal {
-  /** Administers at least one site (the pin list shows disabled pins to administrators). */
+  /** Administers at least one site (the client shows administrators' tools). */
   isAdmin: boolean;
 }
 

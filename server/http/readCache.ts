@@ -1,12 +1,13 @@
 // Answers of public reads kept in memory while the change feed proves nothing they were read from has changed.
 // A route opts in with `config: { cacheable: true }` when its answer depends on nothing but its path, query and
-// whether the caller administers (the pin list shows disabled pins to administrators). Every entry carries the
+// which sites the caller administers (disabled sites and pins are shown only to their administrators). Every entry carries the
 // content generation seen *before* its read; it is stored only if that generation still holds after the read,
 // and served only while it is the current one, so an answer read across a commit is never kept.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../db/changeFeed.ts';
 import { etagOf } from './apiCaching.ts';
+import { sightKey } from '../auth/principal.ts';
 import { acceptedEncoding, COMPRESS_THRESHOLD, encodeBody, type Encoding } from './encodings.ts';
 
 /** Bounds: a few hundred sites' floors, whatever the answers weigh, never more than this much memory. */
@@ -27,7 +28,7 @@ interface Entry {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The answer depends only on path, query and `req.user.isAdmin`: it may be served from memory. */
+    /** The answer depends only on path, query and the sites the caller administers: it may be served from memory. */
     cacheable?: boolean;
   }
   interface FastifyRequest {
@@ -37,7 +38,7 @@ declare module 'fastify' {
 }
 
 const keyOf = (req: FastifyRequest) =>
-  `${req.routeOptions.url}|${JSON.stringify(req.params)}|${JSON.stringify(req.query)}|${req.user.isAdmin ? 'admin' : 'visitor'}`;
+  `${req.routeOptions.url}|${JSON.stringify(req.params)}|${JSON.stringify(req.query)}|${sightKey(req.user)}`;
 
 export function readCache(app: FastifyInstance, feed: ChangeFeed): void {
   const cache = new LRUCache<string, Entry>({

@@ -10,6 +10,8 @@ import * as docs from '../services/documents.ts';
 import { refusals } from '../http/refusals.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
+/** The `_id` of a request's query (before validation: the site rule runs first; a wrong one finds no site). */
+const idOf = (req: { query: unknown }) => String((req.query as { _id?: unknown } | undefined)?._id ?? '').slice(0, 200);
 const idQuery = z.object({ _id: z.string({ message: '_id is required' }).min(1, '_id is required').max(200) });
 
 export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
@@ -48,7 +50,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/directories/details',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: (req) => docs.siteOfDirectory(db, idOf(req)) },
       schema: {
         tags: ['documentation'],
         summary: 'A folder by id',
@@ -62,7 +64,7 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/files/details',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: (req) => docs.siteOfFile(db, idOf(req)) },
       schema: {
         tags: ['documentation'],
         summary: 'A file by id',

@@ -15,7 +15,7 @@ export const healthRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/health',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, readsSite: 'none' },
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process answers',
@@ -28,7 +28,7 @@ export const healthRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/ready',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, readsSite: 'none' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: the database answers a trivial query (503 when it does not)',

@@ -56,7 +56,7 @@ export const oidcRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/auth/oidc/callback',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, readsSite: 'none' },
       schema: {
         tags: ['users'],
         summary: 'Where the provider sends the browser back (a page that posts the answer on)',
@@ -69,8 +69,11 @@ export const oidcRoutes: RoutesPlugin = async (api, { ctx }) => {
     },
   );
 
-  r.get('/auth/oidc/continue.js', { config: { access: PUBLIC }, schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONTINUE_SCRIPT),
+  r.get(
+    '/auth/oidc/continue.js',
+    { config: { access: PUBLIC, readsSite: 'none' }, schema: { hide: true } },
+    async (_req, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONTINUE_SCRIPT),
   );
 
   r.post(

@@ -60,14 +60,14 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/map-pins',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: 'filtered' },
       schema: {
         tags: ['pins'],
-        summary: 'All pins, sorted by site-map name (disabled ones only for administrators)',
+        summary: 'All pins, sorted by site-map name (disabled ones only for administrators of their site)',
         response: { 200: envelope(z.array(pin)) },
       },
     },
-    async (req) => ok(await pins.listPins(db, { includeDisabled: req.user.isAdmin })),
+    async (req) => ok(await pins.listPins(db, { showsDisabled: (site) => administers(req.user, site) })),
   );
 
   r.post(
@@ -165,7 +165,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site-map/:name',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: 'none' },
       schema: {
         tags: ['pins'],
         summary: 'A site map by name',
@@ -178,7 +178,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site-map',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: 'none' },
       schema: {
         tags: ['pins'],
         summary: "The site map named 'default'",
@@ -191,7 +191,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/site-maps',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: 'none' },
       schema: {
         tags: ['pins'],
         summary: 'All site maps, by name (for the map selector)',

@@ -20,7 +20,7 @@ import { listSites } from '../services/sites.ts';
 import { parseIsoDate } from '../services/surveys.ts';
 import { login, logout, findSessionUser } from '../services/users.ts';
 import { SESSION_COOKIE, setSessionCookie } from '../http/auth.ts';
-import { administersAny, isSuperAdmin, type Principal } from '../auth/principal.ts';
+import { administersAny, isSuperAdmin, mayRead, type Principal } from '../auth/principal.ts';
 import { refusals } from '../http/refusals.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
@@ -46,10 +46,13 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/settings',
     {
-      config: { access: PUBLIC, cacheable: true },
+      config: { access: PUBLIC, cacheable: true, readsSite: 'filtered' },
       schema: { tags: ['settings'], summary: 'The multi-site app config', response: { 200: envelope(appConfig) } },
     },
-    async () => ok(await getAppConfig(db, extra())),
+    async (req) => {
+      const disabled = await req.disabledSites!();
+      return ok(await getAppConfig(db, extra(), (site) => mayRead(req.user, site, disabled)));
+    },
   );
   r.patch(
     '/settings',
@@ -103,16 +106,27 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/sites',
     {
-      config: { access: PUBLIC, cacheable: true },
-      schema: { tags: ['settings'], summary: 'All sites', response: { 200: envelope(z.array(siteSummary)) } },
+      config: { access: PUBLIC, cacheable: true, readsSite: 'filtered' },
+      schema: {
+        tags: ['settings'],
+        summary: 'All sites the caller may see (a disabled one only to its administrators, marked `disabled`)',
+        response: { 200: envelope(z.array(siteSummary)) },
+      },
     },
-    async () => ok(await listSites(db)),
+    async (req) => {
+      const disabled = await req.disabledSites!();
+      return ok(
+        (await listSites(db))
+          .filter((s) => mayRead(req.user, s.id, disabled))
+          .map((s) => (disabled.has(s.id) ? { ...s, disabled: true } : s)),
+      );
+    },
   );
 
   r.get(
     '/login/user/info',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, readsSite: 'none' },
       schema: { tags: ['users'], summary: 'The signed-in user and roles', response: { 200: envelope(userInfo) } },
     },
     async (req) => ok(userInfoOf(req.user)),
@@ -120,7 +134,7 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
   r.get(
     '/user/type',
     {
-      config: { access: PUBLIC },
+      config: { access: PUBLIC, readsSite: 'none' },
       schema: { tags: ['users'], summary: 'The user type', response: { 200: envelope(userType) } },
     },
     async (req) =>

@@ -19,6 +19,7 @@ import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.t
 import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
+import { storableName } from '../../contract/storableName.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -63,7 +64,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
         throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
       out.csvText = String(part.value ?? '');
     } else {
-      out.fields[part.fieldname] = String(part.value ?? '');
+      out.fields[part.fieldname] = storableName(String(part.value ?? ''));
     }
   }
 }

@@ -17,6 +17,7 @@ import { Invalid, NotFound, TooLarge } from './errors.ts';
 import { requireSite } from './floors.ts';
 import { lockSite } from '../db/transactions.ts';
 import { ZipArchive, fmtBytes, type ZipEntry, type ZipLimits } from './ingest/zipReader.ts';
+import { storableName } from '../../contract/storableName.ts';
 
 const ROOT_NAME = 'root';
 export const MESSAGES = {
@@ -94,6 +95,17 @@ export async function directoryByName(db: DB, site: string, name: string): Promi
   };
   rows.sort((a, b) => depth(a.id) - depth(b.id));
   return describeDirectory(db, rows[0]);
+}
+
+/** The site of a folder (the root's id names its site); null when there is none. */
+export async function siteOfDirectory(db: DB, id: string): Promise<string | null> {
+  const row = await db.selectFrom('directories').select('site').where('id', '=', id).executeTakeFirst();
+  return row?.site ?? (id.startsWith('root-') ? id.slice('root-'.length) : null);
+}
+
+/** The site of a file; null when there is none. */
+export async function siteOfFile(db: DB, id: string): Promise<string | null> {
+  return (await db.selectFrom('files').select('site').where('id', '=', id).executeTakeFirst())?.site ?? null;
 }
 
 export async function directoryById(db: DB, id: string): Promise<DocumentDirectory> {
@@ -199,7 +211,12 @@ async function unpackToStaging(
       throw refuse(`it holds ${zip.entries.length} entries, more than the ${MAX_ENTRIES} allowed`);
     const plan: { entry: ZipEntry; file: StagedFile }[] = [];
     for (const entry of zip.entries) {
-      const segments = entry.name.split('/').filter((s) => s !== '' && s !== '.');
+      // Stored names in one spelling without bidi controls ("\u202Etxt.exe" would show as "exe.txt").
+      const segments = entry.name
+        .split('/')
+        .map(storableName)
+        // '..' only once normalised (the zip's own names were checked): a name, never a way up; left out like '.'.
+        .filter((s) => s !== '' && s !== '.' && s !== '..');
       if (!segments.length || isJunk(segments)) continue;
       if (segments.length > MAX_DEPTH)
         throw refuse(`"${clip(entry.name)}" is nested more than ${MAX_DEPTH} folders deep`);

@@ -65,12 +65,12 @@ function checkSiteId(site: string): void {
     throw new Invalid(`The site id "${site}" may hold only letters, digits, '-' and '_' (at most 100).`);
 }
 
-/** All pins sorted by site-map name, then name; disabled ones only when asked for. */
-export async function listPins(db: DB, opts: { includeDisabled: boolean }): Promise<Pin[]> {
-  let q = db.selectFrom('pins').selectAll();
-  if (!opts.includeDisabled) q = q.where('enabled', '=', 1);
+/** All pins sorted by site-map name, then name; a disabled one only when `showsDisabled` says so for its site. */
+export async function listPins(db: DB, opts: { showsDisabled: (site: string) => boolean }): Promise<Pin[]> {
+  const rows = await db.selectFrom('pins').selectAll().execute();
   // Sorted here, not by the database, so both dialects (and any collation) give the same order.
-  return (await q.execute())
+  return rows
+    .filter((r) => r.enabled === 1 || opts.showsDisabled(r.site))
     .sort((a, b) => byText(a.sitemap, b.sitemap) || byText(a.name, b.name) || byText(a.id, b.id))
     .map(toPin);
 }

@@ -108,21 +108,20 @@ export async function getAppConfig(
     oidcLabel?: string;
     mediaBaseUrl?: string;
   },
+  /** Whether the caller may see a site: the default site is the first one it may (a disabled site is named to no one else). */
+  shows: (site: string) => boolean = () => true,
 ): Promise<AppConfig> {
   const stored = await storedAppConfig(db);
-  const firstSite = await db
-    .selectFrom('sites')
-    .select(['id', 'name'])
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst();
+  const sites = await db.selectFrom('sites').select(['id', 'name']).orderBy('created_at').execute();
+  const firstSite = sites.find((s) => shows(s.id));
+  const chosen = stored.defaultSite && shows(stored.defaultSite) ? stored.defaultSite : undefined;
   return {
     enableMultiSite: stored.enableMultiSite ?? false,
     singleSiteSettings: {
       siteTitle: stored.singleSiteSettings?.siteTitle ?? firstSite?.name ?? '',
       backgroundImage: stored.singleSiteSettings?.backgroundImage ?? '',
     },
-    defaultSite: stored.defaultSite ?? firstSite?.id ?? '',
+    defaultSite: chosen ?? firstSite?.id ?? '',
     projectTitle: extra?.projectTitle ?? 'PROJECT TITLE',
     useSso: extra?.useSso ?? false,
     allowExternalImages: extra?.allowExternalImages ?? false,

@@ -2,6 +2,7 @@
 import type { DB } from '../db/database.ts';
 import { idSlug } from '../../contract/slugs.ts';
 import { defaultSiteSettings, saveSiteSettings } from './settings.ts';
+import { storableName } from '../../contract/storableName.ts';
 
 /** A URL-safe id from a name, unique among existing sites. */
 export async function uniqueSiteId(db: DB, name: string): Promise<string> {
@@ -13,7 +14,9 @@ export async function uniqueSiteId(db: DB, name: string): Promise<string> {
 }
 
 /** Creates the site row and its default settings; run inside the caller's transaction. */
-export async function createSite(db: DB, id: string, name: string): Promise<void> {
+export async function createSite(db: DB, id: string, rawName: string): Promise<void> {
+  // Uploads name a site in a multipart field and the import command in an argument: neither passes the HTTP boundary.
+  const name = storableName(rawName);
   await db.insertInto('sites').values({ id, name, created_at: new Date().toISOString() }).execute();
   await saveSiteSettings(db, defaultSiteSettings(id, name));
 }

@@ -6,6 +6,7 @@ import { Conflict, Invalid, Unauthenticated } from './errors.ts';
 import { roles, type Role } from '../../contract/api.ts';
 import type { Principal } from '../auth/principal.ts';
 import { THROTTLE, accountKey, addressKey, clearFailures, refundAttempt, takeAttempt } from './signInThrottle.ts';
+import { storableName } from '../../contract/storableName.ts';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
 const SESSION_DAYS = 14;
@@ -33,6 +34,8 @@ export async function addUser(
   roles: string[],
   sites: string[] = [],
 ): Promise<string> {
+  // Spelled as sign-in requests are (the command line reaches here without the HTTP boundary).
+  username = storableName(username);
   if (!username.trim()) throw new Invalid('A user name is needed.');
   if (password.length < 8) throw new Invalid('The password must have at least 8 characters.');
   const row = {

@@ -1,40 +1,15 @@
 // Sign-in, sign-out and a superAdmin's Users dialog, on a server of its own with single sign-on on (the shared
 // e2e server is a trusted install): wrong password shown, signed in by name, an account added with a site,
 // changed and removed, then signed out. Screenshots at desktop and phone sizes.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { readConfig } from '../../server/config.ts';
-import { buildApp } from '../../server/app.ts';
-import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
-import { addUser } from '../../server/services/users.ts';
-import { distDir } from './helpers/fixtures';
+import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
 
-const PASSWORD = 'correct horse battery';
+const PASSWORD = ROOT_PASSWORD;
 let origin = '';
 let close: () => Promise<void>;
 
 test.beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-account-'));
-  const { app, ctx } = await buildApp(
-    readConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      USE_SSO: 'true',
-      DIST_DIR: distDir(),
-      LOG_LEVEL: 'error',
-    }),
-  );
-  await seedDemoIfEmpty(ctx);
-  await addUser(ctx.db, 'root', PASSWORD, ['superAdmin']);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  close = async () => {
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  ({ origin, close } = await startSsoServer('survey-account-'));
 });
 test.afterAll(async () => close?.());
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Invalid } from '../errors.ts';
 import { HTML_LIMITS, htmlBoundsProblem, startTagCount } from '../sanitizeHtml.ts';
+import { storableName } from '../../../contract/storableName.ts';
 
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
 // and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
@@ -34,6 +35,8 @@ const whole = (lo: number, hi: number) =>
     .min(lo, `must be from ${lo} to ${hi}`)
     .max(hi, `must be from ${lo} to ${hi}`);
 const text = (max: number) => z.string({ message: 'expected text' }).max(max, `may have at most ${max} characters`);
+/** A name we store (scene, hotspot and tour names) in its storable spelling, so it meets CSV cells and folder names. */
+const name = (max: number) => text(max).transform(storableName);
 const angle = num(-L.angle, L.angle);
 const level = z
   .object({
@@ -46,7 +49,7 @@ const level = z
   });
 const scene = z.object({
   id: text(L.idChars).min(1, 'must not be empty'),
-  name: text(L.nameChars),
+  name: name(L.nameChars),
   levels: z
     .array(level)
     .min(2, 'needs the preview level and at least one tile level')
@@ -59,14 +62,14 @@ const scene = z.object({
     .default([]),
   infoHotspots: z
     .array(
-      z.object({ yaw: angle, pitch: angle, title: text(L.nameChars).default(''), text: text(L.textChars).default('') }),
+      z.object({ yaw: angle, pitch: angle, title: name(L.nameChars).default(''), text: text(L.textChars).default('') }),
     )
     .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`)
     .default([]),
 });
 const appDataSchema = z.object({
   scenes: z.array(scene).min(1, 'the tour has no scenes').max(L.scenes, `may have at most ${L.scenes} scenes`),
-  name: text(L.nameChars).optional(),
+  name: name(L.nameChars).optional(),
   settings: z
     .object({ mouseViewMode: text(20).optional() })
     .loose()

@@ -26,11 +26,15 @@ export function useSitemaps() {
   });
 }
 
+/** A pin's state decides whether its site is disabled, which the site list marks. */
+const pinsChanged = (qc: ReturnType<typeof useQueryClient>) =>
+  Promise.all([qc.invalidateQueries({ queryKey: keys.pins }), qc.invalidateQueries({ queryKey: keys.sites })]);
+
 export function useCreatePin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PinBody) => send<Pin>('POST', '/api/map-pins', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.pins }),
+    onSuccess: () => pinsChanged(qc),
   });
 }
 
@@ -38,7 +42,7 @@ export function useUpdatePin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: PinBody }) => send<Pin>('PATCH', `/api/map-pins/${seg(id)}`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.pins }),
+    onSuccess: () => pinsChanged(qc),
   });
 }
 
@@ -55,7 +59,7 @@ export function useDeletePin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => send<unknown>('DELETE', `/api/map-pins/${seg(id)}`),
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.pins }),
+    onSettled: () => pinsChanged(qc),
   });
 }
 

@@ -1,14 +1,11 @@
 // App config, site settings and the site list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
-import type { AppConfig, SiteSettings } from '../../../contract/api';
+import type { AppConfig, SiteSettings, SiteSummary } from '../../../contract/api';
 import { addOwnMediaBase } from '../../../contract/htmlPolicy';
 import { keys } from '../../../contract/queryKeys';
 
-export interface SiteSummary {
-  id: string;
-  name: string;
-}
+export type { SiteSummary };
 export type AppConfigPatch = {
   enableMultiSite?: boolean;
   defaultSite?: string;
@@ -49,8 +46,13 @@ export function useSiteSettings(site: string | undefined) {
   });
 }
 
-export function useSites() {
-  return useQuery({ queryKey: keys.sites, queryFn: ({ signal }) => getJson<SiteSummary[]>('/api/sites', { signal }) });
+/** The sites the caller may see; a disabled one (only its administrators see it) is marked `disabled`. */
+export function useSites(enabled = true) {
+  return useQuery({
+    queryKey: keys.sites,
+    enabled,
+    queryFn: ({ signal }) => getJson<SiteSummary[]>('/api/sites', { signal }),
+  });
 }
 
 export function usePatchAppConfig() {

@@ -9,6 +9,10 @@ import { useElementWidth, useHtmlImage } from '../common/useHtmlImage';
 import { ICON_NAMES, pinIconUrl } from './pinImages';
 import { insideMap, toPercent } from '../../domain/pinRules';
 import type { PinTool } from './pinMap';
+import { clipName } from '../../domain/clipName';
+
+/** Characters of a pin's name drawn on the map (the list beside the canvas has the whole name). */
+const PIN_LABEL_CHARS = 32;
 
 const HEAD_R = 20;
 const HEAD_Y = -34;
@@ -172,7 +176,13 @@ export function PinCanvas({
                       shadowBlur={3}
                       shadowOpacity={0.2}
                     />
-                    <Text text={pin.name} padding={4} fontSize={13} fontStyle="bold" fill="#4a2c17" />
+                    <Text
+                      text={clipName(pin.name, PIN_LABEL_CHARS)}
+                      padding={4}
+                      fontSize={13}
+                      fontStyle="bold"
+                      fill="#4a2c17"
+                    />
                   </Label>
                   {!pin.enabled ? (
                     <Group y={30}>

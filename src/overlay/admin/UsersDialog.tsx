@@ -5,7 +5,8 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { useRemoveUser, useSaveUser, useUsers } from '../../api/queries/users';
 import { useSites } from '../../api/queries/settings';
-import { roles, type Role, type UserEntry } from '../../../contract/api';
+import type { UserEntry } from '../../../contract/api';
+import { roles, type Role } from '../../../contract/roles';
 
 interface Draft {
   id?: string;
@@ -156,6 +157,7 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
                     }
                   />
                   {s.name}
+                  {s.disabled ? ' (Site Disabled)' : ''}
                 </label>
               ))}
             </fieldset>

@@ -87,7 +87,11 @@ export function VisitorMinimap() {
                   </svg>
                 ) : null}
                 <span className="node-dot" aria-hidden="true" />
-                {enlarged ? <span className="node-name">{name}</span> : null}
+                {enlarged ? (
+                  <span className="node-name name-line" title={name}>
+                    {name}
+                  </span>
+                ) : null}
               </button>
             );
           })}

@@ -119,11 +119,12 @@ export default function MultiSiteHome() {
                 style={{ left: `${p.x}%`, top: `${p.y}%` }}
                 onClick={() => follow(p)}
                 aria-label={`${p.name}${p.enabled ? '' : ' (Site Disabled)'}${p.external_url ? ' (external link)' : ''}`}
+                title={p.name}
               >
                 <span className="pin-head">
                   <PinGlyph icon={p.icon} />
                 </span>
-                <span className="pin-label">{p.name}</span>
+                <span className="pin-label name-line">{p.name}</span>
                 {!p.enabled ? (
                   <span className="pin-disabled">
                     <EyeSlashIcon /> Site Disabled

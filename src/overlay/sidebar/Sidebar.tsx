@@ -23,6 +23,7 @@ import {
 } from '../../ui/icons';
 import { activeEntry, addSceneLink, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
 import type { ReactNode } from 'react';
+import { SiteDisabledNotice } from './SiteDisabledNotice';
 import { AccountBox } from './AccountBox';
 
 export const RESEARCH_GROUP_URL: string =
@@ -157,6 +158,7 @@ export function Sidebar() {
           }
         })}
       </ul>
+      {site ? <SiteDisabledNotice site={site} isAdmin={isAdmin} collapsed={collapsed} /> : null}
       {/* On a kiosk only while it is asked to end (kiosk=0): an administrator signs in there to end it. */}
       {sso && (!kiosk || endingKiosk) ? <AccountBox collapsed={collapsed} /> : null}
       {isAdmin && !multiSite ? (

@@ -9,10 +9,14 @@ export function TitleCard() {
   useDocumentTitle(scene ? sceneName : null, settings.display.title);
   return (
     <header className="title-card">
-      <p className="title-site">{settings.display.title}</p>
-      <h1 className="title-scene">{sceneName}</h1>
+      <p className="title-site name-line" title={settings.display.title}>
+        {settings.display.title}
+      </p>
+      <h1 className="title-scene name-lines" title={sceneName}>
+        {sceneName}
+      </h1>
       {scene ? (
-        <p className="title-meta">
+        <p className="title-meta name-lines" title={scene.survey_name}>
           {scene.survey_name}
           {date ? (
             <>

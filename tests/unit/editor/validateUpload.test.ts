@@ -49,6 +49,12 @@ describe('validateUpload', () => {
       ['prism_uat_newfield2', '21', '31', 'back', '04/02/2024', 'ok'],
     ]);
   });
+  it('matches a folder unzipped in NFD to its NFC CSV row, and the other way round', () => {
+    const nfd = tileFoldersOf(['app-files/tiles/0-cafe\u0301/preview.jpg']);
+    expect(validateUpload(nfd, csv('front,caf\u00e9,20,30,04/02/2024,0'), true).error).toBe(false);
+    const nfc = tileFoldersOf(['app-files/tiles/0-caf\u00e9/preview.jpg']);
+    expect(validateUpload(nfc, csv('front,cafe\u0301,20,30,04/02/2024,0'), true).error).toBe(false);
+  });
   it('a tile folder with no CSV row is not found and blocks', () => {
     const v = validateUpload(folders, csv('front,prism_uat_newfield1,20,30,04/02/2024,0'), true);
     expect(v.error).toBe(true);
