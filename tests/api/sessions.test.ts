@@ -219,7 +219,7 @@ describe('ALLOWED_HOSTS and page headers', () => {
     );
     expect(evil.status).toBe(403);
     expect(JSON.parse(evil.body).message).toBe(
-      'This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.',
+      'This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to PUBLIC_URL or ALLOWED_HOSTS.',
     );
     const good = await rawRequest(
       h.baseUrl,
