@@ -59,11 +59,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     pg.types.setTypeParser(20, (v: string) => Number(v));
     // Kept well under the server's max_connections (100 by default), which the import command and other processes share.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
-    // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on
-    // the pool; without a listener that error would end the process. The pool replaces the connection.
-    pool.on('error', (err) =>
-      console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`),
-    );
+    // A connection the server ends (a restart, an administrator, a dropped database) emits 'error': on the pool
+    // while it is idle, on the connection itself while a request holds it between two statements. Without a
+    // listener either would end the process. The pool replaces an idle one; a held one fails its next statement
+    // and is dropped when it is given back.
+    const lost = (err: Error) =>
+      console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`);
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     if (opts.preparedStatements !== false) prepareStatements(pool);
     const hub = new CommitHub();
     const notifier = commitNotifier(pool, (err: unknown) =>
