@@ -27,7 +27,10 @@ import { refuseUnstorableUrl, refuseUnstorableBody } from './http/storableText.t
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { declareRefusals } from './http/refusals.ts';
 import { apiRoutes } from './routes/index.ts';
-import { errorHandler } from './http/errorHandler.ts';
+import { errorHandlerOf } from './http/errorHandler.ts';
+import { DatabaseOutage } from './db/outage.ts';
+import { fromTheDatabase } from './db/errorOrigin.ts';
+import { sql } from 'kysely';
 import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
@@ -40,13 +43,20 @@ import { pageHandler } from './bootstrap/pageRoute.ts';
 const JOB_STOP_MS = 20_000;
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  // The database's absences: logged once, counted, and their end found by a probe (db/outage.ts).
+  const outage = new DatabaseOutage();
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.dbPoolSize,
     preparedStatements: config.dbPreparedStatements,
     durableCommits: config.dbDurableCommits,
+    onConnectionLost: (err) => {
+      if (!outage.failed(fromTheDatabase(err), 'background'))
+        console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`);
+    },
   });
+
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
@@ -56,8 +66,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     config.databaseUrl && isPostgresUrl(config.databaseUrl)
       ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
       : sqliteChangeFeed(db, sqliteFileOf(db)!);
-  const ctx: AppContext = { config, db, blobs, changes };
-  const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
+  const ctx: AppContext = { config, db, blobs, changes, outage };
+  const jobs = openJobQueue(config, db, (msg, err) => {
+    if (!outage.failed(err, 'background')) app.log.error({ err }, msg);
+  });
   jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
   ctx.jobs = jobs;
   const avif = config.avifTiles ? avifTiles({ ...ctx, jobs }, (msg, err) => app.log.error({ err }, msg)) : undefined;
@@ -73,6 +85,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     requestIdHeader: false,
     bodyLimit: 5 * 1024 * 1024,
   });
+  outage.watchWith(() => sql`select 1`.execute(db), app.log);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -113,7 +126,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onRequest', refuseUnstorableUrl);
   app.addHook('preValidation', refuseUnstorableBody);
   readCache(app, changes);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandlerOf(outage));
 
   await app.register(apiRoutes, { prefix: '/api', ctx });
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC } }, async () => app.swagger());
@@ -168,6 +181,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   avif?.wake();
   app.addHook('onClose', async () => {
     avif?.stop();
+    outage.close();
     await jobs.stop(JOB_STOP_MS);
     blobs.close();
     await changes.close();
