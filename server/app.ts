@@ -67,12 +67,14 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
       ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
       : sqliteChangeFeed(db, sqliteFileOf(db)!);
   const ctx: AppContext = { config, db, blobs, changes, outage };
-  const jobs = openJobQueue(config, db, (msg, err) => {
+  // Jobs fail too while the database is away: counted with the outage, not logged one by one.
+  const logJobError = (msg: string, err?: unknown) => {
     if (!outage.failed(err, 'background')) app.log.error({ err }, msg);
-  });
+  };
+  const jobs = openJobQueue(config, db, logJobError);
   jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
   ctx.jobs = jobs;
-  const avif = config.avifTiles ? avifTiles({ ...ctx, jobs }, (msg, err) => app.log.error({ err }, msg)) : undefined;
+  const avif = config.avifTiles ? avifTiles({ ...ctx, jobs }, logJobError) : undefined;
   ctx.avifTiles = avif;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.

@@ -3,11 +3,14 @@
 // the outage once, then a count, then that it is over, and the same process serves again. The test runs its own
 // PostgreSQL (it has to stop it); where none can be started it is skipped with the reason.
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from './helpers/privatePostgres.ts';
 import { startChildServer, type ChildServer } from './helpers/childServer.ts';
 import { tempDir } from './helpers/server.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/db/dbErrors.ts';
+import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
+import { uploadScenes } from './helpers/upload.ts';
 
 const REQUESTS_PER_SECOND = 15;
 /** Longer than the outage log's count interval (10 s), so that a count is logged. */
@@ -40,6 +43,7 @@ interface Answer {
 it('answers 503 with Retry-After while PostgreSQL is away, logs it once, a count and its end, and serves again', async (t) => {
   if (!('url' in pg)) return t.skip(pg.reason);
   const base = server!.baseUrl;
+  const zip = await exportZip();
   const answers: Answer[] = [];
   let phase: Phase = 'before';
   let n = 0;
@@ -87,7 +91,18 @@ it('answers 503 with Retry-After while PostgreSQL is away, logs it once, a count
     phase = 'stopping';
     await pg.stop();
     phase = 'down';
-    await sleep(DOWN_MS);
+    const t0 = Date.now();
+    // An upload (staged files, then one transaction) while it is away: refused as a whole, nothing left.
+    const upload = () =>
+      uploadScenes(base, 'new-site', -1, { zip, csv: positionsCsv(), mode: 'addNewSite', siteName: 'Outage Farm' });
+    const refusedUpload = await upload();
+    expect(refusedUpload.status, JSON.stringify(refusedUpload.body)).toBe(503);
+    expect(refusedUpload.headers.get('retry-after')).toBe('5');
+    const staged = fs.readdirSync(path.join(dataDir, 'staging'), { recursive: true, withFileTypes: true });
+    // (The process's own owner marker stays: it says whose staging folder this is.)
+    const left = staged.filter((e) => e.isFile() && !e.name.endsWith('.owner.json')).map((e) => e.name);
+    expect(left).toEqual([]);
+    await sleep(DOWN_MS - (Date.now() - t0));
     phase = 'starting';
     await pg.start();
     // Service resumes by itself: within a few seconds reads and writes go through again.
@@ -97,7 +112,10 @@ it('answers 503 with Retry-After while PostgreSQL is away, logs it once, a count
       await sleep(100);
     }
     phase = 'after';
-    await sleep(2000);
+    const uploaded = await upload();
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(uploaded.body.payload.site).toBe('outage-farm');
+    await sleep(1000);
   } finally {
     clearInterval(load);
     await Promise.all(inFlight);
