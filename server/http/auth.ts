@@ -53,11 +53,13 @@ function sessionReader(ctx: AppContext) {
   };
 }
 
-function userResolver(ctx: AppContext) {
+function userResolver(ctx: AppContext, hosts: WriteHosts) {
   const readUser = sessionReader(ctx);
   return async (req: FastifyRequest): Promise<RequestUser> => {
-    // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
-    if (!ctx.config.useSso) return withFlags(trustedInstall());
+    // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything, when
+    // they address it by one of its own names. Under any other name (DNS rebinding) they are an anonymous visitor,
+    // so a hostile page cannot read what only administrators may (the accounts) either.
+    if (!ctx.config.useSso) return withFlags(hosts.accepts(req.headers.host) ? trustedInstall() : anonymous());
     const sid = req.cookies?.[SESSION_COOKIE];
     // Our ids are 43 base64url characters: anything else is no session, and never reaches the database.
     const user = sid && SESSION_ID.test(sid) ? await readUser(sid) : null;
@@ -73,8 +75,8 @@ export const writeHostsOf = (config: AppContext['config']): WriteHosts =>
 
 /** onRequest hook: refuse cross-site writes, then say who is asking. */
 export function identify(ctx: AppContext) {
-  const resolveUser = userResolver(ctx);
   const hosts = writeHostsOf(ctx.config);
+  const resolveUser = userResolver(ctx, hosts);
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const origin = req.headers.origin;
     // DNS rebinding: a hostile name pointed at our address reaches us with its own Host; writes must name us.

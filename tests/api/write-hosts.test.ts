@@ -41,8 +41,10 @@ describe('writes on a default install', () => {
     }
     const users = await s.ctx.db.selectFrom('users').select('username').execute();
     expect(users.map((u) => u.username)).not.toContain('mallory1');
-    // Reads are not changes: any name may still read.
+    // Public reads stay open to any name; what only administrators may read (the accounts) does not.
     expect((await rawRequest(s.baseUrl, 'GET', '/api/settings', { host: 'rebind.evil.example' })).status).toBe(200);
+    expect((await rawRequest(s.baseUrl, 'GET', '/api/users', { host: 'rebind.evil.example' })).status).toBe(401);
+    expect((await rawRequest(s.baseUrl, 'GET', '/api/users', { host: `localhost:${port()}` })).status).toBe(200);
   });
 
   it("are accepted for loopback, addresses, the machine's names and PUBLIC_URL's host", async () => {
