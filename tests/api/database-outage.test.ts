@@ -128,7 +128,7 @@ it('answers 503 with Retry-After while PostgreSQL is away, logs it once, a count
   ).toEqual([]);
   expect(of('before').every((a) => a.status === 200)).toBe(true);
   const down = of('down');
-  expect(down.length).toBeGreaterThan((DOWN_MS / 1000) * REQUESTS_PER_SECOND * 0.7);
+  expect(down.length).toBeGreaterThan((DOWN_MS / 1000) * REQUESTS_PER_SECOND * 0.5);
   for (const kind of ['read', 'write'] as const) {
     const refused = down.filter((a) => a.kind === kind);
     expect(refused.length, kind).toBeGreaterThan(20);
@@ -139,7 +139,7 @@ it('answers 503 with Retry-After while PostgreSQL is away, logs it once, a count
     }
   }
   const after = of('after');
-  expect(after.length).toBeGreaterThan(REQUESTS_PER_SECOND);
+  expect(after.length).toBeGreaterThan(REQUESTS_PER_SECOND / 2);
   expect(after.filter((a) => a.status !== 200)).toEqual([]);
   expect(new Set(after.map((a) => a.kind))).toEqual(new Set(['read', 'write']));
 
