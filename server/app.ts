@@ -28,7 +28,10 @@ import { declareSiteReads, enforceSiteReads } from './http/siteVisibility.ts';
 import { declareAccess, enforceAccess, PUBLIC } from './http/access.ts';
 import { declareRefusals } from './http/refusals.ts';
 import { apiRoutes } from './routes/index.ts';
-import { errorHandler } from './http/errorHandler.ts';
+import { errorHandlerOf } from './http/errorHandler.ts';
+import { DatabaseOutage } from './db/outage.ts';
+import { fromTheDatabase } from './db/errorOrigin.ts';
+import { sql } from 'kysely';
 import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
 import { mediaRoutes } from './http/mediaRoute.ts';
@@ -41,13 +44,20 @@ import { pageHandler } from './bootstrap/pageRoute.ts';
 const JOB_STOP_MS = 20_000;
 
 export async function buildApp(config: Config): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  // The database's absences: logged once, counted, and their end found by a probe (db/outage.ts).
+  const outage = new DatabaseOutage();
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.dbPoolSize,
     preparedStatements: config.dbPreparedStatements,
     durableCommits: config.dbDurableCommits,
+    onConnectionLost: (err) => {
+      if (!outage.failed(fromTheDatabase(err), 'background'))
+        console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`);
+    },
   });
+
   const blobs = openBlobStore(config, pendingLedger(db));
   // Pictures in the bucket are our own media for the HTML policy, as /media/ is.
   if (config.s3) addOwnMediaBase(config.s3.publicUrl);
@@ -57,17 +67,15 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     config.databaseUrl && isPostgresUrl(config.databaseUrl)
       ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
       : sqliteChangeFeed(db, sqliteFileOf(db)!);
-  const ctx: AppContext = { config, db, blobs, changes };
-  const jobs = openJobQueue(config, db, (msg, err) => app.log.error({ err }, msg));
+  const ctx: AppContext = { config, db, blobs, changes, outage };
+  // Jobs fail too while the database is away: counted with the outage, not logged one by one.
+  const logJobError = (msg: string, err?: unknown) => {
+    if (!outage.failed(err, 'background')) app.log.error({ err }, msg);
+  };
+  const jobs = openJobQueue(config, db, logJobError);
   jobs.handle<IngestJobData>(INGEST_JOB, (attempt) => runIngestJob(ctx, attempt));
   ctx.jobs = jobs;
-  const avif = config.avifTiles
-    ? avifTiles(
-        { ...ctx, jobs },
-        (msg, err) => app.log.error({ err }, msg),
-        (msg) => app.log.warn(msg),
-      )
-    : undefined;
+  const avif = config.avifTiles ? avifTiles({ ...ctx, jobs }, logJobError, (msg) => app.log.warn(msg)) : undefined;
   ctx.avifTiles = avif;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
@@ -80,6 +88,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     requestIdHeader: false,
     bodyLimit: 5 * 1024 * 1024,
   });
+  outage.watchWith(() => sql`select 1`.execute(db), app.log);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
@@ -122,7 +131,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   app.addHook('onRequest', enforceSiteReads(ctx));
   app.addHook('preValidation', refuseUnstorableBody);
   readCache(app, changes);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandlerOf(outage));
 
   await app.register(apiRoutes, { prefix: '/api', ctx });
   app.get('/api/docs/json', { schema: { hide: true }, config: { access: PUBLIC, readsSite: 'none' } }, async () =>
@@ -179,6 +188,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   avif?.wake();
   app.addHook('onClose', async () => {
     avif?.stop();
+    outage.close();
     await jobs.stop(JOB_STOP_MS);
     blobs.close();
     await changes.close();

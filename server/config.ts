@@ -31,8 +31,10 @@ export interface Config {
   allowExternalImages: boolean;
   /** Fastify trustProxy: whose X-Forwarded-* headers to believe (client address, https for Secure cookies). */
   trustProxy: boolean | number | string[];
-  /** Host names (host or host:port) writes may be addressed to; empty: any (DNS rebinding is then not checked). */
+  /** Host names (host or host:port) writes may be addressed to; empty: our own names (http/writeHosts.ts). */
   allowedHosts: string[];
+  /** This server's address as browsers reach it (PUBLIC_URL): OIDC's redirect, and a name writes are accepted for. */
+  publicUrl?: string;
   /** CSP frame-ancestors of our pages: who may show them in a frame. */
   frameAncestors: string;
   /** Blobs in an S3-compatible bucket (S3_*) instead of DATA_DIR/media. */
@@ -104,6 +106,19 @@ const environment = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const url = v?.trim().replace(/\/+$/, '');
+      if (!url) return undefined;
+      if (/^https?:\/\/[^/\s]+/.test(url) && URL.canParse(url)) return url;
+      ctx.addIssue({
+        code: 'custom',
+        message: `PUBLIC_URL must be this server's address as browsers reach it (e.g. https://survey.example.org), not "${v}".`,
+      });
+      return z.NEVER;
+    }),
   FRAME_ANCESTORS: z
     .string()
     .optional()
@@ -187,6 +202,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowExternalImages: e.ALLOW_EXTERNAL_IMAGES,
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,
+    publicUrl: e.PUBLIC_URL,
     frameAncestors: e.FRAME_ANCESTORS,
     oidc: oidc.data,
     s3: s3.data,

@@ -4,6 +4,7 @@ import type { DB } from './db/database.ts';
 import type { BlobStore } from './storage/blobStore.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 import type { ChangeFeed } from './db/changeFeed.ts';
+import type { DatabaseOutage } from './db/outage.ts';
 
 /** `jobs` is there in the server (not in one-shot commands such as the import). */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   /** What other processes commit (caches are bypassed when it cannot tell: SQLite, a lost listener). */
   changes?: ChangeFeed;
   jobs?: JobQueue;
+  /** Counts and logs the database's absences (the server; absent in one-shot commands). */
+  outage?: DatabaseOutage;
   /** Queues the AVIF copy of scenes that have none yet (jobs/avifTilesJob.ts); absent when AVIF_TILES=false. */
   avifTiles?: { wake(): void };
 }

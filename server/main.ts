@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { sweep } from './services/sweep.ts';
 import { sweepSignIns } from './services/signInThrottle.ts';
+import { writeHostsOf } from './http/auth.ts';
 
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
@@ -28,10 +29,10 @@ const sweepSessions = async () => {
 await sweepSessions();
 const sessionSweep = setInterval(sweepSessions, 3600_000).unref();
 app.addHook('onClose', async () => clearInterval(sessionSweep));
-if (config.useSso && !config.allowedHosts.length)
-  app.log.warn(
-    'ALLOWED_HOSTS is not set: writes addressed to any host name are accepted (DNS rebinding is not checked).',
-  );
+// Said at start, so that a refused write to a name of ours is understood before anyone reports it.
+app.log.info(
+  `writes are accepted for the host names: ${writeHostsOf(config).describe()} (set PUBLIC_URL or ALLOWED_HOSTS for others)`,
+);
 if (config.demo) await seedDemoIfEmpty(ctx);
 
 let stopping = false;

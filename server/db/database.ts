@@ -8,6 +8,7 @@ import { migrateToLatest } from './migrations.ts';
 import { withStatementCache } from './sqliteStatements.ts';
 import { prepareStatements } from './pgStatements.ts';
 import { trackCommits, type CommitListener } from './changeTracking.ts';
+import { markDatabaseErrors } from './errorOrigin.ts';
 import { APP_WRITER_SETTING, commitNotifier } from './pgChangeNotices.ts';
 
 export type DB = Kysely<Database>;
@@ -28,7 +29,12 @@ export interface DatabaseOptions {
    * Waiting for the disk at every commit is most of the cost of a write (bench:load).
    */
   durableCommits?: boolean;
+  /** PostgreSQL: the server ended a connection (a restart, a failover); the pool makes a new one when needed. */
+  onConnectionLost?: (err: Error) => void;
 }
+
+/** How long a new PostgreSQL connection may take: a server out of reach fails requests, instead of holding them. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Who in this process hears of its own commits (the change feed), per database. */
 export class CommitHub {
@@ -58,26 +64,36 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     pg.types.setTypeParser(701, (v: string) => Number(v));
     pg.types.setTypeParser(20, (v: string) => Number(v));
     // Kept well under the server's max_connections (100 by default), which the import command and other processes share.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
-    // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on
-    // the pool; without a listener that error would end the process. The pool replaces the connection.
-    pool.on('error', (err) =>
-      console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`),
-    );
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A connection the server ends (a restart, an administrator, a dropped database) emits 'error': on the pool
+    // while it is idle, on the connection itself while a request holds it between two statements. Without a
+    // listener either would end the process. The pool replaces an idle one; a held one fails its next statement
+    // and is dropped when it is given back.
+    const lost =
+      opts.onConnectionLost ??
+      ((err: Error) => console.error(`PostgreSQL connection lost (a new one is made when needed): ${err.message}`));
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     if (opts.preparedStatements !== false) prepareStatements(pool);
     const hub = new CommitHub();
     const notifier = commitNotifier(pool, (err: unknown) =>
       console.error(`could not tell other processes of a change: ${(err as Error).message}`),
     );
     const dialect = trackCommits(
-      new PostgresDialect({
-        pool,
-        // Our writes are told to other processes by the app after commit, not by the tables' triggers (pgChangeNotices.ts).
-        onCreateConnection: async (c) => {
-          await c.executeQuery(CompiledQuery.raw(`SET ${APP_WRITER_SETTING} = 'on'`));
-          if (!opts.durableCommits) await c.executeQuery(CompiledQuery.raw('SET synchronous_commit = off'));
-        },
-      }),
+      markDatabaseErrors(
+        new PostgresDialect({
+          pool,
+          // Our writes are told to other processes by the app after commit, not by the tables' triggers (pgChangeNotices.ts).
+          onCreateConnection: async (c) => {
+            await c.executeQuery(CompiledQuery.raw(`SET ${APP_WRITER_SETTING} = 'on'`));
+            if (!opts.durableCommits) await c.executeQuery(CompiledQuery.raw('SET synchronous_commit = off'));
+          },
+        }),
+      ),
       (tables) => {
         hub.emit(tables);
         notifier.add(tables);

@@ -6,6 +6,7 @@ import { Forbidden } from '../services/errors.ts';
 import { LRUCache } from 'lru-cache';
 import { CACHE_TTL_MS } from './readCache.ts';
 import { readSession } from '../services/users.ts';
+import { machineNames, writeHosts, type WriteHosts } from './writeHosts.ts';
 import { anonymous, trustedInstall, administersAny, type Principal } from '../auth/principal.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -52,11 +53,13 @@ function sessionReader(ctx: AppContext) {
   };
 }
 
-function userResolver(ctx: AppContext) {
+function userResolver(ctx: AppContext, hosts: WriteHosts) {
   const readUser = sessionReader(ctx);
   return async (req: FastifyRequest): Promise<RequestUser> => {
-    // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything.
-    if (!ctx.config.useSso) return withFlags(trustedInstall());
+    // Without sign-on the install is trusted (a kiosk or a local install): everyone administers everything, when
+    // they address it by one of its own names. Under any other name (DNS rebinding) they are an anonymous visitor,
+    // so a hostile page cannot read what only administrators may (the accounts) either.
+    if (!ctx.config.useSso) return withFlags(hosts.accepts(req.headers.host) ? trustedInstall() : anonymous());
     const sid = req.cookies?.[SESSION_COOKIE];
     // Our ids are 43 base64url characters: anything else is no session, and never reaches the database.
     const user = sid && SESSION_ID.test(sid) ? await readUser(sid) : null;
@@ -66,16 +69,20 @@ function userResolver(ctx: AppContext) {
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The write-host rule of this process's settings (ALLOWED_HOSTS, or our own names). */
+export const writeHostsOf = (config: AppContext['config']): WriteHosts =>
+  writeHosts({ allowed: config.allowedHosts, publicUrl: config.publicUrl, machine: machineNames() });
+
 /** onRequest hook: refuse cross-site writes, then say who is asking. */
 export function identify(ctx: AppContext) {
-  const resolveUser = userResolver(ctx);
+  const hosts = writeHostsOf(ctx.config);
+  const resolveUser = userResolver(ctx, hosts);
   return async (req: FastifyRequest, _reply: FastifyReply) => {
     const origin = req.headers.origin;
     // DNS rebinding: a hostile name pointed at our address reaches us with its own Host; writes must name us.
-    const hosts = ctx.config.allowedHosts;
-    if (WRITE.has(req.method) && hosts.length && !hosts.includes(String(req.headers.host ?? '').toLowerCase())) {
+    if (WRITE.has(req.method) && !hosts.accepts(req.headers.host)) {
       throw new Forbidden(
-        `This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.`,
+        `This server does not accept changes addressed to "${String(req.headers.host ?? '').slice(0, 100)}". Use its own address, or ask its administrator to add this name to PUBLIC_URL or ALLOWED_HOSTS.`,
       );
     }
     if (WRITE.has(req.method) && origin) {
@@ -85,7 +92,8 @@ export function identify(ctx: AppContext) {
       } catch {
         /* malformed: refused below */
       }
-      if (originHost !== req.headers.host) throw new Forbidden('Cross-site requests are not allowed.');
+      if (originHost !== String(req.headers.host ?? '').toLowerCase())
+        throw new Forbidden('Cross-site requests are not allowed.');
     }
     req.user = await resolveUser(req);
   };

@@ -1,12 +1,15 @@
 // The one place a thrown error becomes an answer: the contract's `failure` envelope with a fitting status.
 // Refusals (domain errors, invalid input, unreadable multipart bodies, lost races) are 4xx with their own sentence;
-// anything else is a 500 that is logged with the request id and quotes it.
+// a database that is away is a 503 with Retry-After; anything else is a 500 that is logged with the request id and
+// quotes it.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../services/errors.ts';
 import { httpRefusalOf } from './errors.ts';
 import { multipartFailure } from './multipartErrors.ts';
 import { fail } from './envelope.ts';
+import { countedElsewhere } from './requestLog.ts';
+import type { DatabaseOutage } from '../db/outage.ts';
 
 /** "field: problem; field: problem" of a schema validation error. */
 interface ValidationIssue {
@@ -20,7 +23,12 @@ function validationMessage(err: { validation: ValidationIssue[] }): string {
     .join('; ');
 }
 
-export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+/** The handler; answers the database's absence counts toward `outage` instead of being logged one by one. */
+export const errorHandlerOf =
+  (outage: DatabaseOutage) => (err: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
+    handle(err, req, reply, outage);
+
+function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply, outage: DatabaseOutage) {
   if (hasZodFastifySchemaValidationErrors(err))
     return reply.status(400).send(fail(`Invalid request. ${validationMessage(err)}`));
   // Refused before the body was read to its end: the rest of it would be read as the next request on this
@@ -36,8 +44,10 @@ export function errorHandler(err: FastifyError, req: FastifyRequest, reply: Fast
       ? err.statusCode
       : 500;
   if (status >= 500) {
-    // Every 5xx is logged with the request id, and the answer carries it so a person can quote it.
-    req.log.error({ err }, 'request failed');
+    // Every 5xx is logged with the request id, and the answer carries it so a person can quote it; while the
+    // database is away, the outage is logged once and its answers are counted.
+    if (outage.failed(err)) countedElsewhere.add(reply);
+    else req.log.error({ err }, 'request failed');
     const message = refusal
       ? refusal.message
       : `Internal server error. Please quote request id ${req.id} when you report it.`;

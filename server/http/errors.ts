@@ -1,6 +1,12 @@
 // Domain errors to HTTP: the status and headers each refusal becomes. The answer's body is the contract's
 // `failure` envelope ({success: false, message}), written by the error handler (http/errorHandler.ts).
-import { CONFLICT_MESSAGE, isRetryable } from '../db/dbErrors.ts';
+import {
+  CONFLICT_MESSAGE,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+  isRetryable,
+} from '../db/dbErrors.ts';
 import {
   Conflict,
   DomainError,
@@ -32,7 +38,10 @@ const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
   [Unavailable, 502],
 ]);
 
-/** The HTTP answer of a domain error, or of a lost database race (a 409 the person can retry); null for anything else. */
+/**
+ * The HTTP answer of a domain error, of a lost database race (a 409 the person can retry) or of a database that is
+ * away (503 with Retry-After); null for anything else.
+ */
 export function httpRefusalOf(err: unknown): HttpRefusal | null {
   if (err instanceof DomainError) {
     const status = [...STATUS].find(([kind]) => err instanceof kind)?.[1] ?? 500;
@@ -40,5 +49,11 @@ export function httpRefusalOf(err: unknown): HttpRefusal | null {
       err instanceof Throttled ? { 'retry-after': String(err.retryAfterSeconds) } : {};
     return { status, message: err.message, headers };
   }
+  if (isDatabaseUnavailable(err))
+    return {
+      status: 503,
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   return isRetryable(err) ? { status: 409, message: CONFLICT_MESSAGE, headers: {} } : null;
 }

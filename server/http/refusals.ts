@@ -1,4 +1,4 @@
-// The refusals (4xx) a route may answer, declared in its schema so the OpenAPI document lists them and the answer
+// The refusals (4xx, and 503 while the database is away) a route may answer, declared in its schema so the OpenAPI document lists them and the answer
 // is checked against the contract's `failure` envelope. What every route of a kind may answer is added here once
 // (onRoute); a route declares the refusals of its own (a record not found, a name taken, a file too large).
 import type { FastifyInstance, RouteOptions } from 'fastify';
@@ -14,6 +14,7 @@ const REASONS = {
   413: 'A file or the body is larger than it may be.',
   429: 'Too many attempts: try again after the time the message gives.',
   502: 'A service this server depends on could not be reached.',
+  503: 'The database is not answering at the moment: try again after the seconds Retry-After gives.',
 } as const;
 export type RefusalStatus = keyof typeof REASONS;
 
@@ -25,7 +26,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What any /api route with this access and these methods may be refused with. */
 function commonRefusals(access: Access | undefined, methods: string[]): RefusalStatus[] {
-  const out: RefusalStatus[] = [400]; // input that fails its schema, or a parameter no database could hold
+  // Input that fails its schema, or a parameter no database could hold; the database away for the moment.
+  const out: RefusalStatus[] = [400, 503];
   if (access && access.kind !== 'public') out.push(401, 403);
   // Writes: refused from another site or host (403), over the body limit (413), or lost a race to another write (409).
   if (methods.some((m) => WRITES.has(m))) out.push(403, 409, 413);

@@ -24,6 +24,9 @@ export function loggerOptions(level: string) {
  * query did. Requests that went well are logged at debug (LOG_LEVEL=debug shows them); refused and failed ones
  * still at info, and every 5xx is logged at error by the error handler with its request id.
  */
+/** Answers whose failure is logged another way (a database outage: once, then counts): only at debug here. */
+export const countedElsewhere = new WeakSet<FastifyReply>();
+
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
@@ -31,7 +34,7 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else if (reply.statusCode >= 400)
+    else if (reply.statusCode >= 400 && !countedElsewhere.has(reply))
       reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }

@@ -3,6 +3,7 @@
 import PgBoss from 'pg-boss';
 import type { JobHandler, JobQueue, JobSettings } from './jobQueue.ts';
 import { JOB_QUEUE_SCHEMA } from '../db/ownTables.ts';
+import { fromTheDatabase } from '../db/errorOrigin.ts';
 
 interface Envelope {
   jobId: string;
@@ -28,7 +29,7 @@ export class PgBossQueue implements JobQueue {
       // Expired jobs are found by maintenance: often enough that a lost job waits at most half its expiry more.
       maintenanceIntervalSeconds: Math.max(1, Math.min(60, Math.floor(settings.expireSeconds / 2))),
     });
-    this.boss.on('error', (err) => log('job queue error', err));
+    this.boss.on('error', (err) => log('job queue error', fromTheDatabase(err)));
   }
 
   handle<T>(kind: string, handler: JobHandler<T>): void {

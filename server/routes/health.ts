@@ -45,7 +45,7 @@ export const healthRoutes: RoutesPlugin = async (api, { ctx }) => {
           }),
         ]);
       } catch (err) {
-        req.log.warn({ err }, 'readiness check: the database did not answer');
+        if (!ctx.outage?.failed(err)) req.log.warn({ err }, 'readiness check: the database did not answer');
         return reply.status(503).send(fail(`Not ready: the database did not answer (${(err as Error).message}).`));
       } finally {
         clearTimeout(timer);

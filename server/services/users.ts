@@ -5,7 +5,16 @@ import type { DB } from '../db/database.ts';
 import { Conflict, Invalid, Unauthenticated } from './errors.ts';
 import { roles, type Role } from '../../contract/api.ts';
 import type { Principal } from '../auth/principal.ts';
-import { THROTTLE, accountKey, addressKey, clearFailures, refundAttempt, takeAttempt } from './signInThrottle.ts';
+import {
+  THROTTLE,
+  accountAddressKey,
+  accountDelayMs,
+  accountKey,
+  addressKey,
+  clearFailures,
+  refundAttempt,
+  takeAttempt,
+} from './signInThrottle.ts';
 import { storableName } from '../../contract/storableName.ts';
 
 const scrypt = promisify(scryptCb) as (p: string, s: Buffer, n: number) => Promise<Buffer>;
@@ -140,13 +149,18 @@ let dummyHash: Promise<string> | undefined;
 
 /** Signs in with a password; `address` is the client's, for throttling (signInThrottle.ts). */
 export async function login(db: DB, username: string, password: string, address = 'unknown'): Promise<string> {
-  const account = accountKey(username),
-    from = addressKey(address);
-  // Counted before the password is checked, so a burst of guesses sent at once is counted too.
-  await takeAttempt(db, [
-    { key: account, max: THROTTLE.perAccount },
+  const pair = accountAddressKey(username, address),
+    from = addressKey(address),
+    account = accountKey(username);
+  // Counted before the password is checked, so a burst of guesses sent at once is counted too. The account's own
+  // count refuses nothing (that would let anyone lock its owner out); it makes the answer wait.
+  const [, , accountFailures] = await takeAttempt(db, [
+    { key: pair, max: THROTTLE.perAccountAddress },
     { key: from, max: THROTTLE.perAddress },
+    { key: account, max: Infinity },
   ]);
+  const delay = accountDelayMs(accountFailures - 1);
+  if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   // An account without a password (single sign-on: its hash is the provider's marker) costs the same work too.
   const hasPassword = !!user?.password_hash.startsWith('scrypt$');
@@ -155,6 +169,7 @@ export async function login(db: DB, username: string, password: string, address 
     : await (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
   const valid = await verifyPassword(password, stored);
   if (!user || !hasPassword || !valid) throw new Unauthenticated('Wrong user name or password.');
+  await clearFailures(db, pair);
   await clearFailures(db, account);
   await refundAttempt(db, from);
   return newSession(db, user.id);

@@ -2,6 +2,7 @@
 // failover), the app stays up and answers again on new connections — it must not die of the pool's
 // 'error' event. On SQLite there are no connections to end: skipped with its reason.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { fetchJson, startServer, type TestServer } from './helpers/server.ts';
 
 const pgUrl = process.env.DATABASE_URL;
@@ -36,3 +37,25 @@ it.skipIf(!onPostgres)('survives its PostgreSQL connections being terminated, an
   expect(again.status).toBe(200);
   expect(again.body.success).toBe(true);
 });
+
+it.skipIf(!onPostgres)(
+  'survives its connection being ended while a request holds it between two statements',
+  async () => {
+    // pg emits that error on the connection itself (not on the pool, which only listens to idle ones): without a
+    // listener of ours it ended the process.
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    const held = server.ctx.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+      // The server's notice arrives while no statement of ours runs on that connection.
+      await new Promise((r) => setTimeout(r, 300));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(held).rejects.toThrow();
+    await admin.end();
+    const again = await fetchJson(`${server.baseUrl}/api/settings`);
+    expect(again.status).toBe(200);
+  },
+);

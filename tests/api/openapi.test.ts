@@ -90,11 +90,12 @@ describe('OpenAPI document', () => {
 
   it('lists the refusals of every operation with the failure envelope', () => {
     const lacking: string[] = [];
-    const refusalsOf = (op: any) => Object.keys(op.responses ?? {}).filter((c) => c.startsWith('4'));
+    const refusalsOf = (op: any) => Object.keys(op.responses ?? {}).filter((c) => c.startsWith('4') || c === '503');
     for (const [p, ops] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const [m, op] of Object.entries<any>(ops)) {
         const need = [
           '400',
+          '503',
           ...(op.security?.length ? ['401', '403'] : []),
           ...(m === 'get' ? [] : ['403', '409', '413']),
         ];

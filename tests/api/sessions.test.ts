@@ -1,14 +1,14 @@
-// Sign-in and sessions as an attacker would try them: throttling per account and per address (in the database,
-// 429 with Retry-After), equal work for unknown and known names, sessions ended by a password or role change,
-// expired sessions swept, Secure cookies behind a trusted TLS proxy only, writes only to ALLOWED_HOSTS, and every
-// page with a CSP that says who may frame it.
+// Sign-in and sessions as an attacker would try them: throttling per account and address and per address (in the
+// database, 429 with Retry-After) with a progressive delay per account that never locks its owner out, equal work
+// for unknown and known names, sessions ended by a password or role change, expired sessions swept, Secure cookies
+// behind a trusted TLS proxy only, writes only to ALLOWED_HOSTS, and every page with a CSP that says who may frame it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir, type TestServer } from './helpers/server.ts';
 import { rawRequest } from './helpers/rawHttp.ts';
 import { addUser, signInExternal } from '../../server/services/users.ts';
-import { sweepSignIns, THROTTLE } from '../../server/services/signInThrottle.ts';
+import { accountDelayMs, sweepSignIns, THROTTLE } from '../../server/services/signInThrottle.ts';
 
 const PASSWORD = 'correct horse battery';
 let s: TestServer;
@@ -38,26 +38,65 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('sign-in throttling', () => {
-  it(`refuses an account after ${THROTTLE.perAccount} failures with 429, even with the right password, from any address`, async () => {
+  it(`refuses an account from one address after ${THROTTLE.perAccountAddress} failures with 429, even with the right password, and only there`, async () => {
     await clearAttempts();
-    for (let i = 0; i < THROTTLE.perAccount; i++) expect((await signIn('alice', 'wrong password')).status).toBe(401);
-    const refused = await signIn('alice', PASSWORD);
+    for (let i = 0; i < THROTTLE.perAccountAddress; i++)
+      expect((await signIn('alice', 'wrong password', '198.51.100.1')).status).toBe(401);
+    const refused = await signIn('alice', PASSWORD, '198.51.100.1');
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(
-      /^Too many failed sign-in attempts for this account\. Try again in 1[45] minutes\.$/,
+      /^Too many failed sign-in attempts for this account from this address\. Try again in 1[45] minutes\.$/,
     );
     expect(Number(refused.retryAfter)).toBeGreaterThan(800);
     expect(refused.cookie).toBe('');
-    // Another account is not affected.
-    expect((await signIn('bob', PASSWORD)).status).toBe(200);
+    // The same account from another address, and another account from that address, are not affected.
+    expect((await signIn('alice', PASSWORD, '198.51.100.2')).status).toBe(200);
+    expect((await signIn('bob', PASSWORD, '198.51.100.1')).status).toBe(200);
+  });
+
+  it('never locks the owner out: failures from other addresses slow the account down progressively, then it signs in', async () => {
+    // Five wrong passwords from anywhere used to refuse the account to everyone for 15 minutes, again and again.
+    await clearAttempts();
+    const timed = async (password: string, from: string) => {
+      const t0 = performance.now();
+      const r = await signIn('alice', password, from);
+      return { status: r.status, ms: performance.now() - t0, cookie: r.cookie };
+    };
+    for (let round = 0; round < 2; round++) {
+      const waits: number[] = [];
+      const extra = 3;
+      for (let i = 0; i < THROTTLE.freePerAccount + extra; i++) {
+        const guess = await timed('wrong password', `203.0.113.${round * 50 + i}`);
+        expect(guess.status).toBe(401);
+        waits.push(guess.ms);
+      }
+      // The free failures are answered at once; each further one waits twice as long as the one before.
+      for (let i = 1; i <= extra; i++)
+        expect(waits[THROTTLE.freePerAccount + i - 1]).toBeGreaterThanOrEqual(
+          accountDelayMs(THROTTLE.freePerAccount + i - 1) - 20,
+        );
+      expect(Math.max(...waits.slice(0, THROTTLE.freePerAccount))).toBeLessThan(THROTTLE.firstDelayMs);
+      const owner = await timed(PASSWORD, '192.0.2.200');
+      expect(owner.status).toBe(200);
+      expect(owner.cookie).toMatch(/^sid=/);
+      const expected = accountDelayMs(THROTTLE.freePerAccount + extra);
+      expect(owner.ms).toBeGreaterThanOrEqual(expected - 20);
+      expect(owner.ms).toBeLessThan(expected + 2000);
+    }
+    // A success ends the delay.
+    expect((await timed(PASSWORD, '192.0.2.200')).ms).toBeLessThan(THROTTLE.firstDelayMs);
+    // However many failures the account has, the delay stays bounded.
+    expect(accountDelayMs(10_000)).toBe(THROTTLE.maxDelayMs);
   });
 
   it("a success clears the account's failures", async () => {
     await clearAttempts();
-    for (let i = 0; i < THROTTLE.perAccount - 1; i++) expect((await signIn('bob', 'nope nope')).status).toBe(401);
-    expect((await signIn('bob', PASSWORD)).status).toBe(200);
-    for (let i = 0; i < THROTTLE.perAccount - 1; i++) expect((await signIn('bob', 'nope nope')).status).toBe(401);
-    expect((await signIn('bob', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < THROTTLE.perAccountAddress - 1; i++)
+      expect((await signIn('bob', 'nope nope', '198.51.100.3')).status).toBe(401);
+    expect((await signIn('bob', PASSWORD, '198.51.100.3')).status).toBe(200);
+    for (let i = 0; i < THROTTLE.perAccountAddress - 1; i++)
+      expect((await signIn('bob', 'nope nope', '198.51.100.3')).status).toBe(401);
+    expect((await signIn('bob', PASSWORD, '198.51.100.3')).status).toBe(200);
   });
 
   it(`refuses an address after ${THROTTLE.perAddress} failures over many names`, async () => {
@@ -73,10 +112,12 @@ describe('sign-in throttling', () => {
   it('counts guesses sent all at once: no more than the allowed failures are ever checked', async () => {
     // Checking the count, then checking the password, then counting lets every guess of a burst through the check.
     await clearAttempts();
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn('alice', `guess ${i}`)));
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn('alice', `guess ${i}`, '198.51.100.9')),
+    );
     const checked = burst.filter((r) => r.status === 401).length;
-    expect(checked).toBe(THROTTLE.perAccount);
-    expect(burst.filter((r) => r.status === 429)).toHaveLength(30 - THROTTLE.perAccount);
+    expect(checked).toBe(THROTTLE.perAccountAddress);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(30 - THROTTLE.perAccountAddress);
     await clearAttempts();
     const fromOne = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(`nobody-${i}`, 'x', '192.0.2.9')));
     expect(fromOne.filter((r) => r.status === 401)).toHaveLength(THROTTLE.perAddress);
@@ -219,7 +260,7 @@ describe('ALLOWED_HOSTS and page headers', () => {
     );
     expect(evil.status).toBe(403);
     expect(JSON.parse(evil.body).message).toBe(
-      'This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to ALLOWED_HOSTS.',
+      'This server does not accept changes addressed to "evil.example". Use its own address, or ask its administrator to add this name to PUBLIC_URL or ALLOWED_HOSTS.',
     );
     const good = await rawRequest(
       h.baseUrl,

@@ -17,6 +17,7 @@ describe('readConfig', () => {
       allowExternalImages: false,
       trustProxy: false,
       allowedHosts: [],
+      publicUrl: undefined,
       frameAncestors: "'self'",
       maxUploadBytes: 2 * 1024 ** 3,
       maxCompressionRatio: 100,
@@ -55,6 +56,10 @@ describe('readConfig', () => {
     expect(() => readConfig({ MAX_COMPRESSION_RATIO: '0' })).toThrow(
       'MAX_COMPRESSION_RATIO must be a number above 0, not "0".',
     );
+    expect(() => readConfig({ PUBLIC_URL: 'survey.example.org' })).toThrow(
+      'PUBLIC_URL must be this server\'s address as browsers reach it (e.g. https://survey.example.org), not "survey.example.org".',
+    );
+    expect(readConfig({ PUBLIC_URL: 'https://survey.example.org/' }).publicUrl).toBe('https://survey.example.org');
     expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud".',
     );

@@ -7,6 +7,7 @@
 //      descriptions and settings. A transaction that lost a race with a concurrent writer is run again.
 // Any failure before the commit discards the staging area; a failed commit also takes the moved blobs back out,
 // and a crash in between leaves pending blobs of a dead process, which the start-up sweep removes.
+import { isDatabaseUnavailable } from '../../db/dbErrors.ts';
 import { SITE_ID } from '../../../contract/limits.ts';
 import { floorOrZero } from '../../../contract/floors.ts';
 import { idSlug, sceneFolderName } from '../../../contract/slugs.ts';
@@ -235,7 +236,8 @@ async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: 
       .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
       .execute();
   } catch (e) {
-    if (!siteHadFloors) throw new Internal('Could not create first floor in database');
+    // A database that is away stays that (a 503), not a fault of ours.
+    if (!siteHadFloors && !isDatabaseUnavailable(e)) throw new Internal('Could not create first floor in database');
     throw e;
   }
   await trx
