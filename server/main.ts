@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { sweep } from './services/sweep.ts';
 import { sweepSignIns } from './services/signInThrottle.ts';
+import { DEMO_SEED_LOCK_KEY, withStartupLock } from './db/startupLock.ts';
 
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
@@ -31,7 +32,13 @@ if (config.useSso && !config.allowedHosts.length)
   app.log.warn(
     'ALLOWED_HOSTS is not set: writes addressed to any host name are accepted (DNS rebinding is not checked).',
   );
-if (config.demo) await seedDemoIfEmpty(ctx);
+// Instances starting together on an empty database take turns: the first seeds, the others find a site and skip.
+if (config.demo)
+  try {
+    await withStartupLock(config, DEMO_SEED_LOCK_KEY, () => seedDemoIfEmpty(ctx));
+  } catch (err) {
+    app.log.error({ err }, 'the demo site could not be generated; the server starts without it');
+  }
 
 let stopping = false;
 async function shutdown(signal: string) {
