@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type TransformCallback, type Readable } from 'node:stream';
+import { PassThrough, Transform, type TransformCallback, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { DomainError, Invalid, TooLarge } from '../errors.ts';
@@ -128,6 +128,28 @@ class GuardStream extends Transform {
       if (err) return cb(err);
     }
     cb();
+  }
+}
+
+/**
+ * Runs `src` (an entry's stream) through `run` without ever destroying it: yauzl's entry streams share one file
+ * handle whose reads are queued, and an entry stream destroyed while its read waits in that queue ends the process
+ * when the read runs. On a failure downstream (a full disk, a refused head) the entry is drained to its end instead.
+ */
+async function pumpEntry(src: Readable, run: (front: Readable) => Promise<void>): Promise<void> {
+  const front = new PassThrough();
+  src.once('error', (e) => front.destroy(e));
+  src.pipe(front);
+  try {
+    await run(front);
+  } catch (e) {
+    src.unpipe(front);
+    if (!src.destroyed && !src.readableEnded)
+      await new Promise<void>((resolve) => {
+        src.once('end', resolve).once('close', resolve).once('error', resolve);
+        src.resume();
+      });
+    throw e;
   }
 }
 
@@ -263,9 +285,11 @@ export class ZipArchive {
     const chunks: Buffer[] = [];
     const guard = new GuardStream(entry.size);
     try {
-      await pipeline(src, guard, async (source: AsyncIterable<Buffer>) => {
-        for await (const c of source) chunks.push(c);
-      });
+      await pumpEntry(src, (front) =>
+        pipeline(front, guard, async (source: AsyncIterable<Buffer>) => {
+          for await (const c of source) chunks.push(c);
+        }),
+      );
     } catch (e) {
       throw this.damaged(entry, e as Error);
     }
@@ -289,7 +313,7 @@ export class ZipArchive {
       guardFailed = e;
     });
     try {
-      await pipeline(src, guard, fs.createWriteStream(dest));
+      await pumpEntry(src, (front) => pipeline(front, guard, fs.createWriteStream(dest)));
     } catch (e) {
       if (guardFailed instanceof DomainError) throw guardFailed;
       if (sourceFailed || guardFailed) throw this.damaged(entry, (sourceFailed ?? guardFailed)!);
