@@ -7,6 +7,10 @@ import { DomainError } from '../services/errors.ts';
 import { httpRefusalOf } from './errors.ts';
 import { multipartFailure } from './multipartErrors.ts';
 import { fail } from './envelope.ts';
+import { drainBody } from './drainBody.ts';
+
+/** How long the rest of an upload refused for a full disk is read (and dropped) so its sender sees the 507. */
+const DISK_FULL_DRAIN_MS = 60_000;
 
 /** "field: problem; field: problem" of a schema validation error. */
 interface ValidationIssue {
@@ -20,13 +24,15 @@ function validationMessage(err: { validation: ValidationIssue[] }): string {
     .join('; ');
 }
 
-export function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export async function errorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(err))
     return reply.status(400).send(fail(`Invalid request. ${validationMessage(err)}`));
-  // Refused before the body was read to its end: the rest of it would be read as the next request on this
-  // connection, so the connection ends with this answer.
-  if (!req.raw.complete) reply.header('connection', 'close');
   const refusal = httpRefusalOf(multipartFailure(err, req) ?? err);
+  // Refused before the body was read to its end: the rest of it would be read as the next request on this
+  // connection, so the connection ends with this answer. An upload refused because the disk is full (the sender did
+  // nothing wrong, and may be sending gigabytes) is read to its end first, so that its sender reads the answer.
+  if (!req.raw.complete && !(refusal?.status === 507 && (await drainBody(req.raw, DISK_FULL_DRAIN_MS))))
+    reply.header('connection', 'close');
   if (refusal && !(err instanceof DomainError) && refusal.status === 409)
     req.log.info({ err }, 'conflict with a concurrent write');
   if (refusal) reply.headers(refusal.headers);

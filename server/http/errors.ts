@@ -1,6 +1,7 @@
 // Domain errors to HTTP: the status and headers each refusal becomes. The answer's body is the contract's
 // `failure` envelope ({success: false, message}), written by the error handler (http/errorHandler.ts).
 import { CONFLICT_MESSAGE, isRetryable } from '../db/dbErrors.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/diskFull.ts';
 import {
   Conflict,
   DomainError,
@@ -32,7 +33,10 @@ const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
   [Unavailable, 502],
 ]);
 
-/** The HTTP answer of a domain error, or of a lost database race (a 409 the person can retry); null for anything else. */
+/**
+ * The HTTP answer of a domain error, of a full disk (507 Insufficient Storage) or of a lost database race (a 409 the
+ * person can retry); null for anything else.
+ */
 export function httpRefusalOf(err: unknown): HttpRefusal | null {
   if (err instanceof DomainError) {
     const status = [...STATUS].find(([kind]) => err instanceof kind)?.[1] ?? 500;
@@ -40,5 +44,6 @@ export function httpRefusalOf(err: unknown): HttpRefusal | null {
       err instanceof Throttled ? { 'retry-after': String(err.retryAfterSeconds) } : {};
     return { status, message: err.message, headers };
   }
+  if (isDiskFull(err)) return { status: 507, message: DISK_FULL_MESSAGE, headers: {} };
   return isRetryable(err) ? { status: 409, message: CONFLICT_MESSAGE, headers: {} } : null;
 }

@@ -14,6 +14,7 @@ const REASONS = {
   413: 'A file or the body is larger than it may be.',
   429: 'Too many attempts: try again after the time the message gives.',
   502: 'A service this server depends on could not be reached.',
+  507: "The server's disk is full: nothing was saved.",
 } as const;
 export type RefusalStatus = keyof typeof REASONS;
 
@@ -27,8 +28,9 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function commonRefusals(access: Access | undefined, methods: string[]): RefusalStatus[] {
   const out: RefusalStatus[] = [400]; // input that fails its schema, or a parameter no database could hold
   if (access && access.kind !== 'public') out.push(401, 403);
-  // Writes: refused from another site or host (403), over the body limit (413), or lost a race to another write (409).
-  if (methods.some((m) => WRITES.has(m))) out.push(403, 409, 413);
+  // Writes: refused from another site or host (403), over the body limit (413), lost a race to another write (409),
+  // or the disk is full (507).
+  if (methods.some((m) => WRITES.has(m))) out.push(403, 409, 413, 507);
   return [...new Set(out)];
 }
 

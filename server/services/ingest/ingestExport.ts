@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
 import { Conflict, Internal, Invalid } from '../errors.ts';
 import type { Staging } from '../../storage/blobStore.ts';
+import { isDiskFull } from '../../storage/diskFull.ts';
 import type { SiteSettings } from '../../../contract/api.ts';
 import { createSite, uniqueSiteId } from '../sites.ts';
 import { saveSiteSettings } from '../settings.ts';
@@ -235,7 +236,7 @@ async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: 
       .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
       .execute();
   } catch (e) {
-    if (!siteHadFloors) throw new Internal('Could not create first floor in database');
+    if (!siteHadFloors && !isDiskFull(e)) throw new Internal('Could not create first floor in database');
     throw e;
   }
   await trx

@@ -9,6 +9,7 @@ import { PassThrough, Transform, type TransformCallback, type Readable } from 'n
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { DomainError, Invalid, TooLarge } from '../errors.ts';
+import { isDiskFull } from '../../storage/diskFull.ts';
 
 export interface ZipLimits {
   /** Sum of the declared uncompressed sizes of all entries. */
@@ -316,6 +317,8 @@ export class ZipArchive {
       await pumpEntry(src, (front) => pipeline(front, guard, fs.createWriteStream(dest)));
     } catch (e) {
       if (guardFailed instanceof DomainError) throw guardFailed;
+      // The disk, not the archive (the same error reaches the guard as the pipeline tears down).
+      if (isDiskFull(e)) throw e;
       if (sourceFailed || guardFailed) throw this.damaged(entry, (sourceFailed ?? guardFailed)!);
       throw e;
     }
