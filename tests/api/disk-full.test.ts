@@ -1,7 +1,8 @@
 // A full disk: DATA_DIR on a 20 MB tmpfs (mounted here; the test needs root, as CI has, and skips with the reason
 // otherwise). Every kind of upload, and a plain row write, is sent with the disk left with 0 bytes up to enough
 // free: each answers 200 or 507 with the disk-full sentence, never 400, 500 or a dead process, and leaves nothing
-// half-written (no staged file, no .tmp, no blob no row points to).
+// half-written (no staged file, no .tmp, no blob no row points to). Then the server is stopped, the disk filled, a
+// dead process's staging planted, and it starts again: it sweeps first, starts, serves reads and refuses writes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -201,6 +202,34 @@ describe.skipIf(!!skipReason)(
         console.log(`${what} on a filling disk: ${answers.join(' ')}`);
         if (what !== 'about text' || !databaseUrl) expect(answers[0], what).toBe(507);
         expect(answers.at(-1), what).not.toBe(507);
+      }
+    }, 120_000);
+
+    it('starts on a full disk: sweeps a dead process first, serves reads, refuses writes with 507', async () => {
+      expect((await server.kill('SIGTERM')).code).toBe(0);
+      for (const how of ['after a clean stop', 'after a kill'] as const) {
+        fs.rmSync(filler, { force: true });
+        // A dead process's staging, as a killed upload leaves it: a marker naming a pid that is gone, 2 MB staged.
+        const dead = path.join(dataDir, 'staging', 'vm.999999.deadbeef');
+        fs.mkdirSync(path.join(dead, 'upload'), { recursive: true });
+        fs.writeFileSync(path.join(dead, 'upload', 'tile.jpg'), Buffer.alloc(2 * 1024 * 1024, 7));
+        fs.writeFileSync(`${dead}.owner.json`, JSON.stringify({ host: 'vm', pid: 999_999, startedAt: '' }));
+        leaveFree(0);
+        server = await start();
+        expect(fs.existsSync(dead), `${how}: the dead staging is swept`).toBe(false);
+        const sites = await fetchJson(`${server.baseUrl}/api/sites`);
+        expect(sites.status, how).toBe(200);
+        expect(sites.body.payload.map((s: { id: string }) => s.id)).toContain('full');
+        const scenes = await fetchJson(`${server.baseUrl}/api/site/full/survey/details/compact`);
+        expect(scenes.status, how).toBe(200);
+        // The disk is full again: a write is refused, the process stays.
+        leaveFree(0);
+        const { zip, csv } = await exportOf(1, 'late');
+        const r = await uploadScenes(server.baseUrl, 'full', 0, { zip, csv, mode: 'addScene' });
+        expect([r.status, r.body.message], how).toEqual([507, expect.stringMatching(DISK_FULL)]);
+        expect(server.proc.exitCode).toBeNull();
+        expect(await leftovers(), how).toEqual([]);
+        if (how === 'after a clean stop') await server.kill('SIGKILL');
       }
     }, 120_000);
   },
