@@ -16,6 +16,7 @@ import { appData, dataJsText, positionsCsv, type SceneSpec } from './helpers/exp
 import { writeZip, type ZipWriterEntry } from './helpers/zipWriter.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { jsonInit, postFile } from './resources-helpers.ts';
+import { followJob } from './helpers/jobs.ts';
 
 const DISK_MB = 20;
 const DISK_FULL = /disk is full/;
@@ -110,7 +111,8 @@ function expectStoredOrDiskFull(what: string, r: { status: number; body: any }, 
   expect(server.proc.exitCode, `${what}: the server exited\n${server.lines.slice(-20).join('\n')}`).toBeNull();
 }
 
-const start = () => startChildServer({ dataDir, databaseUrl, env: { MAX_COMPRESSION_RATIO: '100' } });
+const start = (env: Record<string, string> = {}) =>
+  startChildServer({ dataDir, databaseUrl, env: { MAX_COMPRESSION_RATIO: '100', ...env } });
 
 beforeAll(async () => {
   if (skipReason) return;
@@ -231,6 +233,23 @@ describe.skipIf(!!skipReason)(
         expect(await leftovers(), how).toEqual([]);
         if (how === 'after a clean stop') await server.kill('SIGKILL');
       }
+    }, 120_000);
+
+    it('an upload imported as a job on a disk that fills ends failed with 507, and leaves nothing', async () => {
+      await server.kill('SIGTERM');
+      fs.rmSync(filler, { force: true });
+      server = await start({ INGEST_JOB_MIN_BYTES: '0', JOB_RETRY_LIMIT: '0' });
+      const { zip, csv } = await exportOf(4, 'job');
+      // Room for the upload itself, not for its tiles as well.
+      leaveFree(Math.round(zip.length * 1.3));
+      const up = await uploadScenes(server.baseUrl, 'full', 0, { zip, csv, mode: 'addScene' });
+      expect(up.status, up.body.message).toBe(202);
+      const { last } = await followJob(server.baseUrl, 'full', up.body.payload.job);
+      expect(last.state).toBe('failed');
+      expect(last.error).toEqual({ status: 507, message: expect.stringMatching(DISK_FULL) });
+      expect(server.proc.exitCode).toBeNull();
+      expect(filesUnder(path.join(dataDir, 'media', 'incoming')), 'the uploaded zip is removed').toEqual([]);
+      expect(await leftovers()).toEqual([]);
     }, 120_000);
   },
 );
