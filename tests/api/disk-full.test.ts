@@ -248,7 +248,11 @@ describe.skipIf(!!skipReason)(
       expect(last.state).toBe('failed');
       expect(last.error).toEqual({ status: 507, message: expect.stringMatching(DISK_FULL) });
       expect(server.proc.exitCode).toBeNull();
-      expect(filesUnder(path.join(dataDir, 'media', 'incoming')), 'the uploaded zip is removed').toEqual([]);
+      // The uploaded zip goes right after the failure is recorded.
+      const incoming = path.join(dataDir, 'media', 'incoming');
+      for (const t = Date.now(); filesUnder(incoming).length && Date.now() - t < 5000;)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(filesUnder(incoming), 'the uploaded zip is removed').toEqual([]);
       expect(await leftovers()).toEqual([]);
     }, 120_000);
   },
