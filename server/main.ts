@@ -1,23 +1,37 @@
 // Entry point: one process on PORT serving the app, /api and /media; seeds the demo site on an empty DATA_DIR.
-// At start it sweeps what dead processes left behind; on SIGTERM/SIGINT it stops taking connections, lets the
-// requests in flight (an upload) finish, and exits 0 (1 if they have not finished within SHUTDOWN_TIMEOUT_MS). An
-// uncaught error stops it the same way, with exit code 1.
+// At start it sweeps what dead processes left behind (their staging before anything is written: on a full disk it is
+// often what fills it); on SIGTERM/SIGINT it stops taking connections, lets the requests in flight (an upload)
+// finish, and exits 0 (1 if they have not finished within SHUTDOWN_TIMEOUT_MS); an uncaught error stops it the same
+// way, with exit code 1. Start-up housekeeping that fails (a full disk, another instance sweeping or seeding at the
+// same moment) is logged and the server starts anyway.
 import { readConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { sweep } from './services/sweep.ts';
 import { sweepSignIns } from './services/signInThrottle.ts';
 import { writeHostsOf } from './http/auth.ts';
+import { sweepDeadStaging } from './storage/stagingSweep.ts';
+import { stagingRootOf } from './storage/stagingOwners.ts';
+import { DEMO_SEED_LOCK_KEY, withStartupLock } from './db/startupLock.ts';
 
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
 const config = readConfig();
+let earlySweep: string[] | Error;
+try {
+  earlySweep = sweepDeadStaging(stagingRootOf(config.dataDir));
+} catch (err) {
+  earlySweep = err as Error;
+}
 const { app, ctx } = await buildApp(config);
-const swept = await sweep(ctx.db, ctx.blobs);
-app.log.info(
-  { ...swept, stagingRemoved: swept.stagingRemoved.length, blobsRemoved: swept.blobsRemoved.length },
-  'start-up sweep done',
-);
+if (earlySweep instanceof Error) app.log.warn({ err: earlySweep }, 'could not sweep the staging of dead processes');
+try {
+  const swept = await sweep(ctx.db, ctx.blobs);
+  const stagingRemoved = swept.stagingRemoved.length + (Array.isArray(earlySweep) ? earlySweep.length : 0);
+  app.log.info({ ...swept, stagingRemoved, blobsRemoved: swept.blobsRemoved.length }, 'start-up sweep done');
+} catch (err) {
+  app.log.error({ err }, 'start-up sweep failed; it runs again at the next start');
+}
 // Expired sessions and finished sign-in windows: at start, then hourly.
 const sweepSessions = async () => {
   try {
@@ -33,7 +47,13 @@ app.addHook('onClose', async () => clearInterval(sessionSweep));
 app.log.info(
   `writes are accepted for the host names: ${writeHostsOf(config).describe()} (set PUBLIC_URL or ALLOWED_HOSTS for others)`,
 );
-if (config.demo) await seedDemoIfEmpty(ctx);
+// Instances starting together on an empty database take turns: the first seeds, the others find a site and skip.
+if (config.demo)
+  try {
+    await withStartupLock(config, DEMO_SEED_LOCK_KEY, () => seedDemoIfEmpty(ctx));
+  } catch (err) {
+    app.log.error({ err }, 'the demo site could not be generated; the server starts without it');
+  }
 
 let stopping = false;
 async function shutdown(signal: string, exitCode = 0) {

@@ -80,6 +80,10 @@ class TrackedConnection implements DatabaseConnection {
   }
 }
 
+const alreadyRolledBack = (e: unknown) =>
+  (e as { code?: unknown } | null)?.code === 'SQLITE_ERROR' &&
+  /no transaction is active/.test(String((e as Error).message));
+
 function trackingDriver(inner: Driver, listener: CommitListener, beforeDestroy?: () => Promise<void>): Driver {
   const innerOf = (c: DatabaseConnection) => (c as TrackedConnection).inner;
   const driver: Driver = {
@@ -102,7 +106,13 @@ function trackingDriver(inner: Driver, listener: CommitListener, beforeDestroy?:
     },
     async rollbackTransaction(c: DatabaseConnection) {
       (c as TrackedConnection).pending = null;
-      await inner.rollbackTransaction(innerOf(c));
+      try {
+        await inner.rollbackTransaction(innerOf(c));
+      } catch (e) {
+        // SQLite ends a transaction itself on some errors (SQLITE_FULL, I/O errors): the ROLLBACK that follows would
+        // fail and hide that error, which the caller is about to throw.
+        if (!alreadyRolledBack(e)) throw e;
+      }
     },
     releaseConnection: (c: DatabaseConnection) => inner.releaseConnection(innerOf(c)),
     async destroy() {

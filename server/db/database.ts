@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrations.ts';
+import { withFileLock } from './fileLock.ts';
 import { withStatementCache } from './sqliteStatements.ts';
 import { prepareStatements } from './pgStatements.ts';
 import { trackCommits, type CommitListener } from './changeTracking.ts';
@@ -120,6 +121,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DB> {
     commitHubs.set(db, hub);
     sqliteFiles.set(db, file);
   }
-  await migrateToLatest(db, !!opts.databaseUrl && isPostgresUrl(opts.databaseUrl));
+  if (opts.databaseUrl && isPostgresUrl(opts.databaseUrl)) await migrateToLatest(db, true);
+  // Processes opening one SQLite file at once (instances, `npm run import`) migrate in turns: two deferred
+  // transactions that both read, then write, end one of them with SQLITE_BUSY and no wait.
+  else await withFileLock(path.join(opts.dataDir, 'migrations.lock'), () => migrateToLatest(db, false));
   return db;
 }

@@ -1,6 +1,6 @@
 // The one place a thrown error becomes an answer: the contract's `failure` envelope with a fitting status.
 // Refusals (domain errors, invalid input, unreadable multipart bodies, lost races) are 4xx with their own sentence;
-// a database that is away is a 503 with Retry-After; anything else is a 500 that is logged with the request id and
+// a database that is away is a 503 with Retry-After, a full disk a 507; anything else is a 500 that is logged with the request id and
 // quotes it.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -10,6 +10,10 @@ import { multipartFailure } from './multipartErrors.ts';
 import { fail } from './envelope.ts';
 import { countedElsewhere } from './requestLog.ts';
 import type { DatabaseOutage } from '../db/outage.ts';
+import { drainBody } from './drainBody.ts';
+
+/** How long the rest of an upload refused for a full disk is read (and dropped) so its sender sees the 507. */
+const DISK_FULL_DRAIN_MS = 60_000;
 
 /** "field: problem; field: problem" of a schema validation error. */
 interface ValidationIssue {
@@ -28,13 +32,15 @@ export const errorHandlerOf =
   (outage: DatabaseOutage) => (err: FastifyError, req: FastifyRequest, reply: FastifyReply) =>
     handle(err, req, reply, outage);
 
-function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply, outage: DatabaseOutage) {
+async function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply, outage: DatabaseOutage) {
   if (hasZodFastifySchemaValidationErrors(err))
     return reply.status(400).send(fail(`Invalid request. ${validationMessage(err)}`));
-  // Refused before the body was read to its end: the rest of it would be read as the next request on this
-  // connection, so the connection ends with this answer.
-  if (!req.raw.complete) reply.header('connection', 'close');
   const refusal = httpRefusalOf(multipartFailure(err, req) ?? err);
+  // Refused before the body was read to its end: the rest of it would be read as the next request on this
+  // connection, so the connection ends with this answer. An upload refused because the disk is full (the sender did
+  // nothing wrong, and may be sending gigabytes) is read to its end first, so that its sender reads the answer.
+  if (!req.raw.complete && !(refusal?.status === 507 && (await drainBody(req.raw, DISK_FULL_DRAIN_MS))))
+    reply.header('connection', 'close');
   if (refusal && !(err instanceof DomainError) && refusal.status === 409)
     req.log.info({ err }, 'conflict with a concurrent write');
   if (refusal) reply.headers(refusal.headers);
@@ -47,6 +53,8 @@ function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply, out
     // Every 5xx is logged with the request id, and the answer carries it so a person can quote it; while the
     // database is away, the outage is logged once and its answers are counted.
     if (outage.failed(err)) countedElsewhere.add(reply);
+    // A full disk is the machine's state, not a fault of ours: one line each, without a stack trace.
+    else if (status === 507) req.log.warn({ code: (err as { code?: string }).code }, 'refused: the disk is full');
     else req.log.error({ err }, 'request failed');
     const message = refusal
       ? refusal.message

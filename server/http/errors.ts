@@ -7,6 +7,7 @@ import {
   isDatabaseUnavailable,
   isRetryable,
 } from '../db/dbErrors.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/diskFull.ts';
 import {
   Conflict,
   DomainError,
@@ -39,8 +40,8 @@ const STATUS = new Map<abstract new (...args: never[]) => DomainError, number>([
 ]);
 
 /**
- * The HTTP answer of a domain error, of a lost database race (a 409 the person can retry) or of a database that is
- * away (503 with Retry-After); null for anything else.
+ * The HTTP answer of a domain error, of a full disk (507 Insufficient Storage), of a lost database race (a 409 the
+ * person can retry) or of a database that is away (503 with Retry-After); null for anything else.
  */
 export function httpRefusalOf(err: unknown): HttpRefusal | null {
   if (err instanceof DomainError) {
@@ -55,5 +56,6 @@ export function httpRefusalOf(err: unknown): HttpRefusal | null {
       message: DATABASE_UNAVAILABLE_MESSAGE,
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
     };
+  if (isDiskFull(err)) return { status: 507, message: DISK_FULL_MESSAGE, headers: {} };
   return isRetryable(err) ? { status: 409, message: CONFLICT_MESSAGE, headers: {} } : null;
 }

@@ -15,6 +15,7 @@ const REASONS = {
   429: 'Too many attempts: try again after the time the message gives.',
   502: 'A service this server depends on could not be reached.',
   503: 'The database is not answering at the moment: try again after the seconds Retry-After gives.',
+  507: "The server's disk is full: nothing was saved.",
 } as const;
 export type RefusalStatus = keyof typeof REASONS;
 
@@ -29,8 +30,9 @@ function commonRefusals(access: Access | undefined, methods: string[]): RefusalS
   // Input that fails its schema, or a parameter no database could hold; the database away for the moment.
   const out: RefusalStatus[] = [400, 503];
   if (access && access.kind !== 'public') out.push(401, 403);
-  // Writes: refused from another site or host (403), over the body limit (413), or lost a race to another write (409).
-  if (methods.some((m) => WRITES.has(m))) out.push(403, 409, 413);
+  // Writes: refused from another site or host (403), over the body limit (413), lost a race to another write (409),
+  // or the disk is full (507).
+  if (methods.some((m) => WRITES.has(m))) out.push(403, 409, 413, 507);
   return [...new Set(out)];
 }
 

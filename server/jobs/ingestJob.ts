@@ -13,6 +13,7 @@ import { FolderBlobStore } from '../storage/folderBlobStore.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
 import { DomainError } from '../services/errors.ts';
 import { httpRefusalOf, type HttpRefusal } from '../http/errors.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/diskFull.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
 import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, progressWriter } from './jobRecords.ts';
 
@@ -99,11 +100,14 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
     if (e instanceof AlreadyDone) return;
     const refused = refusal(e);
     if (refused || final) {
+      // A disk still full after the retries is told as the upload would have answered it (507), not as a fault.
+      const full = isDiskFull(e);
       await markFailed(
         ctx.db,
         jobId,
-        refused?.status ?? 500,
-        refused?.message ?? `The import failed: ${(e as Error).message}. Please upload again.`,
+        refused?.status ?? (full ? 507 : 500),
+        refused?.message ??
+          (full ? DISK_FULL_MESSAGE : `The import failed: ${(e as Error).message}. Please upload again.`),
       );
       await ctx.blobs.remove(key).catch(() => undefined);
       if (refused) return;

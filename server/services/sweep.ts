@@ -2,11 +2,10 @@
 // the bucket) no row points to: what a crash between publishing blobs and committing their rows leaves behind. Safe
 // with other live instances and imports sharing the data folder (or only the bucket) and the database: their staging
 // is theirs while they live, and blobs they are committing are recorded in pending_blobs before they are published.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { DB } from '../db/database.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
-import { MARKER_SUFFIX, ownerAlive, remoteOwnerAlive } from '../storage/stagingOwners.ts';
+import { ownerAlive, remoteOwnerAlive } from '../storage/stagingOwners.ts';
+import { sweepDeadStaging } from '../storage/stagingSweep.ts';
 import { referencedUnits } from './blobReferences.ts';
 import { unitOf } from '../storage/blobUnits.ts';
 
@@ -19,29 +18,8 @@ export interface SweepResult {
   pendingCleared: number;
 }
 
-/** Removes the staging folders (and markers) of processes that are no longer alive. */
-function sweepStaging(blobs: BlobStore, now: number): string[] {
-  const removed: string[] = [];
-  const root = blobs.stagingRoot;
-  for (const e of fs.readdirSync(root, { withFileTypes: true })) {
-    const p = path.join(root, e.name);
-    if (e.isDirectory()) {
-      if (e.name === blobs.owner || ownerAlive(root, e.name, now)) continue;
-      fs.rmSync(p, { recursive: true, force: true });
-      fs.rmSync(p + MARKER_SUFFIX, { force: true });
-      removed.push(e.name);
-    } else if (e.name.endsWith(MARKER_SUFFIX)) {
-      const owner = e.name.slice(0, -MARKER_SUFFIX.length);
-      if (owner !== blobs.owner && !ownerAlive(root, owner, now)) fs.rmSync(p, { force: true });
-    } else if (now - fs.statSync(p).mtimeMs > UNRECORDED_GRACE_MS) {
-      fs.rmSync(p, { force: true }); // a half-written marker or a stray file
-    }
-  }
-  return removed;
-}
-
 export async function sweep(db: DB, blobs: BlobStore, now = Date.now()): Promise<SweepResult> {
-  const stagingRemoved = sweepStaging(blobs, now);
+  const stagingRemoved = sweepDeadStaging(blobs.stagingRoot, blobs.owner, now);
   // Order matters with other live writers: list the media first, then the pending records, then the references.
   // A unit listed was reserved before it was moved; its record is gone only after its rows committed.
   const units = await blobs.units();

@@ -5,13 +5,15 @@
 // Writes for an upload are staged in a private LOCAL folder and published (moved, or uploaded to the bucket) only
 // when the upload commits. Each process stages under its own DATA_DIR/staging/<owner>/ (marked with its pid, see
 // stagingOwners.ts), so the server, other instances and the import command never touch each other's staging; what
-// a dead process left behind is removed by the start-up sweep (services/sweep.ts), never by a constructor.
+// a dead process left behind is removed at start (storage/stagingSweep.ts, before anything is written), never by a
+// constructor. On a full disk the store still opens (reads work): it claims its staging at the first upload instead.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { HEARTBEAT_MS, markerPath, newOwnerId, writeMarker } from './stagingOwners.ts';
+import { HEARTBEAT_MS, markerPath, newOwnerId, stagingRootOf, writeMarker } from './stagingOwners.ts';
+import { isDiskFull } from './diskFull.ts';
 import { unitOf } from './blobUnits.ts';
 import { LOOSE_TTL_MS, STAGED_TTL_MS, type PendingLedger } from './pendingBlobs.ts';
 
@@ -32,27 +34,39 @@ export abstract class BlobStore {
   /** Who this store is, in staging folder names and in the pending-blob ledger. */
   readonly owner: string;
   private heartbeat: NodeJS.Timeout;
+  /** Whether the marker and the staging folder are written (not yet when the disk was full at start). */
+  private claimed = false;
 
   /** `ledger` records blobs published before their rows commit; without one (a bare store) nothing is recorded. */
   constructor(
     dataDir: string,
     readonly ledger?: PendingLedger,
   ) {
-    this.stagingRoot = path.join(dataDir, 'staging');
+    this.stagingRoot = stagingRootOf(dataDir);
     this.owner = newOwnerId();
     this.stagingDir = path.join(this.stagingRoot, this.owner);
-    fs.mkdirSync(this.stagingRoot, { recursive: true });
-    // The marker first: a staging folder without one is taken for a dead process's.
-    writeMarker(this.stagingRoot, this.owner);
-    fs.mkdirSync(this.stagingDir, { recursive: true });
+    try {
+      this.claimStaging();
+    } catch (e) {
+      if (!isDiskFull(e)) throw e;
+    }
     this.heartbeat = setInterval(() => {
       const now = new Date();
       try {
-        fs.utimesSync(markerPath(this.stagingRoot, this.owner), now, now);
+        if (this.claimed) fs.utimesSync(markerPath(this.stagingRoot, this.owner), now, now);
+        else this.claimStaging();
       } catch {
-        /* removed by close */
+        /* removed by close, or the disk is still full */
       }
     }, HEARTBEAT_MS).unref();
+  }
+
+  /** Writes this process's marker, then its staging folder (a folder without a marker is taken for a dead process's). */
+  private claimStaging(): void {
+    fs.mkdirSync(this.stagingRoot, { recursive: true });
+    writeMarker(this.stagingRoot, this.owner);
+    fs.mkdirSync(this.stagingDir, { recursive: true });
+    this.claimed = true;
   }
 
   /** Removes this process's staging folder and marker (at a clean exit). */
@@ -129,6 +143,7 @@ export abstract class BlobStore {
 
   /** A fresh staging area for one upload, inside this process's staging folder. */
   async stage(): Promise<Staging> {
+    if (!this.claimed) this.claimStaging(); // a full disk at start; still full: the upload is refused (507)
     const dir = path.join(this.stagingDir, randomUUID());
     await fsp.mkdir(dir, { recursive: true });
     return new Staging(this, dir);

@@ -71,13 +71,21 @@ export class FolderBlobStore extends BlobStore {
     return units;
   }
 
-  /** Written under a temporary name and renamed, so a concurrent reader never sees half a file. */
+  /**
+   * Written under a temporary name and renamed, so a concurrent reader never sees half a file; a write that fails
+   * (a full disk) takes its half back out.
+   */
   protected async writeObject(key: string, data: Buffer): Promise<void> {
     const p = this.pathOf(key);
     await fsp.mkdir(path.dirname(p), { recursive: true });
     const tmp = `${p}.${randomBytes(4).toString('hex')}.tmp`;
-    await fsp.writeFile(tmp, data);
-    await fsp.rename(tmp, p);
+    try {
+      await fsp.writeFile(tmp, data);
+      await fsp.rename(tmp, p);
+    } catch (e) {
+      await fsp.rm(tmp, { force: true });
+      throw e;
+    }
   }
 
   async publish(localDir: string, prefix: string): Promise<void> {

@@ -26,14 +26,22 @@ export function newOwnerId(): string {
   return `${HOST_PART}.${process.pid}.${randomBytes(4).toString('hex')}`;
 }
 
+/** DATA_DIR/staging: every process's staging folder and owner marker. */
+export const stagingRootOf = (dataDir: string) => path.join(dataDir, 'staging');
+
 export const markerPath = (stagingRoot: string, owner: string) => path.join(stagingRoot, owner + MARKER_SUFFIX);
 
-/** Writes the marker atomically (a reader never sees half of it). */
+/** Writes the marker atomically (a reader never sees half of it; a write that fails, on a full disk, leaves nothing). */
 export function writeMarker(stagingRoot: string, owner: string): void {
   const marker: OwnerMarker = { host: HOST, pid: process.pid, startedAt: new Date().toISOString() };
   const tmp = `${markerPath(stagingRoot, owner)}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(marker));
-  fs.renameSync(tmp, markerPath(stagingRoot, owner));
+  try {
+    fs.writeFileSync(tmp, JSON.stringify(marker));
+    fs.renameSync(tmp, markerPath(stagingRoot, owner));
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
 }
 
 function pidAlive(pid: number): boolean {

@@ -17,6 +17,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
 import { Conflict, Internal, Invalid } from '../errors.ts';
 import type { Staging } from '../../storage/blobStore.ts';
+import { isDiskFull } from '../../storage/diskFull.ts';
 import type { SiteSettings } from '../../../contract/api.ts';
 import { createSite, uniqueSiteId } from '../sites.ts';
 import { saveSiteSettings } from '../settings.ts';
@@ -236,8 +237,9 @@ async function ensureFloor(trx: DB, site: string, floor: number, siteHadFloors: 
       .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
       .execute();
   } catch (e) {
-    // A database that is away stays that (a 503), not a fault of ours.
-    if (!siteHadFloors && !isDatabaseUnavailable(e)) throw new Internal('Could not create first floor in database');
+    // A database that is away (503) or a full disk (507) stays that, not a fault of ours.
+    if (!siteHadFloors && !isDatabaseUnavailable(e) && !isDiskFull(e))
+      throw new Internal('Could not create first floor in database');
     throw e;
   }
   await trx

@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { DomainError, Invalid, TooLarge } from '../errors.ts';
 import { openZipFile } from './zipFileReader.ts';
+import { isDiskFull } from '../../storage/diskFull.ts';
 
 export interface ZipLimits {
   /** Sum of the declared uncompressed sizes of all entries. */
@@ -297,6 +298,8 @@ export class ZipArchive {
       await pipeline(src, guard, fs.createWriteStream(dest));
     } catch (e) {
       if (guardFailed instanceof DomainError) throw guardFailed;
+      // The disk, not the archive (the same error reaches the guard as the pipeline tears down).
+      if (isDiskFull(e)) throw e;
       if (sourceFailed || guardFailed) throw this.damaged(entry, (sourceFailed ?? guardFailed)!);
       throw e;
     }

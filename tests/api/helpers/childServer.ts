@@ -23,12 +23,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server on a free port with DATA_DIR and DATABASE_URL ('' for SQLite); resolves once /api/health answers. */
+/**
+ * Starts the server on a free port with DATA_DIR and DATABASE_URL ('' for SQLite); resolves once /api/health answers
+ * (within `startTimeoutMs`, 30 s unless a start seeds the demo).
+ */
 export async function startChildServer(opts: {
   dataDir: string;
   databaseUrl: string;
   env?: Record<string, string>;
+  startTimeoutMs?: number;
 }): Promise<ChildServer> {
+  const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
@@ -55,7 +60,7 @@ export async function startChildServer(opts: {
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null)
       throw new Error(`the server exited at start:\n${lines.join('\n')}`);
@@ -66,7 +71,7 @@ export async function startChildServer(opts: {
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`the server did not answer within 30 s:\n${lines.join('\n')}`);
+      throw new Error(`the server did not answer within ${startTimeoutMs / 1000} s:\n${lines.join('\n')}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
