@@ -96,14 +96,19 @@ describe(`${hostileCases.length} hostile uploads to one process`, () => {
     '%s: its 4xx from the same process, nothing left behind',
     async (_n, c) => {
       const before = dataFiles();
-      const answer = await sendHostile(srv.baseUrl, c).catch((e: Error) => ({
+      const answer = await sendHostile(srv.baseUrl, c).catch((e: Error & { cause?: { code?: string } }) => ({
         status: 0,
-        message: `no answer (${e.message}); the server said:\n${srv.lines.slice(-20).join('\n')}`,
+        code: e.cause?.code,
+        message: `no answer (${e.message}, ${e.cause?.code}); the server said:\n${srv.lines.slice(-20).join('\n')}`,
       }));
-      expect({ status: answer.status, message: String(answer.message).slice(0, 2000) }).toEqual({
-        status: c.status,
-        message: expect.stringMatching(c.message),
-      });
+      // A body refused for its size may be cut off by the server before the client has sent all of it: then the
+      // client sees its connection reset instead of the 413 (the process is checked all the same).
+      const cutOff = c.status === 413 && 'code' in answer && /ECONNRESET|EPIPE|UND_ERR_SOCKET/.test(answer.code ?? '');
+      if (!cutOff)
+        expect({ status: answer.status, message: String(answer.message).slice(0, 2000) }).toEqual({
+          status: c.status,
+          message: expect.stringMatching(c.message),
+        });
       await sameProcessAnswers();
       await filesBecome(before);
     },
