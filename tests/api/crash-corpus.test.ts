@@ -12,6 +12,8 @@ import { createTempPgDatabase, tempDir } from './helpers/server.ts';
 import { freshBucketEnv, s3Testing, sharedS3Server } from './helpers/s3.ts';
 import { listFiles } from './helpers/snapshot.ts';
 import { exportZip } from './helpers/exportBuilder.ts';
+import { uploadScenes } from './helpers/upload.ts';
+import { followJob } from './helpers/jobs.ts';
 import { HOSTILE_SITE, hostileCases, sendHostile, uploadHostileSite } from './helpers/hostileUploads.ts';
 
 let srv: ChildServer;
@@ -133,4 +135,47 @@ describe(`${hostileCases.length} hostile uploads to one process`, () => {
     expect(srv.lines.filter((l) => /uncaught|unhandled/i.test(l))).toEqual([]);
     expect(path.isAbsolute(dataDir)).toBe(true);
   });
+});
+
+describe('exports failing half-way while imported as a job', () => {
+  let jobServer: ChildServer;
+  let jobDataDir: string;
+  let jobDb: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    jobDataDir = tempDir('survey-crash-job-');
+    if (process.env.DATABASE_URL) jobDb = await createTempPgDatabase(process.env.DATABASE_URL);
+    const s3Env = s3Testing() ? await freshBucketEnv((await sharedS3Server()).endpoint) : {};
+    jobServer = await startChildServer({
+      dataDir: jobDataDir,
+      databaseUrl: jobDb?.url ?? '',
+      env: { INGEST_JOB_MIN_BYTES: '0', LOG_LEVEL: 'warn', ...s3Env },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await jobServer?.kill();
+    await jobDb?.drop();
+    if (jobDataDir) fs.rmSync(jobDataDir, { recursive: true, force: true });
+  });
+
+  const halfWay = hostileCases.filter((c) => c.target === 'scenes' && / tile /.test(c.name));
+  it.each(halfWay.map((c) => [c.name, c] as const))(
+    '%s: the job fails with its sentence, the process stays',
+    async (_n, c) => {
+      const pidBefore = jobServer.proc.pid;
+      const up = await uploadScenes(jobServer.baseUrl, 'jobbed', 0, {
+        ...(await c.input()),
+        mode: 'addNewSite',
+        siteName: 'Jobbed',
+      });
+      expect(up.status).toBe(202);
+      const { last } = await followJob(jobServer.baseUrl, 'jobbed', up.body.payload.job, { timeoutMs: 60_000 });
+      expect({ state: last.state, error: last.error }).toEqual({
+        state: 'failed',
+        error: { status: c.status, message: expect.stringMatching(c.message) },
+      });
+      expect({ exit: jobServer.proc.exitCode, pid: jobServer.proc.pid }).toEqual({ exit: null, pid: pidBefore });
+      expect(listFiles(path.join(jobDataDir, 'staging')).filter((f) => !f.endsWith('.owner.json'))).toEqual([]);
+    },
+    90_000,
+  );
 });
