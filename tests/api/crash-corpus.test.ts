@@ -12,6 +12,8 @@ import { createTempPgDatabase, tempDir } from './helpers/server.ts';
 import { freshBucketEnv, s3Testing, sharedS3Server } from './helpers/s3.ts';
 import { listFiles } from './helpers/snapshot.ts';
 import { exportZip } from './helpers/exportBuilder.ts';
+import { uploadScenes } from './helpers/upload.ts';
+import { followJob } from './helpers/jobs.ts';
 import { HOSTILE_SITE, hostileCases, sendHostile, uploadHostileSite } from './helpers/hostileUploads.ts';
 
 let srv: ChildServer;
@@ -96,14 +98,19 @@ describe(`${hostileCases.length} hostile uploads to one process`, () => {
     '%s: its 4xx from the same process, nothing left behind',
     async (_n, c) => {
       const before = dataFiles();
-      const answer = await sendHostile(srv.baseUrl, c).catch((e: Error) => ({
+      const answer = await sendHostile(srv.baseUrl, c).catch((e: Error & { cause?: { code?: string } }) => ({
         status: 0,
-        message: `no answer (${e.message}); the server said:\n${srv.lines.slice(-20).join('\n')}`,
+        code: e.cause?.code,
+        message: `no answer (${e.message}, ${e.cause?.code}); the server said:\n${srv.lines.slice(-20).join('\n')}`,
       }));
-      expect({ status: answer.status, message: String(answer.message).slice(0, 2000) }).toEqual({
-        status: c.status,
-        message: expect.stringMatching(c.message),
-      });
+      // A body refused for its size may be cut off by the server before the client has sent all of it: then the
+      // client sees its connection reset instead of the 413 (the process is checked all the same).
+      const cutOff = c.status === 413 && 'code' in answer && /ECONNRESET|EPIPE|UND_ERR_SOCKET/.test(answer.code ?? '');
+      if (!cutOff)
+        expect({ status: answer.status, message: String(answer.message).slice(0, 2000) }).toEqual({
+          status: c.status,
+          message: expect.stringMatching(c.message),
+        });
       await sameProcessAnswers();
       await filesBecome(before);
     },
@@ -128,4 +135,50 @@ describe(`${hostileCases.length} hostile uploads to one process`, () => {
     expect(srv.lines.filter((l) => /uncaught|unhandled/i.test(l))).toEqual([]);
     expect(path.isAbsolute(dataDir)).toBe(true);
   });
+});
+
+describe('exports failing half-way while imported as a job', () => {
+  let jobServer: ChildServer;
+  let jobDataDir: string;
+  let jobDb: { url: string; drop(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    jobDataDir = tempDir('survey-crash-job-');
+    if (process.env.DATABASE_URL) jobDb = await createTempPgDatabase(process.env.DATABASE_URL);
+    const s3Env = s3Testing() ? await freshBucketEnv((await sharedS3Server()).endpoint) : {};
+    jobServer = await startChildServer({
+      dataDir: jobDataDir,
+      databaseUrl: jobDb?.url ?? '',
+      env: { INGEST_JOB_MIN_BYTES: '0', LOG_LEVEL: 'warn', ...s3Env },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await jobServer?.kill();
+    await jobDb?.drop();
+    if (jobDataDir) fs.rmSync(jobDataDir, { recursive: true, force: true });
+  });
+
+  const halfWay = hostileCases.filter((c) => c.target === 'scenes' && / tile /.test(c.name));
+  it.each(halfWay.map((c) => [c.name, c] as const))(
+    '%s: the job fails with its sentence, the process stays',
+    async (_n, c) => {
+      const pidBefore = jobServer.proc.pid;
+      const up = await uploadScenes(jobServer.baseUrl, 'jobbed', 0, {
+        ...(await c.input()),
+        mode: 'addNewSite',
+        siteName: 'Jobbed',
+      });
+      expect(up.status).toBe(202);
+      const { last } = await followJob(jobServer.baseUrl, 'jobbed', up.body.payload.job, { timeoutMs: 60_000 });
+      expect({ state: last.state, error: last.error }).toEqual({
+        state: 'failed',
+        error: { status: c.status, message: expect.stringMatching(c.message) },
+      });
+      expect({ exit: jobServer.proc.exitCode, pid: jobServer.proc.pid }).toEqual({ exit: null, pid: pidBefore });
+      // (The job's copy of a zip fetched from a bucket is removed just after the job is marked failed.)
+      await expect
+        .poll(() => listFiles(path.join(jobDataDir, 'staging')).filter((f) => !f.endsWith('.owner.json')))
+        .toEqual([]);
+    },
+    90_000,
+  );
 });

@@ -2,28 +2,53 @@
 // yauzl's own file reader (fd-slicer) queues the reads of every open entry stream on one shared descriptor. When
 // one entry is refused half-way (a tile that is not a JPEG, a damaged deflate stream) while other entries stream,
 // its stream is destroyed with a read still waiting in that queue; the read then runs against the released
-// descriptor and throws outside of any request, which ends the process. Here each entry stream reads through a
-// descriptor of its own (Node's fs.ReadStream waits for a read in flight before it closes), and the central
-// directory is read through one FileHandle, whose close waits for the reads in flight.
-import fs from 'node:fs';
+// descriptor and throws outside of any request, which ends the process. Here every read is a promise on one
+// FileHandle, owned by the stream that asked for it: a stream destroyed meanwhile drops the bytes, a failed read
+// destroys only its stream, and the handle's close waits for the reads in flight (its descriptor is never reused
+// under them).
 import fsp, { type FileHandle } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+
+/** Bytes [start, end) of the file, read on demand through `handle`. */
+class RangeStream extends Readable {
+  constructor(
+    private readonly handle: FileHandle,
+    private pos: number,
+    private readonly end: number,
+  ) {
+    super();
+  }
+
+  _read(size: number): void {
+    const length = Math.min(size, this.end - this.pos);
+    if (length <= 0) {
+      this.push(null);
+      return;
+    }
+    const buffer = Buffer.allocUnsafe(length);
+    this.handle.read(buffer, 0, length, this.pos).then(
+      ({ bytesRead }) => {
+        if (this.destroyed) return;
+        if (bytesRead === 0) return void this.destroy(new Error('the zip file ends before its entry'));
+        this.pos += bytesRead;
+        this.push(buffer.subarray(0, bytesRead));
+      },
+      (e: Error) => this.destroy(e),
+    );
+  }
+}
 
 type ReadCallback = (err: Error | null, bytesRead?: number) => void;
 
 class FileRangeReader extends yauzl.RandomAccessReader {
   private closed: Promise<void> | null = null;
-  constructor(
-    private readonly file: string,
-    private readonly handle: FileHandle,
-  ) {
+  constructor(private readonly handle: FileHandle) {
     super();
   }
 
-  /** Bytes [start, end) of the file, through a descriptor only this stream uses. */
   _readStreamForRange(start: number, end: number): Readable {
-    return fs.createReadStream(this.file, { start, end: end - 1 });
+    return new RangeStream(this.handle, start, end);
   }
 
   read(buffer: Buffer, offset: number, length: number, position: number, callback: ReadCallback): void {
@@ -58,7 +83,7 @@ class FileRangeReader extends yauzl.RandomAccessReader {
 /** Opens `file` as a yauzl ZipFile (options as yauzl.open takes them). */
 export async function openZipFile(file: string, options: yauzl.Options): Promise<yauzl.ZipFile> {
   const handle = await fsp.open(file, 'r');
-  const reader = new FileRangeReader(file, handle);
+  const reader = new FileRangeReader(handle);
   try {
     const { size } = await handle.stat();
     return await new Promise<yauzl.ZipFile>((resolve, reject) =>
