@@ -19,7 +19,7 @@ import { ZipArchive, fmtBytes, type ZipLimits } from './ingest/zipReader.ts';
 import { DOC_LIMITS, planDocuments, type DocumentPlan } from './documentPlan.ts';
 import { mergeDocumentRows, type MergedRows } from './documentRows.ts';
 
-const ROOT_NAME = 'root';
+export const ROOT_NAME = 'root';
 export const MESSAGES = {
   noFile: 'Please select a file before submitting.',
   notZip: 'Please select a ZIP file.',
@@ -29,7 +29,7 @@ export const tooLargeMessage = (limit: number) =>
   `The ZIP file is larger than the upload limit of ${fmtBytes(limit)}; split the documents into smaller archives.`;
 
 /** The root directory of a site has a fixed id, so it can be answered before anything was uploaded. */
-const rootId = (site: string) => `root-${site}`;
+export const rootId = (site: string) => `root-${site}`;
 
 // ---------- reading ----------
 
