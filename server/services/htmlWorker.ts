@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { Invalid } from './errors.ts';
 import type { HtmlAnswer, HtmlRequest } from './htmlWorkerMain.ts';
+import { rememberServed, servedFromCache } from './sanitizeHtml.ts';
 
 const IDLE_MS = 60_000;
 
@@ -54,18 +55,35 @@ function idle(): void {
   worker?.unref();
 }
 
-/**
- * `texts` sanitised for storing (sanitizeStoredHtml), off the event loop, in order; rejects with Invalid when one is
- * beyond the bounds.
- */
-export async function sanitizeStoredHtmlOffThread(texts: readonly string[]): Promise<string[]> {
-  if (!texts.length) return [];
+function ask(texts: readonly string[], served?: boolean): Promise<string[]> {
   if (idleTimer) clearTimeout(idleTimer);
   const w = thread();
   w.ref();
   const id = nextId++;
   return new Promise<string[]>((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    w.postMessage({ id, texts: [...texts] } satisfies HtmlRequest);
+    w.postMessage({ id, texts: [...texts], served } satisfies HtmlRequest);
   });
+}
+
+/**
+ * `texts` sanitised for storing (sanitizeStoredHtml), off the event loop, in order; rejects with Invalid when one is
+ * beyond the bounds.
+ */
+export async function sanitizeStoredHtmlOffThread(texts: readonly string[]): Promise<string[]> {
+  return texts.length ? ask(texts) : [];
+}
+
+/** `texts` as the API hands them out (sanitizeServedHtml): answers made before at once, the others off the loop. */
+export async function sanitizeServedHtmlOffThread(
+  texts: readonly string[],
+  allowExternalImages: boolean,
+): Promise<string[]> {
+  const out = texts.map((t) => servedFromCache(t, allowExternalImages));
+  const missing = [...new Set(texts.filter((_, i) => out[i] === undefined))];
+  if (!missing.length) return out as string[];
+  const made = await ask(missing, allowExternalImages);
+  const byText = new Map(missing.map((t, i) => [t, made[i]]));
+  for (const [t, html] of byText) rememberServed(t, allowExternalImages, html);
+  return texts.map((t, i) => out[i] ?? byText.get(t)!);
 }
