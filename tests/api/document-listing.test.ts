@@ -85,7 +85,7 @@ describe('the documentation listing', () => {
     expect(inside.folder).toEqual({ _id: alpha._id, name: 'Alpha', parent: `root-${site}` });
     expect(inside.folders.map((f: { name: string }) => f.name)).toEqual(['inner']);
     expect(inside.files.map((f: { name: string; url: string }) => f.name)).toEqual(['a.txt']);
-    expect(inside.files[0].url).toMatch(/^\/media\/docs\//);
+    expect(inside.files[0].url).toMatch(/\/docs\/listing\//);
   });
 
   it("searches the folder's subfolders and the site's files for every word, whatever the case", async () => {
