@@ -31,7 +31,9 @@ export default function DocumentationPage() {
   const [viewKind, setViewKind] = useState<ViewKind>('file');
   const [uploadOpen, setUploadOpen] = useState(false);
   useDocumentTitle('Documentation');
-  const q = useSettled(search.trim(), SEARCH_DELAY_MS);
+  const settled = useSettled(search.trim(), SEARCH_DELAY_MS);
+  // Clearing the search (also by opening a folder) is at once: no request for the old words.
+  const q = search.trim() === '' ? '' : settled;
   // One request per page of the open folder (or of the search), however many folders it holds.
   const listing = useDocumentListing(site, trail.length > 0 ? trail[trail.length - 1].id : null, q);
   const pages = listing.data?.pages ?? [];
