@@ -45,9 +45,9 @@ export const HEAVY_UPLOADS: HeavyUpload[] = [
       ),
   },
   {
-    // After the deep one: an upload to a site with a large tree must cost what it adds, not what the site holds.
+    // After the two above: an upload to a site with a large tree must cost what it adds, not what the site holds.
     key: 'docs-small-after',
-    name: 'documentation: one file, to a site holding the chains',
+    name: 'documentation: one file, after the two above',
     path: (site) => `/api/documentation/${site}`,
     form: async () => zipForm(writeZip([{ name: 'later/one.txt', data: 'one\n' }])),
   },
