@@ -1,5 +1,5 @@
 // Documentation: directories, files and the documentation zip upload.
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, seg, upload } from '../client';
 import type { DocumentDirectory, DocumentFile, DocumentListing } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
@@ -26,17 +26,6 @@ export function useDirectory(id: string | null) {
     queryKey: keys.directory(id ?? ''),
     enabled: !!id,
     queryFn: ({ signal }) => getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
-  });
-}
-
-/** Several directories at once (the subdirectories of the open folder). */
-export function useDirectories(ids: string[]) {
-  return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: keys.directory(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
-    })),
   });
 }
 
