@@ -38,6 +38,11 @@ declare module 'autocannon' {
     }
   }
   function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
+  /** The callback form: a run that `stop()` ends early. */
+  function autocannon(
+    opts: autocannon.Options,
+    done: (err: Error | null, result: autocannon.Result) => void,
+  ): { stop(): void };
   namespace autocannon {
     /** One result from runs made with skipAggregateResult (percentiles over all their samples). */
     function aggregateResult(results: Result[], opts: Options): Result;

@@ -282,6 +282,17 @@ export const documentDirectory = z.object({
 export type DocumentDirectory = z.infer<typeof documentDirectory>;
 export const documentFile = z.object({ _id: z.string(), name: z.string(), url: z.string(), directory: z.string() });
 export type DocumentFile = z.infer<typeof documentFile>;
+/**
+ * GET /api/site/{site}/documents: one page of a folder's listing (its folders, then its files, each by name), or of a
+ * search (the folder's subfolders and the site's files whose names hold every word). `next` asks for the page after.
+ */
+export const documentListing = z.object({
+  folder: z.object({ _id: z.string(), name: z.string(), parent: z.string().nullable() }),
+  folders: z.array(z.object({ _id: z.string(), name: z.string(), items: z.number() })),
+  files: z.array(documentFile),
+  next: z.string().nullable(),
+});
+export type DocumentListing = z.infer<typeof documentListing>;
 export const aboutInfo = z.object({ info: z.string() });
 export const aboutBody = z.object({ info: z.string().max(200_000) });
 

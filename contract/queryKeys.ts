@@ -28,6 +28,9 @@ export const keys = {
   directory: (id: string) => ['directory', id] as const,
   file: (id: string) => ['file', id] as const,
   siteFiles: (site: string) => ['site', site, 'files'] as const,
+  /** A folder's listing (null: the root) or a search from it, every page fetched so far. */
+  documents: (site: string, folder: string | null, search: string) =>
+    ['site', site, 'documents', folder, search] as const,
   pins: ['pins'] as const,
   sitemap: (name: string) => ['sitemap', name] as const,
   sitemaps: ['sitemaps'] as const,

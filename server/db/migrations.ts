@@ -5,6 +5,7 @@ import { loginAttempts } from './migration0003LoginAttempts.ts';
 import { surveyExports } from './migration0007SurveyExports.ts';
 import { jobsTable } from './migration0013Jobs.ts';
 import { tileFormats } from './migration0014TileFormats.ts';
+import { documentIndexes } from './migration0032DocumentIndexes.ts';
 import { installChangeTriggers } from './pgChangeNotices.ts';
 
 const initial: Migration = {
@@ -182,6 +183,7 @@ export const migrationProvider: MigrationProvider = {
       '0007_survey_exports': surveyExports,
       '0013_jobs': jobsTable,
       '0014_tile_formats': tileFormats,
+      '0032_document_indexes': documentIndexes,
     };
   },
 };

@@ -1,12 +1,19 @@
 // Documentation: the folder tree and files of a site, and the ZIP upload that fills it.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, documentDirectory, documentFile, documentUploadResult } from '../../contract/api.ts';
+import {
+  envelope,
+  documentDirectory,
+  documentFile,
+  documentListing,
+  documentUploadResult,
+} from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
 import { PUBLIC, siteAdmin } from '../http/access.ts';
 import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteParam } from './params.ts';
 import * as docs from '../services/documents.ts';
+import { documentListing as listDocuments, LISTING_PAGE } from '../services/documentListing.ts';
 import { refusals } from '../http/refusals.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
@@ -30,6 +37,28 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
       },
     },
     async (req) => ok(await docs.rootDirectory(db, req.params.site)),
+  );
+
+  r.get(
+    '/site/:site/documents',
+    {
+      config: { access: PUBLIC, cacheable: true },
+      schema: {
+        tags: ['documentation'],
+        summary: "One page of a folder's listing (folders, then files, by name), or of a search from it",
+        description:
+          "Without `folder`, the root. With `q`, the folder's subfolders and the site's files whose names hold every word. Ask for the next page with `after` = `next`.",
+        params: siteParam,
+        querystring: z.object({
+          folder: z.string().min(1).max(200).optional(),
+          q: z.string().max(200).optional(),
+          after: z.string().min(1).max(2000).optional(),
+          limit: z.coerce.number().int().min(1).max(LISTING_PAGE.max).optional(),
+        }),
+        response: { ...refusals(400, 404), 200: envelope(documentListing) },
+      },
+    },
+    async (req) => ok(await listDocuments(db, req.params.site, req.query)),
   );
 
   r.get(

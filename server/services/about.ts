@@ -1,7 +1,7 @@
 // The about page of a site: one HTML text per site, stored sanitised, sanitised again when handed out (texts stored
 // before the policy) and by the client before it is shown.
 import type { DB } from '../db/database.ts';
-import { sanitizeServedHtml, sanitizeStoredHtml } from './sanitizeHtml.ts';
+import { sanitizeServedHtmlOffThread, sanitizeStoredHtmlOffThread } from './htmlWorker.ts';
 import { requireSite } from './floors.ts';
 
 export async function getAbout(
@@ -11,7 +11,8 @@ export async function getAbout(
 ): Promise<{ info: string }> {
   await requireSite(db, site);
   const row = await db.selectFrom('abouts').select('info').where('site', '=', site).executeTakeFirst();
-  return { info: sanitizeServedHtml(row?.info ?? '', opts.allowExternalImages) };
+  const [info] = await sanitizeServedHtmlOffThread([row?.info ?? ''], opts.allowExternalImages);
+  return { info };
 }
 
 /** Stores the sanitised text and answers it as a reader will get it. */
@@ -21,7 +22,8 @@ export async function saveAbout(
   html: string,
   opts: { allowExternalImages: boolean },
 ): Promise<{ info: string }> {
-  const info = sanitizeStoredHtml(html);
+  const [info] = await sanitizeStoredHtmlOffThread([html]);
+  const [answer] = await sanitizeServedHtmlOffThread([info], opts.allowExternalImages);
   return db.transaction().execute(async (trx) => {
     await requireSite(trx, site);
     await trx
@@ -29,6 +31,6 @@ export async function saveAbout(
       .values({ site, info })
       .onConflict((oc) => oc.column('site').doUpdateSet({ info }))
       .execute();
-    return { info: sanitizeServedHtml(info, opts.allowExternalImages) };
+    return { info: answer };
   });
 }

@@ -3,7 +3,8 @@
 // before the policy, or written by other means such as the demo seed, are held to it too).
 import type { DB } from '../db/database.ts';
 import type { HotspotDescription } from '../../contract/api.ts';
-import { sanitizeServedHtml, servedImageUrl } from './sanitizeHtml.ts';
+import { servedImageUrl } from './sanitizeHtml.ts';
+import { sanitizeServedHtmlOffThread } from './htmlWorker.ts';
 
 export async function hotspotDescriptions(
   db: DB,
@@ -18,9 +19,18 @@ export async function hotspotDescriptions(
     .where('tiles_id', '=', tilesId)
     .orderBy('info_id')
     .execute();
-  return rows.map((r) => {
-    const header = JSON.parse(r.header) as Partial<HotspotDescription['header']>;
+  const parsed = rows.map((r) => {
     const contents = JSON.parse(r.contents) as HotspotDescription['contents'];
+    return { r, contents: Array.isArray(contents) ? contents : [] };
+  });
+  // Sanitised in the other thread (an answer made before comes from the cache at once).
+  const html = await sanitizeServedHtmlOffThread(
+    parsed.flatMap((p) => p.contents.map((c) => String(c?.content ?? ''))),
+    opts.allowExternalImages,
+  );
+  let next = 0;
+  return parsed.map(({ r, contents }) => {
+    const header = JSON.parse(r.header) as Partial<HotspotDescription['header']>;
     return {
       tiles_id: r.tiles_id,
       info_id: r.info_id,
@@ -28,12 +38,7 @@ export async function hotspotDescriptions(
         main_img_url: servedImageUrl(String(header.main_img_url ?? ''), opts.allowExternalImages),
         label_title: String(header.label_title ?? ''),
       },
-      contents: Array.isArray(contents)
-        ? contents.map((c) => ({
-            title: String(c?.title ?? ''),
-            content: sanitizeServedHtml(String(c?.content ?? ''), opts.allowExternalImages),
-          }))
-        : [],
+      contents: contents.map((c) => ({ title: String(c?.title ?? ''), content: html[next++] })),
     };
   });
 }

@@ -61,14 +61,16 @@ const served = new Map<string, string>();
 let servedChars = 0;
 const SERVED_MAX_CHARS = 16_000_000;
 
-/** HTML as the API hands it out: the policy with the configured picture rule (ALLOW_EXTERNAL_IMAGES). */
-export function sanitizeServedHtml(html: string, allowExternalImages: boolean): string {
-  if (!html) return '';
-  const key = (allowExternalImages ? '1' : '0') + html;
-  const hit = served.get(key);
-  if (hit !== undefined) return hit;
-  // Stored before the bounds, or by other means: not worth holding the process for; shown as nothing.
-  const out = htmlBoundsProblem(html) ? '' : sanitizeWith(instance(), html, { allowExternalImages });
+const servedKey = (html: string, allowExternalImages: boolean) => (allowExternalImages ? '1' : '0') + html;
+
+/** The answer already made for `html` under the picture rule, if any. */
+export const servedFromCache = (html: string, allowExternalImages: boolean): string | undefined =>
+  html ? served.get(servedKey(html, allowExternalImages)) : '';
+
+/** Keeps an answer made (here or in the sanitising thread) for the next read of the same text. */
+export function rememberServed(html: string, allowExternalImages: boolean, out: string): void {
+  const key = servedKey(html, allowExternalImages);
+  if (served.has(key)) return;
   served.set(key, out);
   servedChars += key.length + out.length;
   for (const [k, v] of served) {
@@ -76,6 +78,15 @@ export function sanitizeServedHtml(html: string, allowExternalImages: boolean): 
     served.delete(k);
     servedChars -= k.length + v.length;
   }
+}
+
+/** HTML as the API hands it out: the policy with the configured picture rule (ALLOW_EXTERNAL_IMAGES). */
+export function sanitizeServedHtml(html: string, allowExternalImages: boolean): string {
+  const hit = servedFromCache(html, allowExternalImages);
+  if (hit !== undefined) return hit;
+  // Stored before the bounds, or by other means: not worth holding the process for; shown as nothing.
+  const out = htmlBoundsProblem(html) ? '' : sanitizeWith(instance(), html, { allowExternalImages });
+  rememberServed(html, allowExternalImages, out);
   return out;
 }
 

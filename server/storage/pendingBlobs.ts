@@ -2,6 +2,7 @@
 // An upload records its prefixes here (committed on its own) BEFORE moving them into the media folder, and deletes
 // them once its transaction has ended; the start-up sweep leaves a pending prefix alone while its owner lives.
 import type { DB } from '../db/database.ts';
+import { inRounds } from '../db/batches.ts';
 
 export interface PendingLedger {
   /** Records prefixes as pending for `owner` (null: no owning process, e.g. a cover picked before its pin is saved) until now + ttl. */
@@ -17,21 +18,17 @@ export function pendingLedger(db: DB): PendingLedger {
   return {
     async reserve(prefixes, owner, ttlMs) {
       const expires_at = new Date(Date.now() + ttlMs).toISOString();
-      for (const prefix of prefixes) {
-        await db
+      // Many to a statement: an upload of 10,000 documents reserves 10,000 prefixes.
+      await inRounds([...new Set(prefixes)], (slice) =>
+        db
           .insertInto('pending_blobs')
-          .values({ prefix, owner, expires_at })
+          .values(slice.map((prefix) => ({ prefix, owner, expires_at })))
           .onConflict((oc) => oc.column('prefix').doUpdateSet({ owner, expires_at }))
-          .execute();
-      }
+          .execute(),
+      );
     },
     async release(prefixes) {
-      for (let i = 0; i < prefixes.length; i += 500) {
-        await db
-          .deleteFrom('pending_blobs')
-          .where('prefix', 'in', prefixes.slice(i, i + 500))
-          .execute();
-      }
+      await inRounds(prefixes, (slice) => db.deleteFrom('pending_blobs').where('prefix', 'in', slice).execute());
     },
   };
 }

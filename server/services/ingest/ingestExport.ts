@@ -11,7 +11,7 @@ import { isDatabaseUnavailable } from '../../db/dbErrors.ts';
 import { SITE_ID } from '../../../contract/limits.ts';
 import { floorOrZero } from '../../../contract/floors.ts';
 import { idSlug, sceneFolderName } from '../../../contract/slugs.ts';
-import { sanitizeStoredHtml } from '../sanitizeHtml.ts';
+import { sanitizeStoredHtmlOffThread } from '../htmlWorker.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/database.ts';
@@ -89,6 +89,8 @@ interface PlannedScene {
   surveyName: string;
   /** Zip entry of each expected tile. */
   files: { ref: TileRef; entry: ZipEntry }[];
+  /** The scene's info hotspot texts as stored: sanitised (before the transaction, off the event loop). */
+  infoHtml: string[];
 }
 
 /** Matches data.js scenes and CSV rows both ways; throws naming the first unmatched scene or row. */
@@ -437,7 +439,7 @@ async function writeRows(
             info_id: infoHotspots[k].info_id,
             header: JSON.stringify({ main_img_url: '', label_title: h.title }),
             // The text is HTML written in the Tool: stored sanitised (the client sanitises again before showing it).
-            contents: JSON.stringify([{ title: h.title, content: sanitizeStoredHtml(h.text) }]),
+            contents: JSON.stringify([{ title: h.title, content: p.infoHtml[k] }]),
           })
           .execute();
       }
@@ -499,7 +501,11 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
       tilesId: `${idSlug(scene.name, 'scene')}-${randomBytes(6).toString('hex')}`,
       surveyName: row.surveyName || data.name?.trim() || row.title,
       files: files.get(scene.id)!,
+      infoHtml: [],
     }));
+    const infoHtml = await sanitizeStoredHtmlOffThread(plan.flatMap((p) => p.scene.infoHotspots.map((h) => h.text)));
+    let nextHtml = 0;
+    for (const p of plan) p.infoHtml = p.scene.infoHotspots.map(() => infoHtml[nextHtml++]);
     const fingerprint = exportFingerprint(
       text,
       plan.flatMap((p) =>

@@ -1,7 +1,7 @@
 // Documentation: directories, files and the documentation zip upload.
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, seg, upload } from '../client';
-import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
+import type { DocumentDirectory, DocumentFile, DocumentListing } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
 
 export function useRootDirectory(site: string) {
@@ -29,17 +29,6 @@ export function useDirectory(id: string | null) {
   });
 }
 
-/** Several directories at once (the subdirectories of the open folder). */
-export function useDirectories(ids: string[]) {
-  return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: keys.directory(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        getJson<DocumentDirectory>('/api/directories/details', { query: { _id: id }, signal }),
-    })),
-  });
-}
-
 export function useFile(id: string | null) {
   return useQuery({
     queryKey: keys.file(id ?? ''),
@@ -54,6 +43,26 @@ export function useSiteFiles(site: string) {
     queryKey: keys.siteFiles(site),
     enabled: !!site,
     queryFn: ({ signal }) => getJson<DocumentFile[]>(`/api/site/${seg(site)}/files`, { signal }),
+  });
+}
+
+/**
+ * A folder's listing (null: the root), or a search from it, a page at a time: one request per page, whatever the
+ * size of the tree. `fetchNextPage` asks for the next one.
+ */
+export function useDocumentListing(site: string, folder: string | null, search: string) {
+  return useInfiniteQuery({
+    queryKey: keys.documents(site, folder, search),
+    enabled: !!site,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: DocumentListing) => last.next,
+    // While a new search of the same folder loads, the last answer stays (no spinner at every pause in typing).
+    placeholderData: (previous, query) => (query?.queryKey[3] === folder ? previous : undefined),
+    queryFn: ({ signal, pageParam }) =>
+      getJson<DocumentListing>(`/api/site/${seg(site)}/documents`, {
+        query: { folder, q: search || null, after: pageParam },
+        signal,
+      }),
   });
 }
 
@@ -79,5 +88,6 @@ export function useRefreshDocumentation(site: string) {
     void qc.invalidateQueries({ queryKey: ['site', site, 'directories'] });
     void qc.invalidateQueries({ queryKey: ['directory'] });
     void qc.invalidateQueries({ queryKey: keys.siteFiles(site) });
+    void qc.invalidateQueries({ queryKey: ['site', site, 'documents'] });
   };
 }

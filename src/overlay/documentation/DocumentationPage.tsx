@@ -1,54 +1,56 @@
 // Documentation browser: heading, breadcrumb, back, search, File View / List View, Folders and Files;
 // administrators get the hidden 'Upload documents .zip' form.
-import { useEffect, useMemo, useState } from 'react';
-import type { DocumentDirectory, DocumentFile } from '../../../contract/api';
-import { useDirectories, useDirectory, useRootDirectory, useSiteFiles } from '../../api/queries/documents';
+import { useEffect, useState } from 'react';
+import { useDocumentListing } from '../../api/queries/documents';
 import { ChevronLeft, FileIcon, FolderIcon, GridIcon, ListIcon, SearchIcon, UploadIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useIsAdmin } from '../../domain/useAdmin';
 import { useSiteId } from '../../domain/useSite';
 import { DocumentUploadForm } from './DocumentUploadForm';
-import { matchesSearch } from './search';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 
 type ViewKind = 'file' | 'list';
+/** A search is asked for once typing pauses this long, not at every key. */
+const SEARCH_DELAY_MS = 250;
+
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
 
 export default function DocumentationPage() {
   const site = useSiteId();
   const isAdmin = useIsAdmin();
-  const root = useRootDirectory(site);
-  const files = useSiteFiles(site);
   const [trail, setTrail] = useState<{ id: string; name: string }[]>([]);
   const [search, setSearch] = useState('');
   const [viewKind, setViewKind] = useState<ViewKind>('file');
   const [uploadOpen, setUploadOpen] = useState(false);
   useDocumentTitle('Documentation');
-  const currentId = trail.length > 0 ? trail[trail.length - 1].id : (root.data?._id ?? null);
-  const current = useDirectory(trail.length > 0 ? currentId : null);
-  const dir: DocumentDirectory | undefined = trail.length > 0 ? current.data : root.data;
-  const subdirQueries = useDirectories(dir?.subdirectories ?? []);
-  const subdirs = subdirQueries.map((q) => q.data).filter((d): d is DocumentDirectory => !!d);
+  const settled = useSettled(search.trim(), SEARCH_DELAY_MS);
+  // Clearing the search (also by opening a folder) is at once: no request for the old words.
+  const q = search.trim() === '' ? '' : settled;
+  // One request per page of the open folder (or of the search), however many folders it holds.
+  const listing = useDocumentListing(site, trail.length > 0 ? trail[trail.length - 1].id : null, q);
+  const pages = listing.data?.pages ?? [];
+  const shownFolders = pages.flatMap((p) => p.folders);
+  const shownFiles = pages.flatMap((p) => p.files);
 
-  const error = root.error ?? current.error ?? files.error ?? subdirQueries.find((q) => q.error)?.error ?? null;
+  const error = listing.error;
   useEffect(() => {
     if (error) alert(error.message);
   }, [error]);
 
-  const q = search.trim();
-  const shownFiles: DocumentFile[] = useMemo(() => {
-    const all = files.data ?? [];
-    if (q) return all.filter((f) => matchesSearch(f.name, q));
-    if (!dir) return [];
-    return all.filter((f) => f.directory === dir._id || dir.files.includes(f._id));
-  }, [files.data, dir, q]);
-  const shownFolders = q ? subdirs.filter((d) => matchesSearch(d.name, q)) : subdirs;
-
-  const open = (d: DocumentDirectory) => {
+  const open = (d: { _id: string; name: string }) => {
     setTrail((t) => [...t, { id: d._id, name: d.name }]);
     setSearch('');
   };
   const back = () => setTrail((t) => t.slice(0, -1));
-  const loading = root.isPending || (trail.length > 0 && current.isPending);
+  const loading = listing.isPending;
 
   return (
     <main className="page documentation-page">
@@ -129,9 +131,7 @@ export default function DocumentationPage() {
                   <li key={d._id}>
                     <button type="button" className="doc-item" onClick={() => open(d)}>
                       <FolderIcon className="doc-icon" /> <span className="doc-name">{d.name}</span>
-                      {viewKind === 'list' ? (
-                        <span className="doc-meta">{d.subdirectories.length + d.files.length} items</span>
-                      ) : null}
+                      {viewKind === 'list' ? <span className="doc-meta">{d.items} items</span> : null}
                     </button>
                   </li>
                 ))}
@@ -155,6 +155,16 @@ export default function DocumentationPage() {
               </ul>
             )}
           </section>
+          {listing.hasNextPage ? (
+            <button
+              type="button"
+              className="secondary-button doc-more"
+              disabled={listing.isFetchingNextPage}
+              onClick={() => void listing.fetchNextPage()}
+            >
+              {listing.isFetchingNextPage ? 'Loading…' : 'Show more'}
+            </button>
+          ) : null}
         </>
       )}
     </main>
