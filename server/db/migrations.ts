@@ -4,6 +4,7 @@ import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
 import { surveyExports } from './migration0007SurveyExports.ts';
 import { jobsTable } from './migration0013Jobs.ts';
+import { storableNames } from './migration0015StorableNames.ts';
 import { tileFormats } from './migration0014TileFormats.ts';
 import { installChangeTriggers } from './pgChangeNotices.ts';
 
@@ -182,6 +183,7 @@ export const migrationProvider: MigrationProvider = {
       '0007_survey_exports': surveyExports,
       '0013_jobs': jobsTable,
       '0014_tile_formats': tileFormats,
+      '0015_storable_names': storableNames,
     };
   },
 };
