@@ -65,7 +65,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   // commits (an import job's too) are heard at COMMIT by the commit tracker (db/changeTracking.ts).
   const changes =
     config.databaseUrl && isPostgresUrl(config.databaseUrl)
-      ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
+      ? pgChangeFeed(config.databaseUrl, db, (msg, err) =>
+          // Its listener is a database connection: an outage is said by the outage's own line, not a stack trace.
+          app.log.warn(outage.failed(fromTheDatabase(err), 'background') ? {} : { err }, msg),
+        )
       : sqliteChangeFeed(db, sqliteFileOf(db)!);
   const ctx: AppContext = { config, db, blobs, changes, outage };
   // Jobs fail too while the database is away: counted with the outage, not logged one by one.
