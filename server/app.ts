@@ -31,6 +31,7 @@ import { apiRoutes } from './routes/index.ts';
 import { errorHandlerOf } from './http/errorHandler.ts';
 import { DatabaseOutage } from './db/outage.ts';
 import { fromTheDatabase } from './db/errorOrigin.ts';
+import { trustProxyOf } from './http/trustedProxies.ts';
 import { sql } from 'kysely';
 import { fail } from './http/envelope.ts';
 import { pageHeaders } from './http/pageHeaders.ts';
@@ -65,7 +66,10 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   // commits (an import job's too) are heard at COMMIT by the commit tracker (db/changeTracking.ts).
   const changes =
     config.databaseUrl && isPostgresUrl(config.databaseUrl)
-      ? pgChangeFeed(config.databaseUrl, db, (msg, err) => app.log.warn({ err }, msg))
+      ? pgChangeFeed(config.databaseUrl, db, (msg, err) =>
+          // Its listener is a database connection: an outage is said by the outage's own line, not a stack trace.
+          app.log.warn(outage.failed(fromTheDatabase(err), 'background') ? {} : { err }, msg),
+        )
       : sqliteChangeFeed(db, sqliteFileOf(db)!);
   const ctx: AppContext = { config, db, blobs, changes, outage };
   // Jobs fail too while the database is away: counted with the outage, not logged one by one.
@@ -79,10 +83,9 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   ctx.avifTiles = avif;
 
   // Structured logs, always on; every request has an id (the caller's x-request-id when sane), echoed back.
-  // trustProxy: a number (hops) is accepted by Fastify at run time, though its types leave it out.
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: trustProxyOf(config.trustProxy),
     logController: new RequestLog(),
     genReqId: requestIdOf,
     requestIdHeader: false,

@@ -62,7 +62,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 function parseTrustProxy(v: string | undefined): boolean | number | string[] {
   const t = (v ?? '').trim();
   if (t === '' || t === 'false') return false;
-  if (t === 'true') return true;
+  // "true" is one proxy, ours: Fastify's own true believes every X-Forwarded-For entry, so the client's first one
+  // (the proxy appends the real address after it) would pick a new address for each sign-in guess.
+  if (t === 'true') return 1;
   if (/^\d+$/.test(t)) return Number(t);
   return t
     .split(',')

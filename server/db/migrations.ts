@@ -4,8 +4,9 @@ import { concurrencyKeys } from './migration0006Concurrency.ts';
 import { loginAttempts } from './migration0003LoginAttempts.ts';
 import { surveyExports } from './migration0007SurveyExports.ts';
 import { jobsTable } from './migration0013Jobs.ts';
+import { storableNames } from './migration0016StorableNames.ts';
 import { tileFormats } from './migration0014TileFormats.ts';
-import { documentIndexes } from './migration0032DocumentIndexes.ts';
+import { documentIndexes } from './migration0015DocumentIndexes.ts';
 import { installChangeTriggers } from './pgChangeNotices.ts';
 
 const initial: Migration = {
@@ -183,7 +184,8 @@ export const migrationProvider: MigrationProvider = {
       '0007_survey_exports': surveyExports,
       '0013_jobs': jobsTable,
       '0014_tile_formats': tileFormats,
-      '0032_document_indexes': documentIndexes,
+      '0015_document_indexes': documentIndexes,
+      '0016_storable_names': storableNames,
     };
   },
 };

@@ -95,7 +95,12 @@ export function identify(ctx: AppContext) {
       if (originHost !== String(req.headers.host ?? '').toLowerCase())
         throw new Forbidden('Cross-site requests are not allowed.');
     }
-    req.user = await resolveUser(req);
+    req.user = await resolveUser(req).catch((err: unknown) => {
+      // Pages and media need no database: while it is away they are served as to a visitor (a page's client then
+      // meets the API's 503 and Retry-After), not refused because reading the session needs it. Only the API says 503.
+      if (!req.url.startsWith('/api/') && ctx.outage?.failed(err, 'background')) return withFlags(anonymous());
+      throw err;
+    });
   };
 }
 

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database.ts';
 import { Throttled } from './errors.ts';
+import { clientOf } from './clientAddress.ts';
 
 export const THROTTLE = {
   /** Failures of one account from one address per window: a person mistyping does not get there. */
@@ -21,8 +22,9 @@ export const THROTTLE = {
 };
 
 export const accountKey = (username: string) => `user:${username.toLowerCase()}`;
-export const addressKey = (ip: string) => `addr:${ip}`;
-export const accountAddressKey = (username: string, ip: string) => `pair:${username.toLowerCase()}|${ip}`;
+// By client, not by address: a client with an IPv6 /64 would otherwise have 2^64 addresses' worth of failures.
+export const addressKey = (ip: string) => `addr:${clientOf(ip)}`;
+export const accountAddressKey = (username: string, ip: string) => `pair:${username.toLowerCase()}|${clientOf(ip)}`;
 
 /** How long an attempt waits before its password is checked, when the account had `earlierFailures` in the window. */
 export function accountDelayMs(earlierFailures: number): number {

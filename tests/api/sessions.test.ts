@@ -109,6 +109,28 @@ describe('sign-in throttling', () => {
     expect((await signIn('alice', PASSWORD, '192.0.2.8')).status).toBe(200);
   });
 
+  it('reads the address the proxy saw, not one the client wrote before it in X-Forwarded-For', async () => {
+    // A proxy appends the address it saw; what comes before is the client's own to write.
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAccountAddress; i++)
+      expect((await signIn('bob', 'wrong', `198.51.100.${i + 1}, 192.0.2.80`)).status).toBe(401);
+    expect((await signIn('bob', PASSWORD, '203.0.113.1, 192.0.2.80')).status).toBe(429);
+  });
+
+  it('counts an IPv6 /64 as one address, and an IPv4-mapped address as its IPv4 address', async () => {
+    // Each guess from a new address of one /64 (a client holds 2^64 of them) must not start a fresh count.
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAddress; i++)
+      expect((await signIn(`guess${i}`, 'x', `2001:db8:7:7::${(i + 1).toString(16)}`)).status).toBe(401);
+    expect((await signIn('alice', PASSWORD, '2001:db8:7:7:ffff::1')).status).toBe(429);
+    expect((await signIn('alice', PASSWORD, '2001:db8:7:8::1')).status).toBe(200);
+    await clearAttempts();
+    for (let i = 0; i < THROTTLE.perAccountAddress; i++)
+      expect((await signIn('bob', 'wrong', i % 2 ? '::ffff:192.0.2.70' : '192.0.2.70')).status).toBe(401);
+    expect((await signIn('bob', PASSWORD, '::ffff:192.0.2.70')).status).toBe(429);
+    expect((await signIn('bob', PASSWORD, '192.0.2.70')).status).toBe(429);
+  });
+
   it('counts guesses sent all at once: no more than the allowed failures are ever checked', async () => {
     // Checking the count, then checking the password, then counting lets every guess of a burst through the check.
     await clearAttempts();

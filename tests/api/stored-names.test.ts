@@ -7,11 +7,14 @@ import { exportZip } from './helpers/exportBuilder.ts';
 import { writeZip } from './helpers/zipWriter.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { jsonInit, postFile } from './resources-helpers.ts';
+import { hashPassword } from '../../server/services/users.ts';
+import { storableNames } from '../../server/db/migration0016StorableNames.ts';
 
 const NFD = 'Cafe\u0301'; // "Café" as e + combining acute
 const NFC = 'Caf\u00e9';
 const RLO = '\u202e';
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const PASSWORD = 'correct horse battery';
 const stored = (s: string) => s.normalize('NFC') === s && !BIDI.test(s);
 
 let s: TestServer;
@@ -83,5 +86,42 @@ describe('stored names', () => {
     );
     expect(floor.status).toBe(200);
     expect(floor.body.payload.floor_name).toBe(`${NFC} floor`);
+  });
+});
+
+describe('names stored before every write respelled them (migration 0015)', () => {
+  it('are respelled, so an NFD account signs in and an RLO file shows its own name; taken spellings stay', async () => {
+    const db = s.ctx.db;
+    const hash = await hashPassword(PASSWORD);
+    const user = (id: string, username: string) =>
+      db.insertInto('users').values({ id, username, password_hash: hash, roles: '["guest"]', type: 'guest' }).execute();
+    await user('old-nfd', `jos${NFD.slice(3)}`);
+    // Both spellings already stored: the second cannot become the first.
+    await user('old-nfc-twin', 'Zo\u00eb');
+    await user('old-nfd-twin', 'Zoe\u0308');
+    const dir = (id: string, name: string) =>
+      db.insertInto('directories').values({ id, site: 'old-docs', name, parent: null }).execute();
+    await dir('old-dir', `${NFD} notes`);
+    await db
+      .insertInto('files')
+      .values({ id: 'old-file', site: 'old-docs', directory_id: 'old-dir', name: `${RLO}txt.exe`, url: '/media/x' })
+      .execute();
+
+    await storableNames.up(db);
+
+    const names = Object.fromEntries(
+      (await db.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.id, u.username]),
+    );
+    expect(names['old-nfd']).toBe(`jos${NFC.slice(3)}`);
+    expect(names['old-nfc-twin']).toBe('Zo\u00eb');
+    expect(names['old-nfd-twin']).toBe('Zoe\u0308');
+    for (const username of [`jos${NFC.slice(3)}`, `jos${NFD.slice(3)}`]) {
+      const res = await fetch(`${s.baseUrl}/api/login`, jsonInit('POST', { username, password: PASSWORD }));
+      expect(res.status, username).toBe(200);
+    }
+    const dirRow = await db.selectFrom('directories').select('name').where('id', '=', 'old-dir').executeTakeFirst();
+    expect(dirRow?.name).toBe(`${NFC} notes`);
+    const fileRow = await db.selectFrom('files').select('name').where('id', '=', 'old-file').executeTakeFirst();
+    expect(fileRow?.name).toBe('txt.exe');
   });
 });

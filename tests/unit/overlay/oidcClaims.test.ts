@@ -27,6 +27,17 @@ describe('OpenID claims', () => {
     expect(() => identityOf({}, 'roles', 'sites')).toThrow();
   });
 
+  it('stores the user name as every other name is: NFC, no bidirectional controls, whole characters', () => {
+    const name = (preferred_username: string) => identityOf({ sub: 's', preferred_username }, 'r', 's').username;
+    // Shown as "admin", it would be an account that looks like the local admin's and is not.
+    expect(name('ad\u200Emin')).toBe('admin');
+    expect(name('\u202Eadmin')).toBe('admin');
+    expect(name('cafe\u0301')).toBe('caf\u00e9');
+    // A cut at 64 UTF-16 units must not leave half a character (PostgreSQL text cannot hold it).
+    expect(name(`${'a'.repeat(63)}\u{1F600}`)).toBe(`${'a'.repeat(63)}\u{1F600}`);
+    expect(name(`${'a'.repeat(64)}\u{1F600}`)).toBe('a'.repeat(64));
+  });
+
   it('returns only to a path of ours', () => {
     expect(safeReturnTo('/site?site=farm')).toBe('/site?site=farm');
     for (const evil of [

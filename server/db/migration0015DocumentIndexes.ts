@@ -1,4 +1,4 @@
-// 0032: indexes of the documentation tree. A folder's listing (its subfolders, its files, by name) and an upload's
+// 0015: indexes of the documentation tree. A folder's listing (its subfolders, its files, by name) and an upload's
 // merge (is this name already in that folder?) each read a few rows through them; without them every such read
 // scanned all folders or files of every site.
 import type { Kysely, Migration } from 'kysely';
