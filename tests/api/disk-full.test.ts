@@ -255,5 +255,15 @@ describe.skipIf(!!skipReason)(
       expect(filesUnder(incoming), 'the uploaded zip is removed').toEqual([]);
       expect(await leftovers()).toEqual([]);
     }, 120_000);
+
+    it('starts on a disk without a free byte and nothing to sweep, and serves reads', async () => {
+      await server.kill('SIGTERM');
+      leaveFree(0);
+      server = await start();
+      const sites = await fetchJson(`${server.baseUrl}/api/sites`);
+      expect(sites.status).toBe(200);
+      expect(sites.body.payload.map((s: { id: string }) => s.id)).toContain('full');
+      fs.rmSync(filler, { force: true });
+    }, 120_000);
   },
 );
