@@ -11,6 +11,10 @@ export async function withFileLock<T>(file: string, step: () => Promise<T>): Pro
   try {
     for (;;) {
       try {
+        // The rollback journal kept in memory: an exclusive transaction would otherwise create a journal file, and
+        // on a full disk fail (SQLITE_FULL) before taking the lock. Asked again each turn: while another process
+        // holds the lock, even this answers SQLITE_BUSY.
+        lock.pragma('journal_mode = MEMORY');
         lock.exec('BEGIN EXCLUSIVE');
         break;
       } catch (e) {

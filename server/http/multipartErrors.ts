@@ -19,6 +19,10 @@ export function multipartFailure(error: unknown, req: FastifyRequest): DomainErr
   if (error instanceof DomainError || !req.isMultipart?.()) return null;
   const err = (error ?? {}) as { code?: unknown; stack?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof err?.code === 'string' && LIMITS[err.code]) return new TooLarge(LIMITS[err.code]);
+  // The sender went away before the end of its body (Node's 'aborted', ECONNRESET): no answer will reach it, and it
+  // is no fault of ours, so it is a refusal like any cut-off body, not a 500 with a stack trace in the log.
+  if (err?.code === 'ECONNRESET' && !req.raw.complete)
+    return new Invalid('The upload was cut off before its end (the connection was closed). Please send it again.');
   if (err?.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || (typeof err?.statusCode !== 'number' && fromParser(err))) {
     return new Invalid(
       `The upload could not be read as multipart/form-data (${String(err.message).slice(0, 100)}). Send it again from the form, or check the boundary and that the body is complete.`,

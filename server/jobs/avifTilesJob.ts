@@ -8,7 +8,17 @@ import type { AppContext } from '../context.ts';
 import { makeAvifCopy, UnfitTile } from '../services/avifTiles.ts';
 import { isUniqueViolation } from '../db/dbErrors.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
-import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, progressWriter } from './jobRecords.ts';
+import {
+  createJob,
+  forgetJob,
+  jobRow,
+  markDone,
+  markFailed,
+  markRetrying,
+  markRunning,
+  progressWriter,
+} from './jobRecords.ts';
+import { isDiskFull } from '../storage/diskFull.ts';
 
 export const AVIF_JOB = 'avif-tiles';
 
@@ -114,6 +124,13 @@ export async function runAvifJob(
     if (outcome === 'too large')
       warn(`scene ${data.tilesId} stays in JPEG: its levels allow tiles too large for an AVIF copy`);
   } catch (e) {
+    if (isDiskFull(e)) {
+      // Not the scene's fault and no retry soon can help: the job is forgotten (its copies were taken back), so the
+      // next scan (in a few minutes, or at the next start) queues it again, once there may be room.
+      await forgetJob(ctx.db, jobId).catch(() => undefined);
+      warn(`scene ${data.tilesId}: its AVIF copy waits, the disk is full`);
+      return;
+    }
     const unfit = e instanceof UnfitTile;
     if (final || unfit)
       await markFailed(ctx.db, jobId, 500, `The AVIF copy of the tiles failed: ${(e as Error).message}.`);

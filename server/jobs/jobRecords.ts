@@ -110,6 +110,11 @@ export async function markFailed(db: DB, id: string, status: number, message: st
     .execute();
 }
 
+/** Removes a job's record (a job that may be queued again later under the same id). */
+export async function forgetJob(db: DB, id: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).execute();
+}
+
 /** Back in the queue after an attempt that will be retried. */
 export async function markRetrying(db: DB, id: string): Promise<void> {
   await db

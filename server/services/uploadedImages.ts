@@ -13,6 +13,12 @@ const MAX_IMAGE_SIDE = 16_384;
  * taller than wide (2,000 x 50,000) is shrunk until its copy fits, instead of being held at its full height.
  */
 const MAX_DECODED_PIXELS = 16_000_000;
+/**
+ * Largest picture, in decoded bytes, of a kind the decoder must hold whole before giving its first row: a progressive
+ * JPEG, an interlaced PNG, a GIF. A 600 KB progressive JPEG of 10000 x 10000 otherwise takes the process 320 MB above
+ * its rest, an interlaced PNG or a GIF of that size about 490 MB. 100 MB still takes a 24-megapixel camera photo.
+ */
+const MAX_WHOLE_DECODE_BYTES = 100 * 1024 * 1024;
 /** Largest image file accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
@@ -42,6 +48,13 @@ async function readHeader(data: Buffer): Promise<Metadata> {
   if (meta.width * meta.height > MAX_IMAGE_PIXELS || Math.max(meta.width, meta.height) > MAX_IMAGE_SIDE) {
     throw new Invalid(
       `The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels and ${MAX_IMAGE_SIDE} pixels on a side.`,
+    );
+  }
+  const whole = meta.isProgressive || meta.format === 'gif';
+  const decodedBytes = meta.width * meta.height * (meta.channels ?? 4) * (meta.depth === 'ushort' ? 2 : 1);
+  if (whole && decodedBytes > MAX_WHOLE_DECODE_BYTES) {
+    throw new Invalid(
+      `The image is too large for its kind (${meta.width} x ${meta.height} pixels, ${meta.format === 'gif' ? 'GIF' : 'progressive or interlaced'}); please save it as a plain JPEG, PNG or WebP, or at most ${Math.floor(MAX_WHOLE_DECODE_BYTES / (meta.channels ?? 4) / 1e6)} megapixels.`,
     );
   }
   return meta;

@@ -255,5 +255,53 @@ describe.skipIf(!!skipReason)(
       expect(filesUnder(incoming), 'the uploaded zip is removed').toEqual([]);
       expect(await leftovers()).toEqual([]);
     }, 120_000);
+
+    it('starts on a disk without a free byte and nothing to sweep, and serves reads', async () => {
+      await server.kill('SIGTERM');
+      leaveFree(0);
+      server = await start();
+      const sites = await fetchJson(`${server.baseUrl}/api/sites`);
+      expect(sites.status).toBe(200);
+      expect(sites.body.payload.map((s: { id: string }) => s.id)).toContain('full');
+      fs.rmSync(filler, { force: true });
+    }, 120_000);
+
+    it('an AVIF copy that meets a full disk is made once there is room again, not given up', async () => {
+      await server.kill('SIGTERM');
+      fs.rmSync(filler, { force: true });
+      // The site's scenes back to JPEG without their copies or jobs, as just imported.
+      const scenes = await db.selectFrom('survey_nodes').select('tiles_id').where('site', '=', 'full').execute();
+      expect(scenes.length).toBeGreaterThan(0);
+      for (const { tiles_id } of scenes) {
+        await db.updateTable('survey_nodes').set({ tile_format: 'jpg' }).where('tiles_id', '=', tiles_id).execute();
+        await db.deleteFrom('jobs').where('id', '=', `avif-tiles-${tiles_id}`).execute();
+        for (const f of filesUnder(path.join(dataDir, 'media', 'tiles', tiles_id)).filter((f) => f.endsWith('.avif')))
+          fs.rmSync(path.join(dataDir, 'media', 'tiles', tiles_id, f));
+      }
+      const avifJobs = () => db.selectFrom('jobs').select('state').where('kind', '=', 'avif-tiles').execute();
+      const copied = async () =>
+        (await db.selectFrom('survey_nodes').select('tile_format').where('site', '=', 'full').execute()).filter(
+          (r) => r.tile_format === 'avif',
+        ).length;
+      // Started with room for the job records, not for the copies: each meets the full disk.
+      leaveFree(96 * 1024);
+      server = await start({ AVIF_TILES: 'true', JOB_RETRY_LIMIT: '1' });
+      const unsettled = async () => (await avifJobs()).filter((j) => j.state === 'queued' || j.state === 'running');
+      const met = () => server.lines.some((l) => /disk is full|ENOSPC/.test(l));
+      for (const t = Date.now(); !(met() && !(await unsettled()).length) && Date.now() - t < 20_000;)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(met()).toBe(true);
+      expect(await copied()).toBe(0);
+      // Not given up for good: no job of theirs ended failed.
+      expect((await avifJobs()).filter((j) => j.state === 'failed')).toEqual([]);
+      expect(server.proc.exitCode).toBeNull();
+      // Room again: the next start makes every copy.
+      await server.kill('SIGTERM');
+      fs.rmSync(filler, { force: true });
+      server = await start({ AVIF_TILES: 'true' });
+      for (const t = Date.now(); (await copied()) < scenes.length && Date.now() - t < 30_000;)
+        await new Promise((r) => setTimeout(r, 200));
+      expect(await copied()).toBe(scenes.length);
+    }, 120_000);
   },
 );

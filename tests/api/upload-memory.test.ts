@@ -24,6 +24,9 @@ const noiseJpeg = (width: number, height: number) =>
 /** One picture of 95 megapixels (the largest accepted, 9,700 x 9,700). */
 let bigJpeg: Promise<Buffer> | undefined;
 const bigPicture = () => (bigJpeg ??= noiseJpeg(9700, 9700));
+/** A flat picture of 9,700 x 9,700 (within the pixel limit), whatever its encoder makes of it. */
+const flat = (channels: 3 | 4) =>
+  sharp({ create: { width: 9700, height: 9700, channels, background: { r: 90, g: 120, b: 150, alpha: 0.5 } } });
 let server: ChildServer;
 let dataDir: string;
 let dropDb: (() => Promise<void>) | undefined;
@@ -154,6 +157,19 @@ describe(`uploads raise the server's memory by at most ${LIMIT_MB} MB`, () => {
       postFile(`${server.baseUrl}/api/map-pins/preview`, 'file', await bigPicture(), 'cover.jpg', 'image/jpeg'),
     200,
   );
+
+  // Decoders that hold the whole picture before its first row (no reading in sequence): small files, large memory.
+  const wholePictures: [string, string, () => Promise<Buffer>][] = [
+    ['a progressive JPEG', 'p.jpg', () => flat(3).jpeg({ progressive: true, quality: 50 }).toBuffer()],
+    ['an interlaced PNG', 'i.png', () => flat(4).png({ progressive: true, compressionLevel: 1 }).toBuffer()],
+    ['a GIF', 'g.gif', () => flat(3).gif().toBuffer()],
+  ];
+  for (const [kind, name, make] of wholePictures)
+    check(
+      `${kind} floor plan of 95 megapixels (decoded whole, so refused by its header)`,
+      async () => postFile(`${server.baseUrl}/api/site/mem/minimap?floor=0`, 'file', await make(), name, 'image/png'),
+      400,
+    );
 
   check(
     'an export whose data.js describes a pyramid of 4 million tiles',
