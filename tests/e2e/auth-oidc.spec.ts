@@ -1,18 +1,12 @@
 // Single sign-on end to end in Chromium against a real OpenID provider (oidc-provider, started here): sign in at
 // the provider, come back signed in with the role and sites its claims carry, administer the assigned site only,
 // sign out. Also: a callback this browser did not start is refused with a sentence.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import Provider from 'oidc-provider';
-import { readConfig } from '../../server/config.ts';
-import { buildApp } from '../../server/app.ts';
-import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
 import { resetOidc } from '../../server/auth/oidc.ts';
 import { freePort } from '../api/helpers/childServer.ts';
-import { distDir } from './helpers/fixtures';
+import { startSsoServer } from './helpers/ssoServer';
 
 const ACCOUNTS: Record<string, { roles: string[]; sites: string[] }> = {
   pat: { roles: ['projectAdmin', 'made-up-role'], sites: ['demo-farm'] },
@@ -47,28 +41,19 @@ test.beforeAll(async () => {
   } as never);
   idp = provider.listen(idpPort) as unknown as Server;
   resetOidc();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-oidc-'));
-  const { app, ctx } = await buildApp(
-    readConfig({
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      USE_SSO: 'true',
-      DIST_DIR: distDir(),
-      LOG_LEVEL: 'error',
+  const server = await startSsoServer('survey-oidc-', {
+    port: appPort,
+    env: {
       OIDC_ISSUER: issuer,
       OIDC_CLIENT_ID: 'survey',
       OIDC_CLIENT_SECRET: 'survey-secret',
       OIDC_SCOPE: 'openid profile',
       PUBLIC_URL: origin,
-    }),
-  );
-  await seedDemoIfEmpty(ctx);
-  await app.listen({ port: appPort, host: '127.0.0.1' });
+    },
+  });
   close = async () => {
-    await app.close();
+    await server.close();
     idp.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   };
 });
 test.afterAll(async () => close?.());

@@ -1,5 +1,6 @@
 // A server of a test's own with single sign-on on (the shared e2e server is a trusted install): the built client,
-// the demo site, and a superAdmin `root` with ROOT_PASSWORD.
+// the demo site, and a superAdmin `root` with ROOT_PASSWORD. `env` adds settings (an OpenID provider), `port` fixes the
+// port where the test must know the address before the server starts (the provider's redirect URI).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,10 @@ import { distDir } from './fixtures';
 
 export const ROOT_PASSWORD = 'correct horse battery';
 
-export async function startSsoServer(prefix: string): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startSsoServer(
+  prefix: string,
+  opts: { env?: Record<string, string>; port?: number } = {},
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const { app, ctx } = await buildApp(
     readConfig({
@@ -23,11 +27,12 @@ export async function startSsoServer(prefix: string): Promise<{ origin: string; 
       LOG_LEVEL: 'error',
       // No AVIF copies: their job only costs time here (and is cut short when the test ends).
       AVIF_TILES: 'false',
+      ...opts.env,
     }),
   );
   await seedDemoIfEmpty(ctx);
   await addUser(ctx.db, 'root', ROOT_PASSWORD, ['superAdmin']);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   return {
     origin: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`,
     close: async () => {
