@@ -2,11 +2,9 @@
 // URL in the job's row so the sweep keeps it while the job exists) and answers 202; any instance's worker fetches it,
 // imports it (services/ingest) and marks the job done in the same transaction as the rows, so a retry after a
 // crash never imports twice. The zip is removed once the outcome is known.
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context.ts';
 import { isPostgres } from '../db/transactions.ts';
 import { FolderBlobStore } from '../storage/folderBlobStore.ts';
@@ -16,6 +14,7 @@ import { httpRefusalOf, type HttpRefusal } from '../http/errors.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../storage/diskFull.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
 import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning, progressWriter } from './jobRecords.ts';
+import { streamToFile } from '../storage/streamToFile.ts';
 
 export const INGEST_JOB = 'ingest';
 
@@ -77,7 +76,7 @@ export async function runIngestJob(ctx: AppContext, { jobId, data, final }: JobA
       ? undefined
       : path.join(ctx.blobs.stagingDir, `job-${jobId}-${randomUUID()}.zip`);
   try {
-    if (local) await pipeline(await ctx.blobs.read(key), fs.createWriteStream(local));
+    if (local) await streamToFile(local, await ctx.blobs.read(key));
     await ingestExport(ctx, {
       zipPath: local ?? (ctx.blobs as FolderBlobStore).pathOf(key),
       csvText: data.csvText,

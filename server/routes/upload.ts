@@ -1,11 +1,9 @@
 // POST /api/site/{site}/{floor}/addScenes: a Marzipano Tool export (file part zipFile) plus its positions CSV
 // (part properties, as a file or a text field), optional mode (addNewSite | addScene) and siteName, as query
 // parameters or form fields. The zip goes to a temp file first; the ingest service streams it from there.
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +18,7 @@ import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
 import { storableName } from '../../contract/storableName.ts';
+import { streamToFile } from '../storage/streamToFile.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -41,7 +40,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
           throw new Invalid('Send one zipFile part only.');
         }
         out.zipPath = path.join(tmpDir, `upload-${randomUUID()}.zip`);
-        await pipeline(part.file, fs.createWriteStream(out.zipPath));
+        await streamToFile(out.zipPath, part.file);
         if (part.file.truncated)
           throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
       } else if (part.fieldname === 'properties') {

@@ -6,7 +6,6 @@
 // into place and the rows written in one transaction only when the whole archive was read without a problem.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { DB } from '../db/database.ts';
 import type { BlobStore, Staging } from '../storage/blobStore.ts';
@@ -18,6 +17,7 @@ import { lockSite } from '../db/transactions.ts';
 import { ZipArchive, fmtBytes, type ZipLimits } from './ingest/zipReader.ts';
 import { DOC_LIMITS, planDocuments, type DocumentPlan } from './documentPlan.ts';
 import { mergeDocumentRows, type MergedRows } from './documentRows.ts';
+import { streamToFile } from '../storage/streamToFile.ts';
 
 export const ROOT_NAME = 'root';
 export const MESSAGES = {
@@ -223,7 +223,7 @@ export async function uploadDocumentation(
     const zipPath = staging.pathFor('upload.zip');
     let tooLarge = false;
     try {
-      await pipeline(upload.stream, fs.createWriteStream(zipPath));
+      await streamToFile(zipPath, upload.stream);
     } catch (e) {
       if ((e as { code?: unknown } | null)?.code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
       tooLarge = true;

@@ -2,7 +2,6 @@
 // checked before anything is unpacked (no absolute paths, no "../", no symlinks, no encryption, size and
 // compression-ratio limits against zip bombs), and entries are then streamed one at a time to files on disk.
 // Nothing is ever inflated whole into memory except small text entries read with a byte cap.
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback, type Readable } from 'node:stream';
@@ -11,6 +10,7 @@ import yauzl from 'yauzl';
 import { DomainError, Invalid, TooLarge } from '../errors.ts';
 import { openZipFile } from './zipFileReader.ts';
 import { isDiskFull } from '../../storage/diskFull.ts';
+import { streamToFile } from '../../storage/streamToFile.ts';
 
 export interface ZipLimits {
   /** Sum of the declared uncompressed sizes of all entries. */
@@ -295,7 +295,7 @@ export class ZipArchive {
       guardFailed ??= e;
     });
     try {
-      await pipeline(src, guard, fs.createWriteStream(dest));
+      await streamToFile(dest, src, guard);
     } catch (e) {
       if (guardFailed instanceof DomainError) throw guardFailed;
       // The disk, not the archive (the same error reaches the guard as the pipeline tears down).
