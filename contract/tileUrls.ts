@@ -1,3 +1,4 @@
+// The tile layout: docs/tile-layout.md.
 // The only place tile and preview addresses are built: `{manta_link}{tiles_id}/{z}/{f}/{y}/{x}.jpg` and
 // `{manta_link}{tiles_id}/preview.jpg`, exactly as the data says (no other way of building them exists), or the
 // same names ending in `.avif` for a scene whose tiles have their AVIF copy. Shared: the renderer fetches by them,

@@ -1,3 +1,4 @@
+// Deploying, start-up and shutdown: docs/deploy.md.
 // Entry point: one process on PORT serving the app, /api and /media; seeds the demo site on an empty DATA_DIR.
 // At start it sweeps what dead processes left behind (their staging before anything is written: on a full disk it is
 // often what fills it); on SIGTERM/SIGINT it stops taking connections, lets the requests in flight (an upload)

@@ -1,3 +1,4 @@
+// How the first view starts: docs/first-view.md.
 // What the client asks the API for when it opens a page, worked out on the server from the page's URL, so the
 // answers can travel inside the HTML (the client seeds them into its query cache under the same keys) and the
 // first tile is asked for as soon as the first script runs, not after five dependent round trips.

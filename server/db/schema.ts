@@ -1,3 +1,4 @@
+// The data model (tables, keys, blobs): docs/data-model.md.
 // Row types of every table. JSON columns are stored as text in both dialects; booleans as 0/1.
 import type { ColumnType } from 'kysely';
 import type { TileFormat } from '../../contract/tileUrls.ts';

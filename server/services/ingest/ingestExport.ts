@@ -1,3 +1,4 @@
+// The ingest of uploads, step by step: docs/ingest.md.
 // Ingest of a Marzipano Tool export plus its positions CSV, all or nothing:
 //   1. parse and check the CSV; open the zip and check every entry (paths, links, sizes, bombs);
 //   2. read app-files/data.js as data, match its scenes to CSV rows by name, inventory and check the tiles;
