@@ -15,6 +15,8 @@ export interface Config {
   useSso: boolean;
   projectTitle: string;
   maxUploadBytes: number;
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
   maxUncompressedBytes: number;
   maxCompressionRatio: number;
   distDir: string;
@@ -89,6 +91,7 @@ const environment = z.object({
   USE_SSO: flag('USE_SSO', false),
   PROJECT_TITLE: z.string().default('PROJECT TITLE'),
   MAX_UPLOAD_BYTES: wholeNumber('MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 30_000, 0),
   MAX_UNCOMPRESSED_BYTES: wholeNumber('MAX_UNCOMPRESSED_BYTES', 4 * 1024 ** 3, 1),
   MAX_COMPRESSION_RATIO: positiveNumber('MAX_COMPRESSION_RATIO', 100),
   DIST_DIR: z
@@ -196,6 +199,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     useSso: e.USE_SSO,
     projectTitle: e.PROJECT_TITLE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxUncompressedBytes: e.MAX_UNCOMPRESSED_BYTES,
     maxCompressionRatio: e.MAX_COMPRESSION_RATIO,
     distDir: e.DIST_DIR,

@@ -15,8 +15,6 @@ import { sweepDeadStaging } from './storage/stagingSweep.ts';
 import { stagingRootOf } from './storage/stagingOwners.ts';
 import { DEMO_SEED_LOCK_KEY, withStartupLock } from './db/startupLock.ts';
 
-const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
-
 const config = readConfig();
 let earlySweep: string[] | Error;
 try {
@@ -62,9 +60,9 @@ async function shutdown(signal: string, exitCode = 0) {
   stopping = true;
   app.log.info(`${signal}: no new connections; finishing the requests in flight`);
   const force = setTimeout(() => {
-    app.log.error(`requests still running after ${SHUTDOWN_TIMEOUT_MS} ms: exiting anyway`);
+    app.log.error(`requests still running after ${config.shutdownTimeoutMs} ms: exiting anyway`);
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+  }, config.shutdownTimeoutMs);
   force.unref();
   // A connection kept alive after its last answer would hold the close up for its keep-alive timeout: drop idle ones as they appear.
   const dropIdle = setInterval(() => app.server.closeIdleConnections(), 100);

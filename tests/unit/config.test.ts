@@ -53,6 +53,10 @@ describe('readConfig', () => {
     expect(() => readConfig({ MAX_UPLOAD_BYTES: '2GB' })).toThrow(
       'MAX_UPLOAD_BYTES must be a whole number of at least 1, not "2GB".',
     );
+    // A wrong shutdown grace used to become NaN: the forced exit then fired at once on every SIGTERM.
+    expect(() => readConfig({ SHUTDOWN_TIMEOUT_MS: '30s' })).toThrow(
+      'SHUTDOWN_TIMEOUT_MS must be a whole number of at least 0, not "30s".',
+    );
     expect(() => readConfig({ MAX_COMPRESSION_RATIO: '0' })).toThrow(
       'MAX_COMPRESSION_RATIO must be a number above 0, not "0".',
     );
