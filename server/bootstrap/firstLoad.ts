@@ -24,7 +24,7 @@ export type ApiRead = (path: string, query?: Record<string, string | number | nu
 export interface FirstLoad {
   /** [query key, data] in the order the client asks. */
   queries: Array<[QueryKey, unknown]>;
-  /** Same-origin URLs the first view fetches (the scene's preview), for <link rel="preload">. */
+  /** URLs the first view fetches (the scene's preview, ours or the bucket's), for <link rel="preload">. */
   preloads: string[];
   /** The scene a viewer page opens and its view, for the page's first script. */
   first?: FirstView;

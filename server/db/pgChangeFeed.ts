@@ -1,5 +1,5 @@
 // The PostgreSQL change feed: every own table notifies `survey_changes` with its name after each statement that
-// writes it (changeTriggers.ts), delivered at commit, to every listening process in commit order. One connection of
+// writes it (pgChangeNotices.ts), delivered at commit, to every listening process in commit order. One connection of
 // ours LISTENs. It counts as live only while a heartbeat it sends through the pool comes back: a lost connection,
 // a pooler that does not forward notices (PgBouncer in transaction mode), or a stalled listener all end in `live =
 // false`, and caches are bypassed until a heartbeat returns again (everything cached before is dropped then).

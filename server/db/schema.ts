@@ -132,7 +132,8 @@ interface SessionTable {
   user_id: string;
   expires_at: string;
 }
-/** Failed sign-ins of one account ('user:<name>') or client address ('addr:<ip>') in the current window. */
+/** Failed sign-ins in the current window of one account ('user:<name>'), one client address ('addr:<ip>') or one
+ *  account from one address ('pair:<name>|<ip>'): signInThrottle.ts. */
 interface LoginAttemptTable {
   key: string;
   failures: number;
@@ -154,7 +155,6 @@ export interface JobTable {
   created_at: string;
   updated_at: string;
 }
-/** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
 /** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
 export interface SurveyExportTable {
   survey_id: string;
@@ -162,6 +162,7 @@ export interface SurveyExportTable {
   tiles_ids: string;
   created_at: string;
 }
+/** A media prefix moved into place before its rows commit: the sweep leaves it while its owner lives and it has not expired. */
 interface PendingBlobTable {
   prefix: string;
   owner: string | null;

@@ -48,7 +48,8 @@ export async function minimapDetails(db: DB, site: string, floor: number): Promi
  * the original and two variants are written under new immutable keys, then the row is updated in one transaction.
  * Offsets, scales and flip of an existing row are kept; the floor row is created when missing. Every upload bumps
  * __v (the first image gives 1, since the empty default is 0).
- * Earlier images are left in place (their keys are immutable and may still be cached by viewers).
+ * Earlier images are not overwritten (their keys are immutable and may still be cached by viewers); once no row
+ * points to them, the next start-up sweep or `npm run blobs:sweep` removes them.
  */
 export async function uploadMinimapImage(
   db: DB,

@@ -1,4 +1,4 @@
-// The blob store: immutable keys ("tiles/<uuid>/1/f/0/0.jpg"), a new upload gets new keys. Two back ends share this
+// The blob store: immutable keys ("tiles/<slug>-<12 hex>/1/f/0/0.jpg"), a new upload gets new keys. Two back ends share this
 // base: the local folder (folderBlobStore.ts, the default) and an S3-compatible bucket (s3BlobStore.ts), chosen by
 // openBlobStore.ts from the environment. What they share lives here: staging.
 //
