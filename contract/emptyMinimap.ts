@@ -2,7 +2,7 @@
 // schemas of contract/api.ts would bring zod into that bundle.
 import type { Minimap } from './api';
 
-/** The empty default minimap (spec section 3): empty strings and zeros, scale 1, offsets 0. */
+/** The empty default minimap (a floor without a plan yet): empty strings and zeros, scale 1, offsets 0. */
 export const emptyMinimap = (site = '', floor = 0): Minimap => ({
   image_url: '',
   image_large_url: '',

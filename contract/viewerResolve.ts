@@ -1,5 +1,5 @@
 // Which date, floor and scene the viewer shows, from what was asked (URL, clicks) and what the server has:
-// the fallbacks of spec section 4. Shared: the viewer resolves its page by them, and the server by them works out
+// its fallbacks (a date without that floor, a node not in that survey, …). Shared: the viewer resolves its page by them, and the server by them works out
 // the answers a viewer page will need before it asks (server/bootstrap/). Pure and zod-free (type imports only):
 // the first-view bundle imports it.
 import type { SurveyDateEntry, SurveyScene } from './api';

@@ -1,4 +1,4 @@
-// Builds the one Fastify process: /api (every call of the spec), /media (immutable blobs) and the built client.
+// Builds the one Fastify process: /api (every call of the API), /media (immutable blobs) and the built client.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Network links, devices and the setups of the throttled first-view benchmark (issue 11's table).
+// Network links, devices and the setups of the throttled first-view benchmark.
 // Links are applied with CDP Network.emulateNetworkConditions: `latencyMs` is added to every request (what
 // DevTools calls the round trip), throughput is shared by everything the page loads.
 
@@ -21,7 +21,7 @@ export interface Setup {
   name: string;
   link: Link;
   device: Device;
-  /** Ours / Marzipano visual-completeness limit for this setup (the issue's targets). */
+  /** Ours / Marzipano visual-completeness limit for this setup (our targets). */
   target: number;
 }
 

@@ -1,4 +1,4 @@
-// Prints the throttled benchmark: the table (median of the runs), ratios against Marzipano's page and
+// Prints the throttled benchmark: one table (median of the runs), ratios against Marzipano's page and
 // whether each target is met, the repeat visit, the switches, and the request waterfall of our viewer page.
 import fs from 'node:fs';
 import path from 'node:path';

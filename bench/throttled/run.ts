@@ -1,4 +1,4 @@
-// The throttled first-view benchmark (issue 11): our viewer page against a bare Marzipano page on the same tiles
+// The throttled first-view benchmark: our viewer page against a bare Marzipano page on the same tiles
 // from the same server, on emulated slow links and a phone; peers take turns run by run so a noisy stretch of the
 // shared machine hits all of them. Called by bench/viewer.ts (its throttled section) and by main.ts (alone).
 import fs from 'node:fs';

@@ -12,7 +12,7 @@ import { ingestExport } from '../../server/services/ingest/ingestExport.ts';
 import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
 
 const env = process.env;
-// USE_SSO=false as on every kiosk: everyone administers (the waterfall is of that case).
+// USE_SSO=false as on every kiosk: everyone administers (the waterfall is of that case).
 const config = readConfig({ ...env, HOST: '127.0.0.1', DEMO: 'false', USE_SSO: 'false', LOG_LEVEL: 'warn' });
 const { app, ctx } = await buildApp(config);
 const result = await ingestExport(ctx, {

@@ -21,7 +21,7 @@ export const PEER_LABEL: Record<Peer, string> = {
 
 type View = { yaw: number; pitch: number; fov: number };
 
-/** The view turned to before a switch: about 80° to the right, a little up (the 81° try). */
+/** The view turned to before a switch: about 80° to the right, a little up (as a person tried it: 81°). */
 export const TURNED: View = { yaw: 1.4, pitch: 0.1, fov: START_VIEW.fov };
 
 export interface Visit {

@@ -50,7 +50,7 @@ export const minimapRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req) => ok(await listFloors(db, req.params.site)),
   );
 
-  // A POST, though the spec lists a GET: no GET changes state.
+  // A POST, though older clients sent a GET: no GET changes state.
   r.post(
     '/site/:site/minimap/newFloor/:n',
     {

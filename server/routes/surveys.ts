@@ -1,4 +1,5 @@
-// Survey reads of spec section 7, plus the floors-for-a-date and survey-list calls the spec leaves unnamed.
+// Survey reads: a floor's scenes, dates and names, the floors with data, every survey, whether a site or floor has
+// any, empty floors, and the node positions a minimap draws.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
