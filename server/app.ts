@@ -40,6 +40,7 @@ import { boundedJsonBodies } from './http/jsonBody.ts';
 import { apiValidators } from './http/apiCaching.ts';
 import { COMPRESS_THRESHOLD, ENCODINGS } from './http/encodings.ts';
 import { pageHandler } from './bootstrap/pageRoute.ts';
+import { ChangeStreams } from './services/changeStream.ts';
 
 /** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
 const JOB_STOP_MS = 20_000;
@@ -71,7 +72,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
           app.log.warn(outage.failed(fromTheDatabase(err), 'background') ? {} : { err }, msg),
         )
       : sqliteChangeFeed(db, sqliteFileOf(db)!);
-  const ctx: AppContext = { config, db, blobs, changes, outage };
+  const ctx: AppContext = { config, db, blobs, changes, outage, changeStreams: new ChangeStreams(changes) };
   // Jobs fail too while the database is away: counted with the outage, not logged one by one.
   const logJobError = (msg: string, err?: unknown) => {
     if (!outage.failed(err, 'background')) app.log.error({ err }, msg);
@@ -189,6 +190,8 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.
   await jobs.start();
   avif?.wake();
+  // Open pages' change streams end first: they would hold a stopping process until every page went away.
+  app.addHook('preClose', async () => ctx.changeStreams?.close());
   app.addHook('onClose', async () => {
     avif?.stop();
     outage.close();

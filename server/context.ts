@@ -5,6 +5,7 @@ import type { BlobStore } from './storage/blobStore.ts';
 import type { JobQueue } from './jobs/jobQueue.ts';
 import type { ChangeFeed } from './db/changeFeed.ts';
 import type { DatabaseOutage } from './db/outage.ts';
+import type { ChangeStreams } from './services/changeStream.ts';
 
 /** `jobs` is there in the server (not in one-shot commands such as the import). */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   outage?: DatabaseOutage;
   /** Queues the AVIF copy of scenes that have none yet (jobs/avifTilesJob.ts); absent when AVIF_TILES=false. */
   avifTiles?: { wake(): void };
+  /** The open pages following changes (GET /api/changes); absent in one-shot commands. */
+  changeStreams?: ChangeStreams;
 }

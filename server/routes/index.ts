@@ -13,6 +13,7 @@ import { healthRoutes } from './health.ts';
 import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
 import { jobRoutes } from './jobs.ts';
+import { changeRoutes } from './changes.ts';
 
 const RESOURCES: RoutesPlugin[] = [
   systemRoutes,
@@ -28,6 +29,7 @@ const RESOURCES: RoutesPlugin[] = [
   userRoutes,
   oidcRoutes,
   jobRoutes,
+  changeRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {

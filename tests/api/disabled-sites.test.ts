@@ -12,6 +12,7 @@ import { addUser } from '../../server/services/users.ts';
 import { createPin } from '../../server/services/pins.ts';
 import { declareSiteReads } from '../../server/http/siteVisibility.ts';
 import { PUBLIC } from '../../server/http/access.ts';
+import { answerText } from './helpers/answerText.ts';
 
 type Person = 'anonymous' | 'guest' | 'otherAdmin' | 'siteAdmin' | 'superAdmin';
 const VISITORS: Person[] = ['anonymous', 'guest', 'otherAdmin'];
@@ -33,7 +34,7 @@ async function signIn(username: string): Promise<string> {
 }
 const get = async (path: string, who: Person) => {
   const res = await fetch(`${s.baseUrl}${path}`, { headers: cookies[who] ? { cookie: cookies[who] } : {} });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: await answerText(res) };
 };
 const pin = (enabled: boolean, site: string, name: string) =>
   createPin(s.ctx.db, s.ctx.blobs, {

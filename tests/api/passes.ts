@@ -16,6 +16,7 @@ const NOT_ON_S3 = [
   'access-matrix', // who may call which route: roles and site assignments are rows
   'auth',
   'change-feed',
+  'change-stream',
   'database-connection',
   'disabled-sites',
   'login',

@@ -27,7 +27,13 @@ export function rawRequest(
       socket.write(`${head.join('\r\n')}\r\n\r\n${body ?? ''}`),
     );
     const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
+    socket.on('data', (c) => {
+      chunks.push(c);
+      // An event stream never ends by itself: its head (and first lines) are the answer.
+      const text = Buffer.concat(chunks).toString('latin1');
+      const headEnd = text.indexOf('\r\n\r\n');
+      if (headEnd > 0 && /\r\ncontent-type: text\/event-stream/i.test(text.slice(0, headEnd))) socket.destroy();
+    });
     socket.on('error', reject);
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
