@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, send, seg } from '../client';
 import type { Role, UserEntry, UserInfo } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 export function useUserInfo() {
   return useQuery({
@@ -76,7 +77,7 @@ export function useSaveUser() {
             roles: u.roles,
             sites: u.sites,
           }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => refreshAfterWrite(qc, [['users']]),
   });
 }
 
@@ -84,6 +85,6 @@ export function useRemoveUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => send<UserEntry>('DELETE', `/api/users/${seg(id)}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => refreshAfterWrite(qc, [['users']]),
   });
 }

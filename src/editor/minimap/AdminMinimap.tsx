@@ -8,7 +8,6 @@
 // drags, and carries out its commands (go to a scene, store the node).
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
 import type { MinimapNodeEntry } from '../../../contract/api';
 import {
   useMinimap,
@@ -18,7 +17,6 @@ import {
   useUploadMinimapImage,
 } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { keys } from '../../../contract/queryKeys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
@@ -76,7 +74,6 @@ export default function AdminMinimap() {
   const floors = useMinimapFloors(site);
   const nodes = useMinimapNodes(site, floor, date);
   const go = useViewerNavigate();
-  const qc = useQueryClient();
   const updateCoords = useUpdateNodeCoords(site);
   const updateRotation = useUpdateNodeRotation(site);
   const uploadImage = useUploadMinimapImage(site);
@@ -126,7 +123,6 @@ export default function AdminMinimap() {
         alert(`${ROTATION_FAILED} ${messageOf(e)}`);
       }
     }
-    void qc.invalidateQueries({ queryKey: keys.site(site) });
     dispatch({ type: 'saved', placeStored, rotationStored });
   };
   const run = (c: NodeEditorCommand, dispatch: (e: NodeEditorEvent) => void) => {
