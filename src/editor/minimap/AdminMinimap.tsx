@@ -1,7 +1,8 @@
 // The administrator's minimap (lazy: Konva loads only for administrators): the visitor minimap's behaviour
 // (small or enlarged, nodes, view cone, click a node to go there) on a Konva canvas, plus the editor:
-//   enlarged: Edit -> 'selecting' (banner 'Select a Node to Edit', the current node pre-selected); choosing a
-//   node -> 'editing' with the form; drag the node or its rotation handle, or type the numbers; Save persists
+//   enlarged: Edit -> 'editing' the node on screen, with its form (or 'selecting', banner 'Select a Node to
+//   Edit', when that node is not on this plan); choosing another node edits that one; drag the node or its
+//   rotation handle, or type the numbers; Save persists
 //   through the node routes and clears the selection; Cancel clears it; closing the enlarged map cancels.
 //   small: floor name and tag with a Save control, and the floor-plan image (choose or drop, then Submit/Cancel).
 // The edit flow is the pure machine of ./nodeEditor; this component renders its state, dispatches the taps and
