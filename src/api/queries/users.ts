@@ -40,7 +40,8 @@ export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { username: string; password: string }) => send<UserInfo>('POST', '/api/login', body),
-    onSuccess: () => qc.invalidateQueries(),
+    // Everything may read differently for the new person, here and in the other tabs.
+    onSuccess: () => refreshAfterWrite(qc, [[]]),
   });
 }
 
@@ -48,7 +49,8 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => send<null>('POST', '/api/logout'),
-    onSuccess: () => qc.invalidateQueries(),
+    // Everything may read differently for the new person, here and in the other tabs.
+    onSuccess: () => refreshAfterWrite(qc, [[]]),
   });
 }
 
