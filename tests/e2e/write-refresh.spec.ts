@@ -1,6 +1,6 @@
 // A write refreshes every answer it changes before the page acts on them: an upload from the viewer opens on
 // what was added, even though the viewer had read the floor's survey list before the upload; other tabs show
-// it too.
+// it too, and a link to what was added elsewhere since the page read its lists opens it.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 
@@ -57,4 +57,26 @@ test("another tab's upload shows in this tab's timeline without a reload", async
   await expect(other.locator('.title-card')).toContainText('yard_a title');
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText('Apr 15, 2024');
+});
+
+test('a link to a survey added since the page read its list opens that survey', async ({ page, request }) => {
+  const site = await newSite(request, `e2e-link-${Date.now()}`);
+  await page.goto(`/site/${site}/site?floor=0`);
+  await expect(page).toHaveURL(/date=2024-03-05/);
+  // Added elsewhere (another browser): this page's cached survey list does not have it.
+  const scenes = [{ id: '0-yard_a', name: 'yard_a' }];
+  const res = await request.post(`/api/site/${site}/0/addScenes?mode=addScene`, {
+    multipart: {
+      zipFile: { name: 'yard.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes, name: 'yard' }) },
+      properties: csvFile(positionsCsv(scenes, '15/04/2024')),
+    },
+  });
+  expect(res.status()).toBe(200);
+  // Back or Forward to a link naming it: the page reads its list again instead of falling back.
+  await page.evaluate(() => {
+    history.pushState(null, '', `${location.pathname}?floor=0&date=2024-04-15`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('.title-card')).toContainText('yard_a title');
+  expect(new URL(page.url()).searchParams.get('date')).toBe('2024-04-15');
 });
