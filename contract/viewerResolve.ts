@@ -18,6 +18,13 @@ export function resolveFloor(requested: number, available: readonly number[] | u
   return Math.min(...available);
 }
 
+/** The scene a link names (by tiles id, scene id or tiles name), if the survey has it. */
+export function findScene(scenes: readonly SurveyScene[], id: string | null | undefined): SurveyScene | undefined {
+  return id
+    ? scenes.find((s) => s.survey_node.tiles_id === id || s.id === id || s.survey_node.tiles_name === id)
+    : undefined;
+}
+
 /** The requested scene, else the site's initial scene, else the survey's first scene. */
 export function resolveScene(
   scenes: readonly SurveyScene[],
@@ -25,10 +32,7 @@ export function resolveScene(
   initialPano?: string,
 ): SurveyScene | null {
   if (scenes.length === 0) return null;
-  const by = (id: string | null | undefined) =>
-    id
-      ? scenes.find((s) => s.survey_node.tiles_id === id || s.id === id || s.survey_node.tiles_name === id)
-      : undefined;
+  const by = (id: string | null | undefined) => findScene(scenes, id);
   return (
     by(requested) ??
     by(initialPano) ??

@@ -1,10 +1,11 @@
 // Providers: server state (TanStack Query), client state (jotai), and the router.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppRoutes } from './routes/router';
 import { seedFromPage } from './api/bootstrap';
 import { useRefreshOnRestore } from './api/useRefreshOnRestore';
+import { listenForWrites } from './api/writeRefresh';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -16,6 +17,8 @@ export function App() {
     return client;
   });
   useRefreshOnRestore(queryClient);
+  // Another tab's write refreshes the answers it changed here too.
+  useEffect(() => listenForWrites(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>

@@ -47,6 +47,7 @@ export interface PanoramaProps extends Pick<
   | 'onHotspotClick'
   | 'onViewChange'
   | 'onStable'
+  | 'onSceneShown'
   | 'mouseViewMode'
   | 'deviceOrientation'
   | 'crossfadeMs'

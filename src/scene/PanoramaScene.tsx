@@ -40,6 +40,8 @@ export interface SceneProps {
   onViewChange?: (v: View) => void;
   /** Every visible tile at the chosen level is drawn (fires again after the view changes and settles). */
   onStable?: () => void;
+  /** The scene (tiles id) whose picture is on screen now: after a scene change, once its preview shows. */
+  onSceneShown?: (tilesId: string) => void;
   /** Mouse behaviour from the site settings (marzipano_mouse_view_mode). */
   mouseViewMode?: MouseViewMode;
   /** Follow the phone's orientation; get permission first with requestOrientationPermission() on a tap. */
@@ -108,6 +110,7 @@ export function PanoramaScene(props: SceneProps) {
             mark('panorama:stable');
             propsRef.current.onStable?.();
           },
+          onSceneShown: (layer) => propsRef.current.onSceneShown?.((layer as PanoramaLayer).source.tilesId),
           crossfadeMs: () => propsRef.current.crossfadeMs ?? 600,
         },
         { view: props.startView, frames: props.startFrames, initialView: props.initialView },

@@ -30,6 +30,8 @@ export interface ControllerHooks {
   requestFrame(): void;
   onViewChange?(v: View): void;
   onStable?(): void;
+  /** A scene's picture (at least its preview) is on screen now: what names the scene may follow it. */
+  onSceneShown?(layer: SceneLayer): void;
   /** Crossfade length between scenes, ms. */
   crossfadeMs?(): number;
 }
@@ -53,6 +55,8 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
   private transition: { tr: ReturnType<typeof makeTransition>; resolve: () => void } | null = null;
   private lastEmitted: View | null = null;
   private wasStable = false;
+  /** The layer whose picture was last reported on screen. */
+  private shown: L | null = null;
   /** Keep the early stage's picture until our own frame has the preview. */
   private holdFirstFrame: boolean;
   /** The first scene opens at the early stage's view (later ones at their initial view). */
@@ -198,6 +202,10 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
       this.lastEmitted = view;
       this.hooks.onViewChange?.({ ...view });
     }
+    if (layer && layer !== this.shown && layer.previewReady) {
+      this.shown = layer;
+      this.hooks.onSceneShown?.(layer);
+    }
     const stable = !!layer?.counters.stable && !this.fading;
     if (stable && !this.wasStable) this.hooks.onStable?.();
     this.wasStable = stable;
@@ -211,5 +219,6 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
     this.fading?.layer.dispose();
     this.layer = null;
     this.fading = null;
+    this.shown = null;
   }
 }

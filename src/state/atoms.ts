@@ -1,7 +1,7 @@
 // Client state of the viewer, as jotai atoms: where we are (site, view), which panels are open, and the modes.
 // Server data lives in TanStack Query, never here; floor, date and scene live in the URL only (domain/viewer).
 import { atom, type Getter, type Setter } from 'jotai';
-import type { ViewParameters } from '../../contract/api';
+import type { SurveyScene, ViewParameters } from '../../contract/api';
 import { initialKiosk, kioskHomeFor, readStoredKiosk } from '../domain/kiosk';
 import { afterClosing, afterOpening, fitTo, viewportClass, type Panel, type ViewportClass } from '../domain/layout';
 
@@ -19,6 +19,8 @@ export interface PanoramaControl {
   enterVR(): Promise<void>;
 }
 export const panoramaAtom = atom<PanoramaControl | null>(null);
+/** The scene whose picture is on screen (set by the panorama slot; null before the first picture). */
+export const shownSceneAtom = atom<SurveyScene | null>(null);
 /** A view to move to, or how to find it from the view on screen when the request is carried out. */
 export type ViewRequest = Partial<ViewParameters> | ((now: ViewParameters) => Partial<ViewParameters>);
 /** Move the panorama to a view: a pan, or a jump with `animate: false`. Nothing while no renderer is live. A view

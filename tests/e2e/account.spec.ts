@@ -1,6 +1,6 @@
 // Sign-in, sign-out and a superAdmin's Users dialog, on a server of its own with single sign-on on (the shared
 // e2e server is a trusted install): wrong password shown, signed in by name, an account added with a site,
-// changed and removed, then signed out. Screenshots at desktop and phone sizes.
+// changed and removed, then signed out, which another tab follows. Screenshots at desktop and phone sizes.
 import { expect, test } from '@playwright/test';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
 
@@ -13,8 +13,13 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => close?.());
 
-test('sign in, manage accounts as a superAdmin, sign out', async ({ page }) => {
+test('sign in, manage accounts as a superAdmin, sign out', async ({ page, context }) => {
   page.on('dialog', (d) => void d.accept());
+  // Another tab of the same browser follows the sign-in and the sign-out without a reload.
+  const other = await context.newPage();
+  await other.goto(`${origin}/`);
+  const otherNav = other.getByRole('navigation', { name: 'Main' });
+  await expect(otherNav.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.goto(`${origin}/`);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('button', { name: 'Sign in' }).click();
@@ -27,6 +32,7 @@ test('sign in, manage accounts as a superAdmin, sign out', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(nav).toContainText('Signed in as root');
+  await expect(otherNav).toContainText('Signed in as root');
   await page.screenshot({ path: test.info().outputPath('signed-in.png') });
 
   await nav.getByRole('button', { name: 'Users' }).click();
@@ -59,6 +65,7 @@ test('sign in, manage accounts as a superAdmin, sign out', async ({ page }) => {
   await nav.getByRole('button', { name: 'Sign out' }).click();
   await expect(nav.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(nav).not.toContainText('Signed in as');
+  await expect(otherNav.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
 test('on a phone the sign-in dialog fits the screen', async ({ browser }) => {

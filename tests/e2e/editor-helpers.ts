@@ -111,11 +111,26 @@ const percentIn = async (text: string | null) => {
   return { left: Number(m[1]), top: Number(m[2]) };
 };
 
+/**
+ * A canvas's box once it has its size: a stage is sized from its container's width by a ResizeObserver, so for a
+ * frame or two after the map is enlarged it still has its small size, and a click placed by it misses.
+ */
+async function settledBox(canvas: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await canvas.boundingBox();
+  for (let i = 0; i < 20; i++) {
+    await canvas.page().waitForTimeout(50);
+    const now = await canvas.boundingBox();
+    if (last && now && JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+  throw new Error('the canvas keeps changing size');
+}
+
 /** Where a minimap node is drawn (page pixels), read from the admin minimap's node list. */
 export async function nodeOnScreen(page: Page, name: string | RegExp): Promise<{ x: number; y: number }> {
   const item = page.locator('.admin-minimap li').filter({ has: page.getByRole('button', { name }) });
   const p = await percentIn(await item.locator('span').textContent());
-  const box = (await page.locator('.admin-minimap .konvajs-content').boundingBox())!;
+  const box = await settledBox(page.locator('.admin-minimap .konvajs-content'));
   return { x: box.x + (p.left / 100) * box.width, y: box.y + (p.top / 100) * box.height };
 }
 

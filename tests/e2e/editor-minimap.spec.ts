@@ -70,17 +70,18 @@ test.describe('minimap node editor', () => {
     await restore(request, original);
   });
 
-  test('mouse: Edit selects the current node; pick a node, drag it and its rotation handle, Save stores both', async ({
+  test('mouse: Edit edits the current node at once; pick another, drag it and its rotation handle, Save stores both', async ({
     page,
     request,
   }) => {
     const dialogs = collectDialogs(page);
     await openEditor(page);
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Select a Node to Edit' })).toBeVisible();
-    // The node being viewed (NODE A) is pre-selected.
+    // The node being viewed (NODE A) looks selected and is: its banner and form, no second click.
     await expect(page.getByRole('button', { name: 'Select NODE A 2026' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('form')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Editing NODE A 2026' })).toBeVisible();
+    await expect(page.getByText('Select a Node to Edit')).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Edit NODE A 2026' })).toBeVisible();
 
     const pick = await nodeOnScreen(page, 'Select NODE B 2026');
     await page.mouse.click(pick.x, pick.y);

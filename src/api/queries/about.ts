@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg } from '../client';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 export function useAbout(site: string) {
   return useQuery({
@@ -16,6 +17,6 @@ export function usePutAbout(site: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (info: string) => send<unknown>('PUT', `/api/site/${seg(site)}/about`, { info }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.about(site) }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.about(site)]),
   });
 }

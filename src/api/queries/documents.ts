@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { getJson, seg, upload } from '../client';
 import type { DocumentDirectory, DocumentFile, DocumentListing } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 export function useRootDirectory(site: string) {
   return useQuery({
@@ -85,9 +86,11 @@ export function useUploadDocumentation(site: string) {
 export function useRefreshDocumentation(site: string) {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: ['site', site, 'directories'] });
-    void qc.invalidateQueries({ queryKey: ['directory'] });
-    void qc.invalidateQueries({ queryKey: keys.siteFiles(site) });
-    void qc.invalidateQueries({ queryKey: ['site', site, 'documents'] });
+    void refreshAfterWrite(qc, [
+      ['site', site, 'directories'],
+      ['directory'],
+      keys.siteFiles(site),
+      ['site', site, 'documents'],
+    ]);
   };
 }

@@ -4,6 +4,7 @@ import { getJson, getJsonOr, send, seg, upload } from '../client';
 import type { Floor, Minimap } from '../../../contract/api';
 import { emptyMinimap } from '../../../contract/emptyMinimap';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
 
@@ -40,7 +41,7 @@ export function useAddFloor(site: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (n: number) => send<unknown>('POST', `${site$(site)}/minimap/newFloor/${seg(n)}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }
 
@@ -49,7 +50,7 @@ export function usePatchFloorDetails(site: string) {
   return useMutation({
     mutationFn: (body: { floor: number; floor_name: string; floor_tag: string }) =>
       send<unknown>('PATCH', `${site$(site)}/sitemap`, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }
 
@@ -61,7 +62,7 @@ export function useUploadMinimapImage(site: string) {
       form.append('file', file);
       return upload<unknown>(`${site$(site)}/minimap`, form, undefined, { floor });
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }
 
@@ -70,7 +71,7 @@ export function useUpdateNodeCoords(site: string) {
   return useMutation({
     mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) =>
       send<unknown>('PATCH', `/api/node/coords/${seg(id)}`, { x, y }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }
 
@@ -79,6 +80,6 @@ export function useUpdateNodeRotation(site: string) {
   return useMutation({
     mutationFn: ({ id, rotation }: { id: string; rotation: number }) =>
       send<unknown>('PATCH', `/api/node/rotation/${seg(id)}`, { rotation }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.site(site) }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }

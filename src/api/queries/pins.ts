@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, send, seg, upload } from '../client';
 import type { Pin, Sitemap } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 export type PinBody = Partial<Omit<Pin, '_id'>> & { _id?: string };
 
@@ -27,8 +28,7 @@ export function useSitemaps() {
 }
 
 /** A pin's state decides whether its site is disabled, which the site list marks. */
-const pinsChanged = (qc: ReturnType<typeof useQueryClient>) =>
-  Promise.all([qc.invalidateQueries({ queryKey: keys.pins }), qc.invalidateQueries({ queryKey: keys.sites })]);
+const pinsChanged = (qc: ReturnType<typeof useQueryClient>) => refreshAfterWrite(qc, [keys.pins, keys.sites]);
 
 export function useCreatePin() {
   const qc = useQueryClient();
@@ -51,7 +51,7 @@ export function useUpdatePinCoords() {
   return useMutation({
     mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) =>
       send<Pin>('PATCH', `/api/map-pins/${seg(id)}/coords`, { x, y }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.pins }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.pins]),
   });
 }
 
@@ -78,6 +78,6 @@ export function useCreateSitemap() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; image_url: string }) => send<Sitemap>('POST', '/api/create-site-map', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.sitemaps }),
+    onSuccess: () => refreshAfterWrite(qc, [keys.sitemaps]),
   });
 }

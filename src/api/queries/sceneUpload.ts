@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
 import type { UploadResult } from './uploads';
 import { resultOfUpload } from './ingestJob';
-import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite, siteContent } from '../writeRefresh';
 
 export type UploadMode = 'addNewSite' | 'addScene';
 
@@ -50,14 +50,8 @@ export function useUploadScenes() {
       );
       return resultOfUpload(site, answer, onImportProgress);
     },
-    onSettled: (result, _e, v) => {
-      for (const s of new Set([v.site, result?.site].filter((x): x is string => !!x))) {
-        void qc.invalidateQueries({ queryKey: keys.site(s) });
-        void qc.invalidateQueries({ queryKey: keys.siteSettings(s) });
-      }
-      void qc.invalidateQueries({ queryKey: keys.sites });
-      void qc.invalidateQueries({ queryKey: keys.appConfig });
-      void qc.invalidateQueries({ queryKey: keys.pins });
-    },
+    // Awaited: the page opens the viewer on the upload only once the answers it changed are read again.
+    onSettled: (result, _e, v) =>
+      refreshAfterWrite(qc, [...new Set([v.site, result?.site].filter((x): x is string => !!x))].flatMap(siteContent)),
   });
 }

@@ -4,6 +4,7 @@ import { getJson, send, seg } from '../client';
 import type { AppConfig, SiteSettings, SiteSummary } from '../../../contract/api';
 import { addOwnMediaBase } from '../../../contract/htmlPolicy';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 export type { SiteSummary };
 export type AppConfigPatch = {
@@ -61,7 +62,7 @@ export function usePatchAppConfig() {
     mutationFn: (patch: AppConfigPatch) => send<AppConfig>('PATCH', '/api/settings', patch),
     onSuccess: (cfg) => {
       qc.setQueryData(keys.appConfig, cfg);
-      void qc.invalidateQueries({ queryKey: ['siteSettings'] });
+      return refreshAfterWrite(qc, [['siteSettings'], keys.sites]);
     },
   });
 }
@@ -72,8 +73,7 @@ export function usePatchSiteSettings(site: string) {
     mutationFn: (patch: SiteSettingsPatch) => send<SiteSettings>('PATCH', `/api/site/${seg(site)}/settings`, patch),
     onSuccess: (s) => {
       qc.setQueryData(keys.siteSettings(site), s);
-      void qc.invalidateQueries({ queryKey: keys.sites });
-      void qc.invalidateQueries({ queryKey: keys.appConfig });
+      return refreshAfterWrite(qc, [keys.sites, keys.appConfig]);
     },
   });
 }

@@ -1,7 +1,7 @@
 // Scene upload: zip of tiles plus the positions CSV, to a floor of a site.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { seg, upload } from '../client';
-import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite, siteContent } from '../writeRefresh';
 import { resultOfUpload } from './ingestJob';
 
 /** Where the upload went (its first scene's floor, date and scene) and how many earlier scenes it replaced. */
@@ -43,11 +43,6 @@ export function useAddScenes() {
         ),
       );
     },
-    onSettled: (_r, _e, v) => {
-      void qc.invalidateQueries({ queryKey: keys.site(v.site) });
-      void qc.invalidateQueries({ queryKey: keys.siteSettings(v.site) });
-      void qc.invalidateQueries({ queryKey: keys.sites });
-      void qc.invalidateQueries({ queryKey: keys.appConfig });
-    },
+    onSettled: (_r, _e, v) => refreshAfterWrite(qc, siteContent(v.site)),
   });
 }

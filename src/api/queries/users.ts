@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, getJson, send, seg } from '../client';
 import type { Role, UserEntry, UserInfo } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
+import { refreshAfterWrite } from '../writeRefresh';
 
 export function useUserInfo() {
   return useQuery({
@@ -39,7 +40,8 @@ export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { username: string; password: string }) => send<UserInfo>('POST', '/api/login', body),
-    onSuccess: () => qc.invalidateQueries(),
+    // Everything may read differently for the new person, here and in the other tabs.
+    onSuccess: () => refreshAfterWrite(qc, [[]]),
   });
 }
 
@@ -47,7 +49,8 @@ export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => send<null>('POST', '/api/logout'),
-    onSuccess: () => qc.invalidateQueries(),
+    // Everything may read differently for the new person, here and in the other tabs.
+    onSuccess: () => refreshAfterWrite(qc, [[]]),
   });
 }
 
@@ -76,7 +79,7 @@ export function useSaveUser() {
             roles: u.roles,
             sites: u.sites,
           }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => refreshAfterWrite(qc, [['users']]),
   });
 }
 
@@ -84,6 +87,6 @@ export function useRemoveUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => send<UserEntry>('DELETE', `/api/users/${seg(id)}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => refreshAfterWrite(qc, [['users']]),
   });
 }

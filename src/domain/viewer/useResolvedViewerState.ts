@@ -5,9 +5,10 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { floorOrZero } from '../../../contract/floors';
-import { resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
+import { findScene, resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
 import { useFloorsWithData, useSurveyDates, useSurveyDetails } from '../../api/queries/surveys';
 import { useIsAdmin } from '../useAdmin';
+import { useVerifiedAnswer } from './useVerifiedAnswer';
 import { useCurrentSettings, useSiteId } from '../useSite';
 
 /** Stable empty lists while a query has no data (a new [] per render would defeat the memo below). */
@@ -33,7 +34,9 @@ export function useResolvedViewerState() {
       : floorAsked;
 
   const dates = useSurveyDates(site, floorForDates);
-  const date = resolveDate(dateAsked, dates.data ?? []);
+  const datesLack = !!dateAsked && !!dates.data && !dates.data.some((d) => d.date === dateAsked);
+  const awaitDates = useVerifiedAnswer(dates, dateAsked && `${site}|${floorForDates}|${dateAsked}`, datesLack);
+  const date = awaitDates ? null : resolveDate(dateAsked, dates.data ?? []);
   // Changing the date reloads the floors; an unavailable floor falls back to the lowest available one.
   const floorsOfDate = useFloorsWithData(site, date, !!date);
   const floor = date && floorsOfDate.data ? resolveFloor(floorForDates, floorsOfDate.data) : floorForDates;
@@ -41,9 +44,16 @@ export function useResolvedViewerState() {
   const floorPopulated = floorsWithData ? floorsWithData.includes(floor) : undefined;
   const details = useSurveyDetails(site, floor, date, !!date && floorPopulated !== false);
   const scenes = details.data ?? NONE;
-  const scene = resolveScene(scenes, nodeAsked, settings.initial_settings.pano_id);
+  const scenesLack = !!nodeAsked && !!details.data && !findScene(scenes, nodeAsked);
+  const awaitScenes = useVerifiedAnswer(details, nodeAsked && `${site}|${floor}|${date}|${nodeAsked}`, scenesLack);
+  const scene = awaitScenes ? null : resolveScene(scenes, nodeAsked, settings.initial_settings.pano_id);
 
-  const loading = allFloors.isPending || dates.isPending || (!!date && (floorsOfDate.isPending || details.isPending));
+  const loading =
+    allFloors.isPending ||
+    dates.isPending ||
+    awaitDates ||
+    awaitScenes ||
+    (!!date && (floorsOfDate.isPending || details.isPending));
   const error = details.error ?? dates.error ?? allFloors.error ?? null;
   // One object per change of what is shown, so the context does not wake its readers on every page render.
   return useMemo(

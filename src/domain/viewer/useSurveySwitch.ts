@@ -22,6 +22,8 @@ import { useViewerNavigate } from './useViewerNavigate';
 export interface SurveyMove {
   floor?: number;
   date?: string;
+  /** The survey of that date (two may share one); any of the date's surveys when not given. */
+  survey?: string;
 }
 
 /** The switch in progress (one viewer page at a time): a newer one cancels its reads. */
@@ -41,8 +43,9 @@ export function useSurveySwitch() {
       if (current) cancel(qc, current);
       current = null;
       const { state: now } = latest.current;
-      // Back to the date and floor on screen: nothing more to do (and no history entry).
-      if ((move.date ?? now.date) === now.date && (move.floor ?? now.floor) === now.floor) return;
+      // Back to the survey and floor on screen: nothing more to do (and no history entry).
+      const sameSurvey = move.survey === undefined || move.survey === now.scene?.survey_name;
+      if ((move.date ?? now.date) === now.date && (move.floor ?? now.floor) === now.floor && sameSurvey) return;
       const mine = { cancelled: false, keys: [] as QueryKey[] };
       current = mine;
       const s = now;
@@ -54,7 +57,7 @@ export function useSurveySwitch() {
         return o;
       };
       const plain = () => {
-        if (!mine.cancelled) latest.current.go(move);
+        if (!mine.cancelled) latest.current.go({ floor: move.floor, date: move.date });
       };
       if (!from || !s.date) return plain();
 
@@ -75,10 +78,12 @@ export function useSurveySwitch() {
         const floors = await qc.ensureQueryData(track(floorsWithDataQuery(site, date)));
         const floor = resolveFloor(floorForDates, floors);
         if (!floors.includes(floor)) return null;
-        const [scenes, nodes] = await Promise.all([
+        const [all, nodes] = await Promise.all([
           qc.ensureQueryData(track(surveyDetailsQuery(site, floor, date))),
           qc.ensureQueryData(track(minimapNodesQuery(site, floor, date))),
         ]);
+        const ofSurvey = all.filter((sc) => sc.survey_name === move.survey);
+        const scenes = ofSurvey.length > 0 ? ofSurvey : all;
         const plan = planSwitch(
           { tilesId: from, nodes: hereNodes, view },
           { scenes, nodes, initialPano: s.settings.initial_settings.pano_id },

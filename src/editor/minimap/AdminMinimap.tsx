@@ -1,14 +1,14 @@
 // The administrator's minimap (lazy: Konva loads only for administrators): the visitor minimap's behaviour
 // (small or enlarged, nodes, view cone, click a node to go there) on a Konva canvas, plus the editor:
-//   enlarged: Edit -> 'selecting' (banner 'Select a Node to Edit', the current node pre-selected); choosing a
-//   node -> 'editing' with the form; drag the node or its rotation handle, or type the numbers; Save persists
+//   enlarged: Edit -> 'editing' the node on screen, with its form (or 'selecting', banner 'Select a Node to
+//   Edit', when that node is not on this plan); choosing another node edits that one; drag the node or its
+//   rotation handle, or type the numbers; Save persists
 //   through the node routes and clears the selection; Cancel clears it; closing the enlarged map cancels.
 //   small: floor name and tag with a Save control, and the floor-plan image (choose or drop, then Submit/Cancel).
 // The edit flow is the pure machine of ./nodeEditor; this component renders its state, dispatches the taps and
 // drags, and carries out its commands (go to a scene, store the node).
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
 import type { MinimapNodeEntry } from '../../../contract/api';
 import {
   useMinimap,
@@ -18,7 +18,6 @@ import {
   useUploadMinimapImage,
 } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { keys } from '../../../contract/queryKeys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
@@ -76,7 +75,6 @@ export default function AdminMinimap() {
   const floors = useMinimapFloors(site);
   const nodes = useMinimapNodes(site, floor, date);
   const go = useViewerNavigate();
-  const qc = useQueryClient();
   const updateCoords = useUpdateNodeCoords(site);
   const updateRotation = useUpdateNodeRotation(site);
   const uploadImage = useUploadMinimapImage(site);
@@ -126,7 +124,6 @@ export default function AdminMinimap() {
         alert(`${ROTATION_FAILED} ${messageOf(e)}`);
       }
     }
-    void qc.invalidateQueries({ queryKey: keys.site(site) });
     dispatch({ type: 'saved', placeStored, rotationStored });
   };
   const run = (c: NodeEditorCommand, dispatch: (e: NodeEditorEvent) => void) => {

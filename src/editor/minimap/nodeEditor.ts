@@ -1,5 +1,6 @@
 // The minimap node editor as a pure state machine, one state per interaction (as tldraw's SelectTool child
-// states): idle -> selecting (start, the current node pre-selected) -> editing (select, move, rotate, type) ->
+// states): idle -> editing the node on screen (start), or selecting when it is not on this plan -> editing
+// (select, move, rotate, type) ->
 // saving (save) -> idle once every changed part is stored, or back to editing when a part failed. The mark is
 // where the selected node stood when it was selected; cancel, from any state, drops the draft, so the node
 // shows at its mark again. perform() returns the next state and, when something must happen outside (go to a
@@ -16,7 +17,7 @@ export interface NodeDraft {
 
 export type NodeEditorState =
   | { kind: 'idle' }
-  | { kind: 'selecting'; mark: NodeDraft | null }
+  | { kind: 'selecting' }
   | { kind: 'editing'; mark: NodeDraft; draft: NodeDraft }
   | { kind: 'saving'; mark: NodeDraft; draft: NodeDraft };
 
@@ -52,12 +53,12 @@ export function editModeOf(s: NodeEditorState): NodeEditMode {
 }
 
 export function selectedIdOf(s: NodeEditorState): string | null {
-  return s.kind === 'idle' ? null : s.kind === 'selecting' ? (s.mark?.id ?? null) : s.mark.id;
+  return s.kind === 'idle' || s.kind === 'selecting' ? null : s.mark.id;
 }
 
-/** Where the selected node shows now: its draft while editing, its mark while only selected. */
+/** Where the selected node shows now: its draft (none while choosing). */
 export function draftOf(s: NodeEditorState): NodeDraft | null {
-  return s.kind === 'idle' ? null : s.kind === 'selecting' ? s.mark : s.draft;
+  return s.kind === 'idle' || s.kind === 'selecting' ? null : s.draft;
 }
 
 /** The form compares in its own precision: whole degrees, percent to two decimals. */
@@ -80,7 +81,10 @@ export function perform(s: NodeEditorState, e: NodeEditorEvent): NodeEditorResul
     case 'cancel':
       return { state: IDLE };
     case 'start':
-      return s.kind === 'idle' ? { state: { kind: 'selecting', mark: e.current } } : { state: s };
+      // The node on screen is the one edited at once: a node that looks selected (its handle showing) must be
+      // selected, with its form, not wait for a second tap.
+      if (s.kind !== 'idle') return { state: s };
+      return { state: e.current ? { kind: 'editing', mark: e.current, draft: e.current } : { kind: 'selecting' } };
     case 'tap':
       if (s.kind === 'idle') return { state: s, command: { kind: 'visit', id: e.node.id } };
       // Choosing the node being edited again changes nothing; any other node starts over from its own mark.
@@ -88,7 +92,7 @@ export function perform(s: NodeEditorState, e: NodeEditorEvent): NodeEditorResul
       return { state: { kind: 'editing', mark: e.node, draft: e.node } };
     case 'move':
     case 'rotate': {
-      const mark = s.kind === 'idle' ? null : s.mark;
+      const mark = s.kind === 'idle' || s.kind === 'selecting' ? null : s.mark;
       if (!mark || mark.id !== e.id) return { state: s };
       const from = draftOf(s) ?? mark;
       const draft =

@@ -5,9 +5,7 @@
 // and carries out its commands (confirm, server calls, navigation).
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Pin } from '../../../contract/api';
-import { keys } from '../../../contract/queryKeys';
 import {
   useCreatePin,
   useCreateSitemap,
@@ -67,7 +65,6 @@ export default function AdminPinMap({
   onMapChange: (name: string) => void;
 }) {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const pinsQuery = usePins();
   const sitemap = useSitemap(mapName);
   const createPin = useCreatePin();
@@ -182,8 +179,6 @@ export default function AdminPinMap({
       } catch (e) {
         alert(`${ADD_PIN_FAILED} ${messageOf(e)}`);
       }
-      await qc.invalidateQueries({ queryKey: keys.pins });
-      void qc.invalidateQueries({ queryKey: keys.sitemaps });
       dispatch({ type: 'sitemapCreated' });
       onMapChange(created.name);
     } finally {

@@ -10,7 +10,7 @@ import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract
 import type { TileFormat } from '../../../contract/tileUrls';
 import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, bootEarlyStage } from '../../scene/early';
-import { deviceMotionAtom, panoramaAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
+import { deviceMotionAtom, panoramaAtom, shownSceneAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
 import { firstViewDoneAtom } from '../../state/firstView';
 import { askImmersiveVR } from './immersiveSupport';
 import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
@@ -49,6 +49,20 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const setFirstViewDone = useSetAtom(firstViewDoneAtom);
   const firstViewDone = useCallback(() => setFirstViewDone(true), [setFirstViewDone]);
   const node = scene.survey_node;
+  // The scenes asked for lately, by tiles id: the renderer says which one's picture is on screen, and the title
+  // follows it (until then the old picture, and so the old title, stay).
+  const setShown = useSetAtom(shownSceneAtom);
+  const asked = useRef(new Map<string, SurveyScene>());
+  asked.current.set(node.tiles_id, scene);
+  const onSceneShown = useCallback(
+    (tilesId: string) => {
+      const shown = asked.current.get(tilesId);
+      if (shown) setShown(shown);
+      asked.current = new Map(shown ? [[tilesId, shown]] : []);
+    },
+    [setShown],
+  );
+  useEffect(() => () => setShown(null), [setShown]);
 
   const source = useMemo(
     () => ({
@@ -219,6 +233,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               onHotspotClick={onHotspotClick}
               onViewChange={onViewChange}
               onStable={firstViewDone}
+              onSceneShown={onSceneShown}
               mouseViewMode={mouseViewMode}
               deviceOrientation={motion}
               xr={vrAvailable}
@@ -257,6 +272,9 @@ class RendererBoundary extends Component<
 /** A labelled stand-in without WebGL: the scene's name and its hotspots as buttons. */
 function PanoramaStandIn({ scene, sceneTitles, initialView, onLinkHotspot, onInfoHotspot }: PanoramaSlotProps) {
   const setView = useSetAtom(viewAtom);
+  // The stand-in shows its scene at once.
+  const setShown = useSetAtom(shownSceneAtom);
+  useEffect(() => setShown(scene), [scene, setShown]);
   // No panorama will draw: nothing to wait for.
   const setFirstViewDone = useSetAtom(firstViewDoneAtom);
   useEffect(() => {

@@ -7,7 +7,7 @@ import { CalendarIcon, ChevronDown, CloseIcon } from '../../ui/icons';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useSurveySwitch } from '../../domain/viewer/useSurveySwitch';
 import { useEscape } from '../common/useEscape';
-import { dayLabel, groupByMonth, stepDate, TIMELINE_ROW_PX } from './timeline';
+import { dayLabel, groupByMonth, isCurrentSurvey, stepSurvey, TIMELINE_ROW_PX } from './timeline';
 
 export function TimelineButton() {
   const [open, setOpen] = useAtom(timelineOpenAtom);
@@ -29,7 +29,9 @@ export function TimelineButton() {
 
 export function TimelineDrawer() {
   const [open, setOpen] = useAtom(timelineOpenAtom);
-  const { dates, date, floorPopulated, settings } = useViewerState();
+  const { dates, date, scene, floorPopulated, settings } = useViewerState();
+  // Two surveys may share a date: the one on screen is the scene's.
+  const surveyName = scene?.survey_name;
   // A new date opens the nearest scene, looking the same way (useSurveySwitch).
   const go = useSurveySwitch();
   const months = useMemo(() => groupByMonth(dates), [dates]);
@@ -44,8 +46,8 @@ export function TimelineDrawer() {
 
   // Arrow keys step through the dates (and so through the months). Attached before the drawer paints, so a
   // key pressed as soon as it shows is never lost; the latest dates and navigation are read through a ref.
-  const latest = useRef({ dates, date, go });
-  latest.current = { dates, date, go };
+  const latest = useRef({ dates, date, surveyName, go });
+  latest.current = { dates, date, surveyName, go };
   useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -53,16 +55,16 @@ export function TimelineDrawer() {
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName) || t.closest('.panorama-host')))
         return;
-      const { dates: ds, date: current, go: navigate } = latest.current;
-      const next = stepDate(ds, current, e.key);
-      if (next && next !== current) {
+      const { dates: ds, date: current, surveyName: name, go: navigate } = latest.current;
+      const next = stepSurvey(ds, current, name, e.key);
+      if (next && !isCurrentSurvey(next, current, name)) {
         e.preventDefault();
         setCollapsed((c) => {
           const n = new Set(c);
-          n.delete(next.slice(0, 7));
+          n.delete(next.date.slice(0, 7));
           return n;
         });
-        navigate({ date: next });
+        navigate({ date: next.date, survey: next.survey_name });
       }
     };
     window.addEventListener('keydown', onKey);
@@ -72,8 +74,8 @@ export function TimelineDrawer() {
   // Keep the selected row in view.
   useEffect(() => {
     if (!open || !date) return;
-    list.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, date]);
+    list.current?.querySelector<HTMLElement>('[aria-current="date"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, date, surveyName]);
 
   if (!settings.enable.timeline || !open) return null;
   return (
@@ -117,9 +119,9 @@ export function TimelineDrawer() {
                         type="button"
                         className="timeline-row"
                         data-date={d.date}
-                        aria-current={d.date === date ? 'date' : undefined}
+                        aria-current={isCurrentSurvey(d, date, surveyName) ? 'date' : undefined}
                         style={{ height: TIMELINE_ROW_PX }}
-                        onClick={() => go({ date: d.date })}
+                        onClick={() => go({ date: d.date, survey: d.survey_name })}
                       >
                         <time dateTime={d.date}>{dayLabel(d.date)}</time>
                         <span className="row-name">{d.survey_name}</span>

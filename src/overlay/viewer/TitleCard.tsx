@@ -1,10 +1,14 @@
-// Title card: the current scene's name (or the configured title), with the site, floor and survey date.
+// Title card: the name of the scene on screen (or the configured title), with the site and survey date.
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { dayLabel } from './timeline';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useShownScene } from './useShownScene';
 
 export function TitleCard() {
-  const { settings, scene, date } = useViewerState();
+  const { settings } = useViewerState();
+  // The scene on screen: on a slow link the title changes with the picture, not before it.
+  const scene = useShownScene();
+  const date = scene?.date;
   const sceneName = scene?.survey_node.title || settings.display.title;
   useDocumentTitle(scene ? sceneName : null, settings.display.title);
   return (

@@ -1,5 +1,5 @@
 // Timeline logic: survey dates grouped by month (newest first, ties by survey name reverse alphabetical),
-// en-US short month + year labels, and arrow-key stepping through dates and months.
+// en-US short month + year labels, and arrow-key stepping through every survey (two of one date included).
 import type { SurveyDateEntry } from '../../../contract/api';
 
 export interface TimelineMonth {
@@ -58,28 +58,36 @@ export function groupByMonth(entries: SurveyDateEntry[]): TimelineMonth[] {
   return months;
 }
 
-/** Distinct dates in timeline order (newest first). */
-export function timelineDates(entries: SurveyDateEntry[]): string[] {
-  const out: string[] = [];
-  for (const e of sortSurveyDates(entries)) if (out[out.length - 1] !== e.date) out.push(e.date);
-  return out;
+/** The surveys in timeline order (newest first), each once: two surveys of one date are two stops. */
+export function timelineSurveys(entries: SurveyDateEntry[]): SurveyDateEntry[] {
+  const seen = new Set<string>();
+  return sortSurveyDates(entries).filter((e) => {
+    const k = `${e.date}|${e.survey_name}`;
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
+}
+
+/** True when a timeline entry is the survey on screen (its date, and its name once the scene is known). */
+export function isCurrentSurvey(e: SurveyDateEntry, date: string | null, surveyName: string | undefined): boolean {
+  return e.date === date && (surveyName === undefined || e.survey_name === surveyName);
 }
 
 /**
- * The date an arrow key moves to. Right steps down the list (to the next, older date, into the next month
- * after a month's last date); Left steps up (newer). Stays put at either end.
+ * The survey an arrow key moves to. Right steps down the list (to the next, older survey: the next one of the
+ * same date first, into the next month after a month's last); Left steps up (newer). Stays put at either end.
  */
-export function stepDate(
+export function stepSurvey(
   entries: SurveyDateEntry[],
-  current: string | null,
+  date: string | null,
+  surveyName: string | undefined,
   key: 'ArrowLeft' | 'ArrowRight',
-): string | null {
-  const dates = timelineDates(entries);
-  if (dates.length === 0) return null;
-  const i = current ? dates.indexOf(current) : -1;
-  if (i < 0) return dates[0];
-  const j = key === 'ArrowRight' ? Math.min(dates.length - 1, i + 1) : Math.max(0, i - 1);
-  return dates[j];
+): SurveyDateEntry | null {
+  const list = timelineSurveys(entries);
+  if (list.length === 0) return null;
+  const i = list.findIndex((e) => isCurrentSurvey(e, date, surveyName));
+  if (i < 0) return list[0];
+  const j = key === 'ArrowRight' ? Math.min(list.length - 1, i + 1) : Math.max(0, i - 1);
+  return list[j];
 }
 
 /** Scroll offset (px) that brings a date's row into view: rows of 50 px, one header row per month. */

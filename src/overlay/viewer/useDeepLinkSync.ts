@@ -20,7 +20,10 @@ export function useDeepLinkSync(state: ViewerState) {
   // A link naming a scene the survey does not have opens the survey's first scene instead.
   const sceneId = state.scene?.survey_node.tiles_id;
   const missing =
-    !!link.node && state.scenes.length > 0 && !state.scenes.some((s) => s.survey_node.tiles_id === link.node);
+    !state.loading &&
+    !!link.node &&
+    state.scenes.length > 0 &&
+    !state.scenes.some((s) => s.survey_node.tiles_id === link.node);
   useEffect(() => {
     if (missing) console.error('Scene not found');
   }, [missing]);

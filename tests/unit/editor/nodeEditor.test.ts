@@ -18,16 +18,18 @@ const b: NodeDraft = { id: 'b', left: 50, top: 60, rotationDeg: 0 };
 const play = (from: NodeEditorState, ...events: NodeEditorEvent[]) => playMachine(perform, from, events);
 
 describe('node editor: choosing a node', () => {
-  it('Edit pre-selects the current node, without a draft yet', () => {
+  it('Edit edits the current node at once: what looks selected is selected, with nothing to save yet', () => {
     const { state } = play(IDLE, { type: 'start', current: a });
-    expect(editModeOf(state)).toBe('selecting');
+    expect(editModeOf(state)).toBe('editing');
     expect(selectedIdOf(state)).toBe('a');
     expect(draftOf(state)).toEqual(a);
     expect(canSave(state)).toBe(false);
   });
   it('a current node off this plan leaves nothing selected until one is chosen', () => {
     const { state } = play(IDLE, { type: 'start', current: null });
+    expect(editModeOf(state)).toBe('selecting');
     expect(selectedIdOf(state)).toBeNull();
+    expect(draftOf(state)).toBeNull();
     expect(play(state, { type: 'move', id: 'a', left: 1, top: 1 }).state).toEqual(state);
     expect(play(state, { type: 'tap', node: b }).state).toEqual({ kind: 'editing', mark: b, draft: b });
   });

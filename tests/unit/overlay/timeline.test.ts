@@ -5,9 +5,9 @@ import {
   monthLabel,
   rowOffset,
   sortSurveyDates,
-  stepDate,
+  stepSurvey,
   TIMELINE_ROW_PX,
-  timelineDates,
+  timelineSurveys,
 } from '../../../src/overlay/viewer/timeline';
 
 const entries = [
@@ -57,15 +57,24 @@ describe('timeline', () => {
     expect(groupByMonth([])).toEqual([]);
   });
 
-  it('steps through distinct dates with the arrow keys, across months, stopping at the ends', () => {
-    expect(timelineDates(entries)).toEqual(['2024-03-12', '2024-03-02', '2024-01-31', '2023-11-05']);
-    expect(stepDate(entries, '2024-03-12', 'ArrowRight')).toBe('2024-03-02');
-    expect(stepDate(entries, '2024-03-02', 'ArrowRight')).toBe('2024-01-31'); // into the next month
-    expect(stepDate(entries, '2024-01-31', 'ArrowLeft')).toBe('2024-03-02'); // back into the previous month
-    expect(stepDate(entries, '2024-03-12', 'ArrowLeft')).toBe('2024-03-12');
-    expect(stepDate(entries, '2023-11-05', 'ArrowRight')).toBe('2023-11-05');
-    expect(stepDate(entries, null, 'ArrowRight')).toBe('2024-03-12');
-    expect(stepDate([], '2024-01-01', 'ArrowRight')).toBeNull();
+  it('steps through every survey with the arrow keys, two of one date included, stopping at the ends', () => {
+    const names = timelineSurveys([...entries, entries[1]]).map((e) => e.survey_name);
+    expect(names).toEqual(['Spring survey', 'Alpha walk', 'Early March', 'Winter', 'Autumn survey']);
+    const step = (date: string | null, name: string | undefined, key: 'ArrowLeft' | 'ArrowRight') => {
+      const e = stepSurvey(entries, date, name, key);
+      return e && `${e.date} ${e.survey_name}`;
+    };
+    expect(step('2024-03-12', 'Spring survey', 'ArrowRight')).toBe('2024-03-12 Alpha walk'); // same date
+    expect(step('2024-03-12', 'Alpha walk', 'ArrowRight')).toBe('2024-03-02 Early March');
+    expect(step('2024-03-02', 'Early March', 'ArrowLeft')).toBe('2024-03-12 Alpha walk');
+    expect(step('2024-03-12', 'Alpha walk', 'ArrowLeft')).toBe('2024-03-12 Spring survey');
+    expect(step('2024-03-02', 'Early March', 'ArrowRight')).toBe('2024-01-31 Winter'); // into the next month
+    expect(step('2024-03-12', 'Spring survey', 'ArrowLeft')).toBe('2024-03-12 Spring survey');
+    expect(step('2023-11-05', 'Autumn survey', 'ArrowRight')).toBe('2023-11-05 Autumn survey');
+    // Scene not known yet: the date's first survey.
+    expect(step('2024-03-12', undefined, 'ArrowRight')).toBe('2024-03-12 Alpha walk');
+    expect(step(null, undefined, 'ArrowRight')).toBe('2024-03-12 Spring survey');
+    expect(stepSurvey([], '2024-01-01', undefined, 'ArrowRight')).toBeNull();
   });
 
   it('scrolls in 50 px rows, one header row per month, skipping collapsed months', () => {

@@ -4,6 +4,7 @@ import { PanoramaController, type SceneLayer } from '../../../src/scene/panorama
 import type { View, Viewport } from '../../../src/scene/view';
 
 class FakeLayer implements SceneLayer {
+  constructor(readonly name = '') {}
   previewReady = false;
   counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
   opacity = 1;
@@ -39,6 +40,7 @@ const FACE = 2048;
 
 function make(start: ConstructorParameters<typeof PanoramaController>[2] = {}) {
   const events: string[] = [];
+  const shown: string[] = [];
   let frames = 0;
   const c = new PanoramaController<FakeLayer>(
     FACE,
@@ -46,15 +48,34 @@ function make(start: ConstructorParameters<typeof PanoramaController>[2] = {}) {
       requestFrame: () => frames++,
       onViewChange: (v) => events.push(`view ${v.yaw.toFixed(2)}`),
       onStable: () => events.push('stable'),
+      onSceneShown: (l) => shown.push((l as FakeLayer).name),
       crossfadeMs: () => 100,
     },
     start,
   );
   c.setViewport(vp);
-  return { c, events, requested: () => frames };
+  return { c, events, shown, requested: () => frames };
 }
 
 describe('panorama controller', () => {
+  it('tells once per scene when its picture is on screen: the old one stays named until the new preview shows', () => {
+    const { c, shown } = make();
+    const a = new FakeLayer('a');
+    c.showScene(a, FACE);
+    c.drawLayers(0);
+    expect(shown).toEqual([]);
+    a.ready();
+    c.drawLayers(1);
+    c.drawLayers(2);
+    const b = new FakeLayer('b');
+    c.showScene(b, FACE);
+    c.drawLayers(3);
+    expect(shown).toEqual(['a']);
+    b.ready(false);
+    c.drawLayers(4);
+    expect(shown).toEqual(['a', 'b']);
+  });
+
   it('opens a scene at its initial view, within limits, and asks for a frame', () => {
     const { c, requested } = make();
     const layer = new FakeLayer();
