@@ -1,5 +1,5 @@
 // The sidebar: product label (opens the research group's website in a new window), the navigation entries,
-// a collapsed small state, sign-in and sign-out (with single sign-on), and the admin 'Enable Multisite' button.
+// a collapsed small state, sign-in and sign-out (with single sign-on), and a superAdmin's 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { animationModalOpenAtom, kioskAtom, kioskHomeAtom, sidebarCollapsedAtom } from '../../state/atoms';
@@ -7,7 +7,7 @@ import { useKioskEndPending } from '../common/useKiosk';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
-import { useIsAdmin, useSsoEnabled } from '../../domain/useAdmin';
+import { useIsAdmin, useMayDo, useSsoEnabled } from '../../domain/useAdmin';
 import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../../domain/useSite';
 import {
   ChevronLeft,
@@ -35,6 +35,8 @@ export function Sidebar() {
   const site = useSiteId();
   const settings = useCurrentSettings();
   const isAdmin = useIsAdmin();
+  // Turning multi-site on is a superAdmin's (the app's settings), not every site administrator's.
+  const maySwitchMultiSite = useMayDo('switchMultiSite', null);
   const sso = useSsoEnabled();
   const kiosk = useAtomValue(kioskAtom);
   const kioskHome = useAtomValue(kioskHomeAtom);
@@ -161,7 +163,7 @@ export function Sidebar() {
       {site ? <SiteDisabledNotice site={site} isAdmin={isAdmin} collapsed={collapsed} /> : null}
       {/* On a kiosk only while it is asked to end (kiosk=0): an administrator signs in there to end it. */}
       {sso && (!kiosk || endingKiosk) ? <AccountBox collapsed={collapsed} /> : null}
-      {isAdmin && !multiSite ? (
+      {maySwitchMultiSite && !multiSite ? (
         <div className="sidebar-bottom">
           <button
             type="button"
