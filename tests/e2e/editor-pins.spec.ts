@@ -21,6 +21,19 @@ const hint = (page: Page) => page.locator('.pin-hint');
 const pinButton = (page: Page, name: string | RegExp) =>
   page.locator('.admin-pin-map li').getByRole('button', { name, exact: typeof name === 'string' });
 
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Pin editor' });
+const PIN_ACTIONS = ['Move', 'Delete', /^(Hide\/Show|Hide|Show)$/, 'Change', 'Go to site', 'Cancel'];
+/** With no pin selected the pin's actions are offered as unusable, say why, and a click changes nothing. */
+async function expectPinActionsBlocked(page: Page) {
+  for (const name of PIN_ACTIONS) {
+    const b = toolbar(page).getByRole('button', { name });
+    await expect(b).toBeDisabled();
+    await expect(b).toHaveAttribute('title', name === 'Cancel' ? 'Nothing to cancel.' : /^Select a pin first/);
+  }
+  await toolbar(page).getByRole('button', { name: 'Delete' }).click({ force: true });
+  await expect(hint(page)).toHaveText('Click a pin to select it.');
+}
+
 async function openMap(page: Page) {
   await page.goto('/');
   await expect(page.locator('.admin-pin-map .konvajs-content')).toBeVisible({ timeout: 20_000 });
@@ -86,6 +99,7 @@ test.describe('pin map (admin)', () => {
       'To Single Site',
     ]);
     await expect(pinButton(page, 'North Depot (Site Disabled)')).toBeAttached();
+    await expectPinActionsBlocked(page);
     const depot = await pinHeadOnScreen(page, /^North Depot/);
     const farm = await pinHeadOnScreen(page, /^Demo Farm/);
     // Head colour beside the icon: darkened grey when disabled, brand orange when enabled.
@@ -98,9 +112,11 @@ test.describe('pin map (admin)', () => {
     await page.mouse.click(depot.x, depot.y);
     await expect(hint(page)).toHaveText('Selected: North Depot');
     await expect(page.getByRole('button', { name: 'Show', exact: true })).toBeVisible();
+    for (const name of PIN_ACTIONS) await expect(toolbar(page).getByRole('button', { name })).toBeEnabled();
     const empty = await mapPoint(page, 92, 92);
     await page.mouse.click(empty.x, empty.y);
     await expect(hint(page)).toHaveText('Click a pin to select it.');
+    await expectPinActionsBlocked(page);
   });
 
   test('add: the hint, a click on the map, the modal checks, a cover image; the pin is stored disabled where clicked', async ({
@@ -280,11 +296,10 @@ test.describe('pin map (admin)', () => {
     await expect(pinButton(page, 'E2E Temp')).toHaveCount(0);
     await expect.poll(async () => (await pins(request)).some((p) => p._id === temp._id)).toBe(false);
 
-    // Delete mode first, then the pin; the server refuses: alert, and the pin stays off the map.
+    // The server refuses: alert, and the pin stays off the map.
     await failRoute(page, /\/api\/map-pins\/[^/]+$/, 'DELETE', 'Locked');
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await expect(hint(page)).toHaveText('Click the pin you want to delete.');
     await clickPin(page, 'E2E Temp Two');
+    await page.getByRole('button', { name: 'Delete' }).click();
     await expect
       .poll(() => dialogs)
       .toEqual([
