@@ -28,8 +28,8 @@ export function ValidationTable({
   floorName: (floor: number) => string;
 }) {
   return (
-    <div className="validation-scroll">
-      <table className="validation-table">
+    <div className="validation-scroll cards-box">
+      <table className="validation-table cards-table">
         <thead>
           <tr>
             <th scope="col">Scene</th>
