@@ -21,7 +21,14 @@ import {
   PlayIcon,
   WaterIcon,
 } from '../../ui/icons';
-import { activeEntry, addSceneLink, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
+import {
+  activeEntry,
+  addSceneLink,
+  siteEntryLabel,
+  visibleEntries,
+  WATER_SITE_TITLE,
+  type EntryKey,
+} from './sidebarEntries';
 import type { ReactNode } from 'react';
 import { SiteDisabledNotice } from './SiteDisabledNotice';
 import { AccountBox } from './AccountBox';
@@ -37,6 +44,7 @@ export function Sidebar() {
   const isAdmin = useIsAdmin();
   // Turning multi-site on is a superAdmin's (the app's settings), not every site administrator's.
   const maySwitchMultiSite = useMayDo('switchMultiSite', null);
+  const mayAddScenes = useMayDo('addScenes');
   const sso = useSsoEnabled();
   const kiosk = useAtomValue(kioskAtom);
   const kioskHome = useAtomValue(kioskHomeAtom);
@@ -132,7 +140,7 @@ export function Sidebar() {
                 key,
                 path('site'),
                 settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />,
-                noConfig ? 'Add Scenes' : 'Site',
+                siteEntryLabel(noConfig, mayAddScenes),
               );
             // Scenes are added to the floor in view: the entry carries it to the upload form.
             case 'addScene':
