@@ -3,6 +3,7 @@
 // use the administrator controls they are shown, and no request of theirs is refused (401/403).
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
+import { cutOffSideways } from './helpers/fitsWidth';
 
 type Person = 'anonymous' | 'guest' | 'projectAdmin' | 'superAdmin';
 const ACCOUNTS: Record<Exclude<Person, 'anonymous'>, { username: string; roles: string[]; sites: string[] }> = {
@@ -111,3 +112,36 @@ test('on the multi-site map only a superAdmin gets the pin editor', async ({ bro
     await setMultiSite(false, request);
   }
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px no admin page, form or toolbar is wider than the page`, async ({ browser, request }) => {
+    const ctx = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.request.post(`${origin}/api/login`, { data: { username: 'root', password: PASSWORD } });
+    const cut: string[] = [];
+    const check = async (what: string, root: string) => {
+      await page.screenshot({ path: test.info().outputPath(`${what}-${width}.png`) });
+      cut.push(...(await cutOffSideways(page, root)).map((c) => `${what}: ${c}`));
+    };
+    await page.goto(`${origin}/documentation`);
+    await page.getByRole('button', { name: 'Upload documents' }).click();
+    await expect(page.getByLabel('Upload documents .zip')).toBeVisible();
+    await check('documentation', 'main');
+    await page.goto(`${origin}/addScene`);
+    await expect(page.getByRole('heading', { name: /^Add Scenes/ })).toBeVisible();
+    await check('upload', 'main');
+    await setMultiSite(true, request);
+    try {
+      await page.goto(`${origin}/`);
+      await expect(page.getByRole('toolbar', { name: 'Pin editor' })).toBeVisible({ timeout: 20_000 });
+      await check('pin editor', 'main');
+      await page.getByRole('toolbar', { name: 'Pin editor' }).getByRole('button', { name: 'New map' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check('new map', '.modal');
+    } finally {
+      await setMultiSite(false, request);
+    }
+    expect(cut).toEqual([]);
+    await ctx.close();
+  });
+}
