@@ -134,19 +134,17 @@ test.describe('pin map (admin)', () => {
     await expect(page.getByRole('button', { name: 'Add site' })).toHaveAttribute('aria-pressed', 'false');
     expect(await page.locator('.modal-backdrop').evaluate((e) => getComputedStyle(e).zIndex)).toBe('11');
 
-    await modal.getByRole('button', { name: 'Create' }).click();
+    // Create is offered as usable only once the pin can be sent; until then its title says what is missing.
+    const create = modal.getByRole('button', { name: 'Create' });
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAttribute('title', 'You are missing the following:\n- A name\n- An Icon');
+    await create.click({ force: true });
+    await expect(modal).toBeVisible();
     await modal.getByLabel('Site name').fill('E2E Barn');
     await modal.getByLabel('Link to an external website').check();
-    await modal.getByRole('button', { name: 'Create' }).click();
+    await expect(create).toHaveAttribute('title', 'You are missing the following:\n- An Icon\n- An External URL');
     await modal.getByLabel('External URL').fill('not a url');
-    await modal.getByRole('button', { name: 'Create' }).click();
-    await expect
-      .poll(() => dialogs)
-      .toEqual([
-        'You are missing the following:\n- A name\n- An Icon',
-        'You are missing the following:\n- An Icon\n- An External URL',
-        'You are missing the following:\n- An Icon\n- A Valid URL',
-      ]);
+    await expect(create).toHaveAttribute('title', 'You are missing the following:\n- An Icon\n- A Valid URL');
     await modal.getByLabel('External URL').fill('https://example.org/barn');
     await modal.getByRole('button', { name: 'Icon' }).click();
     await modal.getByRole('radio', { name: 'pig' }).click();
@@ -157,7 +155,7 @@ test.describe('pin map (admin)', () => {
     await expect(modal.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
     await modal.getByRole('button', { name: 'Create' }).click();
     await expect(modal).toHaveCount(0);
-    expect(dialogs).toHaveLength(3);
+    expect(dialogs).toEqual([]);
 
     const stored = (await pinNamed(request, 'E2E Barn'))!;
     expect(stored).toMatchObject({
@@ -338,6 +336,7 @@ test.describe('pin map (admin)', () => {
     await expect(modal.getByLabel('Site name')).toHaveValue('Visitor Centre');
     await expect(modal.getByLabel('Link to an external website')).toBeChecked();
     await expect(modal.getByLabel('External URL')).toHaveValue('https://example.org/visitor-centre');
+    await expect(modal.getByRole('button', { name: 'Save' })).toHaveAttribute('title', /^Nothing to save/);
     await modal.getByLabel('Site name').fill('Visitor Centre East');
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect(modal).toHaveCount(0);
@@ -372,8 +371,11 @@ test.describe('pin map (admin)', () => {
     await openMap(page);
     await page.getByRole('button', { name: 'New map' }).click();
     const modal = page.getByRole('dialog', { name: 'New Site Map' });
-    await modal.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => dialogs).toEqual(['You are missing the following:\n- An image\n- A map name']);
+    await expect(modal.getByRole('button', { name: 'Create' })).toHaveAttribute(
+      'title',
+      'You are missing the following:\n- An image\n- A map name',
+    );
+    await modal.getByRole('button', { name: 'Create' }).click({ force: true });
 
     await failRoute(page, /\/api\/create-site-map$/, 'POST', 'Name taken');
     await modal.getByLabel('Map name').fill(name);
@@ -383,8 +385,7 @@ test.describe('pin map (admin)', () => {
       buffer: await pngBuffer(800, 500, { r: 120, g: 170, b: 90 }),
     });
     await modal.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => dialogs).toHaveLength(2);
-    expect(dialogs[1]).toBe('Error! Failed to Upload a New Sitemap Name taken');
+    await expect.poll(() => dialogs).toEqual(['Error! Failed to Upload a New Sitemap Name taken']);
     expect((await api<{ name: string }[]>(request, '/api/site-maps')).some((m) => m.name === name)).toBe(false);
     await page.unrouteAll();
 
