@@ -2,6 +2,7 @@
 // superAdmin administers everything (global settings, site maps, pins of every site, users); projectAdmin
 // administers only the sites assigned to it; guest and anonymous visitors read.
 import type { Role } from '../../contract/api.ts';
+import { allows } from '../../contract/access.ts';
 
 export interface Principal {
   /** The account id, or null for an anonymous visitor (and for everyone on an install without sign-on). */
@@ -20,12 +21,10 @@ export const trustedInstall = (): Principal => ({ id: null, username: null, role
 export const isSuperAdmin = (p: Principal) => p.roles.includes('superAdmin');
 
 /** Administers this one site. */
-export const administers = (p: Principal, site: string) =>
-  isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.includes(site));
+export const administers = (p: Principal, site: string) => allows('siteAdmin', p, site);
 
 /** Administers at least one site (the UI shows admin tools only where `administers` holds). */
-export const administersAny = (p: Principal) =>
-  isSuperAdmin(p) || (p.roles.includes('projectAdmin') && p.sites.length > 0);
+export const administersAny = (p: Principal) => allows('anyAdmin', p, null);
 
 /** May see this site's content: it is not disabled, or this person administers it. */
 export const mayRead = (p: Principal, site: string, disabled: ReadonlySet<string>) =>

@@ -3,6 +3,7 @@
 // changed and removed, then signed out, which another tab follows. Screenshots at desktop and phone sizes.
 import { expect, test } from '@playwright/test';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
+import { cutOffSideways } from './helpers/fitsWidth';
 
 const PASSWORD = ROOT_PASSWORD;
 let origin = '';
@@ -46,8 +47,13 @@ test('sign in, manage accounts as a superAdmin, sign out', async ({ page, contex
   await users.getByRole('button', { name: 'Save' }).click();
   await expect(users.getByRole('row', { name: /^pat projectAdmin demo/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('users.png') });
+  // Remove and Save are offered only when they can work, and say why not.
+  await expect(users.getByRole('button', { name: 'Remove root' })).toBeDisabled();
+  await expect(users.getByRole('button', { name: 'Remove root' })).toHaveAttribute('title', /^The last superAdmin/);
   await users.getByRole('button', { name: 'Edit pat' }).click();
+  await expect(users.getByRole('button', { name: 'Save' })).toHaveAttribute('title', /^Nothing to save/);
   await users.getByLabel('Role').selectOption('guest');
+  await expect(users.getByRole('button', { name: 'Save' })).toBeEnabled();
   await users.getByRole('button', { name: 'Save' }).click();
   await expect(users.getByRole('row', { name: /^pat guest -/ })).toBeVisible();
   // The last superAdmin cannot demote itself: the server's sentence is shown.
@@ -82,3 +88,28 @@ test('on a phone the sign-in dialog fits the screen', async ({ browser }) => {
   await page.screenshot({ path: test.info().outputPath('phone-sign-in.png') });
   await ctx.close();
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the Users dialog, its table and its form fit the page`, async ({ browser }) => {
+    const ctx = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.request.post(`${origin}/api/login`, { data: { username: 'root', password: PASSWORD } });
+    for (const [username, roles] of [
+      ['a-rather-long-account-name-of-the-farm-office', ['projectAdmin']],
+      ['sam', ['guest']],
+    ] as const)
+      await page.request.post(`${origin}/api/users`, {
+        data: { username, password: PASSWORD, roles, sites: roles[0] === 'projectAdmin' ? ['demo-farm'] : [] },
+      });
+    await page.goto(`${origin}/`);
+    const menu = page.getByRole('button', { name: 'Expand sidebar' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Users' }).click();
+    const users = page.getByRole('dialog', { name: 'Users' });
+    await users.getByRole('button', { name: 'Add user' }).click();
+    await users.getByLabel('Role').selectOption('projectAdmin');
+    await page.screenshot({ path: test.info().outputPath(`users-${width}.png`) });
+    expect(await cutOffSideways(page, '.users-dialog')).toEqual([]);
+    await ctx.close();
+  });
+}

@@ -7,6 +7,8 @@ import JSZip from 'jszip';
 import { expect, test } from '@playwright/test';
 import { api, collectDialogs, dropFile } from './editor-helpers';
 import { fixtureMissing, fixturesDir } from './helpers/fixtures';
+import { cutOffSideways } from './helpers/fitsWidth';
+import { VIEWPORTS } from './viewports';
 
 const HEADER = 'title,fileName,x,y,date,floor';
 const csvFile = (rows: string[]) => ({
@@ -100,6 +102,40 @@ test.describe('upload page', () => {
     await expect(rows).toHaveCount(0);
     await expect(submit).toBeDisabled();
   });
+
+  for (const size of ['desktop', 'phone upright'] as const) {
+    test.describe(`at ${VIEWPORTS[size].viewport.width} px`, () => {
+      test.use(VIEWPORTS[size]);
+      test('the validation table, Status column included, fits the page', async ({ page }) => {
+        await page.goto('/site/demo-farm/addScene');
+        const long = 'a_rather_long_scene_folder_name_from_the_camera';
+        await page.getByLabel('360° tour (.zip)').setInputFiles({
+          name: 'tour.zip',
+          mimeType: 'application/zip',
+          buffer: await listingZip([`0-${long}`, '1-barn_b', '2-barn_c']),
+        });
+        await page.getByLabel('Scene positions (.csv)').setInputFiles({
+          name: 'positions.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            [
+              `${HEADER},survey_name`,
+              `Main Hall North Entrance by the Loading Bay,${long},1204,3400,04/02/2024,0,Spring walk of the whole farm`,
+              'B,barn_b,,21,04/02/2024,0,',
+              'C,barn_c,12,22,,7,',
+            ].join('\r\n'),
+          ),
+        });
+        await expect(page.locator('.validation-table tbody tr')).toHaveCount(3);
+        await page.screenshot({ path: test.info().outputPath('validation-table.png'), fullPage: true });
+        expect(await cutOffSideways(page, '.upload-page')).toEqual([]);
+        const status = page.locator('.validation-table tbody tr').nth(1).locator('.row-status');
+        await expect(status).toContainText('Error');
+        await status.scrollIntoViewIfNeeded();
+        await expect(status).toBeInViewport({ ratio: 1 });
+      });
+    });
+  }
 
   test('drops: only application/zip and text/csv; anything else flashes the area invalid for 300 ms', async ({
     page,

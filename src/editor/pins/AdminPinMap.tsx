@@ -1,6 +1,6 @@
 // The administrator's multi-site map (lazy: Konva loads only for administrators): the site map with every pin
-// on a Konva canvas and the pin toolbar: Add site, Move (+ Save), Delete, Hide/Show, Change, Go to site,
-// Cancel, New map, To Single Site. Deleting and hiding change the local list at once, whatever the server says.
+// on a Konva canvas and the pin toolbar: Add site, Move (+ Save), Delete, Hide/Show, Change, Go to site (usable with
+// a pin selected), Cancel, New map, To Single Site. Deleting and hiding change the local list at once, whatever the server says.
 // The editing rules are the pure machine of ./pinMap; this component renders its state, dispatches the clicks
 // and carries out its commands (confirm, server calls, navigation).
 import { useMemo, useState } from 'react';
@@ -35,12 +35,15 @@ import { PinModal, type PinModalResult } from './PinModal';
 import { SitemapModal } from './SitemapModal';
 import { ADD_PIN_HINT, defaultPinOf } from '../../domain/pinRules';
 import { useMachine } from '../common/useMachine';
+import { GuardedButton } from '../../ui/GuardedButton';
 import {
   INITIAL_PIN_MAP,
   perform,
   pinHint,
   shownPins,
+  toolbarBlock,
   type PinAction,
+  type PinControl,
   type PinMapCommand,
   type PinMapEvent,
   type PinTool,
@@ -112,7 +115,10 @@ export default function AdminPinMap({
   const onPinTap = (pin: Pin) => dispatch({ type: 'tapPin', pin });
   const onMapTap = (p: { x: number; y: number }) => dispatch({ type: 'tapMap', ...p, sitemap: mapName });
   const onPinDrag = (id: string, p: { x: number; y: number }) => dispatch({ type: 'drag', id, ...p });
-  const action = (a: PinAction) => () => dispatch({ type: 'action', action: a, selected });
+  const action = (a: PinAction) => () => {
+    if (selected) dispatch({ type: 'action', action: a, selected });
+  };
+  const blocked = (c: PinControl) => toolbarBlock(c, state, selected);
 
   const submitPin = async (r: PinModalResult) => {
     if (!modal || modal.kind === 'sitemap') return;
@@ -200,14 +206,14 @@ export default function AdminPinMap({
         >
           <PinIcon /> Add site
         </button>
-        <button
-          type="button"
+        <GuardedButton
           className="tool-button"
           aria-pressed={pressed('move')}
+          blocked={blocked('move')}
           onClick={() => dispatch({ type: 'tool', tool: 'move' })}
         >
           <MoveIcon /> Move
-        </button>
+        </GuardedButton>
         {tool === 'move' && moveDraft ? (
           <button
             type="button"
@@ -218,10 +224,10 @@ export default function AdminPinMap({
             <SaveIcon /> Save
           </button>
         ) : null}
-        <button type="button" className="tool-button" aria-pressed={pressed('delete')} onClick={action('delete')}>
+        <GuardedButton className="tool-button" blocked={blocked('delete')} onClick={action('delete')}>
           <TrashIcon /> Delete
-        </button>
-        <button type="button" className="tool-button" aria-pressed={pressed('hide')} onClick={action('hide')}>
+        </GuardedButton>
+        <GuardedButton className="tool-button" blocked={blocked('hide')} onClick={action('hide')}>
           {selected && !selected.enabled ? (
             <>
               <EyeIcon /> Show
@@ -235,16 +241,16 @@ export default function AdminPinMap({
               <EyeSlashIcon /> Hide/Show
             </>
           )}
-        </button>
-        <button type="button" className="tool-button" aria-pressed={pressed('change')} onClick={action('change')}>
+        </GuardedButton>
+        <GuardedButton className="tool-button" blocked={blocked('change')} onClick={action('change')}>
           <EditIcon /> Change
-        </button>
-        <button type="button" className="tool-button" aria-pressed={pressed('redirect')} onClick={action('redirect')}>
+        </GuardedButton>
+        <GuardedButton className="tool-button" blocked={blocked('redirect')} onClick={action('redirect')}>
           Go to site
-        </button>
-        <button type="button" className="tool-button" onClick={() => dispatch({ type: 'cancel' })}>
+        </GuardedButton>
+        <GuardedButton className="tool-button" blocked={blocked('cancel')} onClick={() => dispatch({ type: 'cancel' })}>
           <CrossIcon /> Cancel
-        </button>
+        </GuardedButton>
         <span className="toolbar-gap" />
         <button type="button" className="tool-button" onClick={() => dispatch({ type: 'openSitemapModal' })}>
           <MapIcon /> New map

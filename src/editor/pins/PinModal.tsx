@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { Pin } from '../../../contract/api';
 import { Modal } from '../../ui/Modal';
+import { GuardedButton } from '../../ui/GuardedButton';
 import { ImageIcon, PinGlyph } from '../../ui/icons';
 import { missingMessage, missingPinFields, PIN_ICONS } from '../../domain/pinRules';
 import { useObjectUrl } from '../../ui/useObjectUrl';
@@ -37,15 +38,25 @@ export function PinModal({
   const [view, setView] = useState<'image' | 'icon'>('image');
   const preview = useObjectUrl(image);
 
-  const submit = () => {
-    const missing = missingPinFields({ name, icon, externalOn, externalUrl });
-    if (missing.length) {
-      alert(missingMessage(missing));
-      return;
-    }
-    onSubmit({ name: name.trim(), icon, externalUrl: externalOn ? externalUrl.trim() : '', image });
-  };
   const cover = preview ?? (pin.cover_image || null);
+  // Offered as usable once the pin can be sent: its title lists what is missing, or that nothing changed.
+  const missing = missingPinFields({ name, icon, externalOn, externalUrl });
+  const unchanged =
+    !isNew &&
+    !image &&
+    name.trim() === pin.name &&
+    icon === pin.icon &&
+    (externalOn ? externalUrl.trim() : '') === (pin.external_url ?? '');
+  const blocked = busy
+    ? 'Saving…'
+    : missing.length
+      ? missingMessage(missing)
+      : unchanged
+        ? 'Nothing to save: change the name, the link, the cover image or the icon first.'
+        : null;
+  const submit = () => {
+    if (!blocked) onSubmit({ name: name.trim(), icon, externalUrl: externalOn ? externalUrl.trim() : '', image });
+  };
   return (
     <Modal title={isNew ? 'Add Pin' : 'Edit Pin'} onClose={onClose} className="editor-modal pin-modal">
       <EditorForm onSubmit={submit}>
@@ -97,9 +108,9 @@ export function PinModal({
           </div>
         )}
         <div className="modal-actions">
-          <button type="submit" className="primary-button" disabled={busy}>
+          <GuardedButton type="submit" className="primary-button" blocked={blocked}>
             {isNew ? 'Create' : 'Save'}
-          </button>
+          </GuardedButton>
         </div>
       </EditorForm>
     </Modal>

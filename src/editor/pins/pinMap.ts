@@ -1,15 +1,15 @@
-// The multi-site pin editor as a pure state machine: the tool in hand (add, move, delete, hide, change, go to
-// site), the selected pin, the dragged place of the pin being moved (its mark is its stored place: cancel drops
-// the draft, so the pin returns there), the open modal, and the deletions and changes the admin made here
-// (shown at once, whatever the server answers). perform() returns the next state and, when something must
-// happen outside (ask, call the server, navigate), a command the component carries out (as excalidraw's
-// actions return results).
+// The multi-site pin editor as a pure state machine: the tool in hand (add, move), the selected pin, the dragged
+// place of the pin being moved (its mark is its stored place: cancel drops the draft, so the pin returns there), the
+// open modal, and the deletions and changes the admin made here (shown at once, whatever the server answers).
+// The actions (delete, hide, change, go to site) act on the selected pin: without one their buttons are not offered
+// as usable (toolbarBlock says why). perform() returns the next state and, when something must happen outside (ask,
+// call the server, navigate), a command the component carries out (as excalidraw's actions return results).
 import type { Pin } from '../../../contract/api';
 import { applyLocalPinChanges, newPinAt } from '../../domain/pinRules';
 import { visiblePins } from '../../domain/pins';
 
-export type PinTool = 'none' | 'add' | 'move' | 'delete' | 'hide' | 'change' | 'redirect';
-/** The tools that act on the selected pin at once, or on the next pin clicked when none is selected. */
+export type PinTool = 'none' | 'add' | 'move';
+/** What acts on the selected pin at once. */
 export type PinAction = 'delete' | 'hide' | 'change' | 'redirect';
 export interface MoveDraft {
   id: string;
@@ -28,9 +28,9 @@ export interface PinMapState {
 }
 
 export type PinMapEvent =
-  /** A toolbar button: Add site or Move toggle their tool; the action tools act on `selected` if given. */
+  /** A toolbar button: Add site or Move (of the selected pin) toggle their tool; an action acts on `selected`. */
   | { type: 'tool'; tool: 'add' | 'move' }
-  | { type: 'action'; action: PinAction; selected: Pin | null }
+  | { type: 'action'; action: PinAction; selected: Pin }
   | { type: 'tapPin'; pin: Pin }
   | { type: 'tapMap'; x: number; y: number; sitemap: string }
   | { type: 'drag'; id: string; x: number; y: number }
@@ -91,26 +91,19 @@ function act(s: PinMapState, action: PinAction, pin: Pin): PinMapResult {
 export function perform(s: PinMapState, e: PinMapEvent): PinMapResult {
   switch (e.type) {
     case 'tool':
-      // Add site starts without a selection; Move keeps the selected pin (the one to move).
+      // Add site starts without a selection; Move moves the selected pin, so it needs one.
       if (e.tool === 'add') return { state: { ...select(s, null), tool: s.tool === 'add' ? 'none' : 'add' } };
+      if (s.tool !== 'move' && !s.selectedId) return { state: s };
       return { state: { ...s, tool: s.tool === 'move' ? 'none' : 'move' } };
     case 'action':
-      if (e.selected) return act(s, e.action, e.selected);
-      return { state: { ...s, moveDraft: null, tool: s.tool === e.action ? 'none' : e.action } };
+      return act(s, e.action, e.selected);
     case 'tapPin':
-      switch (s.tool) {
-        case 'add':
-          return { state: s };
-        case 'none':
-        case 'move':
-          return { state: select(s, e.pin._id) };
-        default:
-          return act(s, s.tool, e.pin);
-      }
+      return { state: s.tool === 'add' ? s : select(s, e.pin._id) };
     case 'tapMap':
       if (s.tool === 'add')
         return { state: { ...s, tool: 'none', modal: { kind: 'add', pin: newPinAt(e.x, e.y, e.sitemap) } } };
-      return { state: select(s, null) };
+      // No pin left to move: the Move tool is put down with the selection.
+      return { state: { ...select(s, null), tool: 'none' } };
     case 'drag':
       if (s.tool !== 'move' || e.id !== s.selectedId) return { state: s };
       return { state: { ...s, moveDraft: { id: e.id, x: e.x, y: e.y } } };
@@ -149,15 +142,17 @@ export function pinHint(tool: PinTool, selected: Pin | null, addHint: string): s
       return addHint;
     case 'move':
       return selected ? `Drag ${selected.name} to its new place, then Save.` : 'Click the pin you want to move.';
-    case 'delete':
-      return 'Click the pin you want to delete.';
-    case 'hide':
-      return 'Click the pin you want to hide or show.';
-    case 'change':
-      return 'Click the pin you want to change.';
-    case 'redirect':
-      return 'Click the pin of the site to go to.';
     case 'none':
       return selected ? `Selected: ${selected.name}` : 'Click a pin to select it.';
   }
+}
+
+export type PinControl = PinAction | 'move' | 'cancel';
+export const SELECT_A_PIN_FIRST = 'Select a pin first: click it on the map or in the list of pins.';
+export const NOTHING_TO_CANCEL = 'Nothing to cancel.';
+
+/** Why a toolbar control cannot work now (shown as its title), or null when it can. */
+export function toolbarBlock(control: PinControl, s: PinMapState, selected: Pin | null): string | null {
+  if (control === 'cancel') return s.tool === 'none' && !selected && !s.moveDraft ? NOTHING_TO_CANCEL : null;
+  return selected ? null : SELECT_A_PIN_FIRST;
 }

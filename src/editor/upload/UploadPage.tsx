@@ -33,6 +33,8 @@ import { SiteNameField } from './SiteNameField';
 import { decodeCsvBytes } from '../../../contract/positionsCsv';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
 import { ValidationTable } from './ValidationTable';
+import { submitBlock } from './submitBlock';
+import { GuardedButton } from '../../ui/GuardedButton';
 import '../editor.css';
 
 export const UPLOAD_FAILED = 'Error! Failed to upload scene.';
@@ -125,6 +127,15 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     validation.error ||
     zip.state === 'failed' ||
     csv.state === 'failed';
+
+  const submitWhyNot = submitBlock({
+    hasZip: !!zipFile,
+    hasCsv: !!csvFile,
+    validating,
+    failed: !!blocked,
+    uploading,
+    duplicate: duplicate !== null,
+  });
 
   const saveName = async (name: string) => {
     if (settings.isSuccess) await patchSettings.mutateAsync({ display: { title: name } });
@@ -290,14 +301,9 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
               </span>
             </div>
           ) : null}
-          <button
-            type="button"
-            className="primary-button"
-            disabled={blocked || uploading || duplicate !== null}
-            onClick={() => submit()}
-          >
+          <GuardedButton className="primary-button" blocked={submitWhyNot} onClick={() => submit()}>
             Submit
-          </button>
+          </GuardedButton>
         </div>
       </main>
     </div>

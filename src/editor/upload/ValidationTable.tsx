@@ -1,4 +1,6 @@
-// The upload's validation table: Scene, X-Coordinate, Y-Coordinate, Name, Survey Date, Status.
+// The upload's validation table: Scene, X-Coordinate, Y-Coordinate, Name, Floor, Survey Date, Survey, Status. Long
+// names wrap so that it fits its page; where the page is narrow each row is a card whose cells carry their
+// column's name (data-label), so no column is ever out of sight.
 import type { ValidationRow } from './validateUpload';
 import { CrossIcon, TickIcon, WarningIcon } from '../../ui/icons';
 
@@ -26,8 +28,8 @@ export function ValidationTable({
   floorName: (floor: number) => string;
 }) {
   return (
-    <div className="validation-scroll">
-      <table className="validation-table">
+    <div className="validation-scroll cards-box">
+      <table className="validation-table cards-table">
         <thead>
           <tr>
             <th scope="col">Scene</th>
@@ -44,17 +46,32 @@ export function ValidationTable({
           {rows.map((r) => (
             <tr key={r.key} className={`row-${r.status}`} data-status={r.status}>
               <th scope="row">{r.scene}</th>
-              <td className={r.foundInCsv && !r.isOrphan && r.x === '' ? 'cell-missing' : undefined}>{r.x}</td>
-              <td className={r.foundInCsv && !r.isOrphan && r.y === '' ? 'cell-missing' : undefined}>{r.y}</td>
-              <td>{r.name}</td>
-              <td data-col="floor">{r.floor === null ? (r.foundInCsv ? 'not a floor' : '') : floorName(r.floor)}</td>
-              <td className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : undefined}>
+              <td
+                data-label="X-Coordinate"
+                className={r.foundInCsv && !r.isOrphan && r.x === '' ? 'cell-missing' : 'cell-short'}
+              >
+                {r.x}
+              </td>
+              <td
+                data-label="Y-Coordinate"
+                className={r.foundInCsv && !r.isOrphan && r.y === '' ? 'cell-missing' : 'cell-short'}
+              >
+                {r.y}
+              </td>
+              <td data-label="Name">{r.name}</td>
+              <td data-label="Floor" data-col="floor">
+                {r.floor === null ? (r.foundInCsv ? 'not a floor' : '') : floorName(r.floor)}
+              </td>
+              <td
+                data-label="Survey Date"
+                className={timeline && r.foundInCsv && !r.isOrphan && r.date === '' ? 'cell-missing' : 'cell-short'}
+              >
                 {r.date}
               </td>
-              <td data-col="survey">
+              <td data-label="Survey" data-col="survey">
                 {r.survey || (r.foundInCsv ? <span className="muted">the export&apos;s tour name</span> : '')}
               </td>
-              <td>
+              <td data-label="Status">
                 <StatusCell row={r} />
               </td>
             </tr>

@@ -7,6 +7,8 @@ import { useRemoveUser, useSaveUser, useUsers } from '../../api/queries/users';
 import { useSites } from '../../api/queries/settings';
 import type { UserEntry } from '../../../contract/api';
 import { roles, type Role } from '../../../contract/roles';
+import { GuardedButton } from '../../ui/GuardedButton';
+import { removeBlock, saveBlock } from './accountRules';
 
 interface Draft {
   id?: string;
@@ -60,45 +62,49 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
       ) : users.isError ? (
         <p role="alert">{users.error.message}</p>
       ) : (
-        <table className="users-table">
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Role</th>
-              <th scope="col">Sites</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((u) => (
-              <tr key={u.id}>
-                <td>{u.username}</td>
-                <td>{u.roles.join(', ')}</td>
-                <td>{u.roles.includes('superAdmin') ? 'all' : u.sites.join(', ') || '-'}</td>
-                <td className="users-actions">
-                  <button
-                    type="button"
-                    className="secondary-button"
-                    onClick={() => edit(u)}
-                    aria-label={`Edit ${u.username}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary-button"
-                    onClick={() => drop(u)}
-                    aria-label={`Remove ${u.username}`}
-                  >
-                    Remove
-                  </button>
-                </td>
+        <div className="cards-box">
+          <table className="users-table cards-table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">Sites</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {users.data.map((u) => (
+                <tr key={u.id}>
+                  <td data-label="User">{u.username}</td>
+                  <td data-label="Role">{u.roles.join(', ')}</td>
+                  <td data-label="Sites">{u.roles.includes('superAdmin') ? 'all' : u.sites.join(', ') || '-'}</td>
+                  <td>
+                    <div className="users-actions">
+                      <button
+                        type="button"
+                        className="secondary-button"
+                        onClick={() => edit(u)}
+                        aria-label={`Edit ${u.username}`}
+                      >
+                        Edit
+                      </button>
+                      <GuardedButton
+                        className="secondary-button"
+                        blocked={removeBlock(users.data, u)}
+                        onClick={() => drop(u)}
+                        aria-label={`Remove ${u.username}`}
+                      >
+                        Remove
+                      </GuardedButton>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {draft ? (
         <form
@@ -163,9 +169,20 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
             </fieldset>
           ) : null}
           <div className="users-buttons">
-            <button type="submit" className="primary-button" disabled={save.isPending}>
+            <GuardedButton
+              type="submit"
+              className="primary-button"
+              blocked={
+                save.isPending
+                  ? 'Saving…'
+                  : saveBlock(
+                      draft,
+                      users.data?.find((u) => u.id === draft.id),
+                    )
+              }
+            >
               Save
-            </button>
+            </GuardedButton>
             <button type="button" className="secondary-button" onClick={() => setDraft(null)}>
               Cancel
             </button>

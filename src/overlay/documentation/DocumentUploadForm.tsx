@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRefreshDocumentation, useUploadDocumentation } from '../../api/queries/documents';
 import { formatFileSize } from '../../ui/fileSize';
+import { GuardedButton } from '../../ui/GuardedButton';
 
 export const SUCCESS_INDICATOR_MS = 1000;
 
@@ -51,9 +52,14 @@ export function DocumentUploadForm({ site, onDone }: { site: string; onDone: () 
           Uploaded
         </span>
       ) : null}
-      <button type="submit" className="primary-button" disabled={uploadDocs.isPending}>
+      {/* Offered as usable only once it can work: a zip chosen, no upload in flight; its title says why not. */}
+      <GuardedButton
+        type="submit"
+        className="primary-button"
+        blocked={uploadDocs.isPending ? 'Uploading…' : documentUploadError(file)}
+      >
         Submit
-      </button>
+      </GuardedButton>
       <button type="button" className="secondary-button" onClick={onDone}>
         Cancel
       </button>

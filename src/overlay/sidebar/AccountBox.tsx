@@ -6,11 +6,13 @@ import { GroupIcon } from '../../ui/icons';
 import { useLogin, useLogout, useUserInfo } from '../../api/queries/users';
 import { useAppConfig } from '../../api/queries/settings';
 import { send } from '../../api/client';
+import { useMayDo } from '../../domain/useAdmin';
 
 const UsersDialog = lazy(() => import('../admin/UsersDialog'));
 
 export function AccountBox({ collapsed }: { collapsed: boolean }) {
   const user = useUserInfo().data;
+  const mayManageUsers = useMayDo('manageUsers', null);
   const login = useLogin();
   const logout = useLogout();
   const [signingIn, setSigningIn] = useState(false);
@@ -52,7 +54,7 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
           <p className="nav-text account-name">
             Signed in as <strong>{user.username}</strong>
           </p>
-          {user.role.includes('superAdmin') ? entry('Users', () => setManaging(true), 'admin-action') : null}
+          {mayManageUsers ? entry('Users', () => setManaging(true), 'admin-action') : null}
           {entry('Sign out', () => logout.mutate())}
         </>
       ) : (

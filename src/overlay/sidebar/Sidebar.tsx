@@ -1,5 +1,5 @@
 // The sidebar: product label (opens the research group's website in a new window), the navigation entries,
-// a collapsed small state, sign-in and sign-out (with single sign-on), and the admin 'Enable Multisite' button.
+// a collapsed small state, sign-in and sign-out (with single sign-on), and a superAdmin's 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { animationModalOpenAtom, kioskAtom, kioskHomeAtom, sidebarCollapsedAtom } from '../../state/atoms';
@@ -7,7 +7,7 @@ import { useKioskEndPending } from '../common/useKiosk';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
 import { usePatchAppConfig } from '../../api/queries/settings';
-import { useIsAdmin, useSsoEnabled } from '../../domain/useAdmin';
+import { useIsAdmin, useMayDo, useSsoEnabled } from '../../domain/useAdmin';
 import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../../domain/useSite';
 import {
   ChevronLeft,
@@ -21,7 +21,14 @@ import {
   PlayIcon,
   WaterIcon,
 } from '../../ui/icons';
-import { activeEntry, addSceneLink, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
+import {
+  activeEntry,
+  addSceneLink,
+  siteEntryLabel,
+  visibleEntries,
+  WATER_SITE_TITLE,
+  type EntryKey,
+} from './sidebarEntries';
 import type { ReactNode } from 'react';
 import { SiteDisabledNotice } from './SiteDisabledNotice';
 import { AccountBox } from './AccountBox';
@@ -35,6 +42,9 @@ export function Sidebar() {
   const site = useSiteId();
   const settings = useCurrentSettings();
   const isAdmin = useIsAdmin();
+  // Turning multi-site on is a superAdmin's (the app's settings), not every site administrator's.
+  const maySwitchMultiSite = useMayDo('switchMultiSite', null);
+  const mayAddScenes = useMayDo('addScenes');
   const sso = useSsoEnabled();
   const kiosk = useAtomValue(kioskAtom);
   const kioskHome = useAtomValue(kioskHomeAtom);
@@ -130,7 +140,7 @@ export function Sidebar() {
                 key,
                 path('site'),
                 settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />,
-                noConfig ? 'Add Scenes' : 'Site',
+                siteEntryLabel(noConfig, mayAddScenes),
               );
             // Scenes are added to the floor in view: the entry carries it to the upload form.
             case 'addScene':
@@ -161,7 +171,7 @@ export function Sidebar() {
       {site ? <SiteDisabledNotice site={site} isAdmin={isAdmin} collapsed={collapsed} /> : null}
       {/* On a kiosk only while it is asked to end (kiosk=0): an administrator signs in there to end it. */}
       {sso && (!kiosk || endingKiosk) ? <AccountBox collapsed={collapsed} /> : null}
-      {isAdmin && !multiSite ? (
+      {maySwitchMultiSite && !multiSite ? (
         <div className="sidebar-bottom">
           <button
             type="button"

@@ -52,3 +52,7 @@ export function addSceneLink(page: string, floor: number | undefined): string {
   const search = buildViewerSearch({ floor });
   return search ? `${page}?${search}` : page;
 }
+
+/** The Site entry's name: "Add Scenes" on a site with nothing in it yet, only for who may add them. */
+export const siteEntryLabel = (siteEmpty: boolean, mayAddScenes: boolean): string =>
+  siteEmpty && mayAddScenes ? 'Add Scenes' : 'Site';

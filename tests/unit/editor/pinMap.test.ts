@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Pin } from '../../../contract/api';
-import { INITIAL_PIN_MAP, perform, pinHint, shownPins, type PinMapEvent } from '../../../src/editor/pins/pinMap';
+import {
+  INITIAL_PIN_MAP,
+  NOTHING_TO_CANCEL,
+  perform,
+  pinHint,
+  SELECT_A_PIN_FIRST,
+  shownPins,
+  toolbarBlock,
+  type PinMapEvent,
+} from '../../../src/editor/pins/pinMap';
 import { playMachine } from './playMachine';
 
 const pin = (id: string, over: Partial<Pin> = {}): Pin => ({
@@ -32,12 +41,12 @@ describe('pin map: select and move', () => {
   it('only the selected pin follows a drag, and only with the Move tool', () => {
     expect(play({ type: 'tapPin', pin: a }, { type: 'drag', id: 'a', x: 30, y: 40 }).state.moveDraft).toBeNull();
     expect(
-      play({ type: 'tool', tool: 'move' }, { type: 'tapPin', pin: a }, { type: 'drag', id: 'b', x: 30, y: 40 }).state
+      play({ type: 'tapPin', pin: a }, { type: 'tool', tool: 'move' }, { type: 'drag', id: 'b', x: 30, y: 40 }).state
         .moveDraft,
     ).toBeNull();
     const moved = play(
-      { type: 'tool', tool: 'move' },
       { type: 'tapPin', pin: a },
+      { type: 'tool', tool: 'move' },
       { type: 'drag', id: 'a', x: 30, y: 40 },
     ).state;
     expect(moved.moveDraft).toEqual({ id: 'a', x: 30, y: 40 });
@@ -45,8 +54,8 @@ describe('pin map: select and move', () => {
   });
   it('Save sends the dragged place; once stored the tool is put down', () => {
     const { state, commands } = play(
-      { type: 'tool', tool: 'move' },
       { type: 'tapPin', pin: a },
+      { type: 'tool', tool: 'move' },
       { type: 'drag', id: 'a', x: 30, y: 40 },
       { type: 'saveMove' },
     );
@@ -56,8 +65,8 @@ describe('pin map: select and move', () => {
   });
   it('cancel returns the moved pin to its mark (its stored place) and puts the tool down', () => {
     const { state } = play(
-      { type: 'tool', tool: 'move' },
       { type: 'tapPin', pin: a },
+      { type: 'tool', tool: 'move' },
       { type: 'drag', id: 'a', x: 30, y: 40 },
       { type: 'cancel' },
     );
@@ -66,8 +75,8 @@ describe('pin map: select and move', () => {
   });
   it('selecting another pin drops the dragged place', () => {
     const { state } = play(
-      { type: 'tool', tool: 'move' },
       { type: 'tapPin', pin: a },
+      { type: 'tool', tool: 'move' },
       { type: 'drag', id: 'a', x: 30, y: 40 },
       { type: 'tapPin', pin: b },
     );
@@ -101,22 +110,10 @@ describe('pin map: add', () => {
 });
 
 describe('pin map: actions on a pin', () => {
-  it('with a pin selected an action acts at once; without one it waits for the next pin clicked', () => {
+  it('an action acts on the selected pin at once and puts the tool down', () => {
     expect(play({ type: 'tapPin', pin: a }, { type: 'action', action: 'redirect', selected: a }).commands).toEqual([
       { kind: 'goTo', pin: a },
     ]);
-    const waiting = play({ type: 'action', action: 'redirect', selected: null });
-    expect(waiting.state.tool).toBe('redirect');
-    expect(waiting.commands).toEqual([]);
-    const r = perform(waiting.state, { type: 'tapPin', pin: b });
-    expect(r.command).toEqual({ kind: 'goTo', pin: b });
-    expect(r.state.tool).toBe('none');
-  });
-  it('pressing a waiting action again puts it down', () => {
-    expect(
-      play({ type: 'action', action: 'delete', selected: null }, { type: 'action', action: 'delete', selected: null })
-        .state.tool,
-    ).toBe('none');
   });
   it('delete asks first; only a confirmed delete hides the pin here and calls the server', () => {
     const asked = play({ type: 'tapPin', pin: a }, { type: 'action', action: 'delete', selected: a });
@@ -128,13 +125,36 @@ describe('pin map: actions on a pin', () => {
     expect(shownPins(r.state, [a, b], 'default').map((p) => p._id)).toEqual(['b']);
   });
   it('hide flips the pin at once, whatever the server answers', () => {
-    const { state, commands } = play({ type: 'action', action: 'hide', selected: null }, { type: 'tapPin', pin: a });
+    const { state, commands } = play({ type: 'tapPin', pin: a }, { type: 'action', action: 'hide', selected: a });
     expect(commands).toEqual([{ kind: 'setEnabled', pin: a, enabled: false }]);
     expect(shownPins(state, [a, b], 'default').find((p) => p._id === 'a')?.enabled).toBe(false);
   });
   it('change selects the pin and opens the Edit Pin modal', () => {
-    const { state } = play({ type: 'action', action: 'change', selected: null }, { type: 'tapPin', pin: b });
+    const { state } = play({ type: 'tapPin', pin: b }, { type: 'action', action: 'change', selected: b });
     expect(state).toMatchObject({ tool: 'none', selectedId: 'b', modal: { kind: 'edit', pin: b } });
+  });
+});
+
+describe('pin map: what the toolbar offers', () => {
+  it('without a selected pin, Move, Delete, Hide, Change and Go to site say to select one; Move does nothing', () => {
+    for (const c of ['move', 'delete', 'hide', 'change', 'redirect'] as const) {
+      expect(toolbarBlock(c, INITIAL_PIN_MAP, null)).toBe(SELECT_A_PIN_FIRST);
+      expect(toolbarBlock(c, INITIAL_PIN_MAP, a)).toBeNull();
+    }
+    expect(play({ type: 'tool', tool: 'move' }).state.tool).toBe('none');
+  });
+  it('Cancel only when there is something to cancel', () => {
+    expect(toolbarBlock('cancel', INITIAL_PIN_MAP, null)).toBe(NOTHING_TO_CANCEL);
+    expect(toolbarBlock('cancel', play({ type: 'tool', tool: 'add' }).state, null)).toBeNull();
+    expect(toolbarBlock('cancel', play({ type: 'tapPin', pin: a }).state, a)).toBeNull();
+  });
+  it('clearing the selection puts the Move tool down', () => {
+    const { state } = play(
+      { type: 'tapPin', pin: a },
+      { type: 'tool', tool: 'move' },
+      { type: 'tapMap', x: 5, y: 5, sitemap: 'default' },
+    );
+    expect(state).toMatchObject({ tool: 'none', selectedId: null });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  siteEntryLabel,
   activeEntry,
   addSceneLink,
   visibleEntries,
@@ -54,5 +55,13 @@ describe('Add Scene entry', () => {
     expect(addSceneLink('/addScene', 2)).toBe('/addScene?floor=2');
     expect(addSceneLink('/site/farm-1/addScene', 0)).toBe('/site/farm-1/addScene?floor=0');
     expect(addSceneLink('/addScene', undefined)).toBe('/addScene');
+  });
+});
+
+describe('Site entry', () => {
+  it('says Add Scenes on an empty site only to who may add them', () => {
+    expect(siteEntryLabel(true, true)).toBe('Add Scenes');
+    expect(siteEntryLabel(true, false)).toBe('Site');
+    expect(siteEntryLabel(false, true)).toBe('Site');
   });
 });
