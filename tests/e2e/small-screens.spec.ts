@@ -4,7 +4,7 @@
 // cut off without an ellipsis and its whole text on hover. A site of its own: floors are added through the API.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
-import { closeAll, openPanel, waitForRenderer, type InfoSpot, type PanelName } from './layout-helpers';
+import { afterFrames, closeAll, openPanel, waitForRenderer, type InfoSpot, type PanelName } from './layout-helpers';
 import { auditScreen } from './helpers/screenAudit';
 import { pngBuffer } from './editor-helpers';
 import { buildDemoExport } from '../../server/demo/demoExport.ts';
@@ -152,6 +152,42 @@ test('every control shows whole and uncovered on phones, with 2, 4 and 8 floors 
   await addFloors(admin, 4, 8);
   faults.push(...(await auditAll(page, await startOf(admin, 3, LONG_DATE), 8, EVERY)));
   await admin.dispose();
+  await context.close();
+  expect(faults).toEqual([]);
+});
+
+/** Each page at every size, as it first shows (the sidebar collapsed). */
+async function auditPages(page: Page, paths: string[], who: string) {
+  const faults: string[] = [];
+  for (const path of paths) {
+    await page.goto(`${origin}${path}`);
+    await page.waitForLoadState('networkidle');
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await afterFrames(page, 3);
+      for (const f of await auditScreen(page)) faults.push(`${who}, ${path}, ${width}x${height}: ${f}`);
+    }
+  }
+  return faults;
+}
+
+test("the other screens, a visitor's and an administrator's, on phones both ways", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: SIZES[0][0], height: SIZES[0][1] },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const faults = await auditPages(
+    page,
+    [`/site/${SITE}`, `/site/${SITE}/documentation`, `/site/${SITE}/about`],
+    'visitor',
+  );
+  await signIn(page.request);
+  faults.push(...(await auditPages(page, [`/site/${SITE}/site`, `/site/${SITE}/addScene`], 'administrator')));
+  // Last (it changes the whole install): the multi-site map home.
+  expect((await page.request.patch(`${origin}/api/settings`, { data: { enableMultiSite: true } })).ok()).toBe(true);
+  faults.push(...(await auditPages(page, ['/'], 'administrator')));
   await context.close();
   expect(faults).toEqual([]);
 });

@@ -23,10 +23,15 @@ export function auditScreen(page: Page, scope?: string): Promise<string[]> {
       }
       return false;
     };
-    // Screen-reader-only text (clipped to a pixel) is not shown, so it cannot be cut off or covered.
+    // Screen-reader-only content (clipped to a pixel, e.g. a canvas's accessible list) is not shown, so it
+    // cannot be cut off or covered; nor is what a closed <details> holds.
     const srOnly = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      return r.width <= 1 || r.height <= 1 || getComputedStyle(el).clipPath.startsWith('inset(50%');
+      if (el.closest('details:not([open]) > :not(summary)')) return true;
+      for (let e: Element | null = el; e; e = e.parentElement) {
+        const r = e.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1 || getComputedStyle(e).clipPath.startsWith('inset(50%')) return true;
+      }
+      return false;
     };
     // The part of the element that shows through every clipping box above it, and whether one that clipped it
     // can scroll (then the rest is a scroll away).
