@@ -148,7 +148,13 @@ test('every control shows whole and uncovered on phones, with 2, 4 and 8 floors 
   // The demo's two floors (one floor shows no floor buttons at all), then four with the long survey, then eight.
   faults.push(...(await auditAll(page, await startOf(admin, 0), 2, CLOSED)));
   await addFloors(admin, 2, 4);
+  faults.push(...(await auditAll(page, await startOf(admin, 0), 4, CLOSED)));
   faults.push(...(await auditAll(page, await startOf(admin, 3, LONG_DATE), 4, FEW)));
+  // A phone sideways with four floors, on another floor: a real tap reaches the Ground Floor (it ran under the
+  // minimap).
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.getByRole('button', { name: 'Ground Floor', exact: true }).tap({ timeout: 5_000 });
+  await expect(page.getByRole('button', { name: 'Ground Floor', exact: true })).toHaveAttribute('aria-current', 'true');
   await addFloors(admin, 4, 8);
   faults.push(...(await auditAll(page, await startOf(admin, 3, LONG_DATE), 8, EVERY)));
   await admin.dispose();
