@@ -216,7 +216,9 @@ export default function AdminMinimap() {
       {enlarged ? <div className="minimap-backdrop" onClick={() => setEnlarged(false)} aria-hidden="true" /> : null}
       <section className={`minimap admin-minimap${enlarged ? ' enlarged' : ''}`} aria-label={`Minimap, ${floorName}`}>
         <div className="minimap-header">
-          <h2 className="minimap-title">{floorName}</h2>
+          <h2 className="minimap-title name-line" title={floorName}>
+            {floorName}
+          </h2>
           <div className="minimap-header-actions">
             {enlarged && editMode === 'none' && placed.length > 0 ? (
               <button type="button" className="secondary-button small-button" onClick={startEdit}>

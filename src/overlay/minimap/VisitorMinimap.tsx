@@ -44,7 +44,9 @@ export function VisitorMinimap() {
         }
       >
         <div className="minimap-header">
-          <h2 className="minimap-title">{floorName}</h2>
+          <h2 className="minimap-title name-line" title={floorName}>
+            {floorName}
+          </h2>
           <button
             type="button"
             className="icon-button"

@@ -31,7 +31,7 @@ export function FloorSlider() {
               className="floor-stop"
               aria-current={o.floor === floor ? 'true' : undefined}
               aria-disabled={o.disabled || undefined}
-              title={o.disabled ? `${o.label} (no survey data)` : o.label}
+              title={o.disabled ? `${o.title} (no survey data)` : o.title}
               aria-label={`${o.label}${o.disabled ? ' (no survey data)' : ''}`}
               onClick={() => {
                 if (!o.disabled && o.floor !== floor) go({ floor: o.floor });

@@ -124,7 +124,9 @@ export function TimelineDrawer() {
                         onClick={() => go({ date: d.date, survey: d.survey_name })}
                       >
                         <time dateTime={d.date}>{dayLabel(d.date)}</time>
-                        <span className="row-name">{d.survey_name}</span>
+                        <span className="row-name name-line" title={d.survey_name}>
+                          {d.survey_name}
+                        </span>
                       </button>
                     </li>
                   ))}

@@ -6,6 +6,8 @@ export interface FloorOption {
   floor: number;
   label: string;
   tag: string;
+  /** The hover text: the name, and the tag when the button shows more than the floor's number (it may be cut). */
+  title: string;
   disabled: boolean;
 }
 
@@ -30,10 +32,15 @@ export function floorOptions(
   return list
     .filter((f) => f.floor >= 0 && (f.floor !== 0 || firstFloor === 0))
     .sort((a, b) => b.floor - a.floor)
-    .map((f) => ({
-      floor: f.floor,
-      label: f.floor_name || `Floor ${f.floor}`,
-      tag: f.floor_tag || String(f.floor),
-      disabled: !data.has(f.floor),
-    }));
+    .map((f) => {
+      const label = f.floor_name || `Floor ${f.floor}`;
+      const tag = f.floor_tag || String(f.floor);
+      return {
+        floor: f.floor,
+        label,
+        tag,
+        title: tag === label || tag === String(f.floor) ? label : `${label} (${tag})`,
+        disabled: !data.has(f.floor),
+      };
+    });
 }

@@ -15,6 +15,11 @@ describe('floor slider', () => {
     expect(opts.map((o) => o.tag)).toEqual(['L', '1', 'G']);
   });
 
+  it('names the tag in the hover text when it is more than the number (a long tag is cut on the button)', () => {
+    const opts = floorOptions([...stored, { floor: 3, floor_name: 'Roof', floor_tag: 'Mezzanine' }], 4, 0, [0]);
+    expect(opts.map((o) => o.title)).toEqual(['Roof (Mezzanine)', 'Loft (L)', 'Floor 1', 'Ground (G)']);
+  });
+
   it('disables floors without survey data', () => {
     expect(floorOptions(stored, 3, 0, [0, 1]).map((o) => o.disabled)).toEqual([true, false, false]);
   });
