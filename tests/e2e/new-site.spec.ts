@@ -60,7 +60,7 @@ for (const vp of THREE) {
       await expect(page).toHaveURL(new RegExp(`/site/${pin.site}/site`));
       await expect(page.getByRole('heading', { name: 'No site to show yet' })).toBeVisible();
       await page.getByRole('link', { name: 'Back to the site map' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: config.projectTitle || 'PROJECT TITLE' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: config.projectTitle })).toBeVisible();
     });
   });
 }
