@@ -36,8 +36,10 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-// The headers of a default install (no external pictures, no bucket, framed only by itself).
+// The headers of a default install (no external pictures, no bucket, framed only by itself), on our own pages
+// only: the benchmark's pages of other viewers (bench/pages/) are not ours to hold to our policy.
 const PAGE_HEADERS = pageHeaders({ allowExternalImages: false, frameAncestors: "'self'" });
+const OUR_PAGES = new Set(['index.html', 'scene.html']);
 
 export async function startStaticServer(mounts: Mount[], port = 0): Promise<StaticServer> {
   // Longest prefix first, so /media/tiles/ wins over /.
@@ -61,7 +63,7 @@ export async function startStaticServer(mounts: Mount[], port = 0): Promise<Stat
       'content-type': type,
       'content-length': body.length,
       'cache-control': 'no-store',
-      ...(type.startsWith('text/html') ? PAGE_HEADERS : {}),
+      ...(OUR_PAGES.has(path.relative(path.resolve(m.dir), file)) ? PAGE_HEADERS : {}),
     });
     res.end(body);
   });
