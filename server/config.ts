@@ -89,7 +89,7 @@ const environment = z.object({
   DB_PREPARED_STATEMENTS: flag('DB_PREPARED_STATEMENTS', true),
   DB_DURABLE_COMMITS: flag('DB_DURABLE_COMMITS', false),
   USE_SSO: flag('USE_SSO', false),
-  PROJECT_TITLE: z.string().default('PROJECT TITLE'),
+  PROJECT_TITLE: z.string().default(''),
   MAX_UPLOAD_BYTES: wholeNumber('MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
   SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 30_000, 0),
   MAX_UNCOMPRESSED_BYTES: wholeNumber('MAX_UNCOMPRESSED_BYTES', 4 * 1024 ** 3, 1),

@@ -17,7 +17,8 @@ export function pageHeaders(
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     `media-src ${images}`,
-    `connect-src ${["'self'", ...bucket].join(' ')}`,
+    // blob:: GLTFLoader fetches a model's embedded textures (the VR controllers') from object URLs of our own page.
+    `connect-src ${["'self'", 'blob:', ...bucket].join(' ')}`,
     "worker-src 'self' blob:",
     "font-src 'self' data:",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 // Site settings and the multi-site app config, stored as JSON documents with defaults that make a fresh install usable.
 import type { DB } from '../db/database.ts';
 import type { AppConfig, SiteSettings } from '../../contract/api.ts';
+import { projectTitleOf } from '../../contract/projectTitle.ts';
 import { NotFound } from './errors.ts';
 import { inTransaction, lockAppConfig, lockSite } from '../db/transactions.ts';
 
@@ -122,7 +123,7 @@ export async function getAppConfig(
       backgroundImage: stored.singleSiteSettings?.backgroundImage ?? '',
     },
     defaultSite: chosen ?? firstSite?.id ?? '',
-    projectTitle: extra?.projectTitle ?? 'PROJECT TITLE',
+    projectTitle: projectTitleOf(extra?.projectTitle),
     useSso: extra?.useSso ?? false,
     allowExternalImages: extra?.allowExternalImages ?? false,
     oidcLabel: extra?.oidcLabel ?? '',

@@ -303,6 +303,8 @@ describe('ALLOWED_HOSTS and page headers', () => {
       expect(csp, p).toContain("frame-ancestors 'self' https://intranet.example.org");
       expect(csp, p).toContain("script-src 'self'");
       expect(csp, p).toContain("object-src 'none'");
+      // GLTFLoader's textures come from our own object URLs; nothing else beyond our origin is fetched.
+      expect(csp, p).toContain("connect-src 'self' blob:;");
       expect(res.headers['x-content-type-options'], p).toBe('nosniff');
       expect(res.headers['referrer-policy'], p).toBe('strict-origin-when-cross-origin');
     }

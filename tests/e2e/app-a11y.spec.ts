@@ -1,5 +1,6 @@
 // axe-core on every visitor screen: no serious or critical violations.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import AxeBuilder from '@axe-core/playwright';
 
 async function serious(page: Page) {

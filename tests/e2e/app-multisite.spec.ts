@@ -26,7 +26,7 @@ test('an administrator turns multi-site on from the site view and back with To S
   await page.goto('/site');
   await page.getByRole('button', { name: 'Enable Multisite' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: config.projectTitle || 'PROJECT TITLE' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: config.projectTitle })).toBeVisible();
   await page.getByRole('button', { name: 'To Single Site' }).click();
   await expect(page.getByRole('link', { name: 'Enter the site' })).toBeVisible();
 });
@@ -41,7 +41,7 @@ test('a visitor sees the map, enabled pins of the current map, see more / see le
   await page.goto('/?kiosk=1');
   await page.evaluate(() => localStorage.removeItem('currentSitemap'));
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: config.projectTitle || 'PROJECT TITLE' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: config.projectTitle })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Site map:/ })).toBeVisible();
   // A kiosk offers no pin that leads to another website (it never leaves the product).
   const onMap = pins.filter((p) => (p.sitemap || 'default') === 'default' && p.enabled && !p.external_url);

@@ -1,5 +1,5 @@
 // Documentation browser and about page of the seeded demo site.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { api, demoSite } from './app-helpers';
 
 test('documentation: heading, breadcrumb, back, search, File View / List View, Folders and Files', async ({

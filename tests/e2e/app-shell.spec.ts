@@ -1,5 +1,5 @@
 // The shell: home page, sidebar entries, collapsed state, product label, unknown routes.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { api, demoSite } from './app-helpers';
 
 test('home page shows the site title from the settings and the sidebar entries', async ({ page, request }) => {
@@ -55,7 +55,13 @@ test('entering the site from home opens the viewer, and an unknown path returns 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('the Animation entry (animations enabled) opens a modal video player with autoplay', async ({ page, request }) => {
+test('the Animation entry (animations enabled) opens a modal video player with autoplay', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  // The video is missing on purpose: only the player is under test.
+  consoleErrors.expect(/status of 404 .*\/media\/no-such-video\.mp4/);
   const demo = await demoSite(request);
   const patch = (enable: boolean, animation: { title: string; url: string }) =>
     request.patch(`/api/site/${demo.site}/settings`, { data: { enable: { animations: enable }, animation } });

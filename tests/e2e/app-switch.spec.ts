@@ -1,7 +1,8 @@
 // Moving through time and floors: after turning the view, choosing another date and then another floor opens
 // the scene nearest on the plan and keeps the world heading (the minimap cone points the same way), pitch and
 // zoom; the yaw is corrected by the two nodes' rotations, which the test sets to distinct values (and puts back).
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { api, apiSend } from './editor-helpers';
 
 interface NodeEntry {

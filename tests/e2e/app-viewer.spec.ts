@@ -1,6 +1,7 @@
 // The viewer page against the seeded demo site: what it shows, timeline, hotspots, floors, minimap, deep
 // links, browser back, kiosk.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { demoSite, type DemoSite } from './app-helpers';
 
 let demo: DemoSite;

@@ -3,7 +3,7 @@
 // again. Chrome keeps a page out of that cache for good once it has asked navigator.xr whether VR is offered; the
 // viewer asks (for the Enter VR button), so this fails unless the question leaves the page eligible.
 import type { CDPSession } from '@playwright/test';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import config from '../../playwright.config';
 import { demoSite } from './app-helpers';
 

@@ -1,6 +1,6 @@
 // The documentation page of a large tree: one request per page of the open folder, not one per folder.
 import JSZip from 'jszip';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 
 test('a root of 300 folders is shown from 2 listing requests, the second one asked by Show more', async ({

@@ -1,14 +1,17 @@
 // The admin documentation upload form (the visitor engineer's DocumentUploadForm, checked against the spec):
 // a file is required, it must be a zip, a failure alerts, a success shows for 1 s and the new files appear.
 import JSZip from 'jszip';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { api, collectDialogs, failRoute } from './editor-helpers';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 
 test('documentation upload: required file, zip only, failure alert, success indicator then the new file', async ({
   page,
   request,
+  consoleErrors,
 }) => {
+  // The failed upload this test provokes is also logged by the page.
+  consoleErrors.expect(/^console: Upload failed /);
   // A site of its own (built export through the real upload route), so the demo site's documents stay as they are.
   const res = await request.post('/api/site/e2e-docs/0/addScenes?mode=addNewSite&siteName=E2E%20Docs', {
     multipart: {

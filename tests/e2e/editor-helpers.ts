@@ -2,6 +2,7 @@
 // drawn on the Konva canvases (from the accessible lists the editor renders beside them).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectConsoleErrors } from './helpers/cleanConsole';
 
 export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -32,7 +33,8 @@ export function collectDialogs(page: Page, accept = true): string[] {
   return messages;
 }
 
-/** Makes every call matching `url` (and method) fail with the server's envelope. */
+/** Makes every call matching `url` (and method) fail with the server's envelope; the browser's report of
+ *  that failed request is declared expected (a test that uses this provokes it on purpose). */
 export async function failRoute(
   page: Page,
   url: string | RegExp,
@@ -40,6 +42,13 @@ export async function failRoute(
   message: string,
   status = 500,
 ): Promise<void> {
+  expectConsoleErrors(
+    page,
+    (r) =>
+      r.kind === 'console' &&
+      r.text.includes(`status of ${status} `) &&
+      (typeof url === 'string' ? r.url.includes(url) : url.test(r.url)),
+  );
   await page.route(url, (route) =>
     route.request().method() === method
       ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ success: false, message }) })

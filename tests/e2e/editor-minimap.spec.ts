@@ -1,7 +1,8 @@
 // The admin minimap and node editor on the Konva canvas: the Edit flow, dragging nodes and the rotation handle
 // with the mouse and with a finger, the numeric form's rules, failures, the visitor cone after a saved rotation,
 // floor name and tag, and the floor-plan image. Every change is checked through the API and put back.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import {
   api,
   apiSend,

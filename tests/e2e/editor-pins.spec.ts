@@ -1,7 +1,8 @@
 // The admin pin map on the multi-site home (Konva): selecting, adding (with the modal's checks), moving with the
 // mouse and with a finger (inside 0-100 only; leaving the map ends the drag), deleting, hiding and showing,
 // changing, going to a site, new site maps and To Single Site. Checked on screen and through the API.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import type { Pin } from '../../contract/api';
 import {
   api,

@@ -1,7 +1,8 @@
 // A kiosk stays a kiosk: the flag survives in-app navigation, reloads and a restart on a URL without it; no
 // administrator tool shows although the test server has USE_SSO off (where everyone administers); Home stays
 // in the site; no link leaves the app; kiosk=0 ends it (allowed here: no sign-on).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { api } from './app-helpers';
 import { THREE, VIEWPORTS } from './viewports';
 

@@ -1,7 +1,8 @@
 // Names of 200 characters (the longest a pin or site name may be) stay inside their labels: a pin's label on the
 // map and the viewer's title card cut them with an ellipsis, and the whole name stays in the element's title (on
 // hover) and in what a screen reader reads.
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
 
 let origin = '';

@@ -1,7 +1,8 @@
 // The page's first-load state in a real browser: a viewer URL asks the API nothing before its first tile (the
 // answers came with the HTML, server/bootstrap/), nor for its minimap, the preview announced by the page is fetched once, and the
 // scene shown is the one the API's answers lead to.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { demoSite } from './app-helpers';
 
 /** Paths requested, in order, from the navigation on. */
@@ -48,7 +49,9 @@ for (const kind of ['plain URL', 'deep link', 'multi-site path'] as const) {
 test("the page's first script asks for the first view's tiles without waiting for the app", async ({
   page,
   request,
+  consoleErrors,
 }) => {
+  consoleErrors.expect(/ERR_FAILED .*\/assets\/main-[^/]+\.js/);
   const demo = await demoSite(request);
   const scene = demo.scenes[demo.scenes.length - 1]!;
   // The app's own script never arrives: whatever is asked for comes from the first-view script (src/firstView.ts).

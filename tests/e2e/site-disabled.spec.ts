@@ -1,7 +1,7 @@
 // A disabled site (its pins all hidden) as people see it, with single sign-on on: its superAdmin is told on the
 // site's own page and in the Users dialog's site list that it is disabled; an anonymous visitor is shown nothing of
 // it (the server answers "no such site" to every read, tests/api/disabled-sites.test.ts).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
 
 let origin = '';

@@ -2,7 +2,8 @@
 // column decides, and the title says so when it differs from the page's floor); the CSV's units are on the page;
 // the same export again to a survey is recognised and the administrator replaces it or keeps the survey; after
 // an upload the viewer opens on what was added. On desktop and a phone held either way.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './helpers/cleanConsole';
 import { api } from './editor-helpers';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 import { THREE, VIEWPORTS } from './viewports';
@@ -54,7 +55,10 @@ for (const name of THREE) {
     test('the same export again: keep or replace, never a silent copy; then the viewer opens on the upload', async ({
       page,
       request,
+      consoleErrors,
     }) => {
+      // The second upload is refused with 409 on purpose.
+      consoleErrors.expect(/status of 409 .*\/addScenes/);
       const site = await newSite(request, `e2e-twice-${name.replace(' ', '-')}`);
       const count = async () =>
         (await api<unknown[]>(request, `/api/site/${site}/survey/details?floor=0&date=2024-03-05`)).length;

@@ -21,7 +21,7 @@ describe('readConfig', () => {
       frameAncestors: "'self'",
       maxUploadBytes: 2 * 1024 ** 3,
       maxCompressionRatio: 100,
-      projectTitle: 'PROJECT TITLE',
+      projectTitle: '',
       oidc: undefined,
     });
   });

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { kioskAtom } from '../../state/atoms';
 import type { Pin } from '../../../contract/api';
+import { projectTitleOf } from '../../../contract/projectTitle';
 import { useAppConfig } from '../../api/queries/settings';
 import { usePins, useSitemap, useSitemaps } from '../../api/queries/pins';
 import { useIsAdmin } from '../../domain/useAdmin';
@@ -35,7 +36,7 @@ export default function MultiSiteHome() {
   const pins = usePins();
   const sitemap = useSitemap(mapName);
   const sitemaps = useSitemaps();
-  const title = config?.projectTitle || 'PROJECT TITLE';
+  const title = projectTitleOf(config?.projectTitle);
   useDocumentTitle(title);
 
   useEffect(() => {

@@ -25,6 +25,7 @@ import { HotspotList, HotspotListToggle } from './HotspotList';
 import { TimelineButton, TimelineDrawer } from './TimelineDrawer';
 import { FloorSlider } from './FloorSlider';
 import { EnterVrButton, MotionToggle } from './ImmersiveControls';
+import { ShareButton } from './ShareButton';
 import { MediaModal } from './MediaModal';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
@@ -124,6 +125,7 @@ export function ViewerPage() {
             <CameraInfoToggle />
             <MotionToggle />
             <EnterVrButton />
+            <ShareButton />
           </div>
         </div>
         <HotspotList />

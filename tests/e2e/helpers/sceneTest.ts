@@ -2,17 +2,18 @@
 // runs (the built pages at /, the real fixture's tiles at /media/tiles/, generated pyramids at /media/gen/,
 // the WebXR controller profiles at /xr-profiles/), closed and its temp folder removed when the worker ends.
 // Spec files sharing a worker ask for different generated cubes, so each pyramid is named by its content.
+// Its pages must run clean (no console error, uncaught exception or CSP violation: ./cleanConsole).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base } from './cleanConsole';
 import { distDir, fixtureMissing, fixtureTilesDir } from './fixtures';
 import { type GenLevel, writeLabelledPyramid } from './generatedPyramid';
 import { startStaticServer } from './staticServer';
 
-export { expect } from '@playwright/test';
+export { expect } from './cleanConsole';
 
 export type PyramidOptions = NonNullable<Parameters<typeof writeLabelledPyramid>[2]>;
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { pageHeaders } from '../../../server/http/pageHeaders.ts';
 
 export interface Mount {
   /** URL prefix, e.g. "/" or "/media/tiles/". */
@@ -35,6 +36,11 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+// The headers of a default install (no external pictures, no bucket, framed only by itself), on our own pages
+// only: the benchmark's pages of other viewers (bench/pages/) are not ours to hold to our policy.
+const PAGE_HEADERS = pageHeaders({ allowExternalImages: false, frameAncestors: "'self'" });
+const OUR_PAGES = new Set(['index.html', 'scene.html']);
+
 export async function startStaticServer(mounts: Mount[], port = 0): Promise<StaticServer> {
   // Longest prefix first, so /media/tiles/ wins over /.
   const sorted = [...mounts].sort((a, b) => b.prefix.length - a.prefix.length);
@@ -52,10 +58,12 @@ export async function startStaticServer(mounts: Mount[], port = 0): Promise<Stat
     const body = fs.readFileSync(file);
     log.push({ url, bytes: body.length, status: 200, t: Date.now() });
     // No caching: every viewer in a benchmark run starts cold.
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
     res.writeHead(200, {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-type': type,
       'content-length': body.length,
       'cache-control': 'no-store',
+      ...(OUR_PAGES.has(path.relative(path.resolve(m.dir), file)) ? PAGE_HEADERS : {}),
     });
     res.end(body);
   });
