@@ -6,6 +6,7 @@ import { AppRoutes } from './routes/router';
 import { seedFromPage } from './api/bootstrap';
 import { useRefreshOnRestore } from './api/useRefreshOnRestore';
 import { listenForWrites } from './api/writeRefresh';
+import { followServerChanges } from './api/serverChanges';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -19,6 +20,8 @@ export function App() {
   useRefreshOnRestore(queryClient);
   // Another tab's write refreshes the answers it changed here too.
   useEffect(() => listenForWrites(queryClient), [queryClient]);
+  // Other browsers' and instances' writes, told by the server.
+  useEffect(() => followServerChanges(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
