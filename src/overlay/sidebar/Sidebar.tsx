@@ -10,15 +10,15 @@ import { usePatchAppConfig } from '../../api/queries/settings';
 import { useIsAdmin, useSsoEnabled } from '../../domain/useAdmin';
 import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../../domain/useSite';
 import {
+  BuildingIcon,
   ChevronLeft,
   ChevronRight,
   DocIcon,
-  FilmIcon,
-  GroupIcon,
   HomeIcon,
   InfoIcon,
   MapIcon,
   PlayIcon,
+  UploadIcon,
   WaterIcon,
 } from '../../ui/icons';
 import { activeEntry, addSceneLink, visibleEntries, WATER_SITE_TITLE, type EntryKey } from './sidebarEntries';
@@ -129,12 +129,12 @@ export function Sidebar() {
               return item(
                 key,
                 path('site'),
-                settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />,
+                settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <BuildingIcon />,
                 noConfig ? 'Add Scenes' : 'Site',
               );
             // Scenes are added to the floor in view: the entry carries it to the upload form.
             case 'addScene':
-              return item(key, addSceneLink(path('addScene'), viewedFloor), <FilmIcon />, 'Add Scene');
+              return item(key, addSceneLink(path('addScene'), viewedFloor), <UploadIcon />, 'Add Scene');
             case 'documentation':
               return item(key, path('documentation'), <DocIcon />, 'Documentation');
             case '/about':
