@@ -306,7 +306,7 @@ export default function AdminMinimap() {
             shows on the map where the node is. */}
           {pending || !imageUrl ? null : (
             <ul
-              className="minimap-node-keys"
+              className="map-keys minimap-node-keys"
               aria-label="Nodes on this floor"
               style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
             >
@@ -361,6 +361,8 @@ export default function AdminMinimap() {
                 type="file"
                 accept="image/*"
                 className="visually-hidden"
+                // The Floor plan image button is its keyboard stop (a hidden input would be an invisible one).
+                tabIndex={-1}
                 aria-label="Choose a floor-plan image"
                 onChange={(e) => {
                   chooseImage(e.target.files?.[0]);
