@@ -1,7 +1,7 @@
 // Every control of every screen, on a desktop and a phone (where the toolbar and the sidebar show icons only):
 // it has a name that says what it does, and the icon it shows fits that name.
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite, type DemoSite } from './app-helpers';
+import { demoSite, openViewer, problemsOnPages, withMultiSite, type DemoSite } from './app-helpers';
 import { controlsOf, iconControlsOf, meaninglessName } from './control-names-helpers';
 import { VIEWPORTS } from './viewports';
 
@@ -82,11 +82,6 @@ async function problemsOf(page: Page): Promise<string[]> {
   return problems;
 }
 
-async function viewer(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('.title-card h1')).toHaveText(demo.scenes[0].survey_node.title);
-}
-
 for (const vp of ['desktop', 'phone upright'] as const) {
   test.describe(`on a ${vp}`, () => {
     test.use(VIEWPORTS[vp]);
@@ -98,7 +93,7 @@ for (const vp of ['desktop', 'phone upright'] as const) {
         for (const p of await problemsOf(page)) if (!found.has(p)) found.set(p, where);
       };
       for (const path of ['/site', '/site?kiosk=1']) {
-        await viewer(page, path);
+        await openViewer(page, demo, path);
         await check(path);
         // Camera info is a switch like its neighbours, not a bare checkbox beside an icon.
         const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
@@ -119,14 +114,11 @@ for (const vp of ['desktop', 'phone upright'] as const) {
     });
 
     test('the other pages: every control is named for what it does, with a fitting icon', async ({ page }) => {
-      const seen: string[] = [];
-      for (const path of ['/', '/documentation', '/about', '/addScene']) {
-        await page.goto(path);
-        await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        seen.push(...(await problemsOf(page)).map((p) => `${path}: ${p}`));
-      }
-      expect(seen).toEqual([]);
+      expect(
+        await problemsOnPages(page, ['/', '/documentation', '/about', '/addScene'], async (where) =>
+          (await problemsOf(page)).map((p) => `${where}: ${p}`),
+        ),
+      ).toEqual([]);
     });
   });
 }
@@ -135,17 +127,11 @@ test('the multi-site map (administrator and visitor): every control is named, wi
   page,
   request,
 }) => {
-  await request.patch('/api/settings', { data: { enableMultiSite: true } });
-  try {
-    const seen: string[] = [];
-    for (const path of ['/', '/?kiosk=1']) {
-      await page.goto(path);
-      await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      seen.push(...(await problemsOf(page)).map((p) => `${path}: ${p}`));
-    }
-    expect(seen).toEqual([]);
-  } finally {
-    await request.patch('/api/settings', { data: { enableMultiSite: false } });
-  }
+  await withMultiSite(request, async () => {
+    expect(
+      await problemsOnPages(page, ['/', '/?kiosk=1'], async (where) =>
+        (await problemsOf(page)).map((p) => `${where}: ${p}`),
+      ),
+    ).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // Every control Tab reaches on every screen shows where the focus is: its outline or shadow changes when it
 // takes the focus by keyboard, and it is big enough to see (no invisible stops).
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite, type DemoSite } from './app-helpers';
+import { demoSite, openViewer, problemsOnPages, withMultiSite, type DemoSite } from './app-helpers';
 import { focusedName, focusRingProblem } from './keyboard-helpers';
 import { VIEWPORTS } from './viewports';
 
@@ -42,11 +42,6 @@ async function openByKeyboard(page: Page, name: string) {
   await page.keyboard.press('Enter');
 }
 
-async function viewer(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('.title-card h1')).toHaveText(demo.scenes[0].survey_node.title);
-}
-
 for (const vp of ['desktop', 'phone upright'] as const) {
   test.describe(`on a ${vp}`, () => {
     test.use(VIEWPORTS[vp]);
@@ -54,7 +49,7 @@ for (const vp of ['desktop', 'phone upright'] as const) {
     test('every Tab stop of the viewer shows a focus ring, and of each panel as it opens', async ({ page }) => {
       const problems: string[] = [];
       for (const path of vp === 'desktop' ? ['/site', '/site?kiosk=1'] : ['/site']) {
-        await viewer(page, path);
+        await openViewer(page, demo, path);
         problems.push(...(await walkProblems(page, path)));
         for (const [panel, open, selector] of [
           ['timeline', 'Open Timeline', '#timeline'],
@@ -75,14 +70,11 @@ for (const vp of ['desktop', 'phone upright'] as const) {
     });
 
     test('every Tab stop of the other pages shows a focus ring', async ({ page }) => {
-      const problems: string[] = [];
-      for (const path of ['/', '/documentation', '/about', '/addScene']) {
-        await page.goto(path);
-        await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        problems.push(...(await walkProblems(page, path)));
-      }
-      expect(problems).toEqual([]);
+      expect(
+        await problemsOnPages(page, ['/', '/documentation', '/about', '/addScene'], (where) =>
+          walkProblems(page, where),
+        ),
+      ).toEqual([]);
     });
   });
 }
@@ -91,17 +83,7 @@ test('every Tab stop of the multi-site map shows a focus ring (administrator and
   page,
   request,
 }) => {
-  await request.patch('/api/settings', { data: { enableMultiSite: true } });
-  try {
-    const problems: string[] = [];
-    for (const path of ['/', '/?kiosk=1']) {
-      await page.goto(path);
-      await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      problems.push(...(await walkProblems(page, path)));
-    }
-    expect(problems).toEqual([]);
-  } finally {
-    await request.patch('/api/settings', { data: { enableMultiSite: false } });
-  }
+  await withMultiSite(request, async () => {
+    expect(await problemsOnPages(page, ['/', '/?kiosk=1'], (where) => walkProblems(page, where))).toEqual([]);
+  });
 });

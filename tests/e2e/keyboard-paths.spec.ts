@@ -2,7 +2,7 @@
 // hotspot and close it, change the date on the timeline, change floors, go somewhere from the minimap. A panel
 // that opens takes the focus; when it closes the focus goes back to its opener; Escape closes it.
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite, type DemoSite } from './app-helpers';
+import { demoSite, openViewer, type DemoSite } from './app-helpers';
 import { expectFocusOn, focusedName, focusRingProblem, tabTo } from './keyboard-helpers';
 
 let demo: DemoSite;
@@ -15,13 +15,8 @@ const param = (page: Page, name: string) => new URL(page.url()).searchParams.get
 const focusInside = (page: Page, selector: string) =>
   page.evaluate((s) => !!document.activeElement?.closest(s), selector);
 
-async function openViewer(page: Page, path = '/site') {
-  await page.goto(path);
-  await expect(heading(page)).toHaveText(demo.scenes[0].survey_node.title);
-}
-
 test('walk: the hotspot list takes the focus, Enter on a scene goes there and the focus returns', async ({ page }) => {
-  await openViewer(page);
+  await openViewer(page, demo);
   await tabTo(page, 'Hotspots');
   await page.keyboard.press('Enter');
   await expect.poll(() => focusInside(page, '#hotspot-list')).toBe(true);
@@ -36,7 +31,7 @@ test('hotspot: Enter opens an info hotspot with the focus in its panel; Escape c
   page,
 }) => {
   const info = demo.scenes[0].survey_node.info_hotspots[0];
-  await openViewer(page);
+  await openViewer(page, demo);
   await tabTo(page, 'Hotspots');
   await page.keyboard.press('Enter');
   await tabTo(page, info.title, 8);
@@ -61,7 +56,7 @@ test('hotspot: Enter opens an info hotspot with the focus in its panel; Escape c
 test('timeline and date: the drawer opens on the date in view, Tab and the arrows choose dates', async ({ page }) => {
   test.skip(!demo.settings.enable.timeline || demo.dates.length < 2, 'the demo floor has one date');
   const other = demo.dates.find((d) => d.date !== demo.date)!;
-  await openViewer(page);
+  await openViewer(page, demo);
   await tabTo(page, 'Open Timeline');
   await page.keyboard.press('Enter');
   // The date in view has the focus at once: no walk through the floors and the minimap first.
@@ -81,7 +76,7 @@ test('timeline and date: the drawer opens on the date in view, Tab and the arrow
 
 test('floor: Tab to another floor and Enter goes there', async ({ page }) => {
   test.skip(demo.floors.length < 2, 'the demo site has one floor');
-  await openViewer(page);
+  await openViewer(page, demo);
   const floors = page.getByRole('navigation', { name: 'Floors' }).getByRole('button');
   const names = await floors.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? ''));
   const current = await floors.evaluateAll((bs) => bs.findIndex((b) => b.getAttribute('aria-current') === 'true'));
@@ -102,7 +97,7 @@ for (const [who, path] of [
     page,
   }) => {
     const target = demo.scenes[1].survey_node.title;
-    await openViewer(page, path);
+    await openViewer(page, demo, path);
     await tabTo(page, `Go to ${target}`);
     expect(await focusRingProblem(page)).toBeNull();
     await page.keyboard.press('Enter');
