@@ -318,14 +318,13 @@ export default function AdminMinimap() {
                     style={{ left: `${p.left}%`, top: `${p.top}%` }}
                     onClick={() => onNodeTap(p.node)}
                     aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}
-                    aria-label={
-                      enlarged && editMode !== 'none'
-                        ? `Select ${p.name}`
-                        : p.node.minimap_node.tiles_id === current
-                          ? `${p.name} (you are here)`
-                          : `Go to ${p.name}`
-                    }
-                  />
+                  >
+                    {enlarged && editMode !== 'none'
+                      ? `Select ${p.name}`
+                      : p.node.minimap_node.tiles_id === current
+                        ? `${p.name} (you are here)`
+                        : `Go to ${p.name}`}
+                  </button>
                   <span className="visually-hidden" data-node-id={p.node._id}>
                     {' '}
                     at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°
