@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { demoSite, openViewer, type DemoSite } from './app-helpers';
 import { expectFocusOn, focusedName, focusRingProblem, tabTo } from './keyboard-helpers';
+import { VIEWPORTS } from './viewports';
 
 let demo: DemoSite;
 test.beforeEach(async ({ request }) => {
@@ -110,3 +111,17 @@ for (const [who, path] of [
     await expectFocusOn(page, 'Enlarge minimap');
   });
 }
+
+test.describe('on a phone', () => {
+  test.use(VIEWPORTS['phone upright']);
+
+  test('the sidebar opens with Enter and Escape folds it again, the focus staying in it', async ({ page }) => {
+    await openViewer(page, demo);
+    await tabTo(page, 'Expand sidebar');
+    await page.keyboard.press('Enter');
+    await expectFocusOn(page, 'Collapse sidebar');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Expand sidebar', expanded: false })).toBeVisible();
+    await expectFocusOn(page, 'Expand sidebar');
+  });
+});

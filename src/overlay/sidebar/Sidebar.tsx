@@ -2,7 +2,14 @@
 // a collapsed small state, sign-in and sign-out (with single sign-on), and the admin 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { animationModalOpenAtom, kioskAtom, kioskHomeAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import {
+  animationModalOpenAtom,
+  kioskAtom,
+  kioskHomeAtom,
+  sidebarCollapsedAtom,
+  viewportClassAtom,
+} from '../../state/atoms';
+import { useEscape } from '../../ui/useEscape';
 import { useKioskEndPending } from '../common/useKiosk';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
@@ -50,6 +57,9 @@ export function Sidebar() {
   const floorExists = useFloorExists(site, multiSite ? floor : null);
   const siteExists = useSiteExists(site);
   const patchConfig = usePatchAppConfig();
+  // On a phone the expanded sidebar is a sheet over the page: Escape folds it like any other.
+  const phone = useAtomValue(viewportClassAtom) !== 'desktop';
+  useEscape(phone && !collapsed, () => setCollapsed(true));
 
   if (!settings) return null;
   const entries = visibleEntries({
