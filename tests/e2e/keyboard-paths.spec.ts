@@ -66,6 +66,11 @@ test('timeline and date: the drawer opens on the date in view, Tab and the arrow
   await tabTo(page, new RegExp(other.survey_name), 4);
   await page.keyboard.press('Enter');
   await expect.poll(() => param(page, 'date')).toBe(other.date);
+  // The drawer knows the new date (the arrows step from it) once its row is marked.
+  await expect(page.locator(`.timeline-row[data-date="${other.date}"]`).first()).toHaveAttribute(
+    'aria-current',
+    'date',
+  );
   // The arrows step back, and the focus follows the date in view.
   await page.keyboard.press(other.date < demo.date ? 'ArrowLeft' : 'ArrowRight');
   await expect.poll(() => param(page, 'date')).toBe(demo.date);
