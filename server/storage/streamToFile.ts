@@ -4,9 +4,12 @@
 import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 
-
 /** Streams `source` (through `steps`) into `dest`, created or emptied before the pipeline starts. */
-export async function streamToFile(dest: string, source: NodeJS.ReadableStream, ...steps: NodeJS.ReadWriteStream[]): Promise<void> {
+export async function streamToFile(
+  dest: string,
+  source: NodeJS.ReadableStream,
+  ...steps: NodeJS.ReadWriteStream[]
+): Promise<void> {
   const handle = await fsp.open(dest, 'w');
   // The write stream owns the handle from here: it closes it when it ends or is destroyed.
   await pipeline([source, ...steps, handle.createWriteStream()]);

@@ -1,5 +1,5 @@
 // Shared helpers of the app-* end-to-end tests: read what the server has, so tests assert what a person sees.
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -46,4 +46,36 @@ export async function demoSite(request: APIRequestContext): Promise<DemoSite> {
     : dates[0].date;
   const scenes = await api<DemoSite['scenes']>(request, `/api/site/${site}/survey/details?floor=${floor}&date=${date}`);
   return { site, title: settings.display.title, floors, date, dates, scenes, settings };
+}
+
+/** Runs `fn` with the multi-site map switched on, and switches it off again whatever happens. */
+export async function withMultiSite(request: APIRequestContext, fn: () => Promise<void>): Promise<void> {
+  await request.patch('/api/settings', { data: { enableMultiSite: true } });
+  try {
+    await fn();
+  } finally {
+    await request.patch('/api/settings', { data: { enableMultiSite: false } });
+  }
+}
+
+/** Opens each page in turn, once its heading and its reads are there, and collects what `check` finds on it. */
+export async function problemsOnPages(
+  page: Page,
+  paths: string[],
+  check: (where: string) => Promise<string[]>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await check(path)));
+  }
+  return problems;
+}
+
+/** Opens the viewer at `path` and waits until it shows the site's first scene. */
+export async function openViewer(page: Page, demo: DemoSite, path = '/site'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('.title-card h1')).toHaveText(demo.scenes[0].survey_node.title);
 }

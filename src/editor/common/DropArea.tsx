@@ -84,6 +84,8 @@ export function DropArea({
           type="file"
           accept={accept}
           className="visually-hidden"
+          // Browse is its keyboard stop: the hidden input would be one Tab that shows nothing.
+          tabIndex={-1}
           disabled={disabled}
           onChange={(e) => {
             const f = e.target.files?.[0];

@@ -30,6 +30,7 @@ import {
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useMachine } from '../common/useMachine';
+import { useEscape } from '../../ui/useEscape';
 import type { PlacedNode } from './MinimapCanvas';
 import { firstViewDoneAtom } from '../../state/firstView';
 import { NodeEditForm } from './NodeEditForm';
@@ -142,6 +143,8 @@ export default function AdminMinimap() {
   useEffect(() => {
     if (!enlarged) dispatch({ type: 'cancel' });
   }, [enlarged, dispatch]);
+  // Escape steps back: out of an edit first, then out of the enlarged map.
+  useEscape(enlarged, () => (editModeOf(editor) === 'none' ? setEnlarged(false) : dispatch({ type: 'cancel' })));
   if (!map) return null;
 
   const editMode = editModeOf(editor);
@@ -298,28 +301,38 @@ export default function AdminMinimap() {
           ) : (
             <p className="minimap-empty">No floor plan yet. Drop an image here or choose one.</p>
           )}
+          {/* The nodes as buttons over the plan (the canvas takes the pointer): Tab reaches each, and its focus ring
+            shows on the map where the node is. */}
+          {pending || !imageUrl ? null : (
+            <ul
+              className="map-keys minimap-node-keys"
+              aria-label="Nodes on this floor"
+              style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
+            >
+              {placed.map((p) => (
+                <li key={p.node._id}>
+                  <button
+                    type="button"
+                    className="minimap-node-key"
+                    style={{ left: `${p.left}%`, top: `${p.top}%` }}
+                    onClick={() => onNodeTap(p.node)}
+                    aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}
+                  >
+                    {enlarged && editMode !== 'none'
+                      ? `Select ${p.name}`
+                      : p.node.minimap_node.tiles_id === current
+                        ? `${p.name} (you are here)`
+                        : `Go to ${p.name}`}
+                  </button>
+                  <span className="visually-hidden" data-node-id={p.node._id}>
+                    {' '}
+                    at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
-        <ul className="visually-hidden" aria-label="Nodes on this floor">
-          {placed.map((p) => (
-            <li key={p.node._id}>
-              <button
-                type="button"
-                onClick={() => onNodeTap(p.node)}
-                aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}
-              >
-                {enlarged && editMode !== 'none'
-                  ? `Select ${p.name}`
-                  : p.node.minimap_node.tiles_id === current
-                    ? `${p.name} (you are here)`
-                    : `Go to ${p.name}`}
-              </button>
-              <span data-node-id={p.node._id}>
-                {' '}
-                at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°
-              </span>
-            </li>
-          ))}
-        </ul>
         {enlarged && editMode === 'editing' && selected && draft && mark ? (
           <NodeEditForm
             name={selected.name}
@@ -346,6 +359,8 @@ export default function AdminMinimap() {
                 type="file"
                 accept="image/*"
                 className="visually-hidden"
+                // The Floor plan image button is its keyboard stop (a hidden input would be an invisible one).
+                tabIndex={-1}
                 aria-label="Choose a floor-plan image"
                 onChange={(e) => {
                   chooseImage(e.target.files?.[0]);

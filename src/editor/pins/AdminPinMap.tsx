@@ -284,25 +284,34 @@ export default function AdminPinMap({
             onPinTap={onPinTap}
             onMapTap={onMapTap}
             onPinDrag={onPinDrag}
+            keys={
+              // The pins as buttons over their heads (the canvas takes the pointer): Tab reaches each, and
+              // its focus ring shows on the map where the pin is.
+              <ul aria-label="Pins on this map">
+                {pins.map((p) => (
+                  <li key={p._id}>
+                    <button
+                      type="button"
+                      className="map-key pin-key"
+                      style={{ left: `${p.x}%`, top: `${p.y}%` }}
+                      onClick={() => onPinTap(p)}
+                    >
+                      {p.name}
+                      {p.enabled ? '' : ' (Site Disabled)'}
+                    </button>
+                    <span className="visually-hidden" data-pin-id={p._id}>
+                      {' '}
+                      at {p.x.toFixed(1)}% {p.y.toFixed(1)}%
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            }
           />
         ) : (
           <div className="sitemap-empty">No map image.</div>
         )}
       </div>
-      <ul className="visually-hidden" aria-label="Pins on this map">
-        {pins.map((p) => (
-          <li key={p._id}>
-            <button type="button" onClick={() => onPinTap(p)}>
-              {p.name}
-              {p.enabled ? '' : ' (Site Disabled)'}
-            </button>
-            <span data-pin-id={p._id}>
-              {' '}
-              at {p.x.toFixed(1)}% {p.y.toFixed(1)}%
-            </span>
-          </li>
-        ))}
-      </ul>
       {modal && modal.kind !== 'sitemap' ? (
         <PinModal
           key={modal.pin._id || 'new'}

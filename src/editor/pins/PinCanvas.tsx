@@ -1,7 +1,7 @@
 // The site map on a Konva canvas with its pins (enabled, disabled: darkened with 'Site Disabled', selected).
 // Clicks and taps go to the parent; in move mode the selected pin follows the mouse or finger while it stays
 // strictly inside the map, and the drag ends on release or when the pointer leaves the map.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Circle, Group, Image as KonvaImage, Label, Layer, Line, Stage, Tag, Text } from 'react-konva';
 import type Konva from 'konva';
 import type { Pin } from '../../../contract/api';
@@ -43,7 +43,10 @@ export function PinCanvas({
   onPinTap,
   onMapTap,
   onPinDrag,
+  keys,
 }: {
+  /** Buttons placed over the pins (percent of the map), for the keyboard: see AdminPinMap. */
+  keys?: ReactNode;
   imageUrl: string;
   pins: Pin[];
   selectedId: string | null;
@@ -200,6 +203,11 @@ export function PinCanvas({
             })}
           </Layer>
         </Stage>
+      ) : null}
+      {width > 0 ? (
+        <div className="map-keys" style={{ width, height }}>
+          {keys}
+        </div>
       ) : null}
     </div>
   );

@@ -11,7 +11,7 @@ import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { nodePercent } from '../../domain/planGeometry';
 import { coneHeadingDegrees } from '../../domain/nodeRotation';
-import { useEscape } from '../common/useEscape';
+import { useEscape } from '../../ui/useEscape';
 
 export function VisitorMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);

@@ -1,8 +1,8 @@
 // The sidebar's account part when single sign-on is on: "Sign in" (a password form in a dialog) or the signed-in
 // name with "Sign out"; a superAdmin also gets "Users". Hidden on a trusted install (no sign-on) and in kiosks.
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '../../ui/Modal';
-import { GroupIcon } from '../../ui/icons';
+import { GroupIcon, SignInIcon, SignOutIcon } from '../../ui/icons';
 import { useLogin, useLogout, useUserInfo } from '../../api/queries/users';
 import { useAppConfig } from '../../api/queries/settings';
 import { send } from '../../api/client';
@@ -38,11 +38,9 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
       },
     });
   };
-  const entry = (label: string, onClick: () => void, extra = '') => (
+  const entry = (label: string, icon: ReactNode, onClick: () => void, extra = '') => (
     <button type="button" className={`nav-entry ${extra}`} onClick={onClick} title={collapsed ? label : undefined}>
-      <span className="nav-icon">
-        <GroupIcon />
-      </span>
+      <span className="nav-icon">{icon}</span>
       <span className="nav-text">{label}</span>
     </button>
   );
@@ -54,11 +52,11 @@ export function AccountBox({ collapsed }: { collapsed: boolean }) {
           <p className="nav-text account-name">
             Signed in as <strong>{user.username}</strong>
           </p>
-          {mayManageUsers ? entry('Users', () => setManaging(true), 'admin-action') : null}
-          {entry('Sign out', () => logout.mutate())}
+          {mayManageUsers ? entry('Users', <GroupIcon />, () => setManaging(true), 'admin-action') : null}
+          {entry('Sign out', <SignOutIcon />, () => logout.mutate())}
         </>
       ) : (
-        entry('Sign in', () => {
+        entry('Sign in', <SignInIcon />, () => {
           login.reset();
           setSigningIn(true);
         })

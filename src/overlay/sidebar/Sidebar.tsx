@@ -2,7 +2,14 @@
 // a collapsed small state, sign-in and sign-out (with single sign-on), and a superAdmin's 'Enable Multisite' button.
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { animationModalOpenAtom, kioskAtom, kioskHomeAtom, sidebarCollapsedAtom } from '../../state/atoms';
+import {
+  animationModalOpenAtom,
+  kioskAtom,
+  kioskHomeAtom,
+  sidebarCollapsedAtom,
+  viewportClassAtom,
+} from '../../state/atoms';
+import { useEscape } from '../../ui/useEscape';
 import { useKioskEndPending } from '../common/useKiosk';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
@@ -10,15 +17,15 @@ import { usePatchAppConfig } from '../../api/queries/settings';
 import { useIsAdmin, useMayDo, useSsoEnabled } from '../../domain/useAdmin';
 import { useCurrentSettings, useMultiSiteMode, useSiteId, useSitePath } from '../../domain/useSite';
 import {
+  BuildingIcon,
   ChevronLeft,
   ChevronRight,
   DocIcon,
-  FilmIcon,
-  GroupIcon,
   HomeIcon,
   InfoIcon,
   MapIcon,
   PlayIcon,
+  UploadIcon,
   WaterIcon,
 } from '../../ui/icons';
 import {
@@ -60,6 +67,9 @@ export function Sidebar() {
   const floorExists = useFloorExists(site, multiSite ? floor : null);
   const siteExists = useSiteExists(site);
   const patchConfig = usePatchAppConfig();
+  // On a phone the expanded sidebar is a sheet over the page: Escape folds it like any other.
+  const phone = useAtomValue(viewportClassAtom) !== 'desktop';
+  useEscape(phone && !collapsed, () => setCollapsed(true));
 
   if (!settings) return null;
   const entries = visibleEntries({
@@ -139,12 +149,12 @@ export function Sidebar() {
               return item(
                 key,
                 path('site'),
-                settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <GroupIcon />,
+                settings.display.title === WATER_SITE_TITLE ? <WaterIcon /> : <BuildingIcon />,
                 siteEntryLabel(noConfig, mayAddScenes),
               );
             // Scenes are added to the floor in view: the entry carries it to the upload form.
             case 'addScene':
-              return item(key, addSceneLink(path('addScene'), viewedFloor), <FilmIcon />, 'Add Scene');
+              return item(key, addSceneLink(path('addScene'), viewedFloor), <UploadIcon />, 'Add Scene');
             case 'documentation':
               return item(key, path('documentation'), <DocIcon />, 'Documentation');
             case '/about':

@@ -44,7 +44,7 @@ export function activeEntry(pathname: string, multiSite: boolean): EntryKey {
   }
 }
 
-/** The site title for which the sidebar shows the water-themed custom logo instead of the group icon. */
+/** The site title for which the sidebar shows the water-themed custom logo instead of the building icon. */
 export const WATER_SITE_TITLE = 'Water Treatment Plant';
 
 /** The Add Scene entry's target: the upload page, with the floor in view when there is one. */

@@ -1,5 +1,5 @@
 // Camera info: pitch as tilt, yaw as rotation (degrees), fov as a zoom percentage; shown when
-// 'Show Camera Info' is checked.
+// 'Show Camera Info' is switched on.
 import { useAtom, useAtomValue } from 'jotai';
 import { showCameraInfoAtom, viewAtom } from '../../state/atoms';
 import { rotationDegrees, tiltDegrees, zoomPercent } from './camera';
@@ -7,12 +7,20 @@ import { CameraIcon } from '../../ui/icons';
 
 export function CameraInfoToggle() {
   const [show, setShow] = useAtom(showCameraInfoAtom);
+  // A switch like the other tool buttons (a bare checkbox beside an icon says nothing on a phone, where the
+  // words are hidden); its name says what it does wherever they are.
   return (
-    <label className="toggle-chip">
-      <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
-      <CameraIcon className="tool-icon" />
-      <span className="tool-label">Show Camera Info</span>
-    </label>
+    <button
+      type="button"
+      role="switch"
+      aria-checked={show}
+      aria-label="Show Camera Info"
+      title="Show Camera Info"
+      className="tool-button"
+      onClick={() => setShow(!show)}
+    >
+      <CameraIcon /> <span className="tool-label">Camera Info</span>
+    </button>
   );
 }
 

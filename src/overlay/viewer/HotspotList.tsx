@@ -7,7 +7,8 @@ import { useOpenInfo } from './useOpenInfo';
 import { HotspotIcon, LinkArrowIcon, ListIcon } from '../../ui/icons';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
-import { useEscape } from '../common/useEscape';
+import { useEscape } from '../../ui/useEscape';
+import { usePanelFocus } from '../common/usePanelFocus';
 
 export const HOTSPOT_LIST_DELAY_MS = 800;
 
@@ -39,6 +40,7 @@ export function HotspotList() {
     [],
   );
   useEscape(open, () => setOpen(false));
+  const panel = usePanelFocus<HTMLElement>(open && !!scene);
   if (!open || !scene) return null;
   const titles = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
   const later = (fn: () => void) => {
@@ -49,7 +51,7 @@ export function HotspotList() {
   const links = scene.survey_node.link_hotspots;
   const infos = scene.survey_node.info_hotspots;
   return (
-    <section id="hotspot-list" className="hotspot-list panel" aria-label="Hotspots">
+    <section id="hotspot-list" ref={panel} className="hotspot-list panel" aria-label="Hotspots">
       <h2 className="panel-title">Hotspots</h2>
       {links.length === 0 && infos.length === 0 ? <p className="muted">This scene has no hotspots.</p> : null}
       {links.length > 0 ? (

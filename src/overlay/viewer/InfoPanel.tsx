@@ -9,7 +9,8 @@ import { isAllowedMediaSrc } from '../../../contract/htmlPolicy';
 import { CloseIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { useSiteId } from '../../domain/useSite';
-import { useEscape } from '../common/useEscape';
+import { useEscape } from '../../ui/useEscape';
+import { usePanelFocus } from '../common/usePanelFocus';
 
 export const INFO_IMAGE_WIDTH = 400;
 export const INFO_IMAGE_HEIGHT = 250;
@@ -20,6 +21,8 @@ export default function InfoPanel() {
   const descriptions = useHotspotDescriptions(site, info?.tilesId ?? null);
   const allowExternal = useAllowExternalImages();
   useEscape(!!info, () => setInfo(null));
+  // Its close button first: the picture above it is one more stop for those who want it.
+  const panel = usePanelFocus<HTMLElement>(!!info, (box) => box.querySelector('.info-close'));
   if (!info) return null;
   const desc = descriptions.data?.find((d) => d.info_id === info.infoId);
   const title = desc?.header.label_title || info.title;
@@ -28,12 +31,17 @@ export default function InfoPanel() {
       ? desc.header.main_img_url
       : '';
   return (
-    <aside className="info-panel panel" aria-label={`Information: ${title}`}>
+    <aside ref={panel} className="info-panel panel" aria-label={`Information: ${title}`}>
       <div className="info-header">
         {mainImage ? <MainImage key={mainImage} src={mainImage} alt={title} /> : null}
         <div className="info-title-row">
           <h2 className="panel-title">{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close information" onClick={() => setInfo(null)}>
+          <button
+            type="button"
+            className="icon-button info-close"
+            aria-label="Close information"
+            onClick={() => setInfo(null)}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -6,7 +6,8 @@ import { timelineOpenAtom } from '../../state/atoms';
 import { CalendarIcon, ChevronDown, CloseIcon } from '../../ui/icons';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useSurveySwitch } from '../../domain/viewer/useSurveySwitch';
-import { useEscape } from '../common/useEscape';
+import { useEscape } from '../../ui/useEscape';
+import { usePanelFocus } from '../common/usePanelFocus';
 import { dayLabel, groupByMonth, isCurrentSurvey, stepSurvey, TIMELINE_ROW_PX } from './timeline';
 
 export function TimelineButton() {
@@ -27,6 +28,10 @@ export function TimelineButton() {
   );
 }
 
+const currentRow = (panel: HTMLElement) =>
+  panel.querySelector<HTMLElement>('.timeline-row[aria-current="date"]') ??
+  panel.querySelector<HTMLElement>('.timeline-row');
+
 export function TimelineDrawer() {
   const [open, setOpen] = useAtom(timelineOpenAtom);
   const { dates, date, scene, floorPopulated, settings } = useViewerState();
@@ -38,6 +43,9 @@ export function TimelineDrawer() {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<HTMLDivElement>(null);
   useEscape(open, () => setOpen(false));
+  const shown = settings.enable.timeline && open;
+  // Opening it lands on the date in view, so the arrow keys and Tab start from there.
+  const panel = usePanelFocus<HTMLElement>(shown, currentRow);
 
   // Forced closed when the timeline feature is on but the current floor has no survey data.
   useEffect(() => {
@@ -71,15 +79,17 @@ export function TimelineDrawer() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  // Keep the selected row in view.
+  // Keep the selected row in view, and the focus on it when the focus is in the list (a date chosen by keys).
   useEffect(() => {
-    if (!open || !date) return;
-    list.current?.querySelector<HTMLElement>('[aria-current="date"]')?.scrollIntoView?.({ block: 'nearest' });
+    if (!open || !date || !list.current) return;
+    const row = list.current.querySelector<HTMLElement>('[aria-current="date"]');
+    row?.scrollIntoView?.({ block: 'nearest' });
+    if (row && list.current.contains(document.activeElement)) row.focus({ preventScroll: true });
   }, [open, date, surveyName]);
 
-  if (!settings.enable.timeline || !open) return null;
+  if (!shown) return null;
   return (
-    <aside id="timeline" className="timeline-drawer panel" aria-label="Timeline">
+    <aside id="timeline" ref={panel} className="timeline-drawer panel" aria-label="Timeline">
       <div className="panel-header">
         <h2 className="panel-title">Timeline</h2>
         <button type="button" className="icon-button" aria-label="Close Timeline" onClick={() => setOpen(false)}>

@@ -128,11 +128,12 @@ export function ViewerPage() {
             <ShareButton />
           </div>
         </div>
+        {/* The panels the toolbar opens come next in the Tab order, whichever place the grid gives them. */}
         <HotspotList />
+        <TimelineDrawer />
         <CameraInfo />
         <FloorSlider />
         {!resolved ? null : isAdmin ? AdminMinimap ? <AdminMinimap /> : null : <VisitorMinimap />}
-        <TimelineDrawer />
         {info ? (
           <Suspense fallback={null}>
             <InfoPanel />
