@@ -59,6 +59,26 @@ test("another tab's upload shows in this tab's timeline without a reload", async
   await expect(rows.first()).toContainText('Apr 15, 2024');
 });
 
+test("another browser's upload shows in this page's timeline without a reload", async ({ page, request }) => {
+  const site = await newSite(request, `e2e-browsers-${Date.now()}`);
+  await page.goto(`/site/${site}/site?floor=0`);
+  await page.getByRole('button', { name: 'Open Timeline' }).click();
+  const rows = page.locator('.timeline-row');
+  await expect(rows).toHaveCount(1);
+  // Not a tab of this browser (nothing reaches this page through BroadcastChannel): the server's change stream
+  // tells the page, well before its answers would expire (30 s).
+  const scenes = [{ id: '0-yard_a', name: 'yard_a' }];
+  const res = await request.post(`/api/site/${site}/0/addScenes?mode=addScene`, {
+    multipart: {
+      zipFile: { name: 'yard.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes, name: 'yard' }) },
+      properties: csvFile(positionsCsv(scenes, '15/04/2024')),
+    },
+  });
+  expect(res.status()).toBe(200);
+  await expect(rows).toHaveCount(2, { timeout: 8000 });
+  await expect(rows.first()).toContainText('Apr 15, 2024');
+});
+
 test('a link to a survey added since the page read its list opens that survey', async ({ page, request }) => {
   const site = await newSite(request, `e2e-link-${Date.now()}`);
   await page.goto(`/site/${site}/site?floor=0`);
