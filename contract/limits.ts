@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ISO_DATE } from './surveyDate';
 
-/** Floors of a site: 0..200 (a 200-storey building is beyond any survey); -1 in a URL means 0 (spec). */
+/** Floors of a site: 0..200 (a 200-storey building is beyond any survey); -1 in a URL means 0. */
 export const FLOOR_MAX = 200;
 /** Names and titles people type (site, floor, pin, map, survey, scene). */
 export const NAME_MAX = 200;

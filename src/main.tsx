@@ -1,4 +1,4 @@
-// Entry point: unregister any service worker left by an older deployment (spec section 9), then render.
+// Entry point: unregister any service worker left by an older deployment, then render.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

@@ -11,7 +11,7 @@ import { idSlug } from '../../contract/slugs.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
 
-/** Key of the generated cover shown for pins created without one (spec 7: "a default cover image when none given"). */
+/** Key of the generated cover shown for pins created without one. */
 export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
 /** Width of a stored pin cover image. */
 const COVER_WIDTH = 1200;

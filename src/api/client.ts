@@ -1,5 +1,5 @@
 // The only place in the client that calls fetch. Every answer is the server's envelope
-// `{success, payload}` / `{success: false, message}`; reads and writes unwrap it differently (spec section 8).
+// `{success, payload}` / `{success: false, message}`; reads and writes unwrap it differently.
 import type { Envelope } from '../../contract/api';
 
 /** Base address of the API, e.g. "https://viewer.example.org" (empty: same origin). */
@@ -43,7 +43,7 @@ interface ReadOptions {
 }
 
 /**
- * A read: a non-OK status throws 'An error has occured: {status}' (the spec's text, spelling and all);
+ * A read: a non-OK status throws 'An error has occured: {status}' (the text people know, spelling and all);
  * an OK answer with success false throws the server's message.
  */
 export async function getJson<T>(path: string, opts: ReadOptions = {}): Promise<T> {

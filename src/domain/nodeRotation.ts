@@ -1,4 +1,4 @@
-// A node's rotation: stored in radians, edited in whole degrees (factor 57.2958, spec section 9) in steps of 15
+// A node's rotation: stored in radians, edited in whole degrees (factor 57.2958) in steps of 15
 // on the rotation handle; and the heading of the view cone the minimap draws for the current node.
 export const DEGREES_PER_RADIAN = 57.2958;
 export const FULL_CIRCLE = 360;

@@ -1,4 +1,4 @@
-// Rules of the multi-site pin editor (spec sections 4, 5 and 9): where a click lands in percent, which
+// Rules of the multi-site pin editor: where a click lands in percent, which
 // moves are accepted, and what the Add/Edit Pin and site-map modals require before they send.
 import type { Pin } from '../../contract/api';
 
@@ -35,7 +35,7 @@ export interface PinForm {
   externalUrl: string;
 }
 
-/** The modal's missing lines, in the spec's order; empty when the pin may be sent. */
+/** The modal's missing lines, in the form's order; empty when the pin may be sent. */
 export function missingPinFields(f: PinForm): string[] {
   const out: string[] = [];
   if (!f.name.trim()) out.push('- A name');
@@ -74,7 +74,7 @@ export function newPinAt(x: number, y: number, sitemap: string): Pin {
   };
 }
 
-/** The default pin a new site map gets (spec section 9). */
+/** The default pin a new site map gets. */
 export function defaultPinOf(sitemap: string) {
   return {
     x: 50,

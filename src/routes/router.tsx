@@ -1,4 +1,4 @@
-// Routes of spec section 2: /site/{siteId}/* is one site in multi-site mode; /* is the multi-site map home
+// Routes: /site/{siteId}/* is one site in multi-site mode; /* is the multi-site map home
 // when enableMultiSite is on, otherwise the single-site view. Declarative routing (BrowserRouter) keeps the
 // visitor bundle small; an error boundary gives the router fallback screen.
 import type { ReactNode } from 'react';

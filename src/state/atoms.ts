@@ -96,7 +96,7 @@ const storedKiosk = readStoredKiosk();
 export const kioskAtom = atom<boolean>(startUrl ? initialKiosk(startUrl.search, storedKiosk) : false);
 /** Where the kiosk's Home leads (the site it was started in; the map home only when it started there). */
 export const kioskHomeAtom = atom<string>(storedKiosk ?? (startUrl ? kioskHomeFor(startUrl.pathname) : '/'));
-/** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow (spec section 4): the
+/** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow: the
  *  admin minimap's machine (editor/minimap/nodeEditor) edits on the enlarged map only. */
 export const setMinimapEnlargedAtom = atom(null, (_get, set, enlarged: boolean) => {
   set(minimapEnlargedAtom, enlarged);

@@ -1,4 +1,4 @@
-// File sizes as bytes, kb or mb, switching at 1024 and 1048576 bytes (spec section 5).
+// File sizes as bytes, kb or mb, switching at 1024 and 1048576 bytes.
 export const KB = 1024;
 export const MB = 1048576;
 

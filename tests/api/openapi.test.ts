@@ -1,9 +1,9 @@
-// /api/docs/json documents every call of spec section 7 with the right method, plus the calls the spec leaves
-// unnamed that this server answers (site-map list, pin coordinates); every operation has tags, summary, 200 schema.
+// /api/docs/json documents every call of the API with the right method, also the ones only the client's code names
+// (site-map list, pin coordinates); every operation has tags, a summary and a 200 schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 
-/** Spec section 7, call by call (OpenAPI path syntax). */
+/** The API, call by call (OpenAPI path syntax). */
 const SPEC_CALLS = [
   'GET /api/login/user/info',
   'GET /api/user/type',
@@ -40,7 +40,7 @@ const SPEC_CALLS = [
   'GET /api/site-map/{name}',
   'POST /api/create-site-map',
 ];
-/** Calls the spec names by function only, or that the client needs beyond section 7. */
+/** Calls the client needs beyond those. */
 const EXTRA_CALLS = [
   'PATCH /api/map-pins/{id}/coords',
   'GET /api/site-maps',
@@ -67,7 +67,7 @@ const documented = () =>
   );
 
 describe('OpenAPI document', () => {
-  it('lists every call of spec section 7 with its method', () => {
+  it('lists every call of the API with its method', () => {
     const have = new Set(documented());
     expect(SPEC_CALLS.filter((c) => !have.has(c))).toEqual([]);
   });

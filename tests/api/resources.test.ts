@@ -1,4 +1,4 @@
-// The resource calls of spec section 7 over real HTTP against a real database: nodes, hotspot descriptions,
+// The resource calls over real HTTP against a real database: nodes, hotspot descriptions,
 // minimaps and floors, pins and site maps, documentation, about. Each bad input: status, message, nothing changed.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,7 +170,7 @@ describe('floors and minimaps', () => {
     await refused(() => send('POST', '/site/nowhere/minimap/newFloor/1', {}), 404, 'There is no site "nowhere".');
   });
 
-  it('saves floor name and tag, with the spec defaults for empty values', async () => {
+  it('saves floor name and tag, with the defaults for empty values', async () => {
     let res = await send('PATCH', '/site/farm/sitemap', { floor: 1, floor_name: 'Hay loft', floor_tag: 'HL' });
     expect(res.status).toBe(200);
     expect(res.body.payload).toEqual({ floor: 1, floor_name: 'Hay loft', floor_tag: 'HL' });

@@ -24,7 +24,7 @@ const nodesOf = (r: APIRequestContext, floor: number, date: string) =>
   api<NodeEntry[]>(r, `/api/site/${SITE}/${floor}/survey/minimapSingleSite?date=${date}`);
 const TURNED: View = { yaw: 1.4, pitch: 0.1, fov: 1.1 };
 
-/** The nearest node on the plan (stored coordinates), ties to the lower node number: the spec's rule. */
+/** The nearest node on the plan (stored coordinates), ties to the lower node number: the rule. */
 const nearest = (from: NodeEntry, to: NodeEntry[]) =>
   [...to].sort(
     (a, b) =>

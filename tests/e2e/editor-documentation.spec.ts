@@ -1,4 +1,4 @@
-// The admin documentation upload form (the visitor engineer's DocumentUploadForm, checked against the spec):
+// The admin documentation upload form (the visitor's DocumentUploadForm, checked against its rules):
 // a file is required, it must be a zip, a failure alerts, a success shows for 1 s and the new files appear.
 import JSZip from 'jszip';
 import { expect, test } from './helpers/cleanConsole';

@@ -194,7 +194,7 @@ test.describe('minimap node editor', () => {
     expect((await nodeNamed(request, 'NODE D 2026')).x).toBeCloseTo(0.375 * plan.img_width, 6);
   });
 
-  test('failures alert the spec texts and store nothing', async ({ page, request }) => {
+  test('failures alert their texts and store nothing', async ({ page, request }) => {
     const dialogs = collectDialogs(page);
     await failRoute(page, /\/api\/node\/coords\//, 'PATCH', 'Disk full');
     await failRoute(page, /\/api\/node\/rotation\//, 'PATCH', 'Database locked');

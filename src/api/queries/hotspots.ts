@@ -4,7 +4,7 @@ import { getJsonOr, seg } from '../client';
 import type { HotspotDescription } from '../../../contract/api';
 import { keys } from '../../../contract/queryKeys';
 
-/** Descriptions of a scene's info hotspots; success false gives an empty list (spec section 8). */
+/** Descriptions of a scene's info hotspots; success false gives an empty list. */
 export function useHotspotDescriptions(site: string, tilesId: string | null) {
   return useQuery({
     queryKey: keys.hotspots(site, tilesId ?? ''),

@@ -8,7 +8,7 @@ import { refreshAfterWrite } from '../writeRefresh';
 
 const site$ = (site: string) => `/api/site/${seg(site)}`;
 
-/** A floor's minimap; any failure gives the empty default minimap (spec section 8). */
+/** A floor's minimap; any failure gives the empty default minimap. */
 export function useMinimap(site: string, floor: number | null) {
   return useQuery({
     queryKey: keys.minimap(site, floor ?? -1),

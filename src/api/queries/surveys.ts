@@ -81,7 +81,7 @@ export function useEmptyFloors(site: string) {
   });
 }
 
-/** Node positions on a floor plan (of one date when given); failure is only logged by the caller (spec section 8). */
+/** Node positions on a floor plan (of one date when given); failure is only logged by the caller. */
 export function useMinimapNodes(site: string, floor: number | null, date: string | null) {
   return useQuery({ ...minimapNodesQuery(site, floor, date), enabled: !!site && floor !== null });
 }

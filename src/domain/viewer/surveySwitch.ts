@@ -1,5 +1,5 @@
 // Moving through time and floors (pure): a change of date or floor opens the scene nearest the one on screen
-// by plan position (the spec's nearest-node rule) and keeps the visitor's world heading, pitch and zoom. The
+// by plan position (the nearest-node rule) and keeps the visitor's world heading, pitch and zoom. The
 // plan shows a node's heading as yaw + node rotation (+ the site's rotation_offset, the same for both), so
 // the new yaw is the old one corrected by the two nodes' rotations: the minimap's cone points the same way.
 import type { MinimapNodeEntry, SurveyScene, ViewParameters } from '../../../contract/api';

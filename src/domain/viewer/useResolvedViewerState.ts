@@ -1,5 +1,5 @@
 // What the viewer shows, resolved from what was asked (the URL: floor, date, node) and what the server has,
-// with the fallbacks of spec section 4. The viewer page computes it once and provides it to its tree
+// with its fallbacks (contract/viewerResolve.ts). The viewer page computes it once and provides it to its tree
 // (ViewerStateContext); nothing mirrors the URL's floor, date or node elsewhere.
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';

@@ -138,7 +138,7 @@ export default function AdminMinimap() {
     setEnlarged(false);
   };
   const [stored, dispatch] = useMachine(perform, IDLE, run);
-  // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels (spec section 4).
+  // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels.
   const editor = enlarged ? stored : IDLE;
   useEffect(() => {
     if (!enlarged) dispatch({ type: 'cancel' });

@@ -1,4 +1,4 @@
-// The node edit form: rotation offset (0-360, step 15), x and y (0-100 percent) with the spec's input rules;
+// The node edit form: rotation offset (0-360, step 15), x and y (0-100 percent) with their input rules;
 // Save is enabled only when a value differs from where the node started.
 import { draftChanged, type NodeDraft } from './nodeEditor';
 import { applyInputRule, PERCENT_INPUT, ROTATION_INPUT, type InputBounds } from './nodeInput';

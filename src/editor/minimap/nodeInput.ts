@@ -1,4 +1,4 @@
-// The node edit form's input rules (spec section 5): rotation offset 0-360 in steps of 15 degrees, x and y
+// The node edit form's input rules: rotation offset 0-360 in steps of 15 degrees, x and y
 // 0-100 percent. Typing the upper bound wraps to the minimum and typing the minimum wraps to the upper bound;
 // empty becomes the minimum; a value above the maximum is ignored (the previous value stays); a value that is
 // not a number counts as 0.

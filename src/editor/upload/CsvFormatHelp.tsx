@@ -1,4 +1,4 @@
-// What the positions CSV holds and in which units (spec: node positions are floor-plan pixels; the server's
+// What the positions CSV holds and in which units (node positions are floor-plan pixels; the server's
 // positionsCsv.ts reads the same columns).
 export function CsvFormatHelp() {
   return (

@@ -1,11 +1,11 @@
-// Browser-side check of an upload before it is sent (spec section 5): the tile folders of the zip listing
+// Browser-side check of an upload before it is sent: the tile folders of the zip listing
 // against the rows of the positions CSV. Pure: no File, no DOM; the page feeds it names and text.
 import Papa from 'papaparse';
 import { POSITIONS_HEADER, cellOf, columnIndex, isDecimal, withoutBom } from '../../../contract/positionsCsv';
 import { isSurveyDate } from '../../../contract/surveyDate';
 import { sceneFolderName, sceneSlug } from '../../../contract/slugs';
 
-/** Messages of the upload page (the spec's label keys). */
+/** Messages of the upload page, by label key. */
 export const CSV_FILE_ERROR = 'Invalid or missing properties. Please reupload your CSV file.';
 export const ORPHANS_IN_CSV =
   'Some rows of the CSV have no scene folder in the zip (marked with a warning). They are left out of the upload.';
@@ -36,7 +36,7 @@ export function tileFoldersOf(entryNames: readonly string[]): TileFolder[] {
     .sort((a, b) => a.index - b.index || a.id.localeCompare(b.id));
 }
 
-/** One CSV row, as written (strings), with its 1-based line and the flags of spec section 3. */
+/** One CSV row, as written (strings), with its 1-based line and its flags. */
 export interface CsvRow {
   line: number;
   title: string;

@@ -6,7 +6,7 @@ import { GuardedButton } from '../../ui/GuardedButton';
 
 export const SUCCESS_INDICATOR_MS = 1000;
 
-/** The spec's checks: a file is selected, and it is a zip by type or by a .zip name. */
+/** The checks: a file is selected, and it is a zip by type or by a .zip name. */
 export function documentUploadError(file: File | null): string | null {
   if (!file) return 'Please select a file before submitting.';
   const zipType = /zip/.test(file.type);

@@ -1,5 +1,4 @@
-// Which sidebar entries show, which one is active and where Add Scene leads (spec section 2, "Sidebar
-// navigation"). Pure.
+// Which sidebar entries show, which one is active and where Add Scene leads. Pure.
 import { buildViewerSearch } from '../../../contract/viewerLink';
 
 export type EntryKey = '/' | 'site' | 'addScene' | 'documentation' | '/about' | 'animation';

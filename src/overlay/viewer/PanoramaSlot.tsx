@@ -19,7 +19,7 @@ import { Spinner } from '../../ui/Spinner';
 /** Kiosk idle rotation speed, radians per second. */
 const AUTO_ROTATE_RAD_PER_S = 0.08;
 
-/** The overlay (camera info, minimap cone, URL) follows the view at most this often: the spec's 100 ms. */
+/** The overlay (camera info, minimap cone, URL) follows the view at most this often: every 100 ms. */
 export const VIEW_LISTENER_MS = 100;
 
 const Panorama = lazy(() => import('../../scene').then((m) => ({ default: m.Panorama })));

@@ -10,7 +10,7 @@ export interface TimelineMonth {
   dates: SurveyDateEntry[];
 }
 
-/** Timeline row height for scrolling, px (spec section 9). */
+/** Timeline row height for scrolling, px. */
 export const TIMELINE_ROW_PX = 50;
 
 // The labels are en-US by the specification. Written from a table, not toLocaleDateString: its first call loads the
