@@ -260,9 +260,11 @@ export default function AdminPinMap({
           className="tool-button"
           disabled={patchConfig.isPending}
           onClick={() =>
-            patchConfig.mutate(
-              { enableMultiSite: false },
-              { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) },
+            // A promise, not mutate's own callbacks: they die with this page if it unmounts while the write
+            // re-reads the settings.
+            patchConfig.mutateAsync({ enableMultiSite: false }).then(
+              () => navigate('/'),
+              (e: Error) => alert(e.message),
             )
           }
         >

@@ -157,8 +157,10 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         .replace(/[^a-z0-9_-]+/g, '-')
         .replace(/^-+|-+$/g, '') ||
       'new-site';
-    uploadScenes.mutate(
-      {
+    // A promise, not mutate's own callbacks: the upload re-reads the site's answers before it resolves, and this
+    // page may unmount meanwhile (it leaves for the site once the site exists); the viewer must still open.
+    uploadScenes
+      .mutateAsync({
         site: urlSite,
         floor,
         zipFile,
@@ -168,14 +170,14 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         replace,
         onProgress: setProgress,
         onImportProgress: (done, total) => setImported({ done, total }),
-      },
-      {
+      })
+      .then(
         // The viewer opens on what was just added: its floor, date and first scene.
-        onSuccess: (result) =>
+        (result) =>
           navigate(
             `${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`,
           ),
-        onError: (e) => {
+        (e: Error) => {
           if (e instanceof ApiError && e.status === 409 && mode === 'addScene') {
             setDuplicate(e.message);
             return;
@@ -183,8 +185,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
           alert(`${UPLOAD_FAILED} ${e.message}`);
           navigate(sitePage(urlSite));
         },
-      },
-    );
+      );
   };
 
   const percent = Math.round(progress * 100);

@@ -189,9 +189,11 @@ export function Sidebar() {
             disabled={patchConfig.isPending}
             title={collapsed ? 'Enable Multisite' : undefined}
             onClick={() =>
-              patchConfig.mutate(
-                { enableMultiSite: true },
-                { onSuccess: () => navigate('/'), onError: (e) => alert(e.message) },
+              // A promise, not mutate's own callbacks: the write re-reads the settings before it resolves, the
+              // sidebar may be re-mounted meanwhile, and mutate's callbacks die with it.
+              patchConfig.mutateAsync({ enableMultiSite: true }).then(
+                () => navigate('/'),
+                (e: Error) => alert(e.message),
               )
             }
           >
