@@ -17,6 +17,18 @@ async function newSite(request: APIRequestContext, name: string): Promise<string
   return ((await res.json()) as { payload: { site: string } }).payload.site;
 }
 
+/** A survey dated 2024-04-15 added through the API, as another browser would: no tab of this one hears of it. */
+async function addSurveyElsewhere(request: APIRequestContext, site: string) {
+  const scenes = [{ id: '0-yard_a', name: 'yard_a' }];
+  const res = await request.post(`/api/site/${site}/0/addScenes?mode=addScene`, {
+    multipart: {
+      zipFile: { name: 'yard.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes, name: 'yard' }) },
+      properties: csvFile(positionsCsv(scenes, '15/04/2024')),
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
 /** From the viewer on the site's ground floor: Add Scene, a second survey dated 2024-04-15, Submit. */
 async function uploadFromViewer(page: Page, site: string) {
   await page.goto(`/site/${site}/site?floor=0`);
@@ -67,14 +79,7 @@ test("another browser's upload shows in this page's timeline without a reload", 
   await expect(rows).toHaveCount(1);
   // Not a tab of this browser (nothing reaches this page through BroadcastChannel): the server's change stream
   // tells the page, well before its answers would expire (30 s).
-  const scenes = [{ id: '0-yard_a', name: 'yard_a' }];
-  const res = await request.post(`/api/site/${site}/0/addScenes?mode=addScene`, {
-    multipart: {
-      zipFile: { name: 'yard.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes, name: 'yard' }) },
-      properties: csvFile(positionsCsv(scenes, '15/04/2024')),
-    },
-  });
-  expect(res.status()).toBe(200);
+  await addSurveyElsewhere(request, site);
   await expect(rows).toHaveCount(2, { timeout: 8000 });
   await expect(rows.first()).toContainText('Apr 15, 2024');
 });
@@ -84,14 +89,7 @@ test('a link to a survey added since the page read its list opens that survey', 
   await page.goto(`/site/${site}/site?floor=0`);
   await expect(page).toHaveURL(/date=2024-03-05/);
   // Added elsewhere (another browser): this page's cached survey list does not have it.
-  const scenes = [{ id: '0-yard_a', name: 'yard_a' }];
-  const res = await request.post(`/api/site/${site}/0/addScenes?mode=addScene`, {
-    multipart: {
-      zipFile: { name: 'yard.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes, name: 'yard' }) },
-      properties: csvFile(positionsCsv(scenes, '15/04/2024')),
-    },
-  });
-  expect(res.status()).toBe(200);
+  await addSurveyElsewhere(request, site);
   // Back or Forward to a link naming it: the page reads its list again instead of falling back.
   await page.evaluate(() => {
     history.pushState(null, '', `${location.pathname}?floor=0&date=2024-04-15`);
