@@ -357,6 +357,18 @@ export const uploadResult = z.object({
 export const urlResult = z.object({ url: z.string() });
 /** 202 of an upload imported as a job (big uploads): follow it at GET /api/site/{site}/jobs/{job}. */
 export const jobAccepted = z.object({ job: z.string() });
+/** One photo of a photo upload as its job tiles it (GET /api/site/{site}/jobs/{job}, `photos`). */
+export const photoProgress = z.object({
+  /** The photo's file name as uploaded. */
+  name: z.string(),
+  state: z.enum(['queued', 'tiling', 'done', 'failed']),
+  /** Tiles of this photo written so far, of all of them (0 of 0 before its header is read). */
+  done: z.number(),
+  total: z.number(),
+  /** Why this photo was refused (state failed), naming it. */
+  error: z.string().optional(),
+});
+export type PhotoProgress = z.infer<typeof photoProgress>;
 export const jobStatus = z.object({
   id: z.string(),
   kind: z.string(),
@@ -368,6 +380,8 @@ export const jobStatus = z.object({
   result: uploadResult.optional(),
   /** Why it failed (state failed): the status the upload would have answered, and the sentence. */
   error: z.object({ status: z.number(), message: z.string() }).optional(),
+  /** A photo upload: each photo's own progress, in upload order. */
+  photos: z.array(photoProgress).optional(),
 });
 export type JobStatus = z.infer<typeof jobStatus>;
 

@@ -1,6 +1,6 @@
 // The data model (tables, keys, blobs): docs/data-model.md.
 // Row types of every table. JSON columns are stored as text in both dialects; booleans as 0/1.
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { TileFormat } from '../../contract/tileUrls.ts';
 
 interface SiteTable {
@@ -73,6 +73,8 @@ interface MinimapNodeTable {
   x_scale: number;
   y_scale: number;
   rotation: number;
+  /** 1: drawn on the floor plan; 0: not placed yet (migration 0017), in the node editor's tray only. */
+  placed: Generated<number>;
 }
 interface HotspotDescriptionTable {
   id: string;
@@ -154,6 +156,8 @@ export interface JobTable {
   attempts: number;
   created_at: string;
   updated_at: string;
+  /** JSON of the progress item by item (a photo upload's photos), or null (migration 0017). */
+  detail: string | null;
 }
 /** An export uploaded to a survey: its fingerprint and the scenes (tiles ids) it brought there. */
 export interface SurveyExportTable {

@@ -34,6 +34,7 @@ export async function createJob(
       data: JSON.stringify(data),
       progress_done: 0,
       progress_total: 0,
+      detail: null,
       result: null,
       error_status: null,
       error_message: null,
