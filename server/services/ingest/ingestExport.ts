@@ -11,7 +11,7 @@
 import { isDatabaseUnavailable } from '../../db/dbErrors.ts';
 import { SITE_ID } from '../../../contract/limits.ts';
 import { floorOrZero } from '../../../contract/floors.ts';
-import { idSlug, sceneFolderName } from '../../../contract/slugs.ts';
+import { idSlug } from '../../../contract/slugs.ts';
 import { sanitizeStoredHtmlOffThread } from '../htmlWorker.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
@@ -25,6 +25,7 @@ import { saveSiteSettings } from '../settings.ts';
 import { inTransaction, lockSite, lockSiteIds } from '../../db/transactions.ts';
 import { parseDataJs, type AppData, type AppScene } from './dataJs.ts';
 import { parsePositionsCsv, type PositionRow } from './positionsCsv.ts';
+import { matchScenes } from './matchScenes.ts';
 import { ZipArchive, type ZipEntry } from './zipReader.ts';
 import { exportFingerprint } from './exportFingerprint.ts';
 import { duplicateExport, priorExports, recordExport, removePriorExport, type SurveyKey } from './duplicates.ts';
@@ -92,30 +93,6 @@ interface PlannedScene {
   files: { ref: TileRef; entry: ZipEntry }[];
   /** The scene's info hotspot texts as stored: sanitised (before the transaction, off the event loop). */
   infoHtml: string[];
-}
-
-/** Matches data.js scenes and CSV rows both ways; throws naming the first unmatched scene or row. */
-function matchScenes(data: AppData, rows: PositionRow[]): { scene: AppScene; row: PositionRow; index: number }[] {
-  const byName = new Map(rows.map((r) => [r.fileName, r]));
-  const used = new Set<PositionRow>();
-  const pairs = data.scenes.map((scene, index) => {
-    const row = byName.get(scene.name) ?? byName.get(sceneFolderName(scene.id));
-    if (!row || used.has(row)) {
-      throw new Invalid(
-        `Scene "${scene.name}" of the export has no row in the positions CSV; add a row with fileName ${scene.name} and its x, y and date.`,
-      );
-    }
-    used.add(row);
-    return { scene, row, index };
-  });
-  const orphan = rows.find((r) => !used.has(r));
-  if (orphan) {
-    const names = data.scenes.map((s) => s.name).join(', ');
-    throw new Invalid(
-      `CSV line ${orphan.line}: "${orphan.fileName}" is not a scene of the export (its scenes are: ${names}). Fix the fileName or remove the row.`,
-    );
-  }
-  return pairs;
 }
 
 /** Finds app-files/data.js (possibly inside one wrapping folder) and returns the folder holding app-files/. */
