@@ -70,7 +70,7 @@ const cases: Case[] = [
     status: 400,
     input: async () => ({ zip: await exportZip({ dataJs: 'var APP_DATA = { scenes: [ };' }), csv }),
     message:
-      /^app-files\/data\.js could not be read: APP_DATA is not valid JSON \(.+\)\. Export the tour again with the Marzipano Tool\.$/,
+      "app-files/data.js could not be read at line 1, column 28: invalid character '}'. Fix it there, or export the tour again with the Marzipano Tool.",
   },
   {
     name: 'data.js of the wrong shape',
