@@ -17,6 +17,8 @@ const withEntries = async (edit: (e: Awaited<ReturnType<typeof exportEntries>>) 
   edit(entries);
   return writeZip(entries);
 };
+/** The scene "Patio Sur" in a folder the Tool named Patio-Sur: the CSV's fileName is the folder's name. */
+const fourScenes = [...defaultScenes, { id: '2-Patio-Sur', name: 'Patio Sur' }, { id: '3-tank', name: 'tank' }];
 const csvWith = (...rows: string[]) => ['title,fileName,x,y,date,floor', ...rows].join('\n') + '\n';
 
 interface Case {
@@ -107,6 +109,32 @@ const cases: Case[] = [
     input: async () => ({ zip: await exportZip(), csv: csvWith('A,hall_a,1,2,05/03/2024,0') }),
     message:
       'Scene "hall_b" of the export has no row in the positions CSV; add a row with fileName hall_b and its x, y and date.',
+  },
+  {
+    name: 'several scenes with no CSV row',
+    status: 400,
+    input: async () => ({
+      zip: await exportZip({ scenes: fourScenes }),
+      csv: csvWith('A,hall_a,1,2,05/03/2024,0'),
+    }),
+    message:
+      '3 scenes of the export have no row in the positions CSV: hall_b, Patio-Sur, tank. Add a row for each (fileName as listed here) with its x, y and date.',
+  },
+  {
+    name: 'several CSV rows with no scene, and a scene with no row',
+    status: 400,
+    input: async () => ({
+      zip: await exportZip({ scenes: fourScenes }),
+      csv: csvWith(
+        'A,hall_a,1,2,05/03/2024,0',
+        'B,hall_b,1,2,05/03/2024,0',
+        'P,Patio-Sur,1,2,05/03/2024,0',
+        'T,tanks,1,2,05/03/2024,0',
+        'G,ghost,1,2,05/03/2024,0',
+      ),
+    }),
+    message:
+      'Scene "tank" of the export has no row in the positions CSV; add a row with fileName tank and its x, y and date. 2 rows of the positions CSV name no scene of the export: line 5 "tanks", line 6 "ghost" (its scenes are: hall_a, hall_b, Patio-Sur, tank). Fix each fileName or remove those rows.',
   },
   {
     name: 'an empty x',
