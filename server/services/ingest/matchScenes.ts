@@ -1,4 +1,3 @@
-// Pairs the scenes of an export's data.js with the rows of its positions CSV, by name.
 import { sceneFolderName } from '../../../contract/slugs.ts';
 import { Invalid } from '../errors.ts';
 import type { AppData, AppScene } from './dataJs.ts';
