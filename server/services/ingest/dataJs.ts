@@ -5,6 +5,7 @@ import { Invalid } from '../errors.ts';
 import { HTML_LIMITS, htmlBoundsProblem, startTagCount } from '../sanitizeHtml.ts';
 import { storableName } from '../../../contract/storableName.ts';
 import { AppDataSyntaxError, readAppDataLiteral } from './appDataLiteral.ts';
+import { checkOwnFields, infoFieldValue, withOwnFields } from './infoHotspotFields.ts';
 
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
 // and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
@@ -62,7 +63,11 @@ const scene = z.object({
     .default([]),
   infoHotspots: z
     .array(
-      z.object({ yaw: angle, pitch: angle, title: name(L.nameChars).default(''), text: text(L.textChars).default('') }),
+      z
+        .object({ yaw: angle, pitch: angle, title: name(L.nameChars).default(''), text: text(L.textChars).default('') })
+        .catchall(infoFieldValue)
+        .superRefine(checkOwnFields(['yaw', 'pitch', 'title', 'text']))
+        .transform(withOwnFields),
     )
     .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`)
     .default([]),
