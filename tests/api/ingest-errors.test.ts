@@ -97,6 +97,18 @@ const cases: Case[] = [
     message: 'app-files/data.js: scene "hall_a" has a link hotspot to "7-gone", which is not a scene of this export.',
   },
   {
+    name: 'several link hotspots to no scene',
+    status: 400,
+    input: async () => {
+      const d = appData(defaultScenes);
+      d.scenes[0].linkHotspots[0].target = '7-gone';
+      d.scenes[1].linkHotspots[0].target = '8-renamed';
+      return { zip: await exportZip({ dataJs: dataJsText(d) }), csv };
+    },
+    message:
+      'app-files/data.js: 2 link hotspots point at no scene of this export: scene "hall_a" has a link hotspot to "7-gone"; scene "hall_b" has a link hotspot to "8-renamed".',
+  },
+  {
     name: 'a CSV row with no scene',
     status: 400,
     input: async () => ({ zip: await exportZip(), csv: csv + 'Ghost,ghost_room,1,2,05/03/2024,0\r\n' }),

@@ -168,13 +168,17 @@ export function parseDataJs(text: string): AppData {
         );
     }
   }
-  for (const s of data.scenes) {
-    for (const h of s.linkHotspots) {
-      if (!ids.has(h.target))
-        throw new Invalid(
-          `${FILE}: scene "${s.name}" has a link hotspot to "${h.target}", which is not a scene of this export.`,
-        );
-    }
+  // Every broken link at once: a hand-edited tour often has several after a scene was renamed or removed.
+  const broken = data.scenes.flatMap((s) =>
+    s.linkHotspots
+      .filter((h) => !ids.has(h.target))
+      .map((h) => `scene "${s.name}" has a link hotspot to "${h.target}"`),
+  );
+  if (broken.length === 1) throw new Invalid(`${FILE}: ${broken[0]}, which is not a scene of this export.`);
+  if (broken.length > 1) {
+    const shown = broken.slice(0, 10).join('; ');
+    const more = broken.length > 10 ? `; and ${broken.length - 10} more` : '';
+    throw new Invalid(`${FILE}: ${broken.length} link hotspots point at no scene of this export: ${shown}${more}.`);
   }
   return data;
 }
