@@ -1,6 +1,7 @@
 // Reading surveys: scenes of a floor on a date, the date list, floors with data, existence checks.
 import type { DB } from '../db/database.ts';
-import type { SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } from '../../contract/api.ts';
+import type { InfoHotspot, SurveyScene, SurveyDateEntry, SurveySummary, MinimapNodeEntry } from '../../contract/api.ts';
+import { namedInfoHotspots } from './infoHotspotNames.ts';
 import type { BlobStore } from '../storage/blobStore.ts';
 import { Invalid } from './errors.ts';
 import { ISO_DATE, parseSurveyDate } from '../../contract/surveyDate.ts';
@@ -64,7 +65,7 @@ export async function surveyDetails(
       initial_parameters: JSON.parse(r.initial_parameters),
       manta_link: manta,
       link_hotspots: JSON.parse(r.link_hotspots),
-      info_hotspots: JSON.parse(r.info_hotspots),
+      info_hotspots: namedInfoHotspots(JSON.parse(r.info_hotspots) as InfoHotspot[]),
       tile_format: r.tile_format,
     },
     minimap_node: { tiles_id: r.tiles_id, floor: r.floor, node_number: r.node_number, survey_node: r.id, site },

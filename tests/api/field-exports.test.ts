@@ -27,6 +27,7 @@ describe('an export of lots with fields of their own, named with accents', () =>
     data.scenes[1].infoHotspots = [
       { yaw: 0.3, pitch: -0.1, manzana: 'A', lote: 12, estado: 'Vendido', area: '250 m2' },
       { yaw: 0.6, pitch: 0, title: 'Nota', text: '<p>ok</p>', aviso: '<img src=x onerror=alert(1)>' },
+      { yaw: 0.9, pitch: 0, text: '<p>Only a text</p>' },
     ];
     const up = await uploadScenes(server.baseUrl, 'new-site', -1, {
       zip: await exportZip({ scenes, dataJs: dataJsText(data) }),
@@ -45,8 +46,8 @@ describe('an export of lots with fields of their own, named with accents', () =>
     expect(nodes[0].tiles_id).toMatch(/^area-comun-[0-9a-f]{12}$/);
   });
 
-  it('names a hotspot without a title by its first field', () => {
-    expect(nodes[1].info_hotspots.map((h: any) => h.title)).toEqual(['manzana: A', 'Nota']);
+  it('names a hotspot without a title by its first field, else Information', () => {
+    expect(nodes[1].info_hotspots.map((h: any) => h.title)).toEqual(['manzana: A', 'Nota', 'Information']);
   });
 
   it('hands out the fields as plain text in data.js order, and nothing for hotspots without any', async () => {
