@@ -32,6 +32,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SiteNameField } from './SiteNameField';
 import { decodeCsvBytes } from '../../../contract/positionsCsv';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
+import { idSlug } from '../../../contract/slugs';
 import { ValidationTable } from './ValidationTable';
 import { submitBlock } from './submitBlock';
 import { GuardedButton } from '../../ui/GuardedButton';
@@ -150,13 +151,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
     setImported(null);
-    const urlSite =
-      site ||
-      siteName
-        .toLowerCase()
-        .replace(/[^a-z0-9_-]+/g, '-')
-        .replace(/^-+|-+$/g, '') ||
-      'new-site';
+    // The server's own rule: a site admin's new site takes this id exactly, and a pin reserves its site by it.
+    const urlSite = site || idSlug(siteName, 'new-site');
     // A promise, not mutate's own callbacks: the upload re-reads the site's answers before it resolves, and this
     // page may unmount meanwhile (it leaves for the site once the site exists); the viewer must still open.
     uploadScenes
