@@ -48,6 +48,15 @@ describe('readAppDataLiteral', () => {
     expect(readAppDataLiteral(text)).toEqual({ a: 'x' });
   });
 
+  it('keeps a __proto__ key of hand-edited syntax as data, polluting nothing', () => {
+    const raw = readAppDataLiteral(
+      "var APP_DATA = { __proto__: { isAdmin: true }, 'constructor': { prototype: 1 }, };",
+    ) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(raw)).toBe(Object.prototype);
+    expect(Object.keys(raw)).toEqual(['__proto__', 'constructor']);
+    expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+  });
+
   it('answers null without an APP_DATA assignment', () => {
     expect(readAppDataLiteral('window.tour = {};')).toBeNull();
   });
