@@ -18,9 +18,9 @@ const csvFile = (rows: string[]) => ({
 });
 
 /** A zip with tile folders only (the page reads names; nothing is uploaded). */
-async function listingZip(folders: string[]): Promise<Buffer> {
+async function listingZip(folders: string[], dataJs = 'var APP_DATA = {};'): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('app-files/data.js', 'var APP_DATA = {};');
+  zip.file('app-files/data.js', dataJs);
   for (const f of folders) zip.file(`app-files/tiles/${f}/preview.jpg`, 'jpg');
   return zip.generateAsync({ type: 'nodebuffer' });
 }
@@ -166,15 +166,18 @@ test.describe('upload page', () => {
     const dialogs = collectDialogs(page);
     const before = await api<unknown[]>(request, '/api/site/demo-farm/surveys');
     await page.goto('/site/demo-farm/addScene');
-    // The listing matches the CSV, but the export has no real tiles: the server refuses it.
-    await page
-      .getByLabel('360° tour (.zip)')
-      .setInputFiles({ name: 'tour.zip', mimeType: 'application/zip', buffer: await listingZip(['0-barn_a']) });
+    // The listing matches the CSV, but the export's hand-edited data.js lost a comma: the server refuses it and the
+    // person is told where to look.
+    const dataJs = "var APP_DATA = {\n  scenes: [\n    { id: '0-barn_a' name: 'barn_a' },\n  ],\n};\n";
+    const buffer = await listingZip(['0-barn_a'], dataJs);
+    await page.getByLabel('360° tour (.zip)').setInputFiles({ name: 'tour.zip', mimeType: 'application/zip', buffer });
     await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,04/02/2024,0']));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/site\/demo-farm\/site/);
     expect(dialogs).toHaveLength(1);
-    expect(dialogs[0]).toMatch(/^Error! Failed to upload scene\. \S/);
+    expect(dialogs[0]).toMatch(
+      /^Error! Failed to upload scene\. app-files\/data\.js could not be read at line 3, column 22: invalid character 'n'\./,
+    );
     expect(await api<unknown[]>(request, '/api/site/demo-farm/surveys')).toEqual(before);
   });
 
