@@ -1,6 +1,7 @@
 // POST /api/site/{site}/{floor}/addScenes: a Marzipano Tool export (file part zipFile) plus its positions CSV
 // (part properties, as a file or a text field), optional mode (addNewSite | addScene) and siteName, as query
-// parameters or form fields. The zip goes to a temp file first; the ingest service streams it from there.
+// parameters or form fields; unplaced=true with a date brings scenes the CSV has no row for in unplaced. The zip
+// goes to a temp file first; the ingest service streams it from there.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -14,15 +15,14 @@ import { siteAdmin } from '../http/access.ts';
 import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
+import { mb, readCsvPart } from '../http/csvPart.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
 import { storableName } from '../../contract/storableName.ts';
+import { parseSurveyDate } from '../../contract/surveyDate.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
-const CSV_MAX_BYTES = 5 * 1024 * 1024;
-const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 interface UploadParts {
   zipPath?: string;
@@ -44,28 +44,30 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
         if (part.file.truncated)
           throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
       } else if (part.fieldname === 'properties') {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const c of part.file) {
-          size += (c as Buffer).length;
-          if (size > CSV_MAX_BYTES) {
-            part.file.resume();
-            throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`);
-          }
-          chunks.push(c as Buffer);
-        }
-        out.csvText = decodeCsvBytes(Buffer.concat(chunks));
+        out.csvText = await readCsvPart(part);
       } else {
         part.file.resume(); // an unknown file part: drained and ignored
       }
     } else if (part.fieldname === 'properties') {
-      if (part.valueTruncated)
-        throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
-      out.csvText = String(part.value ?? '');
+      out.csvText = await readCsvPart(part);
     } else {
       out.fields[part.fieldname] = storableName(String(part.value ?? ''));
     }
   }
+}
+
+/**
+ * unplaced=true: scenes the CSV has no row for come in unplaced, on the form's date (refused without one); else
+ * undefined (they are refused).
+ */
+function unplacedDateOf(unplaced: string | undefined, date: string | undefined): string | undefined {
+  if (unplaced !== 'true' && unplaced !== '1') return undefined;
+  const iso = date ? parseSurveyDate(date) : null;
+  if (!iso)
+    throw new Invalid(
+      `unplaced=true needs the date (yyyy-mm-dd) the scenes without a CSV row were taken${date ? `, not "${date}"` : ''}.`,
+    );
+  return iso;
 }
 
 export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
@@ -78,12 +80,14 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       schema: {
         tags: ['upload'],
         summary:
-          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true',
+          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true. unplaced=true with date: scenes without a CSV row come in unplaced on that date',
         params: siteFloorParams,
         querystring: z.object({
           mode: z.enum(MODES).optional(),
           siteName: z.string().max(200).optional(),
           replace: z.enum(['true', 'false', '1', '0']).optional(),
+          unplaced: z.enum(['true', 'false', '1', '0']).optional(),
+          date: z.string().max(20).optional(),
         }),
         // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
         response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
@@ -110,6 +114,10 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         // An export already in the survey is refused (409) unless the administrator chose to replace it.
         const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
         const replace = replaceValue === 'true' || replaceValue === '1';
+        const unplacedDate = unplacedDateOf(
+          parts.fields.unplaced ?? req.query.unplaced,
+          parts.fields.date ?? req.query.date,
+        );
         if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
           const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
             csvText: parts.csvText!,
@@ -119,6 +127,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
             siteName,
             exactSiteId: !isSuperAdmin(req.user),
             replace,
+            unplacedDate,
           });
           return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
         }
@@ -131,6 +140,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           siteName,
           exactSiteId: !isSuperAdmin(req.user),
           replace,
+          unplacedDate,
         });
         return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
       } finally {
