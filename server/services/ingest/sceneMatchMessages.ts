@@ -10,12 +10,15 @@ const list = (names: readonly string[]) =>
     ? `${names.slice(0, MAX_NAMED).join(', ')} and ${names.length - MAX_NAMED} more`
     : names.join(', ');
 
+/** The upload may also bring such scenes in unplaced, to be put on the plan in the node editor. */
+const LATER = 'or tick "Place them later" to add them without a position.';
+
 /** Scenes (by folder name) with no row in the CSV. */
 export function missingRowsMessage(folders: readonly string[]): string {
   const one = folders.length === 1;
   return one
-    ? `Scene "${folders[0]}" of the export has no row in the positions CSV; add a row with fileName ${folders[0]} and its x, y and date.`
-    : `${folders.length} scenes of the export have no row in the positions CSV: ${list(folders)}. Add a row for each (fileName as listed here) with its x, y and date.`;
+    ? `Scene "${folders[0]}" of the export has no row in the positions CSV; add a row with fileName ${folders[0]} and its x, y and date, ${LATER}`
+    : `${folders.length} scenes of the export have no row in the positions CSV: ${list(folders)}. Add a row for each (fileName as listed here) with its x, y and date, ${LATER}`;
 }
 
 /** CSV rows whose fileName is no scene of the export; `folders`: the export's scenes, to choose from. */

@@ -4,7 +4,7 @@ import { missingRowsMessage, orphanRowsMessage } from '../../../server/services/
 describe('scene and CSV mismatch messages', () => {
   it('names every scene without a row, by folder name', () => {
     expect(missingRowsMessage(['a', 'b', 'c'])).toBe(
-      '3 scenes of the export have no row in the positions CSV: a, b, c. Add a row for each (fileName as listed here) with its x, y and date.',
+      '3 scenes of the export have no row in the positions CSV: a, b, c. Add a row for each (fileName as listed here) with its x, y and date, or tick "Place them later" to add them without a position.',
     );
   });
 
