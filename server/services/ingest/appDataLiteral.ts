@@ -3,7 +3,9 @@
 // without `var` or the final ';'), so anything JSON5 reads is accepted.
 import JSON5 from 'json5';
 
-const ASSIGNMENT = /(?:\b(?:var|let|const)\s+|\bwindow\s*\.\s*)?\bAPP_DATA\s*=/;
+/** A declared or window. assignment first; a bare one only where a statement starts, so "APP_DATA =" in a comment
+ *  before it is not taken for it. */
+const ASSIGNMENTS = [/\b(?:var|let|const)\s+APP_DATA\s*=|\bwindow\s*\.\s*APP_DATA\s*=/, /(?:^|;|\*\/)\s*APP_DATA\s*=/m];
 /** What may follow the object: semicolons, blanks and comments. */
 const TAIL = /^(?:\s|;|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/;
 
@@ -40,7 +42,7 @@ function syntaxError(e: unknown): AppDataSyntaxError {
  * with the line and column within data.js when the value cannot be read.
  */
 export function readAppDataLiteral(dataJs: string): unknown {
-  const m = ASSIGNMENT.exec(dataJs);
+  const m = ASSIGNMENTS.map((re) => re.exec(dataJs)).find((x) => x !== null);
   if (!m) return null;
   const start = m.index + m[0].length;
   // Fast path: an export as the Tool wrote it is plain JSON up to the last ';'.

@@ -57,6 +57,11 @@ describe('readAppDataLiteral', () => {
     expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
   });
 
+  it('takes the assignment, not a mention of it in a comment before', () => {
+    expect(readAppDataLiteral("// APP_DATA = the tour, edited\nvar APP_DATA = {a: 'x'};")).toEqual({ a: 'x' });
+    expect(readAppDataLiteral("/* fixed; */ APP_DATA = {a: 'x'}")).toEqual({ a: 'x' });
+  });
+
   it('answers null without an APP_DATA assignment', () => {
     expect(readAppDataLiteral('window.tour = {};')).toBeNull();
   });
