@@ -20,6 +20,8 @@ import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
 import { storableName } from '../../contract/storableName.ts';
 import { parseSurveyDate } from '../../contract/surveyDate.ts';
+import { floorOrZero } from '../../contract/floors.ts';
+import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
@@ -119,6 +121,8 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           parts.fields.date ?? req.query.date,
         );
         if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+          // What can be judged without the zip is refused now, naming the fault, rather than after the 202 by the job.
+          parsePositionsCsv(parts.csvText!, floorOrZero(req.params.floor));
           const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
             csvText: parts.csvText!,
             site: req.params.site,

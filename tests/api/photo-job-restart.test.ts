@@ -21,8 +21,13 @@ let dataDir: string;
 let pg: { url: string; drop(): Promise<void> } | undefined;
 let db: DB;
 let server: ChildServer | undefined;
+// pg-boss retries a job whose worker vanished once it expires: soon here (in process, SQLite reruns it at start).
 const start = async () =>
-  (server = await startChildServer({ dataDir, databaseUrl: pg?.url ?? '', env: { LOG_LEVEL: 'warn' } }));
+  (server = await startChildServer({
+    dataDir,
+    databaseUrl: pg?.url ?? '',
+    env: { LOG_LEVEL: 'warn', ...(pg ? { JOB_EXPIRE_SECONDS: '10' } : {}) },
+  }));
 
 beforeAll(async () => {
   if (skip) return;
@@ -72,7 +77,8 @@ describe.skipIf(!!skip)('a photo job whose server is killed', () => {
       NAMES.map((n) => [`${n}.jpg`, 'done', FILES_PER_PHOTO]),
     );
     const row = await db.selectFrom('jobs').select('attempts').where('id', '=', job).executeTakeFirstOrThrow();
-    expect(row.attempts).toBe(2);
+    // At least the killed attempt and the one that finished (pg-boss may also have taken a slow one for lost).
+    expect(row.attempts).toBeGreaterThanOrEqual(2);
 
     const nodes = await db
       .selectFrom('survey_nodes')

@@ -1,6 +1,11 @@
 // Photos and their CSV rows, as the scenes the shared pipeline writes.
 import { describe, expect, it } from 'vitest';
-import { matchPhotoRows, photoScene, PHOTO_SURVEY_NAME } from '../../../../server/services/ingest/photoScenes.ts';
+import {
+  matchPhotoRows,
+  photoScene,
+  PHOTO_SURVEY_NAME,
+  uploadedPhotoName,
+} from '../../../../server/services/ingest/photoScenes.ts';
 import type { PositionRow } from '../../../../server/services/ingest/positionsCsv.ts';
 import type { PhotoPlan } from '../../../../server/services/tiler/photoPlan.ts';
 
@@ -27,6 +32,19 @@ const plan = (name: string, headingDegrees: number | null = null): PhotoPlan => 
     { tileSize: 256, size: 256, fallbackOnly: true },
     { tileSize: 512, size: 512 },
   ],
+});
+
+describe('uploadedPhotoName', () => {
+  it('keeps the file name only, whichever slash a browser sent the folder with', () => {
+    expect(uploadedPhotoName('C:\\Users\\me\\IMG_1.jpg', 1)).toBe('IMG_1.jpg');
+    expect(uploadedPhotoName('walk/IMG_2.jpg', 2)).toBe('IMG_2.jpg');
+    expect(uploadedPhotoName('IMG_3.jpg', 3)).toBe('IMG_3.jpg');
+  });
+
+  it('names a part without a file name by its place', () => {
+    expect(uploadedPhotoName(undefined, 4)).toBe('photo 4');
+    expect(uploadedPhotoName('', 5)).toBe('photo 5');
+  });
 });
 
 describe('matchPhotoRows', () => {
