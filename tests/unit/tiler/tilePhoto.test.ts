@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
-import { FACES } from '../../../server/demo/cubeGeometry.ts';
+import { FACES, type Face } from '../../../server/demo/cubeGeometry.ts';
 import { decodeRgb, type RawImage } from '../../../server/demo/rawImage.ts';
 import { expectedTiles, tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
 import { photoTileCount } from '../../../server/services/tiler/tilePhoto.ts';
+import { seamMismatches } from '../demo/helpers.ts';
 import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('city'));
@@ -45,10 +46,14 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
     }
   });
 
-  it('stacks the preview faces b, d, f, l, r, u like the level tiles', async () => {
+  it('makes faces that join at every seam, stacked b, d, f, l, r, u in the preview as in the tiles', async () => {
     // Each face of the preview strip against the face's single level-1 tile, scaled down alike.
     const file = photoFile('sunset-2048.jpg', await upscaled('sunset', 2048));
     const { files } = await tiledFiles(file, await inspectPhoto(file, 'sunset.jpg'));
+    const faces = Object.fromEntries(
+      await Promise.all(FACES.map(async (f) => [f, await decodeRgb(files.get(`1/${f}/0/0.jpg`)!)] as const)),
+    ) as Record<Face, RawImage>;
+    for (const [seam, diff] of Object.entries(seamMismatches(faces))) expect(diff, seam).toBeLessThan(12);
     const strip = await decodeRgb(files.get('preview.jpg')!);
     for (const [i, face] of FACES.entries()) {
       const tile = await decodeRgb(
