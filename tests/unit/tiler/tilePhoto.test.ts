@@ -6,7 +6,8 @@ import { decodeRgb, type RawImage } from '../../../server/demo/rawImage.ts';
 import { expectedTiles, tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
-import { photoTileCount } from '../../../server/services/tiler/tilePhoto.ts';
+import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
+import { photoTileCount, tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
 import { seamMismatches } from '../demo/helpers.ts';
 import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
 
@@ -110,5 +111,30 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
       expect(meanAround(await face(f), 256, 256), f).toSatisfy((c: number[]) => near(c, [128, 128, 128]));
     // Straight left (yaw -90) is the picture's left edge: a row above the equator below 45 degrees is red.
     expect(meanAround(await face('l'), 300, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20]));
+  });
+});
+
+describe.skipIf(!!skip)('tilePhoto failures', { timeout: 30_000 }, () => {
+  it('refuses, naming the photo, a file that decodes to another size than its plan says', async () => {
+    const plan = planPhoto('swapped.jpg', { width: 4096, height: 2048 }, {});
+    const file = photoFile('swapped.jpg', await upscaled('night', 2048));
+    const written: string[] = [];
+    const failure = await tilePhoto(file, plan, async (ref) => {
+      written.push(tileRelPath(ref));
+    }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PhotoRefused);
+    expect((failure as Error).message).toBe(
+      '"swapped.jpg" decodes to 2048x1024 pixels, not the 4096x2048 its header says.',
+    );
+    expect(written).toEqual([]);
+  });
+
+  it('stops with the error of a write that fails', async () => {
+    const file = photoFile('night-2048.jpg', await upscaled('night', 2048));
+    let writes = 0;
+    const failing = tilePhoto(file, await inspectPhoto(file, 'night.jpg'), async () => {
+      if (++writes === 3) throw new Error('the store is full');
+    });
+    await expect(failing).rejects.toThrow('the store is full');
   });
 });
