@@ -89,6 +89,33 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
     }
   });
 
+  it('tiles a 16-bit PNG with alpha and a CMYK JPEG like the same picture in 8-bit RGB', async () => {
+    const rgb = await sharp(await upscaled('forest', 2048))
+      .png()
+      .toBuffer();
+    const variants = {
+      'rgb.png': rgb,
+      'deep.png': await sharp(rgb).toColourspace('rgb16').ensureAlpha(1).png().toBuffer(),
+      'cmyk.jpg': await sharp(rgb).toColourspace('cmyk').jpeg({ quality: 95 }).toBuffer(),
+    };
+    const fronts: Record<string, RawImage> = {};
+    for (const [name, bytes] of Object.entries(variants)) {
+      const file = photoFile(name, bytes);
+      const { files } = await tiledFiles(file, await inspectPhoto(file, name));
+      fronts[name] = await decodeRgb(files.get('1/f/0/0.jpg')!);
+    }
+    // Converting to CMYK and back costs about 9.7 per channel by itself; a picture read as the wrong format, 100.
+    for (const [name, within] of [
+      ['deep.png', 2],
+      ['cmyk.jpg', 12],
+    ] as const) {
+      let diff = 0;
+      for (let k = 0; k < fronts[name].data.length; k++)
+        diff += Math.abs(fronts[name].data[k] - fronts['rgb.png'].data[k]);
+      expect(diff / fronts[name].data.length, name).toBeLessThan(within);
+    }
+  });
+
   it('places a cropped panorama where GPano says, the rest neutral grey', async () => {
     // The picture covers yaw -90..90 degrees (columns 512..1536 of 2048) and polar 45..135 degrees (rows 256..768):
     // red on its left half, blue on its right half.
