@@ -6,6 +6,8 @@ import { planPhoto, type PhotoPlan } from './photoPlan.ts';
 import { MAX_PHOTO_BYTES } from './photoLimits.ts';
 import { refuse } from './photoRefused.ts';
 
+export { PhotoRefused } from './photoRefused.ts';
+
 /** sharp's `format` of what we tile: JPEG, PNG, WebP, and AVIF (reported as heif with AV1 compression). */
 const READABLE = new Set(['jpeg', 'png', 'webp']);
 const NOT_A_PICTURE = 'is not a picture we can read (JPEG, PNG, WebP or AVIF): upload the equirectangular photo.';

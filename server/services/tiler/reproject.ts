@@ -20,6 +20,46 @@ const MAX_TAPS = 48;
 const SUPERSAMPLE_FROM = 1.5;
 
 /**
+ * Adds to `acc` (3 channels) the sum of `taps` bilinear samples at columns first, first + step, ... of row v
+ * (continuous pixel coordinates). One row pair serves every tap, and the vertical blend is done once on the sums.
+ */
+function sampleRow(src: RgbImage, first: number, step: number, taps: number, v: number, acc: Float64Array): void {
+  const { data, width: W, height: H } = src;
+  const y0 = Math.floor(v);
+  const fy = v - y0;
+  const rowA = (y0 < 0 ? 0 : y0 > H - 1 ? H - 1 : y0) * W * 3;
+  const rowB = (y0 + 1 > H - 1 ? H - 1 : y0 + 1 < 0 ? 0 : y0 + 1) * W * 3;
+  let a0 = 0,
+    a1 = 0,
+    a2 = 0,
+    b0 = 0,
+    b1 = 0,
+    b2 = 0;
+  for (let t = 0; t < taps; t++) {
+    const u = first + t * step;
+    const x0 = Math.floor(u);
+    const fx = u - x0;
+    let xa = x0 % W;
+    if (xa < 0) xa += W;
+    const xa3 = xa * 3,
+      xb3 = xa + 1 === W ? 0 : xa3 + 3; // wraps around in yaw
+    let p = rowA + xa3,
+      q = rowA + xb3;
+    a0 += data[p] + (data[q] - data[p]) * fx;
+    a1 += data[p + 1] + (data[q + 1] - data[p + 1]) * fx;
+    a2 += data[p + 2] + (data[q + 2] - data[p + 2]) * fx;
+    p = rowB + xa3;
+    q = rowB + xb3;
+    b0 += data[p] + (data[q] - data[p]) * fx;
+    b1 += data[p + 1] + (data[q + 1] - data[p + 1]) * fx;
+    b2 += data[p + 2] + (data[q + 2] - data[p + 2]) * fx;
+  }
+  acc[0] = a0 + (b0 - a0) * fy;
+  acc[1] = a1 + (b1 - a1) * fy;
+  acc[2] = a2 + (b2 - a2) * fy;
+}
+
+/**
  * Writes rows [rowStart, rowEnd) of face `face` (size x size RGB) into `out`, sampled from the equirect `src`.
  */
 export function reprojectRows(
@@ -30,64 +70,55 @@ export function reprojectRows(
   rowStart: number,
   rowEnd: number,
 ): void {
-  const { data, width: W, height: H } = src;
+  const { width: W, height: H } = src;
   const { centre: c, right: r, down: dn } = FACE_AXES[face];
   const twoPi = 2 * Math.PI;
-  const colsPerRadian = W / twoPi;
   const rowsPerRadian = H / Math.PI;
-  const pixelRadians = 2 / size; // a face pixel's angle at the face centre
-  let acc0 = 0,
-    acc1 = 0,
-    acc2 = 0;
-  // Adds the bilinear sample at continuous pixel coordinates (u, v) to acc0..2.
-  const sample = (u: number, v: number) => {
-    const x0 = Math.floor(u),
-      y0 = Math.floor(v);
-    const fx = u - x0,
-      fy = v - y0;
-    let xa = x0 % W;
-    if (xa < 0) xa += W;
-    const xb = xa + 1 === W ? 0 : xa + 1;
-    const ya = y0 < 0 ? 0 : y0 > H - 1 ? H - 1 : y0;
-    const yb = y0 + 1 < 0 ? 0 : y0 + 1 > H - 1 ? H - 1 : y0 + 1;
-    const p00 = (ya * W + xa) * 3,
-      p10 = (ya * W + xb) * 3,
-      p01 = (yb * W + xa) * 3,
-      p11 = (yb * W + xb) * 3;
-    const w00 = (1 - fx) * (1 - fy),
-      w10 = fx * (1 - fy),
-      w01 = (1 - fx) * fy,
-      w11 = fx * fy;
-    acc0 += data[p00] * w00 + data[p10] * w10 + data[p01] * w01 + data[p11] * w11;
-    acc1 += data[p00 + 1] * w00 + data[p10 + 1] * w10 + data[p01 + 1] * w01 + data[p11 + 1] * w11;
-    acc2 += data[p00 + 2] * w00 + data[p10 + 2] * w10 + data[p01 + 2] * w01 + data[p11 + 2] * w11;
-  };
+  // Columns a face pixel spans = this / (distance from the vertical axis of its unnormalised direction): its angle
+  // (2 / size at the face centre, smaller by the direction's length elsewhere) over a column's arc at its latitude.
+  const spanScale = (2 / size) * (W / twoPi);
+  const acc = new Float64Array(3);
+  // On the side faces image-down is world-down: yaw and the distance from the axis depend on the column alone.
+  const side = dn[1] !== 0;
+  const colU = new Float64Array(size);
+  const colH = new Float64Array(size);
+  if (side)
+    for (let i = 0; i < size; i++) {
+      const a = (2 * (i + 0.5)) / size - 1;
+      const x = c[0] + a * r[0],
+        z = c[2] + a * r[2];
+      colU[i] = (0.5 + Math.atan2(x, -z) / twoPi) * W - 0.5;
+      colH[i] = Math.sqrt(x * x + z * z);
+    }
   for (let j = rowStart; j < rowEnd; j++) {
     const b = (2 * (j + 0.5)) / size - 1;
     for (let i = 0; i < size; i++) {
-      const a = (2 * (i + 0.5)) / size - 1;
-      const x = c[0] + a * r[0] + b * dn[0];
-      const y = c[1] + a * r[1] + b * dn[1];
-      const z = c[2] + a * r[2] + b * dn[2];
-      const len = Math.sqrt(x * x + y * y + z * z);
-      const u = (0.5 + Math.atan2(x, -z) / twoPi) * W - 0.5;
-      const v = Math.acos(y / len) * rowsPerRadian - 0.5;
-      // Columns this pixel spans: its angle (smaller away from the face centre) over a column's arc at this latitude.
-      const sinPolar = Math.sqrt(x * x + z * z) / len;
-      const span = ((pixelRadians / len) * colsPerRadian) / (sinPolar > 1e-9 ? sinPolar : 1e-9);
-      acc0 = acc1 = acc2 = 0;
-      let taps = 1;
-      if (span < SUPERSAMPLE_FROM) sample(u, v);
-      else {
-        taps = Math.min(MAX_TAPS, Math.ceil(2 * span)); // two per column: the row's detail, not its aliases
-        const step = Math.min(span, W) / taps;
-        const first = u - (step * (taps - 1)) / 2;
-        for (let t = 0; t < taps; t++) sample(first + t * step, v);
+      let u: number, h: number, y: number;
+      if (side) {
+        u = colU[i];
+        h = colH[i];
+        y = c[1] + b * dn[1];
+      } else {
+        const a = (2 * (i + 0.5)) / size - 1;
+        const x = c[0] + a * r[0] + b * dn[0];
+        const z = c[2] + a * r[2] + b * dn[2];
+        y = c[1];
+        u = (0.5 + Math.atan2(x, -z) / twoPi) * W - 0.5;
+        h = Math.sqrt(x * x + z * z);
       }
+      const v = Math.atan2(h, y) * rowsPerRadian - 0.5; // polar angle: 0 straight up
+      const span = spanScale / (h > 1e-9 ? h : 1e-9);
+      let taps = 1,
+        step = 0;
+      if (span >= SUPERSAMPLE_FROM) {
+        taps = Math.min(MAX_TAPS, Math.ceil(2 * span)); // two per column: the row's detail, not its aliases
+        step = Math.min(span, W) / taps;
+      }
+      sampleRow(src, u - (step * (taps - 1)) / 2, step, taps, v, acc);
       const o = (j * size + i) * 3;
-      out[o] = acc0 / taps + 0.5;
-      out[o + 1] = acc1 / taps + 0.5;
-      out[o + 2] = acc2 / taps + 0.5;
+      out[o] = acc[0] / taps + 0.5;
+      out[o + 1] = acc[1] / taps + 0.5;
+      out[o + 2] = acc[2] / taps + 0.5;
     }
   }
 }

@@ -4,32 +4,21 @@
 import sharp from 'sharp';
 import { FACES, type Face } from '../../demo/cubeGeometry.ts';
 import { expectedTileCount, type TileRef } from '../ingest/tilePaths.ts';
-import { decodeSphere } from './decodeSphere.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
-import { reprojectRows, type RgbImage } from './reproject.ts';
+import { openReprojectThread } from './reprojectThread.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
 export const TILE_JPEG = { quality: 85, progressive: true, chromaSubsampling: '4:2:0', mozjpeg: false } as const;
-/** Rows reprojected between two turns of the event loop: a few milliseconds, so the server keeps answering. */
-const ROWS_PER_TURN = 64;
+
+// libvips keeps decoded images in a cache for reuse; a tiler reuses nothing, and a sphere is hundreds of MB.
+sharp.cache(false);
 
 export type WriteTile = (ref: TileRef, jpeg: Buffer) => Promise<void>;
 
 /** Files the photo becomes: the preview and every tile of every level. */
 export function photoTileCount(plan: PhotoPlan): number {
   return expectedTileCount(plan.levels);
-}
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function reprojectFace(sphere: RgbImage, face: Face, size: number): Promise<Buffer> {
-  const out = Buffer.allocUnsafe(size * size * 3);
-  for (let row = 0; row < size; row += ROWS_PER_TURN) {
-    reprojectRows(sphere, face, size, out, row, Math.min(size, row + ROWS_PER_TURN));
-    await nextTurn();
-  }
-  return out;
 }
 
 const rawInput = (size: number) => ({ raw: { width: size, height: size, channels: 3 as const } });
@@ -82,17 +71,22 @@ export async function tilePhoto(
     await write(ref, jpeg);
     onProgress(++done, total);
   };
-  const sphere = await decodeSphere(file, plan);
+  const thread = await openReprojectThread(file, plan);
   const topSize = plan.levels[plan.levels.length - 1].size;
   const previews: Buffer[] = [];
-  // While one face's tiles are encoded on sharp's threads, the next face is reprojected on this one.
-  let pending: Promise<Buffer> | null = null;
-  for (const face of FACES) {
-    const top = await reprojectFace(sphere, face, topSize);
+  try {
+    // While one face's tiles are encoded on sharp's threads, the next face is reprojected on ours.
+    let pending: Promise<Buffer> | null = null;
+    for (const face of FACES) {
+      const top = await thread.face(face, topSize);
+      if (pending) previews.push(await pending);
+      pending = tileFace(face, top, plan, put);
+      pending.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+    }
     if (pending) previews.push(await pending);
-    pending = tileFace(face, top, plan, put);
+  } finally {
+    await thread.close();
   }
-  if (pending) previews.push(await pending);
   // Same-width raw faces stack vertically by concatenation, already in b, d, f, l, r, u order.
   const strip = await sharp(Buffer.concat(previews), {
     raw: { width: PREVIEW_SIZE, height: PREVIEW_SIZE * FACES.length, channels: 3 },

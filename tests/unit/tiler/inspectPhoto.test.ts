@@ -30,7 +30,7 @@ const gpanoXmp = (fields: Record<string, string | number>) =>
     .join(' ') +
   `/></rdf:RDF></x:xmpmeta>`;
 
-describe.skipIf(!!skip)('inspectPhoto', () => {
+describe.skipIf(!!skip)('inspectPhoto', { timeout: 20_000 }, () => {
   it('plans a real photograph from its header', async () => {
     const file = photoFile('city-4096.jpg', await upscaled('city', 4096));
     const plan = await inspectPhoto(file, 'city.jpg');
