@@ -17,7 +17,7 @@ import {
   useUpdateNodeRotation,
   useUploadMinimapImage,
 } from '../../api/queries/minimap';
-import { useMinimapNodes } from '../../api/queries/surveys';
+import { useMinimapNodes, useUnplacedNodes } from '../../api/queries/surveys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
@@ -46,6 +46,8 @@ import {
   type NodeEditorEvent,
 } from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
+import { UnplacedTray } from './UnplacedTray';
+import type { PlaceScene } from './useUnplacedTray';
 import '../editor.css';
 
 // The canvas (Konva, ~84 KB) loads once the viewer's first view is complete (or on the admin's first input),
@@ -75,6 +77,8 @@ export default function AdminMinimap() {
   const plan = useMinimap(site, floor);
   const floors = useMinimapFloors(site);
   const nodes = useMinimapNodes(site, floor, date);
+  const unplaced = useUnplacedNodes(site, floor, date, enlarged);
+  const planBox = useRef<HTMLUListElement>(null);
   const go = useViewerNavigate();
   const updateCoords = useUpdateNodeCoords(site);
   const updateRotation = useUpdateNodeRotation(site);
@@ -138,6 +142,26 @@ export default function AdminMinimap() {
     setEnlarged(false);
   };
   const [stored, dispatch] = useMachine(perform, IDLE, run);
+  /** A scene from the tray: stored where it goes (which places it), then, from "Place at centre", edited there. */
+  const placeScene: PlaceScene = (id, at, then) => {
+    if (!map || !canInvert) return alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`);
+    const node = unplaced.data?.find((n) => n._id === id);
+    updateCoords.mutateAsync({ id, ...nodeCoordsOfPercent(at, map) }).then(
+      () => {
+        if (then !== 'edit' || !node) return;
+        const d = {
+          id,
+          left: roundPercent(at.left),
+          top: roundPercent(at.top),
+          rotationDeg: degreesOfRotation(node.rotation),
+        };
+        // Whatever was being edited gives way to the scene just placed (as choosing another node does).
+        dispatch({ type: 'cancel' });
+        dispatch({ type: 'start', current: d });
+      },
+      (e: unknown) => alert(`${COORDS_FAILED} ${messageOf(e)}`),
+    );
+  };
   // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels.
   const editor = enlarged ? stored : IDLE;
   useEffect(() => {
@@ -305,6 +329,7 @@ export default function AdminMinimap() {
             shows on the map where the node is. */}
           {pending || !imageUrl ? null : (
             <ul
+              ref={planBox}
               className="map-keys minimap-node-keys"
               aria-label="Nodes on this floor"
               style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
@@ -333,6 +358,15 @@ export default function AdminMinimap() {
             </ul>
           )}
         </div>
+        {enlarged && imageUrl && !pending ? (
+          <UnplacedTray
+            nodes={unplaced.data ?? []}
+            mantaLink={scene?.survey_node.manta_link ?? null}
+            planBox={planBox}
+            place={placeScene}
+            busy={updateCoords.isPending}
+          />
+        ) : null}
         {enlarged && editMode === 'editing' && selected && draft && mark ? (
           <NodeEditForm
             name={selected.name}
