@@ -47,7 +47,7 @@ import {
 } from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
 import { UnplacedTray } from './UnplacedTray';
-import type { PlaceScene } from './useUnplacedTray';
+import { usePlaceScene } from './usePlaceScene';
 import '../editor.css';
 
 // The canvas (Konva, ~84 KB) loads once the viewer's first view is complete (or on the admin's first input),
@@ -142,26 +142,17 @@ export default function AdminMinimap() {
     setEnlarged(false);
   };
   const [stored, dispatch] = useMachine(perform, IDLE, run);
-  /** A scene from the tray: stored where it goes (which places it), then, from "Place at centre", edited there. */
-  const placeScene: PlaceScene = (id, at, then) => {
-    if (!map || !canInvert) return alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`);
-    const node = unplaced.data?.find((n) => n._id === id);
-    updateCoords.mutateAsync({ id, ...nodeCoordsOfPercent(at, map) }).then(
-      () => {
-        if (then !== 'edit' || !node) return;
-        const d = {
-          id,
-          left: roundPercent(at.left),
-          top: roundPercent(at.top),
-          rotationDeg: degreesOfRotation(node.rotation),
-        };
-        // Whatever was being edited gives way to the scene just placed (as choosing another node does).
-        dispatch({ type: 'cancel' });
-        dispatch({ type: 'start', current: d });
-      },
-      (e: unknown) => alert(`${COORDS_FAILED} ${messageOf(e)}`),
-    );
-  };
+  const tray = usePlaceScene({
+    site,
+    map,
+    unplaced: unplaced.data ?? [],
+    // Whatever was being edited gives way to the scene just placed (as choosing another node does).
+    edit: (d) => {
+      dispatch({ type: 'cancel' });
+      dispatch({ type: 'start', current: d });
+    },
+    fail: (message) => alert(`${COORDS_FAILED} ${message}`),
+  });
   // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels.
   const editor = enlarged ? stored : IDLE;
   useEffect(() => {
@@ -363,8 +354,8 @@ export default function AdminMinimap() {
             nodes={unplaced.data ?? []}
             mantaLink={scene?.survey_node.manta_link ?? null}
             planBox={planBox}
-            place={placeScene}
-            busy={updateCoords.isPending}
+            place={tray.place}
+            busy={tray.busy}
           />
         ) : null}
         {enlarged && editMode === 'editing' && selected && draft && mark ? (
