@@ -46,10 +46,15 @@ test.afterEach(async ({ request }) => {
 const card = (page: Page) => page.locator('.unplaced-tray').getByRole('button', { name: NAME });
 const onPlan = (page: Page) => page.locator('.minimap-node-keys').getByRole('button', { name: new RegExp(NAME) });
 
-async function openEditor(page: Page) {
+/** The enlarged editor, opened by the small map's line about scenes to place (or its Enlarge button). */
+async function openEditor(page: Page, by: 'hint' | 'enlarge' = 'enlarge') {
   await page.goto('/site/demo-farm/site');
   await expect(page.locator('.admin-minimap .konvajs-content')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Enlarge minimap' }).click();
+  const opener =
+    by === 'hint'
+      ? page.getByRole('button', { name: '1 scene is not on the plan yet: place it' })
+      : page.getByRole('button', { name: 'Enlarge minimap' });
+  await opener.click();
   await expect(card(page)).toBeVisible();
 }
 
@@ -91,7 +96,7 @@ test('mouse: the tray shows the scene, a drag places it where dropped, and visit
   await visitor.goto(`/site/demo-farm/site?kiosk=1&node=${node.tiles_id}`);
   await expect(visitor.locator('.title-card')).toContainText(NAME, { timeout: 20_000 });
 
-  await openEditor(page);
+  await openEditor(page, 'hint');
   await expect(onPlan(page)).toHaveCount(0);
   // Its preview: the strip's front face, loaded.
   const img = card(page).locator('img');
@@ -110,6 +115,7 @@ test('mouse: the tray shows the scene, a drag places it where dropped, and visit
 
   await page.reload();
   await expect(page.locator('.admin-minimap .konvajs-content')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /not on the plan yet/ })).toHaveCount(0);
   const again = await percentOnPlan(page);
   expect([again.left, again.top]).toEqual([at.left, at.top]);
   expect((await visitorNodes(visitor)).join('|')).toContain(NAME);

@@ -47,6 +47,7 @@ import {
 } from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
 import { UnplacedTray } from './UnplacedTray';
+import { unplacedHint } from './unplacedTray';
 import { usePlaceScene } from './usePlaceScene';
 import '../editor.css';
 
@@ -77,7 +78,8 @@ export default function AdminMinimap() {
   const plan = useMinimap(site, floor);
   const floors = useMinimapFloors(site);
   const nodes = useMinimapNodes(site, floor, date);
-  const unplaced = useUnplacedNodes(site, floor, date, enlarged);
+  // Read once the first view is complete (as the canvas loads): the small map says when scenes wait for a place.
+  const unplaced = useUnplacedNodes(site, floor, date, canvasNow);
   const planBox = useRef<HTMLUListElement>(null);
   const go = useViewerNavigate();
   const updateCoords = useUpdateNodeCoords(site);
@@ -368,6 +370,11 @@ export default function AdminMinimap() {
             onCancel={cancelEdit}
             saving={saving}
           />
+        ) : null}
+        {!enlarged && unplaced.data?.length && map.image_url ? (
+          <button type="button" className="minimap-unplaced-hint" onClick={() => setEnlarged(true)}>
+            {unplacedHint(unplaced.data.length)}
+          </button>
         ) : null}
         {!enlarged ? (
           <details className="minimap-admin">

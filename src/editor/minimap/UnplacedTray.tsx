@@ -9,7 +9,7 @@ import { previewFacePosition } from './unplacedTray';
 import { useUnplacedTray, type PlaceScene } from './useUnplacedTray';
 
 const FRONT = previewFacePosition('f');
-export const nameOfNode = (n: MinimapNodeEntry) => n.minimap_node.title || n.minimap_node.tiles_name;
+const nameOfNode = (n: MinimapNodeEntry) => n.minimap_node.title || n.minimap_node.tiles_name;
 
 export function UnplacedTray(props: {
   nodes: MinimapNodeEntry[];

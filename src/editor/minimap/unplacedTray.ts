@@ -38,3 +38,7 @@ export function dropPercent(point: { x: number; y: number }, plan: Box): { left:
 /** Whether a press that started at `from` and is now at `to` has become a drag. */
 export const isDrag = (from: { x: number; y: number }, to: { x: number; y: number }) =>
   Math.hypot(to.x - from.x, to.y - from.y) >= DRAG_THRESHOLD;
+
+/** The small map's line that leads to the tray. */
+export const unplacedHint = (count: number) =>
+  `${count} ${count === 1 ? 'scene is' : 'scenes are'} not on the plan yet: place ${count === 1 ? 'it' : 'them'}`;

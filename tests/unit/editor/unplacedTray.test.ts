@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropPercent, isDrag, previewFacePosition } from '../../../src/editor/minimap/unplacedTray';
+import { dropPercent, isDrag, previewFacePosition, unplacedHint } from '../../../src/editor/minimap/unplacedTray';
 
 describe('unplaced scenes tray', () => {
   it('shows each face of the b d f l r u strip by its index over the five steps between faces', () => {
@@ -21,5 +21,10 @@ describe('unplaced scenes tray', () => {
   it('takes a press for a drag only once it moved a few pixels', () => {
     expect(isDrag({ x: 10, y: 10 }, { x: 13, y: 13 })).toBe(false);
     expect(isDrag({ x: 10, y: 10 }, { x: 10, y: 16 })).toBe(true);
+  });
+
+  it('counts the scenes waiting for a place in words', () => {
+    expect(unplacedHint(1)).toBe('1 scene is not on the plan yet: place it');
+    expect(unplacedHint(3)).toBe('3 scenes are not on the plan yet: place them');
   });
 });
