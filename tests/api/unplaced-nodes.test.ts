@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { seedSite, jsonInit, type SeededSite } from './resources-helpers.ts';
+import { equirectPhoto, missingFixtures } from './helpers/fixtures.ts';
+import { followJob } from './helpers/jobs.ts';
+import { realPhoto, uploadPhotos } from './helpers/photos.ts';
 
 let s: TestServer;
 let seeded: SeededSite;
@@ -66,4 +69,29 @@ describe('unplaced scenes', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/placed/);
   });
+
+  it.skipIf(missingFixtures(equirectPhoto('city')))(
+    'a photo uploaded without positions comes in unplaced, and moving it places it',
+    async () => {
+      const up = await uploadPhotos(s.baseUrl, 'photos', 0, {
+        photos: [{ name: 'city.jpg', bytes: await realPhoto('city') }],
+        fields: { mode: 'addNewSite', siteName: 'Photos', date: '2026-01-02', surveyName: 'Walk' },
+      });
+      expect(up.status, up.body.message).toBe(202);
+      const { last } = await followJob(s.baseUrl, 'photos', up.body.payload.job);
+      expect(last.state).toBe('done');
+      const site = last.result!.site;
+      const nodes = `/site/${site}/0/survey/minimapSingleSite`;
+      expect((await get(nodes)).body.payload).toEqual([]);
+      const [tray] = (await get(`${nodes}?placed=false`)).body.payload;
+      expect(tray).toMatchObject({ placed: false, x: 0, y: 0, minimap_node: { title: 'city' } });
+      const scenes = (await get(`/site/${site}/survey/details?floor=0`)).body.payload;
+      expect(scenes.map((sc: any) => sc.survey_node.tiles_id)).toEqual([tray.minimap_node.tiles_id]);
+
+      expect((await send('PATCH', `/node/coords/${tray._id}`, { x: 12, y: 34 })).body.payload.placed).toBe(true);
+      expect((await get(nodes)).body.payload).toMatchObject([{ _id: tray._id, x: 12, y: 34, placed: true }]);
+      expect((await get(`${nodes}?placed=false`)).body.payload).toEqual([]);
+    },
+    60_000,
+  );
 });
