@@ -1,7 +1,7 @@
 // Scenes without a position (minimap_nodes.placed = 0, set in the server's own database, as a photo uploaded
 // without positions arrives): the node editor's tray shows them with their preview; dragging one onto the plan
 // (mouse or finger) or choosing it and "Place at centre" (keyboard) stores it there; visitors' minimap leaves it
-// out until then, while the scene stays reachable by its deep link.
+// out until then, while the scene stays reachable by its deep link and the links' hotspot list.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
@@ -95,6 +95,12 @@ test('mouse: the tray shows the scene, a drag places it where dropped, and visit
   // Still reachable by its deep link: the viewer opens the scene.
   await visitor.goto(`/site/demo-farm/site?kiosk=1&node=${node.tiles_id}`);
   await expect(visitor.locator('.title-card')).toContainText(NAME, { timeout: 20_000 });
+
+  // And through the scene's links: the hotspot list of the first scene still names it, and leads there.
+  await visitor.goto('/site/demo-farm/site?kiosk=1&date=2026-06-02');
+  await visitor.getByRole('button', { name: 'Hotspots' }).click();
+  await visitor.locator('#hotspot-list').getByRole('button', { name: NAME }).click();
+  await expect(visitor.locator('.title-card')).toContainText(NAME);
 
   await openEditor(page, 'hint');
   await expect(onPlan(page)).toHaveCount(0);
