@@ -5,6 +5,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './helpers/cleanConsole';
 import { apiSend, mouseDrag, touchDrag } from './editor-helpers';
 import { e2eDataDir } from './helpers/serverDataDir';
@@ -108,6 +109,8 @@ test('mouse: the tray shows the scene, a drag places it where dropped, and visit
   const img = card(page).locator('img');
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalHeight)).toBe(1536);
   await page.locator('.admin-minimap.enlarged').screenshot({ path: '/tmp/wt-e-shots/unplaced-tray.png' });
+  const axe = await new AxeBuilder({ page }).include('.unplaced-tray').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   const saved = stored(page);
   await mouseDrag(page, await cardCentre(page), await planPoint(page, 30, 40));
