@@ -120,7 +120,7 @@ const cases: Case[] = [
     status: 400,
     input: async () => ({ zip: await exportZip(), csv: csvWith('A,hall_a,1,2,05/03/2024,0') }),
     message:
-      'Scene "hall_b" of the export has no row in the positions CSV; add a row with fileName hall_b and its x, y and date, or tick "Place them later" to add them without a position. Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.',
+      'Scene "hall_b" of the export has no row in the positions CSV; add a row with fileName hall_b and its x, y and date, or tick "Place them later" to add them without a position. (From a script: send unplaced=true and a date, yyyy-mm-dd.)',
   },
   {
     name: 'several scenes with no CSV row',
@@ -130,7 +130,7 @@ const cases: Case[] = [
       csv: csvWith('A,hall_a,1,2,05/03/2024,0'),
     }),
     message:
-      '3 scenes of the export have no row in the positions CSV: hall_b, Patio-Sur, tank. Add a row for each (fileName as listed here) with its x, y and date, or tick "Place them later" to add them without a position. Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.',
+      '3 scenes of the export have no row in the positions CSV: hall_b, Patio-Sur, tank. Add a row for each (fileName as listed here) with its x, y and date, or tick "Place them later" to add them without a position. (From a script: send unplaced=true and a date, yyyy-mm-dd.)',
   },
   {
     name: 'several CSV rows with no scene, and a scene with no row',
@@ -146,7 +146,7 @@ const cases: Case[] = [
       ),
     }),
     message:
-      'Scene "tank" of the export has no row in the positions CSV; add a row with fileName tank and its x, y and date, or tick "Place them later" to add them without a position. 2 rows of the positions CSV name no scene of the export: line 5 "tanks", line 6 "ghost" (its scenes are: hall_a, hall_b, Patio-Sur, tank). Fix each fileName or remove those rows. Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.',
+      'Scene "tank" of the export has no row in the positions CSV; add a row with fileName tank and its x, y and date, or tick "Place them later" to add them without a position. 2 rows of the positions CSV name no scene of the export: line 5 "tanks", line 6 "ghost" (its scenes are: hall_a, hall_b, Patio-Sur, tank). Fix each fileName or remove those rows. (From a script: send unplaced=true and a date, yyyy-mm-dd.)',
   },
   {
     name: 'an empty x',

@@ -207,9 +207,7 @@ function matchScenesOrTellUnplaced(data: AppData, rows: PositionRow[]): ReturnTy
     return matchScenes(data, rows);
   } catch (e) {
     if (e instanceof Invalid && unplacedRows(data, rows, { date: '', floor: 0 }).length) {
-      throw new Invalid(
-        `${e.message} Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.`,
-      );
+      throw new Invalid(`${e.message} (From a script: send unplaced=true and a date, yyyy-mm-dd.)`);
     }
     throw e;
   }
