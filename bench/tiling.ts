@@ -12,11 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
-import { equirectPhoto, missingFixtures } from '../tests/fixtures';
 import { repoRoot } from '../tests/e2e/helpers/fixtures';
 import { inspectPhoto } from '../server/services/tiler/inspectPhoto';
 import { percentile } from './pan';
+import { benchPhoto } from './tiling/benchPhotos';
 import { cubeFacesPto } from './tiling/nonaScript';
 
 const run = promisify(execFile);
@@ -37,21 +36,6 @@ interface Measure {
 }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tiling-'));
-const cache = path.join(repoRoot, '.tmp', 'bench-tiling');
-
-/** The fixture upscaled to width x width/2 (made once, kept in .tmp/). */
-async function photoOf(width: number): Promise<string> {
-  const file = path.join(cache, `${PHOTO}-${width}.jpg`);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(cache, { recursive: true });
-    console.log(`making ${path.relative(repoRoot, file)} (once)…`);
-    await sharp(equirectPhoto(PHOTO))
-      .resize(width, width / 2, { kernel: 'lanczos3' })
-      .jpeg({ quality: 90 })
-      .toFile(file);
-  }
-  return file;
-}
 
 /** A child printing one JSON line of Measure as its last output. */
 async function child(script: string, args: string[]): Promise<Measure> {
@@ -94,8 +78,6 @@ const median = (xs: number[]) => percentile(xs, 50);
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 async function main(): Promise<void> {
-  const missing = missingFixtures(equirectPhoto(PHOTO));
-  if (missing) throw new Error(missing);
   console.log(
     `load before: ${os
       .loadavg()
@@ -103,7 +85,7 @@ async function main(): Promise<void> {
       .join(' ')} (${os.cpus().length} cores)`,
   );
   for (const width of SIZES) {
-    const photo = await photoOf(width);
+    const photo = await benchPhoto(PHOTO, width);
     const plan = await inspectPhoto(photo, path.basename(photo));
     const runs: Record<'ours' | 'nona' | 'floor', Measure[]> = { ours: [], nona: [], floor: [] };
     for (let i = 0; i < RUNS; i++) {
