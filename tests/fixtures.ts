@@ -14,9 +14,6 @@ export const marzipanoExport = {
   csv: path.join(fixturesDir, 'marzipano-export', 'prism_new_field.csv'),
 };
 
-/** Real equirectangular photographs (1024×512 JPEG, CC0) by name, e.g. `equirectPhoto('courtyard')`. */
-export const equirectPhoto = (name: string) => path.join(fixturesDir, 'equirect', `${name}.jpg`);
-
 /**
  * null when every file exists. Otherwise throws in CI, where they must be present, and elsewhere returns the
  * reason to skip with (`it.skipIf(!!reason)`, `test.skip(!!reason, reason)`).
@@ -27,3 +24,6 @@ export function missingFixtures(...files: string[]): string | null {
   if (process.env.CI === 'true') throw new Error(`Required test fixtures are missing in CI: ${missing.join(', ')}`);
   return `fixtures missing (${missing.map((f) => path.relative(repoRoot, f)).join(', ')}): skipped outside CI`;
 }
+
+/** A real equirectangular photograph (CC0, 1024x512): city, courtyard, forest, interior, night, studio, sunrise, sunset. */
+export const equirectPhoto = (name: string) => path.join(fixturesDir, 'equirect', `${name}.jpg`);
