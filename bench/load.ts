@@ -5,13 +5,16 @@
 // site, so the real access check and the real update). Each at 50 and 200 connections for BENCH_SECONDS (default 10).
 // PostgreSQL again with BENCH_INSTANCES (default 2) instances over one database, the connections shared between them.
 // Then the stall rows: the survey details at 50 connections while the heaviest allowed upload of each kind runs
-// (tests/api/helpers/heavyUploads.ts); the process must keep answering everyone while one upload works.
+// (tests/api/helpers/heavyUploads.ts); the process must keep answering everyone while one upload works. Last, "API
+// while tiling" (target `tiling`, bench/loadWhileTiling.ts): the same load while a photo upload of several 8192x4096
+// photos is received and its job tiles them.
 // Target on the 2-core machine: 0 errors everywhere, API p99 under 100 ms at 200 connections (and at 50 connections
 // while an upload runs). Exits 0 whether the
 // targets are met or not, 1 when a database could not be measured.
 //   npm run bench:load
 //   BENCH_SECONDS=5 BENCH_ONLY=sqlite BENCH_TARGETS=details,write node --import tsx bench/load.ts
 //   BENCH_ONLY=sqlite BENCH_TARGETS=uploads BENCH_UPLOADS=docs-flat node --import tsx bench/load.ts
+//   BENCH_ONLY=sqlite BENCH_TARGETS=tiling node --import tsx bench/load.ts
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +28,7 @@ import { addUser } from '../server/services/users';
 import { DEMO_SITE } from '../server/demo/seed';
 import { benchPostgres } from './loadPostgres';
 import { HEAVY_UPLOADS, postForm, type HeavyUpload } from '../tests/api/helpers/heavyUploads';
+import { TILING_UPLOAD, tilePhotosOnServer } from './loadWhileTiling';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
@@ -33,7 +37,7 @@ const DATABASES = (process.env.BENCH_ONLY ?? 'sqlite,postgres').split(',');
 /** The five of the issue by default: list, details, tile, preview, write; `settings` only when named. */
 /** PostgreSQL is also measured with this many instances over one database, behind a round-robin client. */
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
-const ONLY_TARGETS = (process.env.BENCH_TARGETS ?? 'list,details,tile,preview,write,uploads').split(',');
+const ONLY_TARGETS = (process.env.BENCH_TARGETS ?? 'list,details,tile,preview,write,uploads,tiling').split(',');
 /** The stall rows (target `uploads`): API p99 at this many connections while the heaviest allowed upload runs. */
 const STALL_CONNECTIONS = 50;
 /** BENCH_UPLOADS=docs-flat,export-tags: some of the stall rows (tests/api/helpers/heavyUploads.ts) only. */
@@ -221,6 +225,55 @@ async function load(baseUrls: string[], t: Target, connections: number, seconds:
   return { ...all, requests: { ...all.requests, average: completed / seconds } };
 }
 
+/** Runs `work` while the survey details are loaded at STALL_CONNECTIONS; the load's result covers the work's time. */
+async function underLoad<T>(
+  baseUrl: string,
+  details: Target,
+  work: () => Promise<T>,
+): Promise<{ r: autocannon.Result; value: T }> {
+  let result: autocannon.Result | undefined;
+  let stopLoad = () => {};
+  const finished = new Promise<void>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: baseUrl + details.path,
+        headers: details.headers,
+        connections: STALL_CONNECTIONS,
+        duration: 600,
+        timeout: 30,
+      },
+      (err, r) => (err ? reject(err) : ((result = r), resolve())),
+    );
+    stopLoad = () => run.stop();
+  });
+  await sleep(500);
+  let value: T;
+  try {
+    value = await work();
+  } finally {
+    stopLoad();
+  }
+  await finished;
+  return { value, r: result! };
+}
+
+/** The row of a load run under `details` while something else ran, named `name`. */
+function stallRow(database: string, details: Target, key: string, name: string, r: autocannon.Result, detail: string) {
+  const row: Row = {
+    database,
+    target: { ...details, key, name, p99At: STALL_CONNECTIONS },
+    connections: STALL_CONNECTIONS,
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    errors: r.non2xx + r.errors,
+    detail,
+  };
+  console.log(`${database} ${name}: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${detail}`);
+  return row;
+}
+
 /**
  * The stall rows: the survey details loaded at STALL_CONNECTIONS while one heavy upload after another runs (a
  * projectAdmin's, to the demo site); each row is the API's latency over the time its upload took.
@@ -228,50 +281,28 @@ async function load(baseUrls: string[], t: Target, connections: number, seconds:
 async function stallRows(database: string, baseUrl: string, cookie: string, details: Target, rows: Row[]) {
   for (const u of HEAVY_UPLOADS.filter((x: HeavyUpload) => !ONLY_UPLOADS || ONLY_UPLOADS.includes(x.key))) {
     const form = await u.form();
-    let result: autocannon.Result | undefined;
-    let stopLoad = () => {};
-    const finished = new Promise<void>((resolve, reject) => {
-      const run = autocannon(
-        {
-          url: baseUrl + details.path,
-          headers: details.headers,
-          connections: STALL_CONNECTIONS,
-          duration: 600,
-          timeout: 30,
-        },
-        (err, r) => (err ? reject(err) : ((result = r), resolve())),
-      );
-      stopLoad = () => run.stop();
-    });
-    await sleep(500);
     const started = Date.now();
-    const res = await postForm(baseUrl + u.path(DEMO_SITE), form, cookie);
+    const { r, value: res } = await underLoad(baseUrl, details, async () => {
+      const answer = await postForm(baseUrl + u.path(DEMO_SITE), form, cookie);
+      return { ...answer, took: Date.now() - started };
+    });
     const ok = res.status >= 200 && res.status < 300;
-    const took = Date.now() - started;
-    stopLoad();
-    await finished;
-    const r = result!;
-    const row: Row = {
-      database,
-      target: {
-        ...details,
-        key: 'uploads',
-        name: `API p99 while ${u.name} (${res.status}, ${(took / 1000).toFixed(1)} s)`,
-        p99At: STALL_CONNECTIONS,
-      },
-      connections: STALL_CONNECTIONS,
-      reqPerSec: r.requests.average,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      max: r.latency.max,
-      errors: r.non2xx + r.errors,
-      detail: `upload answered ${res.status}${ok ? '' : `: ${res.text.slice(0, 200)}`}`,
-    };
-    rows.push(row);
-    console.log(
-      `${database} ${row.target.name}: p50 ${row.p50} ms, p99 ${row.p99} ms, max ${row.max} ms, ${row.detail}`,
-    );
+    const name = `API p99 while ${u.name} (${res.status}, ${(res.took / 1000).toFixed(1)} s)`;
+    const detail = `upload answered ${res.status}${ok ? '' : `: ${res.text.slice(0, 200)}`}`;
+    rows.push(stallRow(database, details, 'uploads', name, r, detail));
   }
+}
+
+/** "API while tiling": the survey details under load from before a photo upload until its job has tiled them. */
+async function tilingRow(database: string, baseUrl: string, cookie: string, details: Target, rows: Row[]) {
+  const { r, value: u } = await underLoad(baseUrl, details, () => tilePhotosOnServer(baseUrl, DEMO_SITE, cookie));
+  const name =
+    `API while tiling: ${TILING_UPLOAD} (${u.status}, accepted to done ${(u.acceptedToDoneMs / 1000).toFixed(1)} s` +
+    `, ${(u.totalMs / 1000).toFixed(1)} s in all)`;
+  const row = stallRow(database, details, 'tiling', name, r, u.detail);
+  // The job not done counts against the row: what was measured is not API latency while tiling.
+  if (u.status !== 202 || u.jobState !== 'done') row.errors += 1;
+  rows.push(row);
 }
 
 /** Runs every target against `instances` servers over one database (PostgreSQL may have several). With several,
@@ -315,14 +346,11 @@ async function benchDatabase(database: string, databaseUrl: string, rows: Row[],
         await sleep(500);
       }
     }
+    const details = all.find((t) => t.key === 'details')!;
     if (instances === 1 && ONLY_TARGETS.includes('uploads'))
-      await stallRows(
-        database,
-        baseUrls[0]!,
-        cookie,
-        all.find((t) => t.key === 'details')!,
-        rows,
-      );
+      await stallRows(database, baseUrls[0]!, cookie, details, rows);
+    if (instances === 1 && ONLY_TARGETS.includes('tiling'))
+      await tilingRow(database, baseUrls[0]!, cookie, details, rows);
   } finally {
     for (const x of servers) await x.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -350,7 +378,7 @@ function printTable(rows: Row[], notes: string[]): void {
   }
   const met = rows.filter((r) => verdict(r).met).length;
   console.log(
-    `\nTargets: 0 errors (non-2xx + socket errors + timeouts) on every row; API p99 < ${P99_TARGET_MS} ms at ${TARGET_CONNECTIONS} connections, and at ${STALL_CONNECTIONS} while an upload runs.`,
+    `\nTargets: 0 errors (non-2xx + socket errors + timeouts) on every row; API p99 < ${P99_TARGET_MS} ms at ${TARGET_CONNECTIONS} connections, and at ${STALL_CONNECTIONS} while an upload runs or its photos are tiled.`,
   );
   console.log(
     `${met} of ${rows.length} rows meet their target${
