@@ -2,7 +2,7 @@
 // browser before anything is sent (the zip's central directory only, never its tiles), then uploaded with a
 // progress bar fed by the real upload progress, then back to the viewer.
 import { useMemo, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useMinimapFloors } from '../../api/queries/minimap';
 import { usePatchSiteSettings, useSiteSettings } from '../../api/queries/settings';
@@ -38,6 +38,8 @@ import { uploadSiteId } from './uploadSite';
 import { isCsvDrop, isZipDrop } from './dropKinds';
 import { UploadKindChoice, type UploadKind } from './UploadKindChoice';
 import { PhotoUploadForm } from './photos/PhotoUploadForm';
+import { JobFollow } from './JobFollow';
+import { useJobParam } from './photos/useJobParam';
 import '../editor.css';
 
 export const UPLOAD_FAILED = 'Error! Failed to upload scene.';
@@ -46,7 +48,6 @@ const readFolders = async (f: File): Promise<TileFolder[]> => tileFoldersOf(awai
 
 export default function UploadPage({ mode, site, floor }: { mode: UploadMode; site: string; floor: number }) {
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const multiSite = useAtomValue(multiSiteModeAtom);
   // Only on an existing site: observing a failed settings query would refetch it on mount, and the shell
   // (which shows this page while that query has failed) would flip back to its loading screen.
@@ -57,7 +58,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const uploadScenes = useUploadScenes();
 
   // A reload while photos are being tiled comes back to their bars (the job is in the URL).
-  const [kind, setKind] = useState<UploadKind>(() => (searchParams.has('job') ? 'photos' : 'export'));
+  const [kind, setKind] = useState<UploadKind>('export');
+  const [jobRef, setJobRef] = useJobParam(site);
   const [zipFile, setZipFile] = useState<File | null>(null);
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -137,6 +139,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         replace,
         onProgress: setProgress,
         onImportProgress: (done, total) => setImported({ done, total }),
+        // A big export is imported as a job: in the URL, a reload follows it (JobFollow) instead of losing it.
+        onJob: (job) => setJobRef({ job, site: urlSite, unplaced: false }),
       })
       .then(
         // The viewer opens on what was just added: its floor, date and first scene.
@@ -145,6 +149,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             `${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`,
           ),
         (e: Error) => {
+          setJobRef(null);
           if (e instanceof ApiError && e.status === 409 && mode === 'addScene') {
             setDuplicate(e.message);
             return;
@@ -178,8 +183,10 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
           </p>
           <CsvFormatHelp />
         </header>
-        <UploadKindChoice kind={kind} onChange={setKind} disabled={uploading} />
-        {kind === 'photos' ? (
+        {jobRef && !uploading ? null : <UploadKindChoice kind={kind} onChange={setKind} disabled={uploading} />}
+        {jobRef && !uploading ? (
+          <JobFollow job={jobRef} sitePage={sitePage} onClear={() => setJobRef(null)} />
+        ) : kind === 'photos' ? (
           <PhotoUploadForm
             mode={mode}
             site={site}
@@ -187,7 +194,6 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             siteName={siteName}
             timeline={timeline}
             floorName={nameOf}
-            sitePage={sitePage}
           />
         ) : (
           <>
@@ -273,6 +279,10 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
               {uploading ? (
                 <div className="upload-progress">
                   <progress max={100} value={percent} aria-label="Upload progress" />
+                  {/* Screen readers hear the phase once, not every percent the text beside the bar shows. */}
+                  <span className="visually-hidden" role="status">
+                    {percent < 100 ? 'Uploading the export…' : 'Processing the scenes on the server…'}
+                  </span>
                   <span>
                     {percent < 100
                       ? `Uploading… ${percent}%`

@@ -1,9 +1,7 @@
 // The "360 photos" half of the upload page: photos (browse or drop, many at once) checked in the browser, an
-// optional positions CSV (else the survey's date and name), Submit, then the bars of the upload and of the
-// server's tiling, and when it is done the way to the new scenes.
-import { Link } from 'react-router';
+// optional positions CSV (else the survey's date and name), Submit, then the bars of the bytes sent (the job
+// that follows is JobFollow's).
 import type { UploadMode } from '../../../api/queries/sceneUpload';
-import { buildViewerSearch } from '../../../../contract/viewerLink';
 import { PHOTO_EXTENSIONS, PHOTO_TYPES } from '../../../../contract/photoLimits';
 import { DropArea } from '../../common/DropArea';
 import { CsvIcon, ImageIcon, WarningIcon } from '../../../ui/icons';
@@ -25,53 +23,11 @@ export function PhotoUploadForm(props: {
   siteName: string;
   timeline: boolean;
   floorName: (n: number) => string;
-  sitePage: (site: string) => string;
 }) {
   const u = usePhotoUpload(props);
-  const status = u.job.data;
-  const result = status?.state === 'done' ? status.result : undefined;
-  const busy = u.uploading || !!u.jobRef;
+  const busy = u.uploading;
 
-  if (u.view || u.jobRef) {
-    return (
-      <div className="photo-job">
-        {u.view ? <JobProgress view={u.view} /> : <p className="upload-status">Reading the upload&apos;s progress…</p>}
-        {u.job.isError ? (
-          <p className="upload-error" role="alert">
-            {u.job.error.message}
-          </p>
-        ) : null}
-        {status?.state === 'failed' ? (
-          <p className="upload-error" role="alert">
-            {status.error?.message ?? 'The server could not take the photos in.'}
-          </p>
-        ) : null}
-        <div className="upload-actions">
-          {result ? (
-            <>
-              <Link
-                className="primary-button"
-                to={`${props.sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`}
-              >
-                Open the new scenes in the viewer
-              </Link>
-              {u.jobRef?.unplaced ? (
-                <p className="muted">
-                  They came without positions: in the viewer, enlarge the minimap and choose Edit to place them on the
-                  floor plan.
-                </p>
-              ) : null}
-            </>
-          ) : null}
-          {status?.state === 'done' || status?.state === 'failed' || u.job.isError ? (
-            <button type="button" className="secondary-button" onClick={u.clearJob}>
-              Upload more photos
-            </button>
-          ) : null}
-        </div>
-      </div>
-    );
-  }
+  if (u.view) return <JobProgress view={u.view} />;
 
   return (
     <>

@@ -1,10 +1,9 @@
 // State of the 360 photo form: the chosen photos and their header checks, the optional positions CSV matched to
 // them both ways, the survey date and name without a CSV, the upload with its byte progress, then the job it
-// started (kept in the URL) with its bars.
+// started goes into the URL, where JobFollow takes it up.
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useUploadPhotos } from '../../../api/queries/photoUpload';
-import { usePhotoJob } from '../../../api/queries/photoJob';
 import type { UploadMode } from '../../../api/queries/sceneUpload';
 import { photoBaseName } from '../../../../contract/photoLimits';
 import { useChecked } from '../useChecked';
@@ -14,7 +13,7 @@ import { uploadSiteId } from '../uploadSite';
 import { checkPhoto, choiceProblems, photoSubmitBlock, photosWithoutRow } from './checkPhotos';
 import { chosenPhotos, usePhotoHeaders } from './usePhotoHeaders';
 import { useJobParam } from './useJobParam';
-import { jobView, uploadingView, type ProgressView } from './progressView';
+import { uploadingView, type ProgressView } from './progressView';
 import type { ListedPhoto } from './PhotoList';
 
 const today = () => new Date().toLocaleDateString('sv'); // yyyy-mm-dd in the visitor's own time zone
@@ -33,8 +32,7 @@ export function usePhotoUpload(p: {
   const [fraction, setFraction] = useState(0);
   const [sendError, setSendError] = useState<string | null>(null);
   const upload = useUploadPhotos();
-  const [jobRef, setJobRef] = useJobParam(p.site);
-  const job = usePhotoJob(jobRef?.site ?? '', jobRef?.job ?? null);
+  const [, setJobRef] = useJobParam(p.site);
 
   const headers = usePhotoHeaders(files);
   const chosen = chosenPhotos(files, headers);
@@ -103,11 +101,7 @@ export function usePhotoUpload(p: {
       );
   };
 
-  const view: ProgressView | null = job.data
-    ? jobView(job.data)
-    : upload.isPending
-      ? uploadingView(chosen, fraction)
-      : null;
+  const view: ProgressView | null = upload.isPending ? uploadingView(chosen, fraction) : null;
 
   return {
     files,
@@ -128,10 +122,6 @@ export function usePhotoUpload(p: {
     submit,
     uploading: upload.isPending,
     sendError,
-    jobRef,
-    job,
-    /** Leave the finished (or failed) job's bars for a fresh form. */
-    clearJob: () => setJobRef(null),
     view,
   };
 }
