@@ -12,20 +12,22 @@ export function JobProgress({ view }: { view: ProgressView }) {
         <progress max={100} value={Math.round(view.overall.value * 100)} aria-label="All photos" />
         <span>{view.overall.text}</span>
       </div>
-      <ul className="photo-progress-list">
-        {view.photos.map((p) => (
-          <li key={p.name} data-state={p.state}>
-            <span className="photo-progress-name">{p.name}</span>
-            <progress max={100} value={Math.round(p.value * 100)} aria-label={p.name} />
-            <span className="photo-progress-text">{p.text}</span>
-            {p.error ? (
-              <p className="upload-error" role="alert">
-                {p.error}
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {view.photos.length ? (
+        <ul className="photo-progress-list">
+          {view.photos.map((p) => (
+            <li key={p.name} data-state={p.state}>
+              <span className="photo-progress-name">{p.name}</span>
+              <progress max={100} value={Math.round(p.value * 100)} aria-label={p.name} />
+              <span className="photo-progress-text">{p.text}</span>
+              {p.error ? (
+                <p className="upload-error" role="alert">
+                  {p.error}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

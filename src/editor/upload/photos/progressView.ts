@@ -61,6 +61,9 @@ export function jobView(status: JobStatus): ProgressView {
     state: p.state,
     error: p.error,
   }));
+  // An export's job imports tiles already made; a photo upload's job makes them.
+  const isPhotos = !!status.photos;
+  const [working, what] = isPhotos ? ['Tiling', 'the photos'] : ['Importing', 'the scenes'];
   const { done, total } = status.progress;
   const finished = photos.filter((p) => p.state === 'done').length;
   const value = status.state === 'done' ? 1 : total > 0 ? clamp01(done / total) : 0;
@@ -72,14 +75,14 @@ export function jobView(status: JobStatus): ProgressView {
         : status.state === 'queued'
           ? 'Waiting for the server…'
           : total > 0
-            ? `Tiling… ${done} of ${total} tiles (${finished} of ${plural(photos.length, 'photo')} done)`
-            : 'Tiling…';
+            ? `${working}… ${done} of ${total} tiles${isPhotos ? ` (${finished} of ${plural(photos.length, 'photo')} done)` : ''}`
+            : `${working}…`;
   const announcement =
     status.state === 'done'
-      ? `The photos are in: ${plural(status.result?.scenes ?? finished, 'new scene')}.`
+      ? `${isPhotos ? 'The photos are in' : 'The scenes are in'}: ${plural(status.result?.scenes ?? finished, 'new scene')}.`
       : status.state === 'failed'
         ? `The upload failed: ${status.error?.message ?? 'the server gave no reason.'}`
-        : 'The server is tiling the photos…';
+        : `The server is ${working.toLowerCase()} ${what}…`;
   return {
     overall: { name: 'All photos', value, text, state: status.state === 'failed' ? 'failed' : 'tiling' },
     photos,

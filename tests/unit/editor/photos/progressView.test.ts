@@ -44,6 +44,13 @@ describe('jobView', () => {
     expect(v.announcement).toBe('The server is tiling the photos…');
   });
 
+  it("words an export's job as an import", () => {
+    const v = jobView(status({ kind: 'ingest', photos: undefined }));
+    expect(v.photos).toEqual([]);
+    expect(v.overall.text).toBe('Importing… 30 of 120 tiles');
+    expect(v.announcement).toBe('The server is importing the scenes…');
+  });
+
   it('announces the end, and a failure with the server sentence naming the photo', () => {
     const done = jobView(
       status({
