@@ -1,0 +1,103 @@
+// A photo's whole tile pyramid: decoded once, then one cube face at a time is reprojected at the top level's size,
+// resized for the lower levels and cut into 512-px JPEG tiles; the six 256-px faces make the preview strip.
+// Memory stays near the decoded sphere plus two faces, whatever the level count.
+import sharp from 'sharp';
+import { FACES, type Face } from '../../demo/cubeGeometry.ts';
+import { expectedTileCount, type TileRef } from '../ingest/tilePaths.ts';
+import { decodeSphere } from './decodeSphere.ts';
+import type { PhotoPlan } from './photoPlan.ts';
+import { PREVIEW_SIZE } from './pyramidLevels.ts';
+import { reprojectRows, type RgbImage } from './reproject.ts';
+
+/** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
+export const TILE_JPEG = { quality: 85, progressive: true, chromaSubsampling: '4:2:0', mozjpeg: false } as const;
+/** Rows reprojected between two turns of the event loop: a few milliseconds, so the server keeps answering. */
+const ROWS_PER_TURN = 64;
+
+export type WriteTile = (ref: TileRef, jpeg: Buffer) => Promise<void>;
+
+/** Files the photo becomes: the preview and every tile of every level. */
+export function photoTileCount(plan: PhotoPlan): number {
+  return expectedTileCount(plan.levels);
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function reprojectFace(sphere: RgbImage, face: Face, size: number): Promise<Buffer> {
+  const out = Buffer.allocUnsafe(size * size * 3);
+  for (let row = 0; row < size; row += ROWS_PER_TURN) {
+    reprojectRows(sphere, face, size, out, row, Math.min(size, row + ROWS_PER_TURN));
+    await nextTurn();
+  }
+  return out;
+}
+
+const rawInput = (size: number) => ({ raw: { width: size, height: size, channels: 3 as const } });
+
+function resized(face: Buffer, from: number, to: number): Promise<Buffer> {
+  if (from === to) return Promise.resolve(face);
+  return sharp(face, rawInput(from)).resize(to, to, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+}
+
+/** Every tile of one face at one level, encoded in parallel (sharp's threads) and written as each is ready. */
+async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
+  const n = size / tileSize;
+  const jobs: Promise<void>[] = [];
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++)
+      jobs.push(
+        sharp(raw, rawInput(size))
+          .extract({ left: x * tileSize, top: y * tileSize, width: tileSize, height: tileSize })
+          .jpeg(TILE_JPEG)
+          .toBuffer()
+          .then((jpeg) => put({ kind: 'tile', z, face, y, x }, jpeg)),
+      );
+  await Promise.all(jobs);
+}
+
+/** All levels of one face from its top-level pixels; returns the face at preview size. */
+async function tileFace(face: Face, top: Buffer, plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
+  const { levels } = plan;
+  const topSize = levels[levels.length - 1].size;
+  for (let z = levels.length - 1; z >= 1; z--) {
+    const { size, tileSize } = levels[z];
+    await tileLevel(face, z, await resized(top, topSize, size), size, tileSize, put);
+  }
+  return resized(top, topSize, PREVIEW_SIZE);
+}
+
+/**
+ * Decodes `file` once and writes every tile and the preview strip of `plan` through `write`; `onProgress` hears of
+ * each file written. Throws PhotoRefused when the file does not decode (damaged, cut short, too slow).
+ */
+export async function tilePhoto(
+  file: string,
+  plan: PhotoPlan,
+  write: WriteTile,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<void> {
+  const total = photoTileCount(plan);
+  let done = 0;
+  const put: WriteTile = async (ref, jpeg) => {
+    await write(ref, jpeg);
+    onProgress(++done, total);
+  };
+  const sphere = await decodeSphere(file, plan);
+  const topSize = plan.levels[plan.levels.length - 1].size;
+  const previews: Buffer[] = [];
+  // While one face's tiles are encoded on sharp's threads, the next face is reprojected on this one.
+  let pending: Promise<Buffer> | null = null;
+  for (const face of FACES) {
+    const top = await reprojectFace(sphere, face, topSize);
+    if (pending) previews.push(await pending);
+    pending = tileFace(face, top, plan, put);
+  }
+  if (pending) previews.push(await pending);
+  // Same-width raw faces stack vertically by concatenation, already in b, d, f, l, r, u order.
+  const strip = await sharp(Buffer.concat(previews), {
+    raw: { width: PREVIEW_SIZE, height: PREVIEW_SIZE * FACES.length, channels: 3 },
+  })
+    .jpeg(TILE_JPEG)
+    .toBuffer();
+  await put({ kind: 'preview' }, strip);
+}
