@@ -95,7 +95,8 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           mode: z.enum(MODES).optional(),
           siteName: z.string().max(200).optional(),
         }),
-        response: { 202: envelope(jobAccepted) },
+        // Always 202; the 200 is described too, as every operation's is (its body is the same).
+        response: { 200: envelope(jobAccepted), 202: envelope(jobAccepted) },
       },
     },
     async (req, reply) => {
