@@ -42,8 +42,8 @@ export function JobFollow({
           <>
             {job.unplaced ? (
               <p className="muted">
-                The new scenes came without positions: in the viewer, enlarge the minimap and choose Edit to place them
-                on the floor plan.
+                The new scenes came without positions: in the viewer, the minimap&apos;s &ldquo;not on the plan
+                yet&rdquo; button opens the tray to drag them onto the floor plan.
               </p>
             ) : null}
             <Link
