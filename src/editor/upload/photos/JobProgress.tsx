@@ -9,7 +9,7 @@ export function JobProgress({ view }: { view: ProgressView }) {
         {view.announcement}
       </p>
       <div className="photo-progress-overall" data-state={view.overall.state}>
-        <progress max={100} value={Math.round(view.overall.value * 100)} aria-label="All photos" />
+        <progress max={100} value={Math.round(view.overall.value * 100)} aria-label={view.overall.name} />
         <span>{view.overall.text}</span>
       </div>
       {view.photos.length ? (

@@ -84,7 +84,12 @@ export function jobView(status: JobStatus): ProgressView {
         ? `The upload failed: ${status.error?.message ?? 'the server gave no reason.'}`
         : `The server is ${working.toLowerCase()} ${what}…`;
   return {
-    overall: { name: 'All photos', value, text, state: status.state === 'failed' ? 'failed' : 'tiling' },
+    overall: {
+      name: isPhotos ? 'All photos' : 'All scenes',
+      value,
+      text,
+      state: status.state === 'failed' ? 'failed' : 'tiling',
+    },
     photos,
     announcement,
   };

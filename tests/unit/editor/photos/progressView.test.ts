@@ -47,6 +47,7 @@ describe('jobView', () => {
   it("words an export's job as an import", () => {
     const v = jobView(status({ kind: 'ingest', photos: undefined }));
     expect(v.photos).toEqual([]);
+    expect(v.overall.name).toBe('All scenes');
     expect(v.overall.text).toBe('Importing… 30 of 120 tiles');
     expect(v.announcement).toBe('The server is importing the scenes…');
   });
