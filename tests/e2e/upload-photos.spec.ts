@@ -9,6 +9,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
 import { dropFiles, mouseDrag } from './editor-helpers';
 import { equirectPhoto, missingFixtures } from '../fixtures';
+import { cutOffSideways } from './helpers/fitsWidth';
+import { VIEWPORTS } from './viewports';
 
 const SHOTS = process.env.E2E_SHOTS;
 // Dates before the demo's own, so that the site's default view (its latest date) stays what other specs expect.
@@ -194,4 +196,18 @@ test('photos without a CSV come in unplaced; placed from the tray, visitors see 
   await expect(visitor.locator('.minimap-node')).toHaveCount(1);
   await expect(visitor.getByRole('button', { name: 'forest (you are here)' })).toBeVisible();
   await visitor.close();
+});
+
+test.describe('on a phone held upright', () => {
+  test.use(VIEWPORTS['phone upright']);
+  test('the photo list, its refusals and the survey fields fit the page', async ({ page }) => {
+    test.skip(!!missing, missing ?? '');
+    await choosePhotos(page, '/site/demo-farm/addScene?floor=0');
+    const long = { ...file('courtyard.jpg'), name: 'IMG_20240604_a_rather_long_name_from_the_camera_app.jpg' };
+    await dropFiles(page.locator('.drop-area').first(), [long, file('square.jpg')]);
+    await expect(page.getByRole('list', { name: 'Chosen photos' })).toContainText('2048 x 1024');
+    await expect(page.getByRole('alert')).toContainText('"square.jpg" is 2048x1536 pixels');
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'photos-phone.png'), fullPage: true });
+    expect(await cutOffSideways(page, '.upload-page')).toEqual([]);
+  });
 });
