@@ -198,6 +198,24 @@ test('photos without a CSV come in unplaced; placed from the tray, visitors see 
   await visitor.close();
 });
 
+test('the new-site page takes photos too, and opens the new site on them', async ({ page, consoleErrors }) => {
+  test.skip(!!missing, missing ?? '');
+  // The page learns that a site does not exist yet from its settings' 404.
+  consoleErrors.expect(/status of 404 .*\/api\/site\/e2e-photo-site\/settings/);
+  await choosePhotos(page, '/site/e2e-photo-site/site');
+  await expect(page.getByLabel('Site name')).toHaveValue('e2e-photo-site');
+  await page.getByLabel('360 photos (JPEG, PNG, WebP, AVIF)').setInputFiles(path.join(dir, 'interior.jpg'));
+  await page.getByLabel('Survey date').fill(DATE);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  // Done: the way to the new scenes, or (the site now exists) its viewer in place of the new-site page.
+  const open = page.getByRole('link', { name: 'Open the new scenes in the viewer' });
+  const titleCard = page.locator('.title-card');
+  await expect(open.or(titleCard)).toBeVisible({ timeout: 60_000 });
+  if (await open.isVisible()) await open.click();
+  await expect(titleCard).toContainText('interior');
+  await expect(page).toHaveURL(/\/site\/e2e-photo-site\/site\?/);
+});
+
 test.describe('on a phone held upright', () => {
   test.use(VIEWPORTS['phone upright']);
   test('the photo list, its refusals and the survey fields fit the page', async ({ page }) => {
