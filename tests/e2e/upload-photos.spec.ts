@@ -118,8 +118,12 @@ test('photos with a CSV: bars per photo survive a reload; a visitor walks betwee
   expect(await barValue(page, 'courtyard.jpg')).toBe(100);
   expect(await barValue(page, 'interior.jpg')).toBe(100);
   await expect(page.getByRole('status').filter({ hasText: 'The photos are in: 2 new scenes.' })).toBeAttached();
-
-  await page.getByRole('link', { name: 'Open the new scenes in the viewer' }).click();
+  // Upload more: a fresh form of the same kind; the viewer link of the job just done is taken from before.
+  const viewerHref = await page.getByRole('link', { name: 'Open the new scenes in the viewer' }).getAttribute('href');
+  await page.getByRole('button', { name: 'Upload more' }).click();
+  await expect(page.getByRole('radio', { name: /360 photos/ })).toBeChecked();
+  await expect(page.getByRole('list', { name: 'Chosen photos' })).toHaveCount(0);
+  await page.goto(viewerHref!);
   await expect(page).toHaveURL(new RegExp(`date=${DATE}`));
   await expect(page.locator('.title-card')).toContainText('Courtyard');
   const viewerUrl = page.url();
@@ -167,6 +171,8 @@ test('photos without a CSV come in unplaced; placed from the tray, visitors see 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect.poll(() => barValue(page, 'All photos'), { timeout: 60_000 }).toBe(100);
   await expect(page.getByText(/came without positions/)).toBeVisible();
+  // "Upload more" would lead back to the photo form; the way to the viewer is taken instead here.
+  await expect(page.getByRole('button', { name: 'Upload more' })).toBeVisible();
   await page.getByRole('link', { name: 'Open the new scenes in the viewer' }).click();
   await expect(page).toHaveURL(new RegExp(`date=${TRAY_DATE}`));
   await expect(page.locator('.title-card')).toContainText('Woods walk');

@@ -15,7 +15,8 @@ export function JobFollow({
 }: {
   job: JobRef;
   sitePage: (site: string) => string;
-  onClear: () => void;
+  /** Back to a fresh form of the same kind (photos when the job tiled photos). */
+  onClear: (photos: boolean) => void;
 }) {
   const query = usePhotoJob(job.site, job.job);
   const status = query.data;
@@ -55,7 +56,7 @@ export function JobFollow({
           </>
         ) : null}
         {status?.state === 'done' || status?.state === 'failed' || query.isError ? (
-          <button type="button" className="secondary-button" onClick={onClear}>
+          <button type="button" className="secondary-button" onClick={() => onClear(!!status?.photos)}>
             Upload more
           </button>
         ) : null}

@@ -185,7 +185,14 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         </header>
         {jobRef && !uploading ? null : <UploadKindChoice kind={kind} onChange={setKind} disabled={uploading} />}
         {jobRef && !uploading ? (
-          <JobFollow job={jobRef} sitePage={sitePage} onClear={() => setJobRef(null)} />
+          <JobFollow
+            job={jobRef}
+            sitePage={sitePage}
+            onClear={(photos) => {
+              setJobRef(null);
+              setKind(photos ? 'photos' : 'export');
+            }}
+          />
         ) : kind === 'photos' ? (
           <PhotoUploadForm
             mode={mode}
