@@ -57,18 +57,24 @@ export async function failRoute(
 }
 
 /** Dispatches a real drag-and-drop of one file onto the element. */
-export async function dropFile(
-  target: Locator,
-  file: { name: string; mimeType: string; buffer: Buffer },
-): Promise<void> {
+export const dropFile = (target: Locator, file: DroppedFile): Promise<void> => dropFiles(target, [file]);
+
+interface DroppedFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Dispatches a real drag-and-drop of several files at once onto the element. */
+export async function dropFiles(target: Locator, files: readonly DroppedFile[]): Promise<void> {
   const dataTransfer = await target.page().evaluateHandle(
-    ({ name, type, b64 }) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    (all) => {
       const dt = new DataTransfer();
-      dt.items.add(new File([bytes], name, { type }));
+      for (const { name, type, b64 } of all)
+        dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], name, { type }));
       return dt;
     },
-    { name: file.name, type: file.mimeType, b64: file.buffer.toString('base64') },
+    files.map((f) => ({ name: f.name, type: f.mimeType, b64: f.buffer.toString('base64') })),
   );
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
