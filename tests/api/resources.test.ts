@@ -86,12 +86,14 @@ describe('hotspot descriptions', () => {
         info_id: 'i1',
         header: { main_img_url: '', label_title: 'Feeder' },
         contents: [],
+        fields: [],
       },
       {
         tiles_id: seeded.tilesIds[0],
         info_id: 'i2',
         header: { main_img_url: '/media/x.jpg', label_title: 'Water' },
         contents: [{ title: 'Use', content: '<p>Drinking</p>' }],
+        fields: [],
       },
     ]);
     expect((await get('/site/farm/hotspot/details?tilesId=unknown')).body.payload).toEqual([]);
