@@ -34,7 +34,11 @@ export const ACTIONS = {
   /** Add Scene, a new site's first upload (with its name and timeline setting). */
   addScenes: {
     rule: 'siteAdmin',
-    routes: ['POST /api/site/{site}/{floor}/addScenes', 'PATCH /api/site/{site}/settings'],
+    routes: [
+      'POST /api/site/{site}/{floor}/addScenes',
+      'POST /api/site/{site}/{floor}/addPhotos',
+      'PATCH /api/site/{site}/settings',
+    ],
   },
   uploadDocumentation: { rule: 'siteAdmin', routes: ['POST /api/documentation/{site}'] },
   editAbout: { rule: 'siteAdmin', routes: ['PUT /api/site/{site}/about'] },

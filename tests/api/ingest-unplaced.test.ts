@@ -28,7 +28,7 @@ describe('an export whose CSV lacks rows', () => {
     const before = await snapshotState(s.ctx);
     const res = await upload('lacking', { mode: 'addNewSite' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/"hall_b".*unplaced=true with a date/);
+    expect(res.body.message).toMatch(/"hall_b".*send unplaced=true and a date/);
     expect(await snapshotState(s.ctx)).toEqual(before);
   });
 
