@@ -128,11 +128,16 @@ export const existence = z.object({ sitePopulated: z.boolean().optional(), floor
 export const emptyFloors = z.object({ emptyFloors: z.array(z.number()) });
 
 // ---------- hotspot descriptions ----------
+/** A field of an info hotspot of its own (data.js `{ yaw, pitch, lote: 12 }`): plain text, never HTML. */
+export const infoField = z.object({ label: z.string(), value: z.string() });
+export type InfoField = z.infer<typeof infoField>;
 export const hotspotDescription = z.object({
   tiles_id: z.string(),
   info_id: z.string(),
   header: z.object({ main_img_url: z.string(), label_title: z.string() }),
   contents: z.array(z.object({ title: z.string(), content: z.string() })),
+  /** The hotspot's own fields, in data.js order, shown as a labelled list; empty for most hotspots. */
+  fields: z.array(infoField),
 });
 export type HotspotDescription = z.infer<typeof hotspotDescription>;
 

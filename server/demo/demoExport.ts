@@ -3,6 +3,7 @@
 import JSZip from 'jszip';
 import { renderCubeFaceRaw } from './cubeFaces.ts';
 import { buildTilePyramid } from './tilePyramid.ts';
+import { sceneSlug } from '../../contract/slugs.ts';
 
 export interface DemoNode {
   name: string;
@@ -20,7 +21,8 @@ export interface DemoGroup {
   faceSize: number;
 }
 
-const sceneId = (i: number, name: string) => `${i}-${name.toLowerCase().replace(/[^a-z0-9]/g, '-')}`;
+/** The folder the Marzipano Tool gives the scene. */
+const sceneId = (i: number, name: string) => `${i}-${sceneSlug(name)}`;
 
 /** Yaw (radians) from one plan position towards another: yaw 0 looks "up" the plan (-y), positive turns right. */
 const yawTowards = (from: { x: number; y: number }, to: { x: number; y: number }) =>

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Invalid } from './errors.ts';
 import { storableName } from '../../contract/storableName.ts';
+import { baseLetters } from '../../contract/baseLetters.ts';
 
 export const DOC_LIMITS = { entries: 10_000, folders: 10_000, depth: 32, nameChars: 255 } as const;
 
@@ -37,8 +38,7 @@ const isJunk = (segments: string[]) =>
  */
 function blobName(name: string): string {
   return (
-    name
-      .normalize('NFKD')
+    baseLetters(name)
       .replace(/[^A-Za-z0-9._-]+/g, '_')
       .replace(/^[._]+/, '')
       .replace(/\.+$/, '')

@@ -5,6 +5,7 @@ import type { DB } from '../db/database.ts';
 import type { HotspotDescription } from '../../contract/api.ts';
 import { servedImageUrl } from './sanitizeHtml.ts';
 import { sanitizeServedHtmlOffThread } from './htmlWorker.ts';
+import { storedInfoFields } from './infoFieldsStored.ts';
 
 export async function hotspotDescriptions(
   db: DB,
@@ -30,7 +31,7 @@ export async function hotspotDescriptions(
   );
   let next = 0;
   return parsed.map(({ r, contents }) => {
-    const header = JSON.parse(r.header) as Partial<HotspotDescription['header']>;
+    const header = JSON.parse(r.header) as Partial<HotspotDescription['header']> & { fields?: unknown };
     return {
       tiles_id: r.tiles_id,
       info_id: r.info_id,
@@ -39,6 +40,7 @@ export async function hotspotDescriptions(
         label_title: String(header.label_title ?? ''),
       },
       contents: contents.map((c) => ({ title: String(c?.title ?? ''), content: html[next++] })),
+      fields: storedInfoFields(header),
     };
   });
 }

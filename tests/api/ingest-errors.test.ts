@@ -17,6 +17,8 @@ const withEntries = async (edit: (e: Awaited<ReturnType<typeof exportEntries>>) 
   edit(entries);
   return writeZip(entries);
 };
+/** The scene "Patio Sur" in a folder the Tool named Patio-Sur: the CSV's fileName is the folder's name. */
+const fourScenes = [...defaultScenes, { id: '2-Patio-Sur', name: 'Patio Sur' }, { id: '3-tank', name: 'tank' }];
 const csvWith = (...rows: string[]) => ['title,fileName,x,y,date,floor', ...rows].join('\n') + '\n';
 
 interface Case {
@@ -70,7 +72,7 @@ const cases: Case[] = [
     status: 400,
     input: async () => ({ zip: await exportZip({ dataJs: 'var APP_DATA = { scenes: [ };' }), csv }),
     message:
-      /^app-files\/data\.js could not be read: APP_DATA is not valid JSON \(.+\)\. Export the tour again with the Marzipano Tool\.$/,
+      "app-files/data.js could not be read at line 1, column 28: invalid character '}'. Fix it there, or export the tour again with the Marzipano Tool.",
   },
   {
     name: 'data.js of the wrong shape',
@@ -95,6 +97,18 @@ const cases: Case[] = [
     message: 'app-files/data.js: scene "hall_a" has a link hotspot to "7-gone", which is not a scene of this export.',
   },
   {
+    name: 'several link hotspots to no scene',
+    status: 400,
+    input: async () => {
+      const d = appData(defaultScenes);
+      d.scenes[0].linkHotspots[0].target = '7-gone';
+      d.scenes[1].linkHotspots[0].target = '8-renamed';
+      return { zip: await exportZip({ dataJs: dataJsText(d) }), csv };
+    },
+    message:
+      'app-files/data.js: 2 link hotspots point at no scene of this export: scene "hall_a" has a link hotspot to "7-gone"; scene "hall_b" has a link hotspot to "8-renamed".',
+  },
+  {
     name: 'a CSV row with no scene',
     status: 400,
     input: async () => ({ zip: await exportZip(), csv: csv + 'Ghost,ghost_room,1,2,05/03/2024,0\r\n' }),
@@ -107,6 +121,32 @@ const cases: Case[] = [
     input: async () => ({ zip: await exportZip(), csv: csvWith('A,hall_a,1,2,05/03/2024,0') }),
     message:
       'Scene "hall_b" of the export has no row in the positions CSV; add a row with fileName hall_b and its x, y and date.',
+  },
+  {
+    name: 'several scenes with no CSV row',
+    status: 400,
+    input: async () => ({
+      zip: await exportZip({ scenes: fourScenes }),
+      csv: csvWith('A,hall_a,1,2,05/03/2024,0'),
+    }),
+    message:
+      '3 scenes of the export have no row in the positions CSV: hall_b, Patio-Sur, tank. Add a row for each (fileName as listed here) with its x, y and date.',
+  },
+  {
+    name: 'several CSV rows with no scene, and a scene with no row',
+    status: 400,
+    input: async () => ({
+      zip: await exportZip({ scenes: fourScenes }),
+      csv: csvWith(
+        'A,hall_a,1,2,05/03/2024,0',
+        'B,hall_b,1,2,05/03/2024,0',
+        'P,Patio-Sur,1,2,05/03/2024,0',
+        'T,tanks,1,2,05/03/2024,0',
+        'G,ghost,1,2,05/03/2024,0',
+      ),
+    }),
+    message:
+      'Scene "tank" of the export has no row in the positions CSV; add a row with fileName tank and its x, y and date. 2 rows of the positions CSV name no scene of the export: line 5 "tanks", line 6 "ghost" (its scenes are: hall_a, hall_b, Patio-Sur, tank). Fix each fileName or remove those rows.',
   },
   {
     name: 'an empty x',

@@ -1,10 +1,11 @@
-// `app-files/data.js` of a Marzipano Tool export, read as data: the object literal after `var APP_DATA =` up to
-// the final ';' is JSON in practice. It is never evaluated, and no character is stripped from it (scene names and
-// hotspot texts may hold ';').
+// `app-files/data.js` of a Marzipano Tool export, read as data (JSON or hand-edited JavaScript object syntax, see
+// appDataLiteral.ts) and checked against bounds far beyond real exports.
 import { z } from 'zod';
 import { Invalid } from '../errors.ts';
 import { HTML_LIMITS, htmlBoundsProblem, startTagCount } from '../sanitizeHtml.ts';
 import { storableName } from '../../../contract/storableName.ts';
+import { AppDataSyntaxError, readAppDataLiteral } from './appDataLiteral.ts';
+import { checkOwnFields, infoFieldValue, withOwnFields } from './infoHotspotFields.ts';
 
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
 // and far below anything that could make planning a scene's tiles hurt the server (see MAX_TILES_PER_SCENE).
@@ -62,7 +63,11 @@ const scene = z.object({
     .default([]),
   infoHotspots: z
     .array(
-      z.object({ yaw: angle, pitch: angle, title: name(L.nameChars).default(''), text: text(L.textChars).default('') }),
+      z
+        .object({ yaw: angle, pitch: angle, title: name(L.nameChars).default(''), text: text(L.textChars).default('') })
+        .catchall(infoFieldValue)
+        .superRefine(checkOwnFields(['yaw', 'pitch', 'title', 'text']))
+        .transform(withOwnFields),
     )
     .max(L.hotspots, `may have at most ${L.hotspots} info hotspots`)
     .default([]),
@@ -79,7 +84,6 @@ export type AppData = z.infer<typeof appDataSchema>;
 export type AppScene = AppData['scenes'][number];
 
 const FILE = 'app-files/data.js';
-const ASSIGNMENT = /\b(?:var|let|const)\s+APP_DATA\s*=/;
 /** A scene id becomes a folder name: one path segment, no dot-dot. */
 const SAFE_ID = /^(?!\.{1,2}$)[^/\\\0]+$/;
 
@@ -105,22 +109,19 @@ function issuePath(data: unknown, path: PropertyKey[]): string {
 /** Parses the text of data.js into a validated AppData, or throws Invalid naming what is wrong. */
 export function parseDataJs(text: string): AppData {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const m = ASSIGNMENT.exec(body);
-  if (!m)
+  let raw: unknown;
+  try {
+    raw = readAppDataLiteral(body);
+  } catch (e) {
+    if (!(e instanceof AppDataSyntaxError)) throw e;
+    throw new Invalid(
+      `${FILE} could not be read at line ${e.line}, column ${e.column}: ${e.reason}. Fix it there, or export the tour again with the Marzipano Tool.`,
+    );
+  }
+  if (raw === null)
     throw new Invalid(
       `${FILE} does not hold "var APP_DATA = {...};". Upload the zip exactly as the Marzipano Tool exported it.`,
     );
-  const start = m.index + m[0].length;
-  const end = body.lastIndexOf(';');
-  const literal = (end > start ? body.slice(start, end) : body.slice(start)).trim();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(literal);
-  } catch (e) {
-    throw new Invalid(
-      `${FILE} could not be read: APP_DATA is not valid JSON (${(e as Error).message}). Export the tour again with the Marzipano Tool.`,
-    );
-  }
   // Counted before the schema walks them, so a data.js of a million scenes costs nothing more.
   const sceneCount = Array.isArray((raw as { scenes?: unknown })?.scenes)
     ? (raw as { scenes: unknown[] }).scenes.length
@@ -167,13 +168,17 @@ export function parseDataJs(text: string): AppData {
         );
     }
   }
-  for (const s of data.scenes) {
-    for (const h of s.linkHotspots) {
-      if (!ids.has(h.target))
-        throw new Invalid(
-          `${FILE}: scene "${s.name}" has a link hotspot to "${h.target}", which is not a scene of this export.`,
-        );
-    }
+  // Every broken link at once: a hand-edited tour often has several after a scene was renamed or removed.
+  const broken = data.scenes.flatMap((s) =>
+    s.linkHotspots
+      .filter((h) => !ids.has(h.target))
+      .map((h) => `scene "${s.name}" has a link hotspot to "${h.target}"`),
+  );
+  if (broken.length === 1) throw new Invalid(`${FILE}: ${broken[0]}, which is not a scene of this export.`);
+  if (broken.length > 1) {
+    const shown = broken.slice(0, 10).join('; ');
+    const more = broken.length > 10 ? `; and ${broken.length - 10} more` : '';
+    throw new Invalid(`${FILE}: ${broken.length} link hotspots point at no scene of this export: ${shown}${more}.`);
   }
   return data;
 }

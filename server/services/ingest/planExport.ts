@@ -137,7 +137,13 @@ function sceneToWrite(
       rotation: h.rotation,
       target: h.target,
     })),
-    infoHotspots: scene.infoHotspots.map((h, k) => ({ title: h.title, yaw: h.yaw, pitch: h.pitch, html: infoHtml[k] })),
+    infoHotspots: scene.infoHotspots.map((h, k) => ({
+      title: h.title,
+      yaw: h.yaw,
+      pitch: h.pitch,
+      html: infoHtml[k],
+      fields: h.fields,
+    })),
   };
 }
 

@@ -1,7 +1,7 @@
 // What every upload (a Marzipano Tool export, 360 photos) hands the shared pipeline once its tiles are staged:
 // the scenes with everything their rows need, and where they go.
 import type { z } from 'zod';
-import type { uploadResult } from '../../../contract/api.ts';
+import type { InfoField, uploadResult } from '../../../contract/api.ts';
 import type { DB } from '../../db/database.ts';
 import type { LevelSpec } from './tilePaths.ts';
 
@@ -50,8 +50,8 @@ export interface SceneToWrite {
   initialView: { yaw: number; pitch: number; fov: number };
   /** Targets are tiles ids of scenes of the same upload. */
   linkHotspots: { yaw: number; pitch: number; rotation: number; target: string }[];
-  /** `html` is stored as is: already sanitised. */
-  infoHotspots: { title: string; yaw: number; pitch: number; html: string }[];
+  /** `html` is stored as is: already sanitised. `fields`: plain text fields of its own (infoHotspotFields.ts). */
+  infoHotspots: { title: string; yaw: number; pitch: number; html: string; fields?: InfoField[] }[];
 }
 
 export interface ScenesToWrite {

@@ -74,9 +74,14 @@ async function writeHotspotDescriptions(trx: DB, site: string, s: SceneToWrite):
         site,
         tiles_id: s.tilesId,
         info_id: infoId(s, k),
-        header: JSON.stringify({ main_img_url: '', label_title: h.title }),
+        header: JSON.stringify({
+          main_img_url: '',
+          label_title: h.title,
+          ...(h.fields?.length ? { fields: h.fields } : {}),
+        }),
         // The text is HTML written in the Tool: stored sanitised (the client sanitises again before showing it).
-        contents: JSON.stringify([{ title: h.title, content: h.html }]),
+        // A hotspot of fields alone has no section: its fields are its content.
+        contents: JSON.stringify(h.html || !h.fields?.length ? [{ title: h.title, content: h.html }] : []),
       })
       .execute();
   }

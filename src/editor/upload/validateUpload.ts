@@ -3,7 +3,7 @@
 import Papa from 'papaparse';
 import { POSITIONS_HEADER, cellOf, columnIndex, isDecimal, withoutBom } from '../../../contract/positionsCsv';
 import { isSurveyDate } from '../../../contract/surveyDate';
-import { sceneFolderName, sceneSlug } from '../../../contract/slugs';
+import { baseSceneSlug, sceneFolderName, sceneSlug } from '../../../contract/slugs';
 
 /** Messages of the upload page, by label key. */
 export const CSV_FILE_ERROR = 'Invalid or missing properties. Please reupload your CSV file.';
@@ -125,9 +125,11 @@ export interface UploadValidation {
   problem: string | null;
 }
 
-/** Does the CSV fileName name this tile folder (numeric prefix stripped)? */
+/** Does the CSV fileName name this tile folder (numeric prefix stripped), as written, as the Tool slugs it, or with
+ *  its letters as their base letter? */
 export const matchesFolder = (folder: TileFolder, fileName: string) =>
-  fileName !== '' && (folder.name === fileName || folder.name === sceneSlug(fileName));
+  fileName !== '' &&
+  (folder.name === fileName || folder.name === sceneSlug(fileName) || folder.name === baseSceneSlug(fileName));
 
 /** The floor a row goes to, as the server decides it: its floor column when given, else the upload's floor. */
 export function rowFloor(value: string, uploadFloor: number): number | null {

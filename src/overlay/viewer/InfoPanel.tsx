@@ -1,5 +1,5 @@
 // Info panel of an info hotspot: header with the main image (400x250, spinner until loaded), label title and
-// close button; below, sections of sanitised HTML. Images and videos in the content open enlarged.
+// close button; below, the hotspot's own fields as a labelled list, then sections of sanitised HTML. Images and videos in the content open enlarged.
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { infoPanelAtom, mediaModalAtom } from '../../state/atoms';
@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useSiteId } from '../../domain/useSite';
 import { useEscape } from '../../ui/useEscape';
 import { usePanelFocus } from '../common/usePanelFocus';
+import { InfoFields } from './InfoFields';
 
 export const INFO_IMAGE_WIDTH = 400;
 export const INFO_IMAGE_HEIGHT = 250;
@@ -54,12 +55,15 @@ export default function InfoPanel() {
             <h3>Unable to fetch data.</h3>
             <p>Please try again later.</p>
           </section>
-        ) : !desc || desc.contents.length === 0 ? (
+        ) : !desc || (desc.contents.length === 0 && !desc.fields?.length) ? (
           <p className="muted">No content available.</p>
         ) : (
-          desc.contents.map((c, i) => (
-            <InfoSection key={i} title={c.title} html={c.content} allowExternal={allowExternal} />
-          ))
+          <>
+            {desc.fields?.length ? <InfoFields fields={desc.fields} /> : null}
+            {desc.contents.map((c, i) => (
+              <InfoSection key={i} title={c.title} html={c.content} allowExternal={allowExternal} />
+            ))}
+          </>
         )}
       </div>
     </aside>

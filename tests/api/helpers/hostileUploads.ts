@@ -242,7 +242,7 @@ export const hostileCases: Case[] = [
     zip: await storedDataJs(`var APP_DATA = {"scenes": [], "pad": "${'x'.repeat(9 * 1024 * 1024)}"};`),
     csv,
   })),
-  sceneCase('data.js that loops if evaluated', 400, /not valid JSON/, async () => ({
+  sceneCase('data.js that loops if evaluated', 400, /could not be read at line 1, column 16/, async () => ({
     zip: await exportZip({ dataJs: 'var APP_DATA = (function(){ while(true){} })();' }),
     csv,
   })),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
-import { idSlug, sceneFolderName, sceneSlug } from '../../../contract/slugs';
+import { baseSceneSlug, idSlug, sceneFolderName, sceneSlug } from '../../../contract/slugs';
+import { baseLetters } from '../../../contract/baseLetters';
 
 describe('floors', () => {
   it('reads -1 (no floors yet) as floor 0 and keeps every other floor', () => {
@@ -28,5 +29,34 @@ describe('slugs', () => {
     expect(idSlug('a_b', 'site')).toBe('a-b');
     expect(idSlug('x'.repeat(60), 'site')).toHaveLength(40);
     expect(idSlug('***', 'scene')).toBe('scene');
+  });
+});
+
+describe('letters as their base letter', () => {
+  it.each([
+    ['Lotización', 'lotizacion'],
+    ['Área Común Nº 3', 'area-comun-no-3'],
+    ['Straße', 'strasse'],
+    ['Søndre Ærø', 'sondre-aero'],
+    ['Łódź', 'lodz'],
+    ['Œuvre Þing Đakovo', 'oeuvre-thing-dakovo'],
+    ['İstanbul ħal', 'istanbul-hal'],
+    ['ＡＢＣ ﬁle', 'abc-file'],
+    // Decomposed, as a Mac writes file names.
+    ['Lotizacio\u0301n', 'lotizacion'],
+  ])('makes the id of %s %s', (name, id) => {
+    expect(idSlug(name, 'site')).toBe(id);
+  });
+
+  it('keeps case and non-Latin text apart from the marks', () => {
+    expect(baseLetters('Ça Straße')).toBe('Ca Strasse');
+    expect(baseLetters('東京')).toBe('東京');
+    expect(idSlug('東京', 'site')).toBe('site');
+  });
+
+  it("matches a folder named either way: the Tool's slug or the base letters", () => {
+    expect(sceneSlug('Café (west)')).toBe('caf---west-');
+    expect(baseSceneSlug('Café (west)')).toBe('cafe--west-');
+    expect(baseSceneSlug('Lotización_Norte')).toBe('lotizacion_norte');
   });
 });

@@ -105,6 +105,15 @@ describe('validateUpload', () => {
     );
     expect(v.error).toBe(false);
   });
+  it('matches accented names to folders slugged either way', () => {
+    const folders = tileFoldersOf(['app-files/tiles/0-lotizaci-n/preview.jpg', 'app-files/tiles/1-stra-e_sur/p.jpg']);
+    const tool = validateUpload(folders, csv('a,Lotización,1,2,04/02/2024,0', 'b,Straße_Sur,1,2,04/02/2024,0'), true);
+    expect(tool.error).toBe(false);
+    const based = tileFoldersOf(['app-files/tiles/0-lotizacion/preview.jpg', 'app-files/tiles/1-strasse_sur/p.jpg']);
+    const v = validateUpload(based, csv('a,Lotización,1,2,04/02/2024,0', 'b,Straße_Sur,1,2,04/02/2024,0'), true);
+    expect(v.error).toBe(false);
+    expect(v.rows.map((r) => r.status)).toEqual(['ok', 'ok']);
+  });
   it('no tile folders or no usable header blocks', () => {
     expect(validateUpload([], csv('a,b,1,2,04/02/2024,0'), true).problem).toMatch(/no scene folders/);
     expect(validateUpload(folders, parsePositions('name,where\na,b'), true).csvError).toBe(true);

@@ -16,6 +16,12 @@ describe('planDocuments', () => {
     expect(plan.files[0].key).toMatch(/^docs\/site\/[0-9a-f-]{36}\/x\.txt$/);
   });
 
+  it('stores a file under its name with letters as their base letter, keeping the name shown', () => {
+    const plan = planDocuments([entry('Planos/Lotización Straße Ø.pdf')], 'site');
+    expect(plan.files[0].name).toBe('Lotización Straße Ø.pdf');
+    expect(plan.files[0].key).toMatch(/^docs\/site\/[0-9a-f-]{36}\/Lotizacion_Strasse_O\.pdf$/);
+  });
+
   it('refuses more folders than the bound, counting implied ones', () => {
     const chains = Array.from({ length: 400 }, (_, i) => entry(`c${i}/${'d/'.repeat(30)}f.txt`));
     expect(() => planDocuments(chains, 's')).toThrow(

@@ -1,0 +1,70 @@
+// The APP_DATA object of a data.js as data, never evaluated. The Marzipano Tool writes JSON, but people edit data.js
+// by hand in JavaScript syntax (unquoted keys, single quotes, trailing commas, comments, `window.APP_DATA = ...`
+// without `var` or the final ';'), so anything JSON5 reads is accepted.
+import JSON5 from 'json5';
+
+const ASSIGNMENT = /(?:\b(?:var|let|const)\s+|\bwindow\s*\.\s*)?\bAPP_DATA\s*=/;
+/** What may follow the object: semicolons, blanks and comments. */
+const TAIL = /^(?:\s|;|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/;
+
+/** Why the text could not be read, and where in data.js (1-based). */
+export class AppDataSyntaxError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${reason} at line ${line}, column ${column}`);
+  }
+}
+
+interface Json5Error extends SyntaxError {
+  lineNumber: number;
+  columnNumber: number;
+}
+
+function offsetOf(text: string, line: number, column: number): number {
+  let at = 0;
+  for (let l = 1; l < line; l++) at = text.indexOf('\n', at) + 1;
+  return at + column - 1;
+}
+
+function syntaxError(e: unknown): AppDataSyntaxError {
+  const err = e as Json5Error;
+  const reason = err.message.replace(/^JSON5: /, '').replace(/ at \d+:\d+$/, '');
+  return new AppDataSyntaxError(reason, err.lineNumber, err.columnNumber);
+}
+
+/**
+ * Reads the value assigned to APP_DATA. Returns null when data.js has no such assignment; throws AppDataSyntaxError
+ * with the line and column within data.js when the value cannot be read.
+ */
+export function readAppDataLiteral(dataJs: string): unknown {
+  const m = ASSIGNMENT.exec(dataJs);
+  if (!m) return null;
+  const start = m.index + m[0].length;
+  // Fast path: an export as the Tool wrote it is plain JSON up to the last ';'.
+  const end = dataJs.lastIndexOf(';');
+  try {
+    return JSON.parse(end > start ? dataJs.slice(start, end) : dataJs.slice(start));
+  } catch {
+    // Read it again as JSON5 below, which also locates the fault.
+  }
+  // Blanked rather than cut, so JSON5's line and column are those of data.js.
+  const text = dataJs.slice(0, start).replace(/[^\n]/g, ' ') + dataJs.slice(start);
+  try {
+    return JSON5.parse(text);
+  } catch (e) {
+    const first = syntaxError(e);
+    const at = offsetOf(text, first.line, first.column);
+    // JSON5 reads one value: a ';' (or comment) after it ends the statement, and so ends the data.
+    if (at > start && TAIL.test(text.slice(at))) {
+      try {
+        return JSON5.parse(text.slice(0, at));
+      } catch {
+        // The fault is in the object itself: report where it was first met.
+      }
+    }
+    throw first;
+  }
+}
