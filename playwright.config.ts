@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eDataDir } from './tests/e2e/helpers/serverDataDir.ts';
 
 // End-to-end tests drive Debian's Chromium (no downloaded browser) against the real built server.
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -28,6 +29,6 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     // The viewer tests count and compare the uploaded JPEG tiles; avif-tiles.spec.ts runs its own server with copies.
-    env: { PORT: String(port), AVIF_TILES: 'false' },
+    env: { PORT: String(port), AVIF_TILES: 'false', E2E_DATA_DIR: e2eDataDir(port) },
   },
 });

@@ -112,6 +112,9 @@ export const minimapNodeEntry = z.object({
   x_scale: z.number(),
   y_scale: z.number(),
   rotation: z.number(),
+  /** false: the scene came without a position (x = y = 0 mean nothing); it waits in the node editor's tray and is
+   *  not drawn on the plan. Setting its position places it. */
+  placed: z.boolean(),
   minimap_node: minimapNode.extend({ tiles_name: z.string(), title: z.string() }),
 });
 export type MinimapNodeEntry = z.infer<typeof minimapNodeEntry>;

@@ -19,6 +19,8 @@ export const keys = {
   emptyFloors: (site: string) => ['site', site, 'emptyFloors'] as const,
   minimapNodes: (site: string, floor: number, date: string | null) =>
     ['site', site, 'minimapNodes', floor, date] as const,
+  unplacedNodes: (site: string, floor: number, date: string | null) =>
+    ['site', site, 'unplacedNodes', floor, date] as const,
   minimap: (site: string, floor: number) => ['site', site, 'minimap', floor] as const,
   minimapFloors: (site: string) => ['site', site, 'minimapFloors'] as const,
   hotspots: (site: string, tilesId: string) => ['site', site, 'hotspots', tilesId] as const,

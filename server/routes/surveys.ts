@@ -165,8 +165,10 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
       schema: {
         tags: ['minimap'],
         summary: 'Node positions of a floor, optionally of one date',
+        description:
+          'The nodes drawn on the floor plan; `placed=false`: instead the scenes that came without a position (the node editor offers them to place).',
         params: siteFloorParams,
-        querystring: z.object({ date: dateQuery }),
+        querystring: z.object({ date: dateQuery, placed: z.enum(['true', 'false']).optional() }),
         response: { 200: envelope(z.array(minimapNodeEntry)) },
       },
     },
@@ -177,6 +179,7 @@ export const surveyRoutes: RoutesPlugin = async (api, { ctx }) => {
           req.params.site,
           floorOrZero(req.params.floor),
           surveys.parseIsoDate(req.query.date),
+          req.query.placed !== 'false',
         ),
       ),
   );

@@ -10,6 +10,7 @@ export const MINIMAP_NODE_COLUMNS = [
   'minimap_nodes.x_scale',
   'minimap_nodes.y_scale',
   'minimap_nodes.rotation',
+  'minimap_nodes.placed',
   'minimap_nodes.tiles_id',
   'minimap_nodes.floor',
   'minimap_nodes.node_number',
@@ -26,6 +27,7 @@ export interface MinimapNodeRow {
   x_scale: number;
   y_scale: number;
   rotation: number;
+  placed: number;
   tiles_id: string;
   floor: number;
   node_number: number;
@@ -41,6 +43,7 @@ export const minimapNodeEntryOf = (r: MinimapNodeRow): MinimapNodeEntry => ({
   x_scale: r.x_scale,
   y_scale: r.y_scale,
   rotation: r.rotation,
+  placed: r.placed !== 0,
   minimap_node: {
     tiles_id: r.tiles_id,
     floor: r.floor,

@@ -5,7 +5,7 @@ import { MINIMAP_NODE_COLUMNS, minimapNodeEntryOf, type MinimapNodeRow } from '.
 import { NotFound } from './errors.ts';
 import { coalesceByKey, type Coalesced } from '../db/coalesce.ts';
 
-type NodeValues = { x?: number; y?: number; rotation?: number };
+type NodeValues = { x?: number; y?: number; rotation?: number; placed?: number };
 
 /** minimap_nodes' own columns of an entry; the scene's name and title come from survey_nodes. */
 const OWN_COLUMNS = MINIMAP_NODE_COLUMNS.filter((c) => c.startsWith('minimap_nodes.')).map(
@@ -51,8 +51,9 @@ function edit(db: DB, id: string, values: NodeValues): Promise<MinimapNodeEntry>
   return editor(id, values);
 }
 
+/** A position given places the node (a scene that came without one leaves the editor's tray), in the same write. */
 export const updateNodeCoords = (db: DB, id: string, coords: { x: number; y: number }) =>
-  edit(db, id, { x: coords.x, y: coords.y });
+  edit(db, id, { x: coords.x, y: coords.y, placed: 1 });
 export const updateNodeRotation = (db: DB, id: string, rotation: number) => edit(db, id, { rotation });
 
 /** The site a node belongs to (for the access rule of node edits); null when there is no such node. */

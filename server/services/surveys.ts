@@ -131,12 +131,14 @@ export async function emptyFloors(db: DB, site: string): Promise<number[]> {
   return all.map((f) => f.floor).filter((f) => !withData.has(f));
 }
 
-/** Minimap node entries of a floor (positions on the floor plan), optionally of one survey date. */
+/** Minimap node entries of a floor, optionally of one survey date: those on the floor plan (placed), or the scenes
+ *  that came without a position (x = y = 0 is no place: a visitor's plan must not draw them there). */
 export async function minimapNodeEntries(
   db: DB,
   site: string,
   floor: number,
   date?: string,
+  placed = true,
 ): Promise<MinimapNodeEntry[]> {
   let q = db
     .selectFrom('minimap_nodes')
@@ -144,7 +146,8 @@ export async function minimapNodeEntries(
     .innerJoin('surveys', 'surveys.id', 'survey_nodes.survey_id')
     .select(MINIMAP_NODE_COLUMNS)
     .where('minimap_nodes.site', '=', site)
-    .where('minimap_nodes.floor', '=', floor);
+    .where('minimap_nodes.floor', '=', floor)
+    .where('minimap_nodes.placed', placed ? '<>' : '=', 0);
   if (date) q = q.where('surveys.date', '=', date);
   const rows = await q.orderBy('minimap_nodes.node_number').execute();
   return rows.map(minimapNodeEntryOf);

@@ -6,7 +6,12 @@ import { readConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-e2e-'));
+// A fresh folder each run: the one the config names (a spec may open its database), or a new temp folder.
+const named = process.env.E2E_DATA_DIR;
+if (named) fs.rmSync(named, { recursive: true, force: true });
+const dataDir = named
+  ? (fs.mkdirSync(named, { recursive: true }), named)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'survey-e2e-'));
 const config = readConfig({ ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1' });
 const { app, ctx } = await buildApp(config);
 await seedDemoIfEmpty(ctx);

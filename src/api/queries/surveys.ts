@@ -81,6 +81,9 @@ export function useEmptyFloors(site: string) {
   });
 }
 
+const nodesUrl = (site: string, floor: number | null) =>
+  `${site$(site)}/${seg(Math.max(0, floor ?? 0))}/survey/minimapSingleSite`;
+
 /** Node positions on a floor plan (of one date when given); failure is only logged by the caller. */
 export function useMinimapNodes(site: string, floor: number | null, date: string | null) {
   return useQuery({ ...minimapNodesQuery(site, floor, date), enabled: !!site && floor !== null });
@@ -89,9 +92,15 @@ export function useMinimapNodes(site: string, floor: number | null, date: string
 export const minimapNodesQuery = (site: string, floor: number | null, date: string | null) =>
   queryOptions({
     queryKey: keys.minimapNodes(site, floor ?? -1, date),
-    queryFn: ({ signal }) =>
-      getJsonOr<MinimapNodeEntry[]>(`${site$(site)}/${seg(Math.max(0, floor ?? 0))}/survey/minimapSingleSite`, [], {
-        query: { date },
-        signal,
-      }),
+    queryFn: ({ signal }) => getJsonOr<MinimapNodeEntry[]>(nodesUrl(site, floor), [], { query: { date }, signal }),
   });
+
+/** The node editor's tray: scenes of the floor (and date) that came without a place on the plan. */
+export function useUnplacedNodes(site: string, floor: number, date: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.unplacedNodes(site, floor, date),
+    enabled: enabled && !!site,
+    queryFn: ({ signal }) =>
+      getJsonOr<MinimapNodeEntry[]>(nodesUrl(site, floor), [], { query: { date, placed: 'false' }, signal }),
+  });
+}

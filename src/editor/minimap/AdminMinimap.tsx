@@ -17,7 +17,7 @@ import {
   useUpdateNodeRotation,
   useUploadMinimapImage,
 } from '../../api/queries/minimap';
-import { useMinimapNodes } from '../../api/queries/surveys';
+import { useMinimapNodes, useUnplacedNodes } from '../../api/queries/surveys';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { CloseIcon, ExpandIcon, ImageIcon } from '../../ui/icons';
 import { nodeCoordsOfPercent, nodePercent, roundPercent } from '../../domain/planGeometry';
@@ -46,6 +46,8 @@ import {
   type NodeEditorEvent,
 } from './nodeEditor';
 import { FloorDetailsForm } from './FloorDetailsForm';
+import { UnplacedTray } from './UnplacedTray';
+import { usePlaceScene } from './usePlaceScene';
 import '../editor.css';
 
 // The canvas (Konva, ~84 KB) loads once the viewer's first view is complete (or on the admin's first input),
@@ -75,6 +77,8 @@ export default function AdminMinimap() {
   const plan = useMinimap(site, floor);
   const floors = useMinimapFloors(site);
   const nodes = useMinimapNodes(site, floor, date);
+  const unplaced = useUnplacedNodes(site, floor, date, enlarged);
+  const planBox = useRef<HTMLUListElement>(null);
   const go = useViewerNavigate();
   const updateCoords = useUpdateNodeCoords(site);
   const updateRotation = useUpdateNodeRotation(site);
@@ -138,6 +142,17 @@ export default function AdminMinimap() {
     setEnlarged(false);
   };
   const [stored, dispatch] = useMachine(perform, IDLE, run);
+  const tray = usePlaceScene({
+    site,
+    map,
+    unplaced: unplaced.data ?? [],
+    // Whatever was being edited gives way to the scene just placed (as choosing another node does).
+    edit: (d) => {
+      dispatch({ type: 'cancel' });
+      dispatch({ type: 'start', current: d });
+    },
+    fail: (message) => alert(`${COORDS_FAILED} ${message}`),
+  });
   // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels.
   const editor = enlarged ? stored : IDLE;
   useEffect(() => {
@@ -305,6 +320,7 @@ export default function AdminMinimap() {
             shows on the map where the node is. */}
           {pending || !imageUrl ? null : (
             <ul
+              ref={planBox}
               className="map-keys minimap-node-keys"
               aria-label="Nodes on this floor"
               style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
@@ -333,6 +349,15 @@ export default function AdminMinimap() {
             </ul>
           )}
         </div>
+        {enlarged && imageUrl && !pending ? (
+          <UnplacedTray
+            nodes={unplaced.data ?? []}
+            mantaLink={scene?.survey_node.manta_link ?? null}
+            planBox={planBox}
+            place={tray.place}
+            busy={tray.busy}
+          />
+        ) : null}
         {enlarged && editMode === 'editing' && selected && draft && mark ? (
           <NodeEditForm
             name={selected.name}
