@@ -8,13 +8,16 @@ const POLL_MS = 1000;
 /** What an upload gives (uploads.ts's UploadResult), as the job status carries it. */
 type UploadResult = NonNullable<JobStatus['result']>;
 
-/** The upload's result: at once, or once its import job has ended (`onImport` hears its progress meanwhile). */
+/** The upload's result: at once, or once its import job has ended (`onJob` hears its id, so the page can keep it
+ *  in its URL for a reload; `onImport` its progress meanwhile). */
 export async function resultOfUpload(
   site: string,
   answer: UploadResult | { job: string },
   onImport?: (done: number, total: number) => void,
+  onJob?: (job: string) => void,
 ): Promise<UploadResult> {
   if (!('job' in answer)) return answer;
+  onJob?.(answer.job);
   for (;;) {
     const status = await getJson<JobStatus>(`/api/site/${seg(site)}/jobs/${seg(answer.job)}`);
     onImport?.(status.progress.done, status.progress.total);

@@ -21,6 +21,8 @@ export interface SceneUploadInput {
   onProgress?: (fraction: number) => void;
   /** Tiles imported so far, when the server imports the upload as a job (big uploads). */
   onImportProgress?: (done: number, total: number) => void;
+  /** The server imports the upload as a job: its id, as soon as it is known. */
+  onJob?: (job: string) => void;
 }
 
 export function useUploadScenes() {
@@ -36,6 +38,7 @@ export function useUploadScenes() {
       replace,
       onProgress,
       onImportProgress,
+      onJob,
     }: SceneUploadInput) => {
       const form = new FormData();
       form.append('mode', mode);
@@ -48,7 +51,7 @@ export function useUploadScenes() {
         form,
         onProgress,
       );
-      return resultOfUpload(site, answer, onImportProgress);
+      return resultOfUpload(site, answer, onImportProgress, onJob);
     },
     // Awaited: the page opens the viewer on the upload only once the answers it changed are read again.
     onSettled: (result, _e, v) =>

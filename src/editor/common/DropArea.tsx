@@ -1,5 +1,6 @@
 // A file drop area with a browse button: a drop is accepted only when `acceptsDrop` says so, otherwise the
-// area flashes invalid for 300 ms; the chosen file shows with its size and a trash button that clears it.
+// area flashes invalid for 300 ms; the chosen file shows with its size and a trash button that clears it. With
+// `onFiles` it takes many files at once (browse and drop alike) and the caller lists them.
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { formatFileSize } from '../../ui/fileSize';
 import { TrashIcon } from '../../ui/icons';
@@ -13,6 +14,7 @@ export function DropArea({
   acceptsDrop,
   file,
   onFile,
+  onFiles,
   onClear,
   icon,
   disabled,
@@ -23,7 +25,9 @@ export function DropArea({
   accept: string;
   acceptsDrop: (f: File) => boolean;
   file: File | null;
-  onFile: (f: File) => void;
+  onFile?: (f: File) => void;
+  /** Many files: every accepted file of a drop or a browse (those `acceptsDrop` refuses flash the area). */
+  onFiles?: (fs: File[]) => void;
   onClear?: () => void;
   icon?: ReactNode;
   disabled?: boolean;
@@ -45,9 +49,12 @@ export function DropArea({
     e.preventDefault();
     setOver(false);
     if (disabled) return;
-    const f = e.dataTransfer.files?.[0];
-    if (f && acceptsDrop(f)) onFile(f);
-    else flashInvalid();
+    const all = [...(e.dataTransfer.files ?? [])];
+    const ok = all.filter(acceptsDrop);
+    if (ok.length < all.length || !ok.length) flashInvalid();
+    if (!ok.length) return;
+    if (onFiles) onFiles(ok);
+    else onFile?.(ok[0]);
   };
   return (
     <div
@@ -87,9 +94,11 @@ export function DropArea({
           // Browse is its keyboard stop: the hidden input would be one Tab that shows nothing.
           tabIndex={-1}
           disabled={disabled}
+          multiple={!!onFiles}
           onChange={(e) => {
-            const f = e.target.files?.[0];
-            if (f) onFile(f);
+            const all = [...(e.target.files ?? [])];
+            if (onFiles && all.length) onFiles(all);
+            else if (all[0]) onFile?.(all[0]);
             e.target.value = '';
           }}
         />

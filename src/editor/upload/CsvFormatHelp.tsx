@@ -18,7 +18,8 @@ export function CsvFormatHelp() {
         </dt>
         <dd>
           the scene&apos;s folder in the export, without its number (<code>app-files/tiles/0-hall_a</code> is{' '}
-          <code>hall_a</code>).
+          <code>hall_a</code>); for 360 photos, the photo&apos;s file name without its extension (
+          <code>IMG_0042.jpg</code> is <code>IMG_0042</code>).
         </dd>
         <dt>
           <code>x</code>, <code>y</code>

@@ -1,7 +1,7 @@
 // The scene upload page (admin): a zip of tiles (Marzipano Tool export) and the positions CSV, checked in the
 // browser before anything is sent (the zip's central directory only, never its tiles), then uploaded with a
 // progress bar fed by the real upload progress, then back to the viewer.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { useMinimapFloors } from '../../api/queries/minimap';
@@ -17,11 +17,9 @@ import {
   CSV_FILE_ERROR,
   ORPHANS_IN_CSV,
   csvWithoutOrphans,
-  parsePositions,
   tileFoldersOf,
   uploadFloors,
   validateUpload,
-  type ParsedCsv,
   type TileFolder,
 } from './validateUpload';
 import { buildViewerSearch } from '../../../contract/viewerLink';
@@ -30,49 +28,23 @@ import { CsvFormatHelp } from './CsvFormatHelp';
 import { usePins } from '../../api/queries/pins';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { SiteNameField } from './SiteNameField';
-import { decodeCsvBytes } from '../../../contract/positionsCsv';
 import { NO_FLOORS, floorOrZero } from '../../../contract/floors';
 import { ValidationTable } from './ValidationTable';
 import { submitBlock } from './submitBlock';
 import { GuardedButton } from '../../ui/GuardedButton';
+import { useChecked } from './useChecked';
+import { readCsvFile } from './readCsvFile';
+import { uploadSiteId } from './uploadSite';
+import { isCsvDrop, isZipDrop } from './dropKinds';
+import { UploadKindChoice, type UploadKind } from './UploadKindChoice';
+import { PhotoUploadForm } from './photos/PhotoUploadForm';
+import { JobFollow } from './JobFollow';
+import { useJobParam } from './photos/useJobParam';
 import '../editor.css';
 
 export const UPLOAD_FAILED = 'Error! Failed to upload scene.';
-export const isZipDrop = (f: File) => f.type === 'application/zip';
-export const isCsvDrop = (f: File) => f.type === 'text/csv';
-
-type Checked<T> =
-  { state: 'idle' } | { state: 'validating' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
-
-/** Reads a chosen file into `T` whenever it changes; a newer file wins over a slower older one. */
-function useChecked<T>(file: File | null, read: (f: File) => Promise<T>): Checked<T> {
-  const [out, setOut] = useState<Checked<T>>({ state: 'idle' });
-  useEffect(() => {
-    if (!file) {
-      setOut({ state: 'idle' });
-      return;
-    }
-    let live = true;
-    setOut({ state: 'validating' });
-    read(file).then(
-      (value) => {
-        if (live) setOut({ state: 'done', value });
-      },
-      (e: unknown) => {
-        if (live) setOut({ state: 'failed', message: e instanceof Error ? e.message : String(e) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is a new closure each render; only a new file is read again
-  }, [file]);
-  return out;
-}
 
 const readFolders = async (f: File): Promise<TileFolder[]> => tileFoldersOf(await listZipEntries(f));
-const readCsv = async (f: File): Promise<ParsedCsv> =>
-  parsePositions(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
 
 export default function UploadPage({ mode, site, floor }: { mode: UploadMode; site: string; floor: number }) {
   const navigate = useNavigate();
@@ -85,6 +57,9 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const patchSettings = usePatchSiteSettings(site);
   const uploadScenes = useUploadScenes();
 
+  // A reload while photos are being tiled comes back to their bars (the job is in the URL).
+  const [kind, setKind] = useState<UploadKind>('export');
+  const [jobRef, setJobRef] = useJobParam(site);
   const [zipFile, setZipFile] = useState<File | null>(null);
   const [csvFile, setCsvFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -96,7 +71,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
   const pinName = mode === 'addNewSite' ? pins.data?.find((p) => p.site === site)?.name : undefined;
   const siteName = nameEdited ? storedName : pinName || storedName;
   const zip = useChecked(zipFile, readFolders);
-  const csv = useChecked(csvFile, readCsv);
+  const csv = useChecked(csvFile, readCsvFile);
 
   const timeline = settings.data?.enable.timeline ?? true;
   const validation = useMemo(
@@ -150,13 +125,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
     const properties = trimmed === null ? csvFile : new Blob([trimmed], { type: 'text/csv' });
     setProgress(0);
     setImported(null);
-    const urlSite =
-      site ||
-      siteName
-        .toLowerCase()
-        .replace(/[^a-z0-9_-]+/g, '-')
-        .replace(/^-+|-+$/g, '') ||
-      'new-site';
+    const urlSite = uploadSiteId(site, siteName);
     // A promise, not mutate's own callbacks: the upload re-reads the site's answers before it resolves, and this
     // page may unmount meanwhile (it leaves for the site once the site exists); the viewer must still open.
     uploadScenes
@@ -170,6 +139,8 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
         replace,
         onProgress: setProgress,
         onImportProgress: (done, total) => setImported({ done, total }),
+        // A big export is imported as a job: in the URL, a reload follows it (JobFollow) instead of losing it.
+        onJob: (job) => setJobRef({ job, site: urlSite, unplaced: false }),
       })
       .then(
         // The viewer opens on what was just added: its floor, date and first scene.
@@ -178,6 +149,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             `${sitePage(result.site)}?${buildViewerSearch({ floor: result.floor, date: result.date, node: result.node })}`,
           ),
         (e: Error) => {
+          setJobRef(null);
           if (e instanceof ApiError && e.status === 409 && mode === 'addScene') {
             setDuplicate(e.message);
             return;
@@ -204,108 +176,128 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             <h1>{title}</h1>
           )}
           <p className="muted">
-            Upload the Marzipano Tool export of the 360-degree tour (.zip) and the CSV of scene positions. Each scene
-            goes to the floor in its CSV row{mode === 'addScene' ? <> (rows without a floor: {floorName})</> : null};
-            the table below shows where, before anything is sent.
+            Upload the Marzipano Tool export of the 360-degree tour (.zip) or 360 photos, and the CSV of scene
+            positions. Each scene goes to the floor in its CSV row
+            {mode === 'addScene' ? <> (rows without a floor: {floorName})</> : null}; the table below shows where,
+            before anything is sent.
           </p>
           <CsvFormatHelp />
         </header>
-
-        <div className="upload-drops">
-          <DropArea
-            label="360° tour (.zip)"
-            hint="Drop the tour .zip here or browse."
-            accept=".zip"
-            acceptsDrop={isZipDrop}
-            file={zipFile}
-            onFile={setZipFile}
-            onClear={() => setZipFile(null)}
-            icon={<ZipIcon />}
-            disabled={uploading}
+        {jobRef && !uploading ? null : <UploadKindChoice kind={kind} onChange={setKind} disabled={uploading} />}
+        {jobRef && !uploading ? (
+          <JobFollow job={jobRef} sitePage={sitePage} onClear={() => setJobRef(null)} />
+        ) : kind === 'photos' ? (
+          <PhotoUploadForm
+            mode={mode}
+            site={site}
+            floor={floor}
+            siteName={siteName}
+            timeline={timeline}
+            floorName={nameOf}
           />
-          <DropArea
-            label="Scene positions (.csv)"
-            hint="Drop the positions .csv here or browse."
-            accept=".csv"
-            acceptsDrop={isCsvDrop}
-            file={csvFile}
-            onFile={setCsvFile}
-            onClear={() => setCsvFile(null)}
-            icon={<CsvIcon />}
-            disabled={uploading}
-          />
-        </div>
-
-        <div className="upload-messages" aria-live="polite">
-          {validating ? (
-            <p className="upload-status">
-              <Spinner /> Checking the files…
-            </p>
-          ) : null}
-          {zip.state === 'failed' ? (
-            <p className="upload-error" role="alert">
-              The zip could not be read: {zip.message}
-            </p>
-          ) : null}
-          {validation?.problem ? (
-            <p className="upload-error" role="alert">
-              {validation.problem}
-            </p>
-          ) : null}
-          {validation?.csvError ? (
-            <p className="upload-error" role="alert" data-label="CSVFileError">
-              {CSV_FILE_ERROR}
-            </p>
-          ) : null}
-          {validation && !validation.csvError && validation.error && !validation.problem ? (
-            <p className="upload-error" role="alert">
-              Some scene folders of the zip have no row in the CSV (marked with a cross).
-            </p>
-          ) : null}
-          {validation && validation.orphanLines.length > 0 ? (
-            <p className="upload-warning" data-label="orphansInCSV">
-              <WarningIcon /> {ORPHANS_IN_CSV}
-            </p>
-          ) : null}
-        </div>
-
-        {validation && validation.rows.length > 0 ? (
-          <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} />
-        ) : null}
-
-        {duplicate ? (
-          <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
-            <p>
-              <WarningIcon /> {duplicate}
-            </p>
-            <div className="upload-duplicate-actions">
-              <button type="button" className="primary-button" onClick={() => submit(true)}>
-                Replace those scenes
-              </button>
-              <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>
-                Keep the survey as it is
-              </button>
+        ) : (
+          <>
+            <div className="upload-drops">
+              <DropArea
+                label="360° tour (.zip)"
+                hint="Drop the tour .zip here or browse."
+                accept=".zip"
+                acceptsDrop={isZipDrop}
+                file={zipFile}
+                onFile={setZipFile}
+                onClear={() => setZipFile(null)}
+                icon={<ZipIcon />}
+                disabled={uploading}
+              />
+              <DropArea
+                label="Scene positions (.csv)"
+                hint="Drop the positions .csv here or browse."
+                accept=".csv"
+                acceptsDrop={isCsvDrop}
+                file={csvFile}
+                onFile={setCsvFile}
+                onClear={() => setCsvFile(null)}
+                icon={<CsvIcon />}
+                disabled={uploading}
+              />
             </div>
-          </div>
-        ) : null}
 
-        <div className="upload-actions">
-          {uploading ? (
-            <div className="upload-progress">
-              <progress max={100} value={percent} aria-label="Upload progress" />
-              <span>
-                {percent < 100
-                  ? `Uploading… ${percent}%`
-                  : imported?.total
-                    ? `Processing the scenes on the server… ${imported.done} of ${imported.total} tiles`
-                    : 'Processing the scenes on the server…'}
-              </span>
+            <div className="upload-messages" aria-live="polite">
+              {validating ? (
+                <p className="upload-status">
+                  <Spinner /> Checking the files…
+                </p>
+              ) : null}
+              {zip.state === 'failed' ? (
+                <p className="upload-error" role="alert">
+                  The zip could not be read: {zip.message}
+                </p>
+              ) : null}
+              {validation?.problem ? (
+                <p className="upload-error" role="alert">
+                  {validation.problem}
+                </p>
+              ) : null}
+              {validation?.csvError ? (
+                <p className="upload-error" role="alert" data-label="CSVFileError">
+                  {CSV_FILE_ERROR}
+                </p>
+              ) : null}
+              {validation && !validation.csvError && validation.error && !validation.problem ? (
+                <p className="upload-error" role="alert">
+                  Some scene folders of the zip have no row in the CSV (marked with a cross).
+                </p>
+              ) : null}
+              {validation && validation.orphanLines.length > 0 ? (
+                <p className="upload-warning" data-label="orphansInCSV">
+                  <WarningIcon /> {ORPHANS_IN_CSV}
+                </p>
+              ) : null}
             </div>
-          ) : null}
-          <GuardedButton className="primary-button" blocked={submitWhyNot} onClick={() => submit()}>
-            Submit
-          </GuardedButton>
-        </div>
+
+            {validation && validation.rows.length > 0 ? (
+              <ValidationTable rows={validation.rows} timeline={timeline} floorName={nameOf} />
+            ) : null}
+
+            {duplicate ? (
+              <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
+                <p>
+                  <WarningIcon /> {duplicate}
+                </p>
+                <div className="upload-duplicate-actions">
+                  <button type="button" className="primary-button" onClick={() => submit(true)}>
+                    Replace those scenes
+                  </button>
+                  <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>
+                    Keep the survey as it is
+                  </button>
+                </div>
+              </div>
+            ) : null}
+
+            <div className="upload-actions">
+              {uploading ? (
+                <div className="upload-progress">
+                  <progress max={100} value={percent} aria-label="Upload progress" />
+                  {/* Screen readers hear the phase once, not every percent the text beside the bar shows. */}
+                  <span className="visually-hidden" role="status">
+                    {percent < 100 ? 'Uploading the export…' : 'Processing the scenes on the server…'}
+                  </span>
+                  <span>
+                    {percent < 100
+                      ? `Uploading… ${percent}%`
+                      : imported?.total
+                        ? `Processing the scenes on the server… ${imported.done} of ${imported.total} tiles`
+                        : 'Processing the scenes on the server…'}
+                  </span>
+                </div>
+              ) : null}
+              <GuardedButton className="primary-button" blocked={submitWhyNot} onClick={() => submit()}>
+                Submit
+              </GuardedButton>
+            </div>
+          </>
+        )}
       </main>
     </div>
   );
