@@ -11,6 +11,8 @@ export interface JobView {
   progress: { done: number; total: number };
   result?: unknown;
   error?: { status: number; message: string };
+  /** A photo upload's photos, each with its own progress. */
+  photos?: unknown[];
 }
 
 const now = () => new Date().toISOString();
@@ -59,6 +61,7 @@ export function viewOf(r: JobTable): JobView {
     progress: { done: r.progress_done, total: r.progress_total },
     ...(r.result !== null ? { result: JSON.parse(r.result) } : {}),
     ...(r.error_message !== null ? { error: { status: r.error_status ?? 500, message: r.error_message } } : {}),
+    ...(r.detail !== null ? { photos: JSON.parse(r.detail) as unknown[] } : {}),
   };
 }
 

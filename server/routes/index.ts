@@ -9,6 +9,7 @@ import { pinRoutes } from './pins.ts';
 import { documentRoutes } from './documents.ts';
 import { aboutRoutes } from './about.ts';
 import { uploadRoutes } from './upload.ts';
+import { photoUploadRoutes } from './photoUpload.ts';
 import { healthRoutes } from './health.ts';
 import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
@@ -25,6 +26,7 @@ const RESOURCES: RoutesPlugin[] = [
   documentRoutes,
   aboutRoutes,
   uploadRoutes,
+  photoUploadRoutes,
   healthRoutes,
   userRoutes,
   oidcRoutes,

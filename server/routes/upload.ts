@@ -14,15 +14,13 @@ import { siteAdmin } from '../http/access.ts';
 import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
-import { decodeCsvBytes } from '../../contract/positionsCsv.ts';
+import { mb, readCsvPart } from '../http/csvPart.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
 import { storableName } from '../../contract/storableName.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
-const CSV_MAX_BYTES = 5 * 1024 * 1024;
-const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 
 interface UploadParts {
   zipPath?: string;
@@ -44,24 +42,12 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
         if (part.file.truncated)
           throw new TooLarge(`The zip file is larger than the ${mb(maxUploadBytes)} an upload may be.`);
       } else if (part.fieldname === 'properties') {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const c of part.file) {
-          size += (c as Buffer).length;
-          if (size > CSV_MAX_BYTES) {
-            part.file.resume();
-            throw new TooLarge(`The positions CSV is larger than ${mb(CSV_MAX_BYTES)}.`);
-          }
-          chunks.push(c as Buffer);
-        }
-        out.csvText = decodeCsvBytes(Buffer.concat(chunks));
+        out.csvText = await readCsvPart(part);
       } else {
         part.file.resume(); // an unknown file part: drained and ignored
       }
     } else if (part.fieldname === 'properties') {
-      if (part.valueTruncated)
-        throw new TooLarge('The positions CSV text field is too long; send the CSV as a file part.');
-      out.csvText = String(part.value ?? '');
+      out.csvText = await readCsvPart(part);
     } else {
       out.fields[part.fieldname] = storableName(String(part.value ?? ''));
     }

@@ -101,16 +101,18 @@ function sphereOf(name: string, pic: PictureSize, g: GPano): Sphere {
   return { full, crop: whole ? null : crop, headingDegrees };
 }
 
+const tooLarge = (name: string, { width, height }: PictureSize) =>
+  refuse(
+    name,
+    `is ${width}x${height} pixels; at most ${MAX_PHOTO_WIDTH}x${MAX_PHOTO_WIDTH / 2} are taken: scale it down first.`,
+  );
+
 const ADVICE_2_1 = 'upload the equirectangular photo the camera exports.';
 
 /** The plan for a picture of `pic` size with GPano `g`; throws PhotoRefused naming `name` when it cannot be tiled. */
 export function planPhoto(name: string, pic: PictureSize, g: GPano): PhotoPlan {
   const { width, height } = pic;
-  if (width * height > MAX_PHOTO_PIXELS)
-    throw refuse(
-      name,
-      `is ${width}x${height} pixels; at most ${MAX_PHOTO_WIDTH}x${MAX_PHOTO_WIDTH / 2} are taken: scale it down first.`,
-    );
+  if (width * height > MAX_PHOTO_PIXELS) throw tooLarge(name, pic);
   const sphere = sphereOf(name, pic, g);
   const { full } = sphere;
   if (!isTwoToOne(full.width, full.height))
@@ -125,11 +127,7 @@ export function planPhoto(name: string, pic: PictureSize, g: GPano): PhotoPlan {
       name,
       `is ${full.width}x${full.height} pixels; a 360 photo must be at least ${MIN_PHOTO_WIDTH}x${MIN_PHOTO_WIDTH / 2}: upload the camera's full-resolution photo.`,
     );
-  if (full.width > MAX_PHOTO_WIDTH)
-    throw refuse(
-      name,
-      `is ${full.width}x${full.height} pixels; at most ${MAX_PHOTO_WIDTH}x${MAX_PHOTO_WIDTH / 2} are taken: scale it down first.`,
-    );
+  if (full.width > MAX_PHOTO_WIDTH) throw tooLarge(name, full);
   const faceSize = Math.round(full.width / 4);
   return { name, width, height, ...sphere, faceSize, levels: pyramidLevels({ faceSize, tileSize: TILE_SIZE }) };
 }

@@ -4,7 +4,7 @@
 //
 // Towards the poles a face pixel covers many equirect columns (a latitude circle shrinks with the sine of the polar
 // angle while the equirect keeps its width), and one bilinear sample would alias. There the pixel averages
-// bilinear samples spread along the row over its footprint, as many as the columns it covers (up to MAX_TAPS).
+// bilinear samples spread along the row over its footprint, two per column it covers (up to MAX_TAPS).
 // Pure and allocation-free per pixel; it works in row bands so the caller can let other work run in between.
 import { FACE_AXES, type Face } from '../../demo/cubeGeometry.ts';
 
@@ -15,7 +15,7 @@ export interface RgbImage {
 }
 
 /** More samples than this along a row add nothing visible (at the very pole every column is the same place). */
-const MAX_TAPS = 32;
+const MAX_TAPS = 48;
 /** A pixel covering fewer equirect columns than this takes one bilinear sample, as equirect.ts does. */
 const SUPERSAMPLE_FROM = 1.5;
 
@@ -79,7 +79,7 @@ export function reprojectRows(
       let taps = 1;
       if (span < SUPERSAMPLE_FROM) sample(u, v);
       else {
-        taps = span > MAX_TAPS ? MAX_TAPS : Math.ceil(span);
+        taps = Math.min(MAX_TAPS, Math.ceil(2 * span)); // two per column: the row's detail, not its aliases
         const step = Math.min(span, W) / taps;
         const first = u - (step * (taps - 1)) / 2;
         for (let t = 0; t < taps; t++) sample(first + t * step, v);

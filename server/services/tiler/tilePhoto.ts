@@ -9,8 +9,8 @@ import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
 import { reprojectRows, type RgbImage } from './reproject.ts';
 
-/** The Tool's tiles are 4:2:0 JPEG of about this quality (docs/tiling.md compares the sizes). */
-export const TILE_JPEG = { quality: 80, chromaSubsampling: '4:2:0', mozjpeg: false } as const;
+/** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
+export const TILE_JPEG = { quality: 85, progressive: true, chromaSubsampling: '4:2:0', mozjpeg: false } as const;
 /** Rows reprojected between two turns of the event loop: a few milliseconds, so the server keeps answering. */
 const ROWS_PER_TURN = 64;
 

@@ -1,2 +1,2 @@
 // The shared fixtures and their rule (tests/fixtures.ts), for the API tests.
-export { marzipanoExport, missingFixtures, repoRoot } from '../../fixtures.ts';
+export { equirectPhoto, marzipanoExport, missingFixtures, repoRoot } from '../../fixtures.ts';

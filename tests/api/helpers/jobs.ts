@@ -7,7 +7,7 @@ export async function followJob(
   baseUrl: string,
   site: string,
   job: string,
-  opts: { timeoutMs?: number; headers?: Record<string, string> } = {},
+  opts: { timeoutMs?: number; headers?: Record<string, string>; onStatus?: (status: JobStatus) => void } = {},
 ): Promise<{ last: JobStatus; seen: string[] }> {
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
   const seen: string[] = [];
@@ -17,6 +17,7 @@ export async function followJob(
     });
     if (res.status !== 200) throw new Error(`job status answered ${res.status}: ${JSON.stringify(res.body)}`);
     const status = res.body.payload as JobStatus;
+    opts.onStatus?.(status);
     if (seen.at(-1) !== status.state) seen.push(status.state);
     if (status.state === 'done' || status.state === 'failed') return { last: status, seen };
     if (Date.now() > deadline) throw new Error(`job ${job} still ${status.state} after ${opts.timeoutMs ?? 30_000} ms`);

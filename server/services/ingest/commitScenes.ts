@@ -1,0 +1,35 @@
+// The end every upload shares once its tiles are staged: the tile prefixes are recorded as pending and moved into
+// place (Staging.commit), then ONE transaction writes the rows (a transaction that lost a race with a concurrent
+// writer is run again: rows only). A failure takes the moved blobs back out; a crash in between leaves pending blobs
+// of a dead process, which the start-up sweep removes.
+import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transactions.ts';
+import type { Staging } from '../../storage/blobStore.ts';
+import type { IngestResult, IngestTarget, OnRowsWritten, ScenesToWrite } from './sceneToWrite.ts';
+import { writeScenes } from './writeScenes.ts';
+
+/** Publishes the staged tiles of `batch` and writes its rows; on failure nothing is kept (the staging is gone). */
+export async function commitScenes(
+  ctx: AppContext,
+  staging: Staging,
+  target: IngestTarget,
+  batch: ScenesToWrite,
+  onRowsWritten?: OnRowsWritten,
+): Promise<IngestResult> {
+  let result: IngestResult;
+  try {
+    await staging.commit(batch.scenes.map((s) => `tiles/${s.tilesId}`));
+    result = await inTransaction(ctx.db, async (trx) => {
+      const written = await writeScenes(trx, target, batch);
+      await onRowsWritten?.(trx, written);
+      return written;
+    });
+  } catch (e) {
+    await staging.rollback();
+    throw e;
+  }
+  await staging.discard();
+  // The new scenes' AVIF copies are made by a job (jobs/avifTilesJob.ts), in the server only.
+  ctx.avifTiles?.wake();
+  return result;
+}

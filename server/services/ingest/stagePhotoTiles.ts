@@ -1,0 +1,43 @@
+// The photos of an upload, tiled into the upload's private staging area, several at once, each under its scene's
+// fresh tiles id.
+import os from 'node:os';
+import type { Staging } from '../../storage/blobStore.ts';
+import type { PhotoPlan } from '../tiler/photoPlan.ts';
+import { tilePhoto } from '../tiler/tilePhoto.ts';
+import { eachUntilFailure } from './eachUntilFailure.ts';
+import { tileKey } from './tilePaths.ts';
+
+export interface PhotoToStage {
+  file: string;
+  plan: PhotoPlan;
+  tilesId: string;
+}
+
+export interface PhotoStagingEvents {
+  /** Photo `i` has `done` of its tiles staged. */
+  progress(i: number, done: number): void;
+  /** Photo `i` failed with `error` (the failure is thrown once the others have stopped). */
+  failed(i: number, error: Error): void;
+}
+
+export async function stagePhotoTiles(
+  photos: PhotoToStage[],
+  staging: Staging,
+  events: PhotoStagingEvents,
+): Promise<void> {
+  // One decode per core: each holds its whole picture.
+  await eachUntilFailure(photos.length, os.availableParallelism(), async (i) => {
+    const { file, plan, tilesId } = photos[i];
+    try {
+      await tilePhoto(
+        file,
+        plan,
+        (ref, jpeg) => staging.write(tileKey(tilesId, ref), jpeg),
+        (done) => events.progress(i, done),
+      );
+    } catch (e) {
+      events.failed(i, e as Error);
+      throw e;
+    }
+  });
+}

@@ -1,0 +1,33 @@
+// The site's settings after an upload: its first scene becomes the initial view when none is set (or the one set
+// was replaced), num_floors follows the floors, a new site takes the export's mouse view mode.
+import type { SiteSettings } from '../../../contract/api.ts';
+import type { DB } from '../../db/database.ts';
+import { saveSiteSettings } from '../settings.ts';
+import type { SceneToWrite } from './sceneToWrite.ts';
+
+export async function writeSettings(
+  trx: DB,
+  site: string,
+  first: SceneToWrite,
+  gone: Set<string>,
+  mouseViewMode: 'drag' | 'qtvr' | undefined,
+): Promise<void> {
+  const row = await trx.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirstOrThrow();
+  const settings = JSON.parse(row.json) as SiteSettings;
+  if (!settings.initial_settings.pano_id || gone.has(settings.initial_settings.pano_id)) {
+    settings.initial_settings = {
+      ...settings.initial_settings,
+      date: first.date,
+      pano_id: first.tilesId,
+      floor: first.floor,
+    };
+  }
+  const floorCount = await trx
+    .selectFrom('floors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('site', '=', site)
+    .executeTakeFirstOrThrow();
+  settings.num_floors = Number(floorCount.n);
+  if (mouseViewMode) settings.marzipano_mouse_view_mode = mouseViewMode;
+  await saveSiteSettings(trx, settings);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { gpanoNumber, parseGPano } from '../../../server/services/tiler/gpano.ts';
+
+const packet = (body: string, ns = 'xmlns:GPano="http://ns.google.com/photos/1.0/panorama/"') => `<?xpacket begin=""?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" ${ns} ${body}</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+
+describe('parseGPano', () => {
+  it('reads values written as attributes', () => {
+    const g = parseGPano(
+      packet(`GPano:ProjectionType="equirectangular" GPano:FullPanoWidthPixels="8192"
+        GPano:FullPanoHeightPixels='4096' GPano:PoseHeadingDegrees=" 271.5 ">`),
+    );
+    expect(g).toEqual({
+      ProjectionType: 'equirectangular',
+      FullPanoWidthPixels: '8192',
+      FullPanoHeightPixels: '4096',
+      PoseHeadingDegrees: '271.5',
+    });
+  });
+
+  it('reads values written as elements, and mixes of both', () => {
+    const g = parseGPano(
+      packet(`GPano:CroppedAreaLeftPixels="10">
+        <GPano:CroppedAreaTopPixels>512</GPano:CroppedAreaTopPixels>
+        <GPano:CroppedAreaImageWidthPixels rdf:datatype="int">4096</GPano:CroppedAreaImageWidthPixels>`),
+    );
+    expect(g).toEqual({
+      CroppedAreaLeftPixels: '10',
+      CroppedAreaTopPixels: '512',
+      CroppedAreaImageWidthPixels: '4096',
+    });
+  });
+
+  it('follows the prefix the packet binds to the GPano namespace', () => {
+    const g = parseGPano(
+      packet('pano:FullPanoWidthPixels="6000">', 'xmlns:pano="http://ns.google.com/photos/1.0/panorama/"'),
+    );
+    expect(g).toEqual({ FullPanoWidthPixels: '6000' });
+  });
+
+  it('finds nothing in a packet without GPano, and does not mistake a longer field name', () => {
+    expect(parseGPano(packet('xmp:CreatorTool="camera">'))).toEqual({});
+    expect(parseGPano(packet('GPano:FullPanoWidthPixelsX="1">'))).toEqual({});
+    expect(parseGPano('')).toEqual({});
+  });
+});
+
+describe('gpanoNumber', () => {
+  it('takes plain decimals and nothing else', () => {
+    expect(gpanoNumber('8192')).toBe(8192);
+    expect(gpanoNumber('-12.5')).toBe(-12.5);
+    for (const bad of ['', 'abc', '12px', '0x10', 'Infinity', '1,5', ' ']) expect(gpanoNumber(bad), bad).toBeNaN();
+  });
+});

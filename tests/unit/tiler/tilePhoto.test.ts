@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
+import { FACES } from '../../../server/demo/cubeGeometry.ts';
+import { decodeRgb, type RawImage } from '../../../server/demo/rawImage.ts';
+import { expectedTiles, tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
+import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
+import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
+import { photoTileCount } from '../../../server/services/tiler/tilePhoto.ts';
+import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
+
+const skip = missingFixtures(equirectPhoto('city'));
+
+/** Mean colour of a square of `r` px around (x, y) of a decoded picture. */
+function meanAround(img: RawImage, x: number, y: number, r = 4): number[] {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let j = y - r; j <= y + r; j++)
+    for (let i = x - r; i <= x + r; i++) {
+      const o = (j * img.width + i) * img.channels;
+      for (let k = 0; k < 3; k++) sum[k] += img.data[o + k];
+      n++;
+    }
+  return sum.map((s) => Math.round(s / n));
+}
+const near = (got: number[], want: number[], tol = 12) => got.every((v, k) => Math.abs(v - want[k]) <= tol);
+
+describe.skipIf(!!skip)('tilePhoto', () => {
+  it('writes exactly the expected tile set, each at its pixel size, with progress per file', async () => {
+    const file = photoFile('city-4096.jpg', await upscaled('city', 4096));
+    const plan = await inspectPhoto(file, 'city.jpg');
+    const { files, progress } = await tiledFiles(file, plan);
+    const expected = expectedTiles(plan.levels).map((ref) => tileRelPath(ref));
+    expect([...files.keys()].sort()).toEqual(expected.sort());
+    expect(photoTileCount(plan)).toBe(31); // preview + 6 x (1 + 4)
+    expect(progress.length).toBe(31);
+    expect(progress.at(-1)).toEqual([31, 31]);
+    expect(progress.every(([done], i) => done === i + 1)).toBe(true);
+    for (const [rel, jpeg] of files) {
+      const meta = await sharp(jpeg).metadata();
+      expect(meta.format, rel).toBe('jpeg');
+      expect(meta.chromaSubsampling, rel).toBe('4:2:0');
+      expect([meta.width, meta.height], rel).toEqual(rel === 'preview.jpg' ? [256, 1536] : [512, 512]);
+    }
+  });
+
+  it('stacks the preview faces b, d, f, l, r, u like the level tiles', async () => {
+    // Each face of the preview strip against the face's single level-1 tile, scaled down alike.
+    const file = photoFile('sunset-2048.jpg', await upscaled('sunset', 2048));
+    const { files } = await tiledFiles(file, await inspectPhoto(file, 'sunset.jpg'));
+    const strip = await decodeRgb(files.get('preview.jpg')!);
+    for (const [i, face] of FACES.entries()) {
+      const tile = await decodeRgb(
+        await sharp(files.get(`1/${face}/0/0.jpg`)!)
+          .resize(256, 256)
+          .toBuffer(),
+      );
+      for (const [x, y] of [
+        [64, 64],
+        [128, 128],
+        [192, 200],
+      ])
+        expect(near(meanAround(strip, x, i * 256 + y), meanAround(tile, x, y)), `${face} ${x},${y}`).toBe(true);
+    }
+  });
+
+  it('turns a photo stored on its side upright by its EXIF orientation', async () => {
+    const upright = await upscaled('city', 2048);
+    const stored = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const a = await tiledFiles(
+      photoFile('up.jpg', upright),
+      await inspectPhoto(photoFile('up.jpg', upright), 'up.jpg'),
+    );
+    const turnedFile = photoFile('turned.jpg', stored);
+    const b = await tiledFiles(turnedFile, await inspectPhoto(turnedFile, 'turned.jpg'));
+    for (const face of FACES) {
+      const pa = await decodeRgb(a.files.get(`1/${face}/0/0.jpg`)!);
+      const pb = await decodeRgb(b.files.get(`1/${face}/0/0.jpg`)!);
+      let diff = 0;
+      for (let k = 0; k < pa.data.length; k++) diff += Math.abs(pa.data[k] - pb.data[k]);
+      expect(diff / pa.data.length, face).toBeLessThan(4);
+    }
+  });
+
+  it('places a cropped panorama where GPano says, the rest neutral grey', async () => {
+    // The picture covers yaw -90..90 degrees (columns 1024..3072 of 4096) and polar 45..135 degrees (rows 512..1536):
+    // red on its left half, blue on its right half.
+    const crop = { left: 1024, top: 512, width: 2048, height: 1024 };
+    const band = await drawn(crop.width, crop.height, (x) => (x < crop.width / 2 ? [220, 20, 20] : [20, 20, 220]))
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const plan = planPhoto('band.jpg', crop, {
+      FullPanoWidthPixels: '4096',
+      FullPanoHeightPixels: '2048',
+      CroppedAreaLeftPixels: String(crop.left),
+      CroppedAreaTopPixels: String(crop.top),
+    });
+    const { files } = await tiledFiles(photoFile('band.jpg', band), plan);
+    const face = async (f: string) => decodeRgb(files.get(`1/${f}/0/0.jpg`)!);
+    const front = await face('f');
+    expect(meanAround(front, 128, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20])); // yaw -27
+    expect(meanAround(front, 384, 256)).toSatisfy((c: number[]) => near(c, [20, 20, 220])); // yaw +27
+    for (const f of ['b', 'u', 'd'])
+      expect(meanAround(await face(f), 256, 256), f).toSatisfy((c: number[]) => near(c, [128, 128, 128]));
+    // Straight left (yaw -90) is the picture's left edge: a row above the equator below 45 degrees is red.
+    expect(meanAround(await face('l'), 300, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20]));
+  });
+});
