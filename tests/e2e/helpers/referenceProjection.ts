@@ -92,9 +92,14 @@ export interface RefView {
   fov: number;
 }
 
-/** Render width×height RGB (3 bytes per pixel) of the faces seen from a view (vertical fov). */
-export function projectView(faces: FaceImages, view: RefView, width: number, height: number): Buffer {
-  const out = Buffer.alloc(width * height * 3);
+/** Calls `sample(o, x, y, z)` with the (unnormalised) direction through each pixel's centre of a width×height
+ *  view (vertical fov), `o` being the pixel's offset in a 3-bytes-per-pixel buffer. */
+export function forEachViewRay(
+  view: RefView,
+  width: number,
+  height: number,
+  sample: (o: number, x: number, y: number, z: number) => void,
+): void {
   const cp = Math.cos(view.pitch);
   const fwd = [Math.sin(view.yaw) * cp, -Math.sin(view.pitch), -Math.cos(view.yaw) * cp];
   const right = [Math.cos(view.yaw), 0, Math.sin(view.yaw)];
@@ -106,22 +111,31 @@ export function projectView(faces: FaceImages, view: RefView, width: number, hei
   ];
   const ty = Math.tan(view.fov / 2);
   const tx = (ty * width) / height;
-  const px: number[] = [0, 0, 0];
   for (let j = 0; j < height; j++) {
     const sy = (1 - (2 * (j + 0.5)) / height) * ty;
     for (let i = 0; i < width; i++) {
       const sx = ((2 * (i + 0.5)) / width - 1) * tx;
-      const x = fwd[0]! + sx * right[0]! + sy * up[0]!;
-      const y = fwd[1]! + sx * right[1]! + sy * up[1]!;
-      const z = fwd[2]! + sx * right[2]! + sy * up[2]!;
-      const { face, u, v } = lookup(x, y, z);
-      bilinear(faces[face], u, v, px);
-      const o = (j * width + i) * 3;
-      out[o] = px[0]!;
-      out[o + 1] = px[1]!;
-      out[o + 2] = px[2]!;
+      sample(
+        (j * width + i) * 3,
+        fwd[0]! + sx * right[0]! + sy * up[0]!,
+        fwd[1]! + sx * right[1]! + sy * up[1]!,
+        fwd[2]! + sx * right[2]! + sy * up[2]!,
+      );
     }
   }
+}
+
+/** Render width×height RGB (3 bytes per pixel) of the faces seen from a view (vertical fov). */
+export function projectView(faces: FaceImages, view: RefView, width: number, height: number): Buffer {
+  const out = Buffer.alloc(width * height * 3);
+  const px: number[] = [0, 0, 0];
+  forEachViewRay(view, width, height, (o, x, y, z) => {
+    const { face, u, v } = lookup(x, y, z);
+    bilinear(faces[face], u, v, px);
+    out[o] = px[0]!;
+    out[o + 1] = px[1]!;
+    out[o + 2] = px[2]!;
+  });
   return out;
 }
 

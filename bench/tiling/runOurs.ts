@@ -1,0 +1,21 @@
+// One run of our tiler on one photo, in a process of its own (so its peak RSS is the tiling's): inspect, stage,
+// every tile and the preview written, the staging committed into a folder blob store. Prints one JSON line.
+//   node --import tsx bench/tiling/runOurs.ts <photo> <dataDir>
+import path from 'node:path';
+import { FolderBlobStore } from '../../server/storage/folderBlobStore';
+import { tileKey } from '../../server/services/ingest/tilePaths';
+import { inspectPhoto } from '../../server/services/tiler/inspectPhoto';
+import { photoTileCount, tilePhoto } from '../../server/services/tiler/tilePhoto';
+
+const [photo, dataDir] = process.argv.slice(2) as [string, string];
+const started = performance.now();
+const store = new FolderBlobStore(dataDir);
+const plan = await inspectPhoto(photo, path.basename(photo));
+const staging = await store.stage();
+const tilesId = `bench-${process.pid}`;
+await tilePhoto(photo, plan, (ref, jpeg) => staging.write(tileKey(tilesId, ref), jpeg));
+await staging.commit([`tiles/${tilesId}`]);
+await staging.discard();
+const ms = performance.now() - started;
+store.close();
+console.log(JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024, files: photoTileCount(plan) }));
