@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, jobAccepted } from '../../contract/api.ts';
 import { floorOrZero } from '../../contract/floors.ts';
-import { storableName } from '../../contract/storableName.ts';
+import { formField, siteNameOf, uploadedFileName } from '../http/multipartText.ts';
 import { parseSurveyDate } from '../../contract/surveyDate.ts';
 import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
@@ -49,7 +49,7 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
         part.file.resume();
         throw new TooLarge(`One upload takes at most ${MAX_PHOTOS_PER_UPLOAD} photos; send the others in another.`);
       }
-      const name = storableName(path.basename(part.filename || `photo ${out.photos.length + 1}`));
+      const name = uploadedFileName(path.basename(part.filename || `photo ${out.photos.length + 1}`));
       const file = path.join(tmpDir, `photo-${randomUUID()}`);
       out.photos.push({ file, name });
       const tooLarge = () =>
@@ -66,7 +66,7 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
     } else if (part.type === 'file') {
       part.file.resume(); // an unknown file part: drained and ignored
     } else {
-      out.fields[part.fieldname] = storableName(String(part.value ?? ''));
+      out.fields[part.fieldname] = formField(part.fieldname, String(part.value ?? ''));
     }
   }
 }
@@ -125,7 +125,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           site: req.params.site,
           floor: req.params.floor,
           mode: mode as (typeof MODES)[number],
-          siteName: parts.fields.siteName ?? req.query.siteName,
+          siteName: siteNameOf(parts.fields.siteName, req.query.siteName),
           exactSiteId: !isSuperAdmin(req.user),
           date,
           surveyName,

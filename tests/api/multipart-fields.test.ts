@@ -1,0 +1,73 @@
+// Text sent in multipart bodies (form fields, file names used as titles) meets the same bounds as JSON bodies: longer
+// than NAME_MAX, or holding a NUL or another control character, it is refused at once with a sentence naming it,
+// and nothing is left behind (a NUL used to fail the row insert on PostgreSQL after all the tiling).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_MAX } from '../../contract/limits.ts';
+import { equirectPhoto, missingFixtures } from './helpers/fixtures.ts';
+import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
+import { realPhoto, uploadPhotos } from './helpers/photos.ts';
+import { fetchJson, startServer, type TestServer } from './helpers/server.ts';
+import { storedKeys } from './helpers/snapshot.ts';
+import { uploadScenes } from './helpers/upload.ts';
+
+const skip = missingFixtures(equirectPhoto('city'));
+let s: TestServer;
+let city: Buffer;
+beforeAll(async () => {
+  if (skip) return;
+  s = await startServer();
+  city = await realPhoto('city');
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const nothingKept = async () => {
+  expect((await storedKeys(s.ctx)).filter((k) => k.startsWith('incoming/') || k.startsWith('tiles/'))).toEqual([]);
+  expect(await s.ctx.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+};
+
+describe.skipIf(!!skip)('multipart text', () => {
+  const photoFields = { mode: 'addNewSite', siteName: 'Fields', date: '2026-01-02', surveyName: 'Walk' };
+
+  it.each([
+    ['surveyName', { surveyName: 'Walk\u0000one' }, /field "surveyName" holds a control character/],
+    ['siteName', { siteName: 'x'.repeat(NAME_MAX + 1) }, /field "siteName" has 201 characters; at most 200/],
+    ['date', { date: '2026-01-02\u0007' }, /field "date" holds a control character/],
+  ])('refuses a photo upload whose %s is not a name', async (_, fields, message) => {
+    const up = await uploadPhotos(s.baseUrl, 'fields', 0, {
+      photos: [{ name: 'city.jpg', bytes: city }],
+      fields: { ...photoFields, ...fields },
+    });
+    expect(up.status).toBe(400);
+    expect(up.body.message).toMatch(message);
+    await nothingKept();
+  });
+
+  it.each([
+    ['a control character', 'city\u0001.jpg', /file name "city\\u0001.jpg" holds a control character/],
+    ['too many characters', `${'c'.repeat(NAME_MAX)}.jpg`, /file name "c{40}…" has 204 characters/],
+  ])('refuses a photo whose file name has %s', async (_, name, message) => {
+    const up = await uploadPhotos(s.baseUrl, 'fields', 0, { photos: [{ name, bytes: city }], fields: photoFields });
+    expect(up.status).toBe(400);
+    expect(up.body.message).toMatch(message);
+    await nothingKept();
+  });
+
+  it('refuses an export upload whose site name holds a control character, as a field or in the query', async () => {
+    const input = { zip: await exportZip(), csv: positionsCsv(), mode: 'addNewSite' };
+    const field = await uploadScenes(s.baseUrl, 'fields', 0, { ...input, siteName: 'Farm\u001b[31m' });
+    expect(field.status).toBe(400);
+    expect(field.body.message).toMatch(/field "siteName" holds a control character/);
+    const form = new FormData();
+    form.append('zipFile', new Blob([new Uint8Array(input.zip)]), 'export.zip');
+    form.append('properties', new Blob([input.csv]), 'positions.csv');
+    const query = await fetchJson(`${s.baseUrl}/api/site/fields/0/addScenes?mode=addNewSite&siteName=Farm%0Aline`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(query.status).toBe(400);
+    expect(query.body.message).toMatch(/field "siteName" holds a control character/);
+    await nothingKept();
+  });
+});
