@@ -6,7 +6,7 @@ import { decodeRgb, type RawImage } from '../../../server/demo/rawImage.ts';
 import { expectedTiles, tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
-import { photoTileCount } from '../../../server/services/tiler/tilePhoto.ts';
+import { photoTileCount, tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
 import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('city'));
@@ -43,6 +43,28 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
       expect(meta.chromaSubsampling, rel).toBe('4:2:0');
       expect([meta.width, meta.height], rel).toEqual(rel === 'preview.jpg' ? [256, 1536] : [512, 512]);
     }
+  });
+
+  it('lets the writes already started end before it tells a failed write', async () => {
+    const file = photoFile('forest-4096.jpg', await upscaled('forest', 4096));
+    const plan = await inspectPhoto(file, 'forest.jpg');
+    let told = false;
+    let late = 0;
+    let written = 0;
+    const failure = tilePhoto(file, plan, async (ref) => {
+      // The last face's first tile fails at once; its siblings (encoded alongside) take a while to land.
+      if (ref.kind === 'tile' && ref.face === FACES[FACES.length - 1] && ref.z === 2 && ref.x === 0 && ref.y === 0)
+        throw new Error('disk gone');
+      if (told) late++;
+      await new Promise((r) => setTimeout(r, 100));
+      if (told) late++;
+      written++;
+    });
+    await expect(failure).rejects.toThrow('disk gone');
+    told = true;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(late).toBe(0);
+    expect(written).toBeGreaterThan(0);
   });
 
   it('stacks the preview faces b, d, f, l, r, u like the level tiles', async () => {
