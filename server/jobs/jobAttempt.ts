@@ -94,7 +94,9 @@ export async function runJobAttempt(
   const row = await jobRow(ctx.db, jobId);
   if (!row || row.state === 'done' || row.state === 'failed') return;
   await markRunning(ctx.db, jobId);
-  const removeBlobs = () => Promise.all(keys.map((k) => ctx.blobs.remove(k).catch(() => undefined)));
+  // Whole units, as they were published: a photo upload's folder goes with its photos, not left empty.
+  const units = [...new Set(keys.map((k) => unitOf(k) ?? k))];
+  const removeBlobs = () => Promise.all(units.map((u) => ctx.blobs.remove(u).catch(() => undefined)));
   try {
     await work();
   } catch (e) {
