@@ -1,6 +1,8 @@
-// Text sent in multipart bodies (form fields, file names used as titles) meets the same bounds as JSON bodies: longer
-// than NAME_MAX, or holding a NUL or another control character, it is refused at once with a sentence naming it,
-// and nothing is left behind (a NUL used to fail the row insert on PostgreSQL after all the tiling).
+// Photo uploads against what an attacker or an unlucky client sends. Text in multipart bodies (form fields, file
+// names used as titles) meets the bounds JSON bodies do: longer than NAME_MAX, or holding a NUL or another control
+// character, it is refused at once with a sentence naming it, and nothing is left behind (a NUL used to fail the
+// row insert on PostgreSQL after all the tiling).
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MAX } from '../../contract/limits.ts';
 import { equirectPhoto, missingFixtures } from './helpers/fixtures.ts';
@@ -9,14 +11,17 @@ import { realPhoto, uploadPhotos } from './helpers/photos.ts';
 import { fetchJson, startServer, type TestServer } from './helpers/server.ts';
 import { storedKeys } from './helpers/snapshot.ts';
 import { uploadScenes } from './helpers/upload.ts';
+import { followJob } from './helpers/jobs.ts';
+import { FolderBlobStore } from '../../server/storage/folderBlobStore.ts';
 
-const skip = missingFixtures(equirectPhoto('city'));
+const skip = missingFixtures(equirectPhoto('city'), equirectPhoto('studio'));
 let s: TestServer;
 let city: Buffer;
+let studio: Buffer;
 beforeAll(async () => {
   if (skip) return;
   s = await startServer();
-  city = await realPhoto('city');
+  [city, studio] = await Promise.all([realPhoto('city'), realPhoto('studio')]);
 });
 afterAll(async () => {
   await s?.close();
@@ -69,5 +74,22 @@ describe.skipIf(!!skip)('multipart text', () => {
     expect(query.status).toBe(400);
     expect(query.body.message).toMatch(/field "siteName" holds a control character/);
     await nothingKept();
+  });
+});
+
+// A photo job done leaves its scenes' tiles and nothing of the upload, not even the folder its photos were in.
+const fields = { mode: 'addNewSite', siteName: 'Leftovers', date: '2026-01-02' };
+
+describe.skipIf(!!skip)('a photo job done', () => {
+  it('leaves no folder of its upload in incoming/', async () => {
+    const up = await uploadPhotos(s.baseUrl, 'leftovers', 0, {
+      photos: [{ name: 'studio.jpg', bytes: studio }],
+      fields,
+    });
+    expect(up.status, up.body.message).toBe(202);
+    const { last } = await followJob(s.baseUrl, 'leftovers', up.body.payload.job);
+    expect(last.state).toBe('done');
+    const incoming = (s.ctx.blobs as FolderBlobStore).pathOf('incoming');
+    await expect.poll(() => (fs.existsSync(incoming) ? fs.readdirSync(incoming) : [])).toEqual([]);
   });
 });
