@@ -128,6 +128,12 @@ export function planPhoto(name: string, pic: PictureSize, g: GPano): PhotoPlan {
       `is ${full.width}x${full.height} pixels; a 360 photo must be at least ${MIN_PHOTO_WIDTH}x${MIN_PHOTO_WIDTH / 2}: upload the camera's full-resolution photo.`,
     );
   if (full.width > MAX_PHOTO_WIDTH) throw tooLarge(name, full);
+  // A tiny picture placed in a huge sphere would cost the whole sphere's decode and tiles for a few pixels.
+  if (sphere.crop && width < MIN_PHOTO_WIDTH)
+    throw refuse(
+      name,
+      `is ${width}x${height} pixels, placed in a ${full.width}x${full.height} sphere (GPano); the picture itself must be at least ${MIN_PHOTO_WIDTH} pixels wide: upload the camera's full-resolution photo.`,
+    );
   const faceSize = Math.round(full.width / 4);
   return { name, width, height, ...sphere, faceSize, levels: pyramidLevels({ faceSize, tileSize: TILE_SIZE }) };
 }
