@@ -4,6 +4,7 @@
 // through the pipeline exports share, marking the job done in the same transaction, so a retry after a crash never
 // imports twice. A photo that does not decode fails the job naming it; the photos are removed once the outcome is known.
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { floorOrZero } from '../../contract/floors.ts';
@@ -100,6 +101,7 @@ async function tileAndCommit(ctx: AppContext, jobId: string, data: PhotoJobData,
         },
         failed: (i, e) => board.failed(i, e.message),
       },
+      Math.min(ctx.config.tileParallel, os.availableParallelism()),
     );
   } catch (e) {
     await staging.discard();
