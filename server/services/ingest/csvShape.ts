@@ -1,5 +1,6 @@
 // A positions CSV's shape, measured in linear passes before the parser runs: the parser's time grows with lines,
 // cells and quotes, and 5 MB of blank lines or of one quoted cell held the event loop for seconds.
+import { NAME_MAX } from '../../../contract/limits.ts';
 
 /** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
 export const CSV_MAX_ROWS = 2000;
@@ -46,7 +47,7 @@ export function csvShapeProblem(text: string): string | null {
         return `The positions CSV's line ${line} has more than ${CSV_MAX_CELLS} cells; remove the extra columns.`;
       cellChars = 0;
     } else if (++cellChars > CSV_MAX_CELL_CHARS) {
-      return `The positions CSV's line ${line} has a cell longer than ${CSV_MAX_CELL_CHARS} characters.`;
+      return `The positions CSV's line ${line} has a cell of over ${CSV_MAX_CELL_CHARS} characters; no value may be longer than ${NAME_MAX} characters.`;
     }
   }
   return null;

@@ -8,7 +8,11 @@ const FIVE_MB = 5 * 1024 * 1024 - header.length;
 it.each([
   ['blank lines', header + '\n'.repeat(FIVE_MB), /has 5242851 lines; one upload may hold at most 2000 scenes/],
   ['CR line ends', header + '\r'.repeat(FIVE_MB), /has 5242851 lines/],
-  ['one quoted cell', header + '"a""'.repeat(FIVE_MB / 4), /line 2 has a cell longer than 1000 characters/],
+  [
+    'one quoted cell',
+    header + '"a""'.repeat(FIVE_MB / 4),
+    /line 2 has a cell of over 1000 characters; no value may be longer than 200 characters/,
+  ],
   ['commas', header + ','.repeat(FIVE_MB), /line 2 has more than 64 cells/],
 ])('refuses 5 MB of %s at once', (_, text, message) => {
   const start = performance.now();
