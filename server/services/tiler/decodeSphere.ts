@@ -37,7 +37,8 @@ export async function decodeSphere(file: string, plan: PhotoPlan): Promise<RgbIm
     );
   }
   const { data, info } = result;
-  if (info.width !== full.width || info.height !== full.height || info.channels !== 3)
+  // 8-bit RGB whatever was stored (16-bit, grey, CMYK, alpha): the reprojection reads 3 bytes a pixel.
+  if (info.width !== full.width || info.height !== full.height || data.length !== full.width * full.height * 3)
     throw refuse(
       plan.name,
       `decodes to ${info.width}x${info.height} pixels, not the ${full.width}x${full.height} its header says.`,

@@ -4,12 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { afterAll } from 'vitest';
 import { equirectPhoto } from '../../fixtures.ts';
 import { tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import type { PhotoPlan } from '../../../server/services/tiler/photoPlan.ts';
 import { tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
 
 export const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tiler-test-'));
+// Each test file that imports this gets its own folder, removed when the file's tests are done.
+afterAll(() => fs.rmSync(tmpDir, { recursive: true, force: true }));
 
 /** Writes `bytes` as `name` in the temporary folder; returns its path. */
 export function photoFile(name: string, bytes: Buffer): string {

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
-import { FACES } from '../../../server/demo/cubeGeometry.ts';
+import { FACES, type Face } from '../../../server/demo/cubeGeometry.ts';
 import { decodeRgb, type RawImage } from '../../../server/demo/rawImage.ts';
 import { expectedTiles, tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
+import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
 import { photoTileCount, tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
+import { seamMismatches } from '../demo/helpers.ts';
 import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('city'));
@@ -67,10 +69,14 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
     expect(written).toBeGreaterThan(0);
   });
 
-  it('stacks the preview faces b, d, f, l, r, u like the level tiles', async () => {
+  it('makes faces that join at every seam, stacked b, d, f, l, r, u in the preview as in the tiles', async () => {
     // Each face of the preview strip against the face's single level-1 tile, scaled down alike.
     const file = photoFile('sunset-2048.jpg', await upscaled('sunset', 2048));
     const { files } = await tiledFiles(file, await inspectPhoto(file, 'sunset.jpg'));
+    const faces = Object.fromEntries(
+      await Promise.all(FACES.map(async (f) => [f, await decodeRgb(files.get(`1/${f}/0/0.jpg`)!)] as const)),
+    ) as Record<Face, RawImage>;
+    for (const [seam, diff] of Object.entries(seamMismatches(faces))) expect(diff, seam).toBeLessThan(12);
     const strip = await decodeRgb(files.get('preview.jpg')!);
     for (const [i, face] of FACES.entries()) {
       const tile = await decodeRgb(
@@ -105,6 +111,33 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
     }
   });
 
+  it('tiles a 16-bit PNG with alpha and a CMYK JPEG like the same picture in 8-bit RGB', async () => {
+    const rgb = await sharp(await upscaled('forest', 2048))
+      .png()
+      .toBuffer();
+    const variants = {
+      'rgb.png': rgb,
+      'deep.png': await sharp(rgb).toColourspace('rgb16').ensureAlpha(1).png().toBuffer(),
+      'cmyk.jpg': await sharp(rgb).toColourspace('cmyk').jpeg({ quality: 95 }).toBuffer(),
+    };
+    const fronts: Record<string, RawImage> = {};
+    for (const [name, bytes] of Object.entries(variants)) {
+      const file = photoFile(name, bytes);
+      const { files } = await tiledFiles(file, await inspectPhoto(file, name));
+      fronts[name] = await decodeRgb(files.get('1/f/0/0.jpg')!);
+    }
+    // Converting to CMYK and back costs about 9.7 per channel by itself; a picture read as the wrong format, 100.
+    for (const [name, within] of [
+      ['deep.png', 2],
+      ['cmyk.jpg', 12],
+    ] as const) {
+      let diff = 0;
+      for (let k = 0; k < fronts[name].data.length; k++)
+        diff += Math.abs(fronts[name].data[k] - fronts['rgb.png'].data[k]);
+      expect(diff / fronts[name].data.length, name).toBeLessThan(within);
+    }
+  });
+
   it('places a cropped panorama where GPano says, the rest neutral grey', async () => {
     // The picture covers yaw -90..90 degrees (columns 512..1536 of 2048) and polar 45..135 degrees (rows 256..768):
     // red on its left half, blue on its right half.
@@ -127,5 +160,30 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
       expect(meanAround(await face(f), 256, 256), f).toSatisfy((c: number[]) => near(c, [128, 128, 128]));
     // Straight left (yaw -90) is the picture's left edge: a row above the equator below 45 degrees is red.
     expect(meanAround(await face('l'), 300, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20]));
+  });
+});
+
+describe.skipIf(!!skip)('tilePhoto failures', { timeout: 30_000 }, () => {
+  it('refuses, naming the photo, a file that decodes to another size than its plan says', async () => {
+    const plan = planPhoto('swapped.jpg', { width: 4096, height: 2048 }, {});
+    const file = photoFile('swapped.jpg', await upscaled('night', 2048));
+    const written: string[] = [];
+    const failure = await tilePhoto(file, plan, async (ref) => {
+      written.push(tileRelPath(ref));
+    }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PhotoRefused);
+    expect((failure as Error).message).toBe(
+      '"swapped.jpg" decodes to 2048x1024 pixels, not the 4096x2048 its header says.',
+    );
+    expect(written).toEqual([]);
+  });
+
+  it('stops with the error of a write that fails', async () => {
+    const file = photoFile('night-2048.jpg', await upscaled('night', 2048));
+    let writes = 0;
+    const failing = tilePhoto(file, await inspectPhoto(file, 'night.jpg'), async () => {
+      if (++writes === 3) throw new Error('the store is full');
+    });
+    await expect(failing).rejects.toThrow('the store is full');
   });
 });
