@@ -22,6 +22,8 @@ export interface IngestJobData {
   exactSiteId?: boolean;
   /** Replace an export already in the survey (else the job fails with the 409 an upload at once answers). */
   replace?: boolean;
+  /** Scenes without a CSV row come in unplaced on this date (yyyy-mm-dd). */
+  unplacedDate?: string;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
@@ -56,6 +58,7 @@ export async function runIngestJob(ctx: AppContext, attempt: JobAttempt<IngestJo
         siteName: data.siteName,
         exactSiteId: data.exactSiteId,
         replace: data.replace,
+        unplacedDate: data.unplacedDate,
         onProgress: progressWriter(ctx.db, jobId, PROGRESS_EVERY_MS),
         onRowsWritten: markDoneOnce(jobId),
       });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { floorOrZero } from '../../contract/floors.ts';
 import type { AppContext } from '../context.ts';
+import { unitOf } from '../storage/blobUnits.ts';
 import { commitScenes } from '../services/ingest/commitScenes.ts';
 import { matchPhotoRows, photoScene } from '../services/ingest/photoScenes.ts';
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
@@ -63,7 +64,9 @@ export async function startPhotoJob(
 export async function runPhotoJob(ctx: AppContext, attempt: JobAttempt<PhotoJobData>): Promise<void> {
   const { jobId, data } = attempt;
   const keys = data.photos.map((p) => ctx.blobs.keyOfUrl(p.url)!);
-  await runJobAttempt(ctx, attempt, keys, async () => {
+  // Removed as their folder (incoming/<uuid>), so that a folder store keeps no empty directory.
+  const folders = [...new Set(keys.map((k) => unitOf(k) ?? k))];
+  await runJobAttempt(ctx, attempt, folders, async () => {
     const locals: { file: string; temp: boolean }[] = [];
     try {
       for (const key of keys) locals.push(await localBlob(ctx, key, jobId));

@@ -19,7 +19,7 @@ import { mb, readCsvPart } from '../http/csvPart.ts';
 import { ok } from '../http/envelope.ts';
 import { startPhotoJob } from '../jobs/photoJob.ts';
 import { Internal, Invalid, TooLarge } from '../services/errors.ts';
-import { matchPhotoRows, photoScene } from '../services/ingest/photoScenes.ts';
+import { matchPhotoRows, photoScene, uploadedPhotoName } from '../services/ingest/photoScenes.ts';
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../services/tiler/photoLimits.ts';
@@ -49,7 +49,7 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
         part.file.resume();
         throw new TooLarge(`One upload takes at most ${MAX_PHOTOS_PER_UPLOAD} photos; send the others in another.`);
       }
-      const name = uploadedFileName(path.basename(part.filename || `photo ${out.photos.length + 1}`));
+      const name = uploadedFileName(uploadedPhotoName(part.filename, out.photos.length + 1));
       const file = path.join(tmpDir, `photo-${randomUUID()}`);
       out.photos.push({ file, name });
       const tooLarge = () =>
@@ -95,7 +95,8 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           mode: z.enum(MODES).optional(),
           siteName: z.string().max(200).optional(),
         }),
-        response: { 202: envelope(jobAccepted) },
+        // Always 202; the 200 is described too, as every operation's is (its body is the same).
+        response: { 200: envelope(jobAccepted), 202: envelope(jobAccepted) },
       },
     },
     async (req, reply) => {

@@ -1,6 +1,7 @@
 // POST /api/site/{site}/{floor}/addScenes: a Marzipano Tool export (file part zipFile) plus its positions CSV
 // (part properties, as a file or a text field), optional mode (addNewSite | addScene) and siteName, as query
-// parameters or form fields. The zip goes to a temp file first; the ingest service streams it from there.
+// parameters or form fields; unplaced=true with a date brings scenes the CSV has no row for in unplaced. The zip
+// goes to a temp file first; the ingest service streams it from there.
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +19,9 @@ import { mb, readCsvPart } from '../http/csvPart.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
 import { formField, siteNameOf } from '../http/multipartText.ts';
+import { parseSurveyDate } from '../../contract/surveyDate.ts';
+import { floorOrZero } from '../../contract/floors.ts';
+import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
@@ -54,6 +58,20 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
   }
 }
 
+/**
+ * unplaced=true: scenes the CSV has no row for come in unplaced, on the form's date (refused without one); else
+ * undefined (they are refused).
+ */
+function unplacedDateOf(unplaced: string | undefined, date: string | undefined): string | undefined {
+  if (unplaced !== 'true' && unplaced !== '1') return undefined;
+  const iso = date ? parseSurveyDate(date) : null;
+  if (!iso)
+    throw new Invalid(
+      `unplaced=true needs the date (yyyy-mm-dd) the scenes without a CSV row were taken${date ? `, not "${date}"` : ''}.`,
+    );
+  return iso;
+}
+
 export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
@@ -64,12 +82,14 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       schema: {
         tags: ['upload'],
         summary:
-          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true',
+          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true. unplaced=true with date: scenes without a CSV row come in unplaced on that date',
         params: siteFloorParams,
         querystring: z.object({
           mode: z.enum(MODES).optional(),
           siteName: z.string().max(200).optional(),
           replace: z.enum(['true', 'false', '1', '0']).optional(),
+          unplaced: z.enum(['true', 'false', '1', '0']).optional(),
+          date: z.string().max(20).optional(),
         }),
         // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
         response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
@@ -96,7 +116,13 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         // An export already in the survey is refused (409) unless the administrator chose to replace it.
         const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
         const replace = replaceValue === 'true' || replaceValue === '1';
+        const unplacedDate = unplacedDateOf(
+          parts.fields.unplaced ?? req.query.unplaced,
+          parts.fields.date ?? req.query.date,
+        );
         if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+          // What can be judged without the zip is refused now, naming the fault, rather than after the 202 by the job.
+          parsePositionsCsv(parts.csvText!, floorOrZero(req.params.floor));
           const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
             csvText: parts.csvText!,
             site: req.params.site,
@@ -105,6 +131,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
             siteName,
             exactSiteId: !isSuperAdmin(req.user),
             replace,
+            unplacedDate,
           });
           return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
         }
@@ -117,6 +144,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           siteName,
           exactSiteId: !isSuperAdmin(req.user),
           replace,
+          unplacedDate,
         });
         return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
       } finally {

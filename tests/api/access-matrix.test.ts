@@ -146,6 +146,7 @@ describe('access matrix with single sign-on on', () => {
     for (const expected of [
       'PATCH /api/node/coords/{id} siteAdmin',
       'POST /api/site/{site}/{floor}/addScenes siteAdmin',
+      'POST /api/site/{site}/{floor}/addPhotos siteAdmin',
       'POST /api/site/{site}/minimap/newFloor/{n} siteAdmin',
       'PATCH /api/settings superAdmin',
       'POST /api/create-site-map superAdmin',

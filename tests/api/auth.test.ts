@@ -101,6 +101,7 @@ describe('write routes with single sign-on on', () => {
       'PATCH /api/site/{site}/sitemap',
       'POST /api/site/{site}/minimap',
       'POST /api/site/{site}/{floor}/addScenes',
+      'POST /api/site/{site}/{floor}/addPhotos',
       'POST /api/documentation/{site}',
       'PUT /api/site/{site}/about',
       'POST /api/map-pins',

@@ -119,6 +119,7 @@ describe(`${hostileCases.length} hostile uploads to one process`, () => {
 
   it.each([
     ['an export', `/api/site/${HOSTILE_SITE}/0/addScenes`, 'zipFile'],
+    ['360 photos', `/api/site/${HOSTILE_SITE}/0/addPhotos`, 'photos'],
     ['a documentation archive', `/api/documentation/${HOSTILE_SITE}`, 'zipFile'],
     ['a floor plan', `/api/site/${HOSTILE_SITE}/minimap?floor=0`, 'file'],
     ['a cover', '/api/map-pins/preview', 'file'],

@@ -120,7 +120,7 @@ const cases: Case[] = [
     status: 400,
     input: async () => ({ zip: await exportZip(), csv: csvWith('A,hall_a,1,2,05/03/2024,0') }),
     message:
-      'Scene "hall_b" of the export has no row in the positions CSV; add a row with fileName hall_b and its x, y and date.',
+      'Scene "hall_b" of the export has no row in the positions CSV; add a row with fileName hall_b and its x, y and date. Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.',
   },
   {
     name: 'several scenes with no CSV row',

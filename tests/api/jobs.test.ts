@@ -6,7 +6,7 @@ import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
 import { followJob } from './helpers/jobs.ts';
-import { storedKeys } from './helpers/snapshot.ts';
+import { snapshotState, storedKeys } from './helpers/snapshot.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -59,6 +59,19 @@ describe('uploads imported as jobs', () => {
     expect((await fetchJson(`${s.baseUrl}/api/sites`)).body.payload.map((x: { name: string }) => x.name)).not.toContain(
       'Refused',
     );
+  });
+
+  it('refuses a CSV that does not parse at once (400), before any job or blob exists', async () => {
+    const before = await snapshotState(s.ctx);
+    const up = await uploadScenes(s.baseUrl, 'jobsite5', 0, {
+      zip: await exportZip(),
+      csv: 'title,fileName,x,y,date,floor\r\nHall A,hall_a,ten,20,05/03/2024,0\r\n',
+      mode: 'addNewSite',
+      siteName: 'Bad CSV',
+    });
+    expect(up.status).toBe(400);
+    expect(up.body.message).toMatch(/line 2/);
+    expect(await snapshotState(s.ctx)).toEqual(before);
   });
 
   it('fails an export already in the survey with the 409 an upload at once answers; replace=true replaces it', async () => {

@@ -22,6 +22,7 @@ const SPEC_CALLS = [
   'PATCH /api/site/{site}/sitemap',
   'POST /api/site/{site}/minimap',
   'POST /api/site/{site}/{floor}/addScenes',
+  'POST /api/site/{site}/{floor}/addPhotos',
   'GET /api/files/details',
   'GET /api/site/{site}/files',
   'GET /api/directories/details',

@@ -1,6 +1,8 @@
 // 360 photos uploaded to POST /api/site/{site}/{floor}/addPhotos, over real HTTP, with real photographs: each photo's
 // header is checked before the 202 (a wrong one refused at once, naming it, nothing left behind), then ONE job tiles
 // them, telling each photo's progress, and writes the scenes through the pipeline exports use.
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../contract/api.ts';
@@ -89,6 +91,9 @@ describe.skipIf(!!skip)('photo uploads', () => {
     expect(tile.status).toBe(200);
     expect((await sharp(Buffer.from(await tile.arrayBuffer())).metadata()).width).toBe(512);
     await expect.poll(leftovers).toEqual({ incoming: [], staging: [] });
+    // Not even an empty folder of the photos stays (a folder store).
+    const incomingDir = path.join(s.dataDir, 'media', 'incoming');
+    if (fs.existsSync(incomingDir)) expect(fs.readdirSync(incomingDir)).toEqual([]);
   });
 
   it('with a CSV: titles, positions, dates and floors from its rows; the scenes are placed', async () => {

@@ -26,6 +26,8 @@ export interface IngestRequest extends IngestTarget {
   csvText: string;
   /** Floor of the upload; -1 (no floors yet) means 0. */
   floor: number;
+  /** Scenes without a CSV row come in unplaced on this date (yyyy-mm-dd) and the upload's floor; else refused. */
+  unplacedDate?: string;
   /** Tiles staged so far of all of them (a job reports it to the person waiting). */
   onProgress?: (done: number, total: number) => void;
   onRowsWritten?: OnRowsWritten;
@@ -43,7 +45,8 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
   let plan: PlannedExport;
   try {
     staging = await ctx.blobs.stage();
-    plan = await planExport(archive, rows);
+    const unplaced = req.unplacedDate ? { date: req.unplacedDate, floor: uploadFloor } : undefined;
+    plan = await planExport(archive, rows, unplaced);
     // A duplicate is told at once, before its tiles are unpacked (and again, for certain, in the transaction).
     if (!req.replace && req.mode === 'addScene') {
       const prior = await priorExports(ctx.db, req.site, surveyGroups(plan.scenes).map(surveyKeyOf), plan.fingerprint);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { idSlug } from '../../../contract/slugs.ts';
+import { storableName } from '../../../contract/storableName.ts';
 import { Invalid } from '../errors.ts';
 import type { PhotoPlan } from '../tiler/photoPlan.ts';
 import type { PositionRow } from './positionsCsv.ts';
@@ -13,6 +14,15 @@ export interface PhotoDefaults {
   date: string | undefined;
   floor: number;
   surveyName: string | undefined;
+}
+
+/**
+ * The name of the `n`th photo (from 1) as the browser sent it, without any folder (some browsers send the path a file
+ * was picked from, with either slash); a part without one is named by its place.
+ */
+export function uploadedPhotoName(filename: string | undefined, n: number): string {
+  const base = storableName((filename ?? '').split(/[\\/]/).pop()!.trim());
+  return base || `photo ${n}`;
 }
 
 /** A photo's name in the CSV: its file name without the extension. */

@@ -10,6 +10,7 @@ import { matchScenes } from './matchScenes.ts';
 import type { PositionRow } from './positionsCsv.ts';
 import type { SceneToWrite, ScenesToWrite } from './sceneToWrite.ts';
 import { expectedTileCount, expectedTiles, parseTilePath, tileRelPath, type TileRef } from './tilePaths.ts';
+import { unplacedRows, type UnplacedDefaults } from './unplacedRows.ts';
 import type { ZipArchive, ZipEntry } from './zipReader.ts';
 
 /** data.js of 2,000 scenes with long hotspot texts stays well under this. */
@@ -153,12 +154,20 @@ function resolveLinks(data: AppData, scenes: SceneToWrite[]): void {
   for (const s of scenes) for (const h of s.linkHotspots) h.target = tilesIdOf.get(h.target)!;
 }
 
-/** Plans the import of the export in `archive` with the CSV's `rows`. */
-export async function planExport(archive: ZipArchive, rows: PositionRow[]): Promise<PlannedExport> {
+/**
+ * Plans the import of the export in `archive` with the CSV's `rows`. `unplaced`: scenes without a row come in
+ * unplaced on that date and floor (else they are refused).
+ */
+export async function planExport(
+  archive: ZipArchive,
+  rows: PositionRow[],
+  unplaced?: UnplacedDefaults,
+): Promise<PlannedExport> {
   const { entry, root } = locateDataJs(archive);
   const text = (await archive.readBuffer(entry, DATA_JS_MAX_BYTES)).toString('utf8');
   const data = parseDataJs(text);
-  const pairs = matchScenes(data, rows);
+  const added = unplaced ? unplacedRows(data, rows, unplaced) : [];
+  const pairs = matchScenesOrTellUnplaced(data, [...rows, ...added]);
   const files = inventoryTiles(archive, root, pairs);
   const infoHtml = await sanitizeStoredHtmlOffThread(pairs.flatMap((p) => p.scene.infoHotspots.map((h) => h.text)));
   let nextHtml = 0;
@@ -167,7 +176,7 @@ export async function planExport(archive: ZipArchive, rows: PositionRow[]): Prom
       data,
       scene,
       row,
-      true,
+      !added.includes(row),
       scene.infoHotspots.map(() => infoHtml[nextHtml++]),
     ),
   );
@@ -190,4 +199,18 @@ export async function planExport(archive: ZipArchive, rows: PositionRow[]): Prom
     fingerprint,
     mouseViewMode: mouse === 'drag' || mouse === 'qtvr' ? mouse : undefined,
   };
+}
+
+/** matchScenes, whose refusal of a scene without a row also says how such scenes may come in unplaced. */
+function matchScenesOrTellUnplaced(data: AppData, rows: PositionRow[]): ReturnType<typeof matchScenes> {
+  try {
+    return matchScenes(data, rows);
+  } catch (e) {
+    if (e instanceof Invalid && unplacedRows(data, rows, { date: '', floor: 0 }).length) {
+      throw new Invalid(
+        `${e.message} Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.`,
+      );
+    }
+    throw e;
+  }
 }
