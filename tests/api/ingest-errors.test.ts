@@ -130,7 +130,7 @@ const cases: Case[] = [
       csv: csvWith('A,hall_a,1,2,05/03/2024,0'),
     }),
     message:
-      '3 scenes of the export have no row in the positions CSV: hall_b, Patio-Sur, tank. Add a row for each (fileName as listed here) with its x, y and date.',
+      '3 scenes of the export have no row in the positions CSV: hall_b, Patio-Sur, tank. Add a row for each (fileName as listed here) with its x, y and date. Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.',
   },
   {
     name: 'several CSV rows with no scene, and a scene with no row',
@@ -146,7 +146,7 @@ const cases: Case[] = [
       ),
     }),
     message:
-      'Scene "tank" of the export has no row in the positions CSV; add a row with fileName tank and its x, y and date. 2 rows of the positions CSV name no scene of the export: line 5 "tanks", line 6 "ghost" (its scenes are: hall_a, hall_b, Patio-Sur, tank). Fix each fileName or remove those rows.',
+      'Scene "tank" of the export has no row in the positions CSV; add a row with fileName tank and its x, y and date. 2 rows of the positions CSV name no scene of the export: line 5 "tanks", line 6 "ghost" (its scenes are: hall_a, hall_b, Patio-Sur, tank). Fix each fileName or remove those rows. Or send unplaced=true with a date (yyyy-mm-dd) to bring the scenes without a row in unplaced.',
   },
   {
     name: 'an empty x',
