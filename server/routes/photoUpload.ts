@@ -24,6 +24,7 @@ import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../services/tiler/photoLimits.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
+import { ByteBudget } from '../http/byteBudget.ts';
 import { siteFloorParams } from './params.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
@@ -36,7 +37,12 @@ interface PhotoParts {
 }
 
 /** Reads every part into `out` (so the caller can remove the temp files whatever happens). */
-async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): Promise<void> {
+async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string, maxTotal: number): Promise<void> {
+  const budget = new ByteBudget(maxTotal);
+  const tooMuch = () =>
+    new TooLarge(
+      `The photos of one upload may weigh ${mb(maxTotal)} together; these weigh more: send them in several uploads.`,
+    );
   // One more file than the photos and the CSV may be, so that too many photos get our sentence, not the parser's.
   const parts = req.parts({
     limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS_PER_UPLOAD + 2 },
@@ -57,7 +63,7 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
           `${JSON.stringify(name)} weighs more than the ${mb(MAX_PHOTO_BYTES)} a photo may: export it at a lower quality.`,
         );
       try {
-        await streamToFile(file, part.file);
+        await streamToFile(file, part.file, budget.meter(tooMuch));
       } catch (e) {
         // The parser ends the part at the bound with its own error; the sentence names the photo.
         throw (e as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : e;
@@ -104,7 +110,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       if (!ctx.jobs) throw new Internal('This process runs no jobs.');
       const parts: PhotoParts = { photos: [], fields: {} };
       try {
-        await readParts(req, parts, ctx.blobs.stagingDir);
+        await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
         if (!parts.photos.length) throw new Invalid('The upload needs at least one photos part (a 360 photo).');
         const mode = parts.fields.mode || req.query.mode || 'addScene';
         if (!(MODES as readonly string[]).includes(mode))

@@ -93,3 +93,29 @@ describe.skipIf(!!skip)('a photo job done', () => {
     await expect.poll(() => (fs.existsSync(incoming) ? fs.readdirSync(incoming) : [])).toEqual([]);
   });
 });
+
+// The photos of one upload together are bounded (MAX_UPLOAD_BYTES), counted while they stream in.
+describe.skipIf(!!skip)('the bytes of one photo upload', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startServer({ MAX_UPLOAD_BYTES: String(Math.round(city.length * 1.5)) });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('refuses photos heavier together than the bound, keeping nothing; one of them alone is taken', async () => {
+    const both = await uploadPhotos(small.baseUrl, 'budget', 0, {
+      photos: [
+        { name: 'city.jpg', bytes: city },
+        { name: 'city2.jpg', bytes: city },
+      ],
+      fields,
+    });
+    expect(both.status).toBe(413);
+    expect(both.body.message).toMatch(/The photos of one upload may weigh .* together; these weigh more/);
+    expect((await storedKeys(small.ctx)).filter((k) => k.startsWith('incoming/'))).toEqual([]);
+    const one = await uploadPhotos(small.baseUrl, 'budget', 0, { photos: [{ name: 'city.jpg', bytes: city }], fields });
+    expect(one.status, one.body.message).toBe(202);
+  });
+});
