@@ -36,6 +36,9 @@ export interface PhotoJobData {
   /** yyyy-mm-dd of photos without a CSV row. */
   date?: string;
   surveyName?: string;
+  /** Of the photos' bytes (photoFingerprint.ts): the same photos again are refused (409) unless `replace`. */
+  fingerprint?: string;
+  replace?: boolean;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
@@ -117,6 +120,8 @@ async function tileAndCommit(ctx: AppContext, jobId: string, data: PhotoJobData,
     mode: data.mode,
     siteName: data.siteName,
     exactSiteId: data.exactSiteId,
+    replace: data.replace,
   };
-  await commitScenes(ctx, staging, target, { scenes, fingerprint: null }, markDoneOnce(jobId));
+  const batch = { scenes, fingerprint: data.fingerprint ?? null };
+  await commitScenes(ctx, staging, target, batch, markDoneOnce(jobId));
 }

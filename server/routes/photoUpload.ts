@@ -25,13 +25,18 @@ import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../services/tiler/photoLimits.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 import { ByteBudget } from '../http/byteBudget.ts';
+import { sha256Step } from '../storage/sha256Step.ts';
+import { photoFingerprint } from '../services/ingest/photoFingerprint.ts';
+import { duplicateExport, priorExports } from '../services/ingest/duplicates.ts';
+import { surveyGroups, surveyKeyOf } from '../services/ingest/writeSurveys.ts';
 import { siteFloorParams } from './params.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 
 interface PhotoParts {
-  photos: { file: string; name: string }[];
+  /** `sha256`: of the photo's bytes, taken while they streamed in. */
+  photos: { file: string; name: string; sha256?: string }[];
   csvText?: string;
   fields: Record<string, string>;
 }
@@ -63,7 +68,9 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string, m
           `${JSON.stringify(name)} weighs more than the ${mb(MAX_PHOTO_BYTES)} a photo may: export it at a lower quality.`,
         );
       try {
-        await streamToFile(file, part.file, budget.meter(tooMuch));
+        const hash = sha256Step();
+        await streamToFile(file, part.file, budget.meter(tooMuch), hash.step);
+        out.photos[out.photos.length - 1].sha256 = hash.hex();
       } catch (e) {
         // The parser ends the part at the bound with its own error; the sentence names the photo.
         throw (e as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : e;
@@ -100,6 +107,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         querystring: z.object({
           mode: z.enum(MODES).optional(),
           siteName: z.string().max(200).optional(),
+          replace: z.enum(['true', 'false', '1', '0']).optional(),
         }),
         // Always 202; the 200 is described too, as every operation's is (its body is the same).
         response: { 200: envelope(jobAccepted), 202: envelope(jobAccepted) },
@@ -126,7 +134,17 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         );
         const surveyName = parts.fields.surveyName || undefined;
         // The same checks the job makes, so that what it would refuse is refused now (a missing date).
-        plans.forEach((p, i) => photoScene(p, rows[i], { date, floor, surveyName }));
+        const scenes = plans.map((p, i) => photoScene(p, rows[i], { date, floor, surveyName }));
+        // The same photos again (a client's retry after a lost answer): refused now when they are in already, and
+        // for certain in the job's transaction when the first upload's job commits meanwhile.
+        const fingerprint = photoFingerprint(parts.photos.map((p) => p.sha256!));
+        const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
+        const replace = replaceValue === 'true' || replaceValue === '1';
+        if (!replace && mode === 'addScene') {
+          const keys = surveyGroups(scenes).map(surveyKeyOf);
+          const prior = await priorExports(ctx.db, req.params.site, keys, fingerprint);
+          if (prior.length) throw duplicateExport(prior, 'These photos are');
+        }
         const job = await startPhotoJob({ ...ctx, jobs: ctx.jobs }, parts.photos, {
           csvText: parts.csvText,
           site: req.params.site,
@@ -136,6 +154,8 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           exactSiteId: !isSuperAdmin(req.user),
           date,
           surveyName,
+          fingerprint,
+          replace,
         });
         return reply
           .status(202)

@@ -119,3 +119,47 @@ describe.skipIf(!!skip)('the bytes of one photo upload', () => {
     expect(one.status, one.body.message).toBe(202);
   });
 });
+
+// A client's retry after a lost 202 sends the same photos again: they are recognised by their bytes, refused (409)
+// unless replace, and never imported twice, even when the first job has not committed yet.
+describe.skipIf(!!skip)('the same photos again', () => {
+  const again = { mode: 'addScene', date: '2026-03-04', surveyName: 'Again' };
+  const titles = async (site: string) =>
+    (await s.ctx.db.selectFrom('survey_nodes').select('title').where('site', '=', site).orderBy('title').execute()).map(
+      (n) => n.title,
+    );
+
+  it('refuses them at once, takes them with replace, and fails a retry whose first job commits meanwhile', async () => {
+    const first = await uploadPhotos(s.baseUrl, 'again', 0, {
+      photos: [{ name: 'studio.jpg', bytes: studio }],
+      fields: { ...again, mode: 'addNewSite', siteName: 'Again' },
+    });
+    const site = (await followJob(s.baseUrl, 'again', first.body.payload.job)).last.result!.site;
+
+    const dup = await uploadPhotos(s.baseUrl, site, 0, {
+      photos: [{ name: 'renamed.jpg', bytes: studio }],
+      fields: again,
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toMatch(/^These photos are already in the survey "Again" \(floor 0, 2026-03-04\)/);
+
+    const replaced = await uploadPhotos(s.baseUrl, site, 0, {
+      photos: [{ name: 'studio.jpg', bytes: studio }],
+      fields: { ...again, replace: 'true' },
+    });
+    expect(replaced.status, replaced.body.message).toBe(202);
+    expect((await followJob(s.baseUrl, site, replaced.body.payload.job)).last.state).toBe('done');
+    expect(await titles(site)).toEqual(['studio']);
+
+    // Sent twice before the first job ends: both are taken, the second job fails as a duplicate.
+    const send = () => uploadPhotos(s.baseUrl, site, 0, { photos: [{ name: 'city.jpg', bytes: city }], fields: again });
+    const [a, b] = [await send(), await send()];
+    expect([a.status, b.status]).toEqual([202, 202]);
+    const ends = await Promise.all(
+      [a, b].map(async (u) => (await followJob(s.baseUrl, site, u.body.payload.job)).last),
+    );
+    expect(ends.map((e) => e.state).sort()).toEqual(['done', 'failed']);
+    expect(ends.find((e) => e.state === 'failed')?.error?.status).toBe(409);
+    expect(await titles(site)).toEqual(['city', 'studio']);
+  });
+});
