@@ -143,7 +143,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         if (!replace && mode === 'addScene') {
           const keys = surveyGroups(scenes).map(surveyKeyOf);
           const prior = await priorExports(ctx.db, req.params.site, keys, fingerprint);
-          if (prior.length) throw duplicateExport(prior, 'These photos are');
+          if (prior.length) throw duplicateExport(prior, { subject: 'These photos are', object: 'them' });
         }
         const job = await startPhotoJob({ ...ctx, jobs: ctx.jobs }, parts.photos, {
           csvText: parts.csvText,

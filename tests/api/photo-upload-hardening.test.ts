@@ -141,7 +141,9 @@ describe.skipIf(!!skip)('the same photos again', () => {
       fields: again,
     });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toMatch(/^These photos are already in the survey "Again" \(floor 0, 2026-03-04\)/);
+    expect(dup.body.message).toMatch(
+      /^These photos are already in the survey "Again" \(floor 0, 2026-03-04\)\. Upload them again with replace/,
+    );
 
     const replaced = await uploadPhotos(s.baseUrl, site, 0, {
       photos: [{ name: 'studio.jpg', bytes: studio }],
