@@ -20,6 +20,7 @@ import { openJobQueue } from './jobs/openJobQueue.ts';
 import { INGEST_JOB, runIngestJob, type IngestJobData } from './jobs/ingestJob.ts';
 import { PHOTO_JOB, runPhotoJob, type PhotoJobData } from './jobs/photoJob.ts';
 import { avifTiles } from './jobs/avifTilesJob.ts';
+import { sweepStaleJobs } from './jobs/staleJobs.ts';
 import { pendingLedger } from './storage/pendingBlobs.ts';
 import { loggerOptions, requestIdOf, RequestLog } from './http/requestLog.ts';
 import type { AppContext } from './context.ts';
@@ -192,10 +193,16 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
   // Workers take jobs once the app is built; on close they stop taking them and let the running ones end.
   await jobs.start();
   avif?.wake();
+  // Only pg-boss gives up on a job without a word; the in-process queue ends its jobs' rows itself.
+  const stopSweep =
+    config.databaseUrl && isPostgresUrl(config.databaseUrl)
+      ? sweepStaleJobs(db, config.jobs, (msg, err) => (err ? logJobError(msg, err) : app.log.warn(msg)))
+      : undefined;
   // Open pages' change streams end first: they would hold a stopping process until every page went away.
   app.addHook('preClose', async () => ctx.changeStreams?.close());
   app.addHook('onClose', async () => {
     avif?.stop();
+    stopSweep?.();
     outage.close();
     await jobs.stop(JOB_STOP_MS);
     blobs.close();

@@ -15,6 +15,8 @@ export interface Config {
   useSso: boolean;
   projectTitle: string;
   maxUploadBytes: number;
+  /** Photos of a photo job decoded at once (TILE_PARALLEL): each holds its whole sphere, up to ~800 MB. */
+  tileParallel: number;
   /** On SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
   shutdownTimeoutMs: number;
   maxUncompressedBytes: number;
@@ -91,6 +93,7 @@ const environment = z.object({
   USE_SSO: flag('USE_SSO', false),
   PROJECT_TITLE: z.string().default(''),
   MAX_UPLOAD_BYTES: wholeNumber('MAX_UPLOAD_BYTES', 2 * 1024 ** 3, 1),
+  TILE_PARALLEL: wholeNumber('TILE_PARALLEL', 2, 1),
   SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 30_000, 0),
   MAX_UNCOMPRESSED_BYTES: wholeNumber('MAX_UNCOMPRESSED_BYTES', 4 * 1024 ** 3, 1),
   MAX_COMPRESSION_RATIO: positiveNumber('MAX_COMPRESSION_RATIO', 100),
@@ -199,6 +202,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     useSso: e.USE_SSO,
     projectTitle: e.PROJECT_TITLE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    tileParallel: e.TILE_PARALLEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxUncompressedBytes: e.MAX_UNCOMPRESSED_BYTES,
     maxCompressionRatio: e.MAX_COMPRESSION_RATIO,

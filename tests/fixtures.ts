@@ -24,6 +24,3 @@ export function missingFixtures(...files: string[]): string | null {
   if (process.env.CI === 'true') throw new Error(`Required test fixtures are missing in CI: ${missing.join(', ')}`);
   return `fixtures missing (${missing.map((f) => path.relative(repoRoot, f)).join(', ')}): skipped outside CI`;
 }
-
-/** A real equirectangular photograph (CC0, 1024x512): city, courtyard, forest, interior, night, studio, sunrise, sunset. */
-export const equirectPhoto = (name: string) => path.join(fixturesDir, 'equirect', `${name}.jpg`);

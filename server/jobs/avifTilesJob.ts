@@ -70,7 +70,11 @@ export function avifTiles(
         if (isUniqueViolation(e)) continue; // another instance queued it a moment ago
         throw e;
       }
-      await ctx.jobs.enqueue(AVIF_JOB, id, data);
+      // Forgotten if the queue refuses it: the next scan queues it again (a row is what keeps a scan from it).
+      await ctx.jobs.enqueue(AVIF_JOB, id, data).catch(async (e: unknown) => {
+        await forgetJob(ctx.db, id).catch(() => undefined);
+        throw e;
+      });
     }
   };
   const wake = () => {

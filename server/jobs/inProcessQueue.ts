@@ -2,7 +2,11 @@
 // unfinished by a stop or a crash is run again at the next start, from its row.
 import type { DB } from '../db/database.ts';
 import type { JobHandler, JobQueue, JobSettings } from './jobQueue.ts';
-import { unfinishedJobs } from './jobRecords.ts';
+import { markFailed, unfinishedJobs } from './jobRecords.ts';
+
+const stoppedMessage = (times: number) =>
+  `The server stopped while this ran, after ${times} attempts in all, so it is not tried again. ` +
+  'Please upload again, perhaps fewer or smaller files.';
 
 export class InProcessQueue implements JobQueue {
   private handlers = new Map<string, JobHandler>();
@@ -26,8 +30,15 @@ export class InProcessQueue implements JobQueue {
 
   async start(): Promise<void> {
     this.stopped = false;
-    for (const r of await unfinishedJobs(this.db))
+    for (const r of await unfinishedJobs(this.db)) {
+      // Every attempt it had began and none ended: each stopped the server (a job that kills the process by its
+      // memory would otherwise kill every start after it).
+      if (r.attempts > this.settings.retryLimit) {
+        await markFailed(this.db, r.id, 500, stoppedMessage(r.attempts));
+        continue;
+      }
       this.waiting.push({ kind: r.kind, jobId: r.id, data: JSON.parse(r.data), attempt: r.attempts });
+    }
     this.pump();
   }
 

@@ -14,7 +14,7 @@ import { FolderBlobStore } from '../storage/folderBlobStore.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
 import { unitOf } from '../storage/blobUnits.ts';
-import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning } from './jobRecords.ts';
+import { createJob, forgetJob, jobRow, markDone, markFailed, markRetrying, markRunning } from './jobRecords.ts';
 
 /** A refusal of the upload itself (a domain error answered with a 4xx): retrying cannot help. A lost database race
  * (also a 409 to a person waiting on a request) is not one: another attempt may well succeed. */
@@ -37,6 +37,7 @@ export async function queueJobWithBlobs(
   dataOf: (urls: string[]) => unknown,
 ): Promise<string> {
   const staging = await ctx.blobs.stage();
+  let id: string | undefined;
   try {
     for (const { file, key } of files) {
       await fsp.mkdir(path.dirname(staging.pathFor(key)), { recursive: true });
@@ -44,12 +45,14 @@ export async function queueJobWithBlobs(
     }
     await staging.commit([...new Set(files.map((f) => unitOf(f.key) ?? f.key))]);
     const data = dataOf(files.map((f) => ctx.blobs.url(f.key)));
-    const id = await createJob(ctx.db, kind, site, data);
+    id = await createJob(ctx.db, kind, site, data);
     await staging.discard();
     await ctx.jobs.enqueue(kind, id, data);
     return id;
   } catch (e) {
     await staging.rollback();
+    // A row no queue holds would say "queued" forever; the upload is answered with the error, so nobody follows it.
+    if (id) await forgetJob(ctx.db, id).catch(() => undefined);
     throw e;
   }
 }
@@ -91,7 +94,9 @@ export async function runJobAttempt(
   const row = await jobRow(ctx.db, jobId);
   if (!row || row.state === 'done' || row.state === 'failed') return;
   await markRunning(ctx.db, jobId);
-  const removeBlobs = () => Promise.all(keys.map((k) => ctx.blobs.remove(k).catch(() => undefined)));
+  // Whole units, as they were published: a photo upload's folder goes with its photos, not left empty.
+  const units = [...new Set(keys.map((k) => unitOf(k) ?? k))];
+  const removeBlobs = () => Promise.all(units.map((u) => ctx.blobs.remove(u).catch(() => undefined)));
   try {
     await work();
   } catch (e) {

@@ -106,11 +106,13 @@ export async function markDone(db: DB, id: string, result: unknown): Promise<voi
     .execute();
 }
 
+/** Only a job still under way fails: a late attempt (one taken for lost) must not undo another's done. */
 export async function markFailed(db: DB, id: string, status: number, message: string): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ state: 'failed', error_status: status, error_message: message, updated_at: now() })
     .where('id', '=', id)
+    .where('state', 'in', ['queued', 'running'])
     .execute();
 }
 
@@ -119,13 +121,13 @@ export async function forgetJob(db: DB, id: string): Promise<void> {
   await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
 
-/** Back in the queue after an attempt that will be retried. */
+/** Back in the queue after an attempt that will be retried; a job another attempt ended stays ended. */
 export async function markRetrying(db: DB, id: string): Promise<void> {
   await db
     .updateTable('jobs')
     .set({ state: 'queued', updated_at: now() })
     .where('id', '=', id)
-    .where('state', '=', 'running')
+    .where('state', 'in', ['queued', 'running'])
     .execute();
 }
 

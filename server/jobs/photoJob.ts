@@ -4,6 +4,7 @@
 // through the pipeline exports share, marking the job done in the same transaction, so a retry after a crash never
 // imports twice. A photo that does not decode fails the job naming it; the photos are removed once the outcome is known.
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { floorOrZero } from '../../contract/floors.ts';
@@ -35,6 +36,9 @@ export interface PhotoJobData {
   /** yyyy-mm-dd of photos without a CSV row. */
   date?: string;
   surveyName?: string;
+  /** Of the photos' bytes (photoFingerprint.ts): the same photos again are refused (409) unless `replace`. */
+  fingerprint?: string;
+  replace?: boolean;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
@@ -103,6 +107,7 @@ async function tileAndCommit(ctx: AppContext, jobId: string, data: PhotoJobData,
         },
         failed: (i, e) => board.failed(i, e.message),
       },
+      Math.min(ctx.config.tileParallel, os.availableParallelism()),
     );
   } catch (e) {
     await staging.discard();
@@ -115,6 +120,8 @@ async function tileAndCommit(ctx: AppContext, jobId: string, data: PhotoJobData,
     mode: data.mode,
     siteName: data.siteName,
     exactSiteId: data.exactSiteId,
+    replace: data.replace,
   };
-  await commitScenes(ctx, staging, target, { scenes, fingerprint: null }, markDoneOnce(jobId));
+  const batch = { scenes, fingerprint: data.fingerprint ?? null };
+  await commitScenes(ctx, staging, target, batch, markDoneOnce(jobId));
 }

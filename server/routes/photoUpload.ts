@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, jobAccepted } from '../../contract/api.ts';
 import { floorOrZero } from '../../contract/floors.ts';
-import { storableName } from '../../contract/storableName.ts';
+import { formField, siteNameOf, uploadedFileName } from '../http/multipartText.ts';
 import { parseSurveyDate } from '../../contract/surveyDate.ts';
 import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
@@ -24,19 +24,30 @@ import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../services/tiler/photoLimits.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
+import { ByteBudget } from '../http/byteBudget.ts';
+import { sha256Step } from '../storage/sha256Step.ts';
+import { photoFingerprint } from '../services/ingest/photoFingerprint.ts';
+import { duplicateExport, priorExports } from '../services/ingest/duplicates.ts';
+import { surveyGroups, surveyKeyOf } from '../services/ingest/writeSurveys.ts';
 import { siteFloorParams } from './params.ts';
 import type { RoutesPlugin } from './plugin.ts';
 
 const MODES = ['addNewSite', 'addScene'] as const;
 
 interface PhotoParts {
-  photos: { file: string; name: string }[];
+  /** `sha256`: of the photo's bytes, taken while they streamed in. */
+  photos: { file: string; name: string; sha256?: string }[];
   csvText?: string;
   fields: Record<string, string>;
 }
 
 /** Reads every part into `out` (so the caller can remove the temp files whatever happens). */
-async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): Promise<void> {
+async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string, maxTotal: number): Promise<void> {
+  const budget = new ByteBudget(maxTotal);
+  const tooMuch = () =>
+    new TooLarge(
+      `The photos of one upload may weigh ${mb(maxTotal)} together; these weigh more: send them in several uploads.`,
+    );
   // One more file than the photos and the CSV may be, so that too many photos get our sentence, not the parser's.
   const parts = req.parts({
     limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS_PER_UPLOAD + 2 },
@@ -49,7 +60,7 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
         part.file.resume();
         throw new TooLarge(`One upload takes at most ${MAX_PHOTOS_PER_UPLOAD} photos; send the others in another.`);
       }
-      const name = uploadedPhotoName(part.filename, out.photos.length + 1);
+      const name = uploadedFileName(uploadedPhotoName(part.filename, out.photos.length + 1));
       const file = path.join(tmpDir, `photo-${randomUUID()}`);
       out.photos.push({ file, name });
       const tooLarge = () =>
@@ -57,7 +68,9 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
           `${JSON.stringify(name)} weighs more than the ${mb(MAX_PHOTO_BYTES)} a photo may: export it at a lower quality.`,
         );
       try {
-        await streamToFile(file, part.file);
+        const hash = sha256Step();
+        await streamToFile(file, part.file, budget.meter(tooMuch), hash.step);
+        out.photos[out.photos.length - 1].sha256 = hash.hex();
       } catch (e) {
         // The parser ends the part at the bound with its own error; the sentence names the photo.
         throw (e as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : e;
@@ -66,7 +79,7 @@ async function readParts(req: FastifyRequest, out: PhotoParts, tmpDir: string): 
     } else if (part.type === 'file') {
       part.file.resume(); // an unknown file part: drained and ignored
     } else {
-      out.fields[part.fieldname] = storableName(String(part.value ?? ''));
+      out.fields[part.fieldname] = formField(part.fieldname, String(part.value ?? ''));
     }
   }
 }
@@ -94,6 +107,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         querystring: z.object({
           mode: z.enum(MODES).optional(),
           siteName: z.string().max(200).optional(),
+          replace: z.enum(['true', 'false', '1', '0']).optional(),
         }),
         // Always 202; the 200 is described too, as every operation's is (its body is the same).
         response: { 200: envelope(jobAccepted), 202: envelope(jobAccepted) },
@@ -104,7 +118,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       if (!ctx.jobs) throw new Internal('This process runs no jobs.');
       const parts: PhotoParts = { photos: [], fields: {} };
       try {
-        await readParts(req, parts, ctx.blobs.stagingDir);
+        await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
         if (!parts.photos.length) throw new Invalid('The upload needs at least one photos part (a 360 photo).');
         const mode = parts.fields.mode || req.query.mode || 'addScene';
         if (!(MODES as readonly string[]).includes(mode))
@@ -120,16 +134,28 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         );
         const surveyName = parts.fields.surveyName || undefined;
         // The same checks the job makes, so that what it would refuse is refused now (a missing date).
-        plans.forEach((p, i) => photoScene(p, rows[i], { date, floor, surveyName }));
+        const scenes = plans.map((p, i) => photoScene(p, rows[i], { date, floor, surveyName }));
+        // The same photos again (a client's retry after a lost answer): refused now when they are in already, and
+        // for certain in the job's transaction when the first upload's job commits meanwhile.
+        const fingerprint = photoFingerprint(parts.photos.map((p) => p.sha256!));
+        const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
+        const replace = replaceValue === 'true' || replaceValue === '1';
+        if (!replace && mode === 'addScene') {
+          const keys = surveyGroups(scenes).map(surveyKeyOf);
+          const prior = await priorExports(ctx.db, req.params.site, keys, fingerprint);
+          if (prior.length) throw duplicateExport(prior, { subject: 'These photos are', object: 'them' });
+        }
         const job = await startPhotoJob({ ...ctx, jobs: ctx.jobs }, parts.photos, {
           csvText: parts.csvText,
           site: req.params.site,
           floor: req.params.floor,
           mode: mode as (typeof MODES)[number],
-          siteName: parts.fields.siteName ?? req.query.siteName,
+          siteName: siteNameOf(parts.fields.siteName, req.query.siteName),
           exactSiteId: !isSuperAdmin(req.user),
           date,
           surveyName,
+          fingerprint,
+          replace,
         });
         return reply
           .status(202)

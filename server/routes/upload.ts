@@ -18,7 +18,7 @@ import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.t
 import { mb, readCsvPart } from '../http/csvPart.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
-import { storableName } from '../../contract/storableName.ts';
+import { formField, siteNameOf } from '../http/multipartText.ts';
 import { parseSurveyDate } from '../../contract/surveyDate.ts';
 import { floorOrZero } from '../../contract/floors.ts';
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
@@ -53,7 +53,7 @@ async function readParts(req: FastifyRequest, out: UploadParts, tmpDir: string, 
     } else if (part.fieldname === 'properties') {
       out.csvText = await readCsvPart(part);
     } else {
-      out.fields[part.fieldname] = storableName(String(part.value ?? ''));
+      out.fields[part.fieldname] = formField(part.fieldname, String(part.value ?? ''));
     }
   }
 }
@@ -112,7 +112,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         const modeValue = parts.fields.mode || req.query.mode || 'addScene';
         if (!(MODES as readonly string[]).includes(modeValue))
           throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
-        const siteName = parts.fields.siteName ?? req.query.siteName;
+        const siteName = siteNameOf(parts.fields.siteName, req.query.siteName);
         // An export already in the survey is refused (409) unless the administrator chose to replace it.
         const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
         const replace = replaceValue === 'true' || replaceValue === '1';

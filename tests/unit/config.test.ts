@@ -20,6 +20,7 @@ describe('readConfig', () => {
       publicUrl: undefined,
       frameAncestors: "'self'",
       maxUploadBytes: 2 * 1024 ** 3,
+      tileParallel: 2,
       maxCompressionRatio: 100,
       projectTitle: '',
       oidc: undefined,

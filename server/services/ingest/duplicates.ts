@@ -48,10 +48,13 @@ export async function priorExports(
 }
 
 /** The refusal of a duplicate: says where the export already is and what the administrator can do. */
-export function duplicateExport(prior: readonly PriorExport[]): Conflict {
+export function duplicateExport(
+  prior: readonly PriorExport[],
+  what: { subject: string; object: string } = { subject: 'This export is', object: 'it' },
+): Conflict {
   const where = prior.map((p) => `"${p.survey_name}" (floor ${p.floor}, ${p.date})`).join(', ');
   return new Conflict(
-    `This export is already in the survey ${where}. Upload it again with replace to swap those scenes for the new ones, or keep the survey as it is.`,
+    `${what.subject} already in the survey ${where}. Upload ${what.object} again with replace to swap those scenes for the new ones, or keep the survey as it is.`,
   );
 }
 

@@ -12,10 +12,8 @@ import {
   withoutBom,
   type PositionsColumn,
 } from '../../../contract/positionsCsv.ts';
+import { csvShapeProblem } from './csvShape.ts';
 import { SURVEY_YEAR_MAX, SURVEY_YEAR_MIN, parseSurveyDate } from '../../../contract/surveyDate.ts';
-
-/** One row per scene: as many as one export may hold (data.js allows 2,000 scenes). */
-const CSV_MAX_ROWS = 2000;
 
 export interface PositionRow {
   /** 1-based line of the row in the file (the header is line 1). */
@@ -50,16 +48,14 @@ function parseCoordinate(value: string): number | null {
 export function parsePositionsCsv(text: string, uploadFloor: number): PositionRow[] {
   const body = withoutBom(text);
   if (!body.trim()) throw new Invalid(`The positions CSV is empty; ${HEADER_HINT}.`);
+  const shape = csvShapeProblem(body);
+  if (shape) throw new Invalid(shape);
   const parsed = Papa.parse<string[]>(body, { header: false, skipEmptyLines: false });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
     throw new Invalid(`The positions CSV is malformed near line ${(quoteError.row ?? 0) + 1}: ${quoteError.message}.`);
   }
   const [header, ...records] = parsed.data;
-  if (records.length > CSV_MAX_ROWS + 100)
-    throw new Invalid(
-      `The positions CSV has ${records.length} lines; one upload may hold at most ${CSV_MAX_ROWS} scenes.`,
-    );
   const index = columnIndex(header);
   const missing = REQUIRED.filter((c) => !index.has(c));
   if (missing.length) {

@@ -1,6 +1,5 @@
 // The photos of an upload, tiled into the upload's private staging area, several at once, each under its scene's
 // fresh tiles id.
-import os from 'node:os';
 import type { Staging } from '../../storage/blobStore.ts';
 import type { PhotoPlan } from '../tiler/photoPlan.ts';
 import { tilePhoto } from '../tiler/tilePhoto.ts';
@@ -24,9 +23,10 @@ export async function stagePhotoTiles(
   photos: PhotoToStage[],
   staging: Staging,
   events: PhotoStagingEvents,
+  parallel: number,
 ): Promise<void> {
-  // One decode per core: each holds its whole picture.
-  await eachUntilFailure(photos.length, os.availableParallelism(), async (i) => {
+  // Bounded by memory, not by cores: each decode holds its whole sphere (about 800 MB at 16384 px).
+  await eachUntilFailure(photos.length, parallel, async (i) => {
     const { file, plan, tilesId } = photos[i];
     try {
       await tilePhoto(

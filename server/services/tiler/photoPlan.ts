@@ -128,6 +128,14 @@ export function planPhoto(name: string, pic: PictureSize, g: GPano): PhotoPlan {
       `is ${full.width}x${full.height} pixels; a 360 photo must be at least ${MIN_PHOTO_WIDTH}x${MIN_PHOTO_WIDTH / 2}: upload the camera's full-resolution photo.`,
     );
   if (full.width > MAX_PHOTO_WIDTH) throw tooLarge(name, full);
+  // A tiny picture placed in a huge sphere would cost the whole sphere's decode and tiles for a few pixels: the
+  // picture is as wide as the smallest photo taken, or covers half its sphere's width (a half-sphere crop).
+  const minWidth = Math.min(MIN_PHOTO_WIDTH, Math.ceil(full.width / 2));
+  if (sphere.crop && width < minWidth)
+    throw refuse(
+      name,
+      `is ${width}x${height} pixels, placed in a ${full.width}x${full.height} sphere (GPano); in a sphere that large the picture itself must be at least ${minWidth} pixels wide: upload the camera's full-resolution photo.`,
+    );
   const faceSize = Math.round(full.width / 4);
   return { name, width, height, ...sphere, faceSize, levels: pyramidLevels({ faceSize, tileSize: TILE_SIZE }) };
 }

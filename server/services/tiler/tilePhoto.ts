@@ -7,6 +7,7 @@ import { expectedTileCount, type TileRef } from '../ingest/tilePaths.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
 import { openReprojectThread } from './reprojectThread.ts';
+import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
 export const TILE_JPEG = { quality: 85, progressive: true, chromaSubsampling: '4:2:0', mozjpeg: false } as const;
@@ -41,7 +42,7 @@ async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileS
           .toBuffer()
           .then((jpeg) => put({ kind: 'tile', z, face, y, x }, jpeg)),
       );
-  await Promise.all(jobs);
+  await settleAll(jobs);
 }
 
 /** All levels of one face from its top-level pixels; returns the face at preview size. */
@@ -74,9 +75,9 @@ export async function tilePhoto(
   const thread = await openReprojectThread(file, plan);
   const topSize = plan.levels[plan.levels.length - 1].size;
   const previews: Buffer[] = [];
+  let pending: Promise<Buffer> | null = null;
   try {
     // While one face's tiles are encoded on sharp's threads, the next face is reprojected on ours.
-    let pending: Promise<Buffer> | null = null;
     for (const face of FACES) {
       const top = await thread.face(face, topSize);
       if (pending) previews.push(await pending);
@@ -84,6 +85,10 @@ export async function tilePhoto(
       pending.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
     }
     if (pending) previews.push(await pending);
+  } catch (e) {
+    // A face's writes still under way must end before the caller discards their folder.
+    await pending?.catch(() => undefined);
+    throw e;
   } finally {
     await thread.close();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpanoNumber, parseGPano } from '../../../server/services/tiler/gpano.ts';
+import { MAX_XMP_CHARS, gpanoNumber, parseGPano } from '../../../server/services/tiler/gpano.ts';
 
 const packet = (body: string, ns = 'xmlns:GPano="http://ns.google.com/photos/1.0/panorama/"') => `<?xpacket begin=""?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -43,6 +43,39 @@ describe('parseGPano', () => {
     expect(parseGPano(packet('xmp:CreatorTool="camera">'))).toEqual({});
     expect(parseGPano(packet('GPano:FullPanoWidthPixelsX="1">'))).toEqual({});
     expect(parseGPano('')).toEqual({});
+  });
+});
+
+describe('parseGPano on hostile packets', () => {
+  // Many GPano namespace bindings and element openings never closed by `>`: each used to rescan to the end.
+  const hostile = (chars: number) => {
+    const ns = Array.from({ length: 16 }, (_, i) => `xmlns:g${i}="http://ns.google.com/photos/1.0/panorama/"`);
+    const head = `<x:xmpmeta ${ns.join(' ')}>`;
+    const unit = '<g0:FullPanoWidthPixels <g15:PoseHeadingDegrees ';
+    return head + unit.repeat(Math.ceil((chars - head.length) / unit.length)).slice(0, chars - head.length);
+  };
+  const timed = (xmp: string) => {
+    const start = performance.now();
+    const g = parseGPano(xmp);
+    return { g, ms: performance.now() - start };
+  };
+
+  it('scans a packet just under the bound in linear time', () => {
+    const { g, ms } = timed(hostile(MAX_XMP_CHARS - 1));
+    expect(g).toEqual({});
+    expect(ms).toBeLessThan(50);
+  });
+
+  it('ignores a 400 KB packet at once', () => {
+    const { g, ms } = timed(hostile(400 * 1024));
+    expect(g).toEqual({});
+    expect(ms).toBeLessThan(50);
+  });
+
+  it('still reads a real packet bound to many prefixes', () => {
+    const ns =
+      'xmlns:a="http://ns.google.com/photos/1.0/panorama/" xmlns:GPano="http://ns.google.com/photos/1.0/panorama/"';
+    expect(parseGPano(packet('GPano:FullPanoWidthPixels="6000">', ns))).toEqual({ FullPanoWidthPixels: '6000' });
   });
 });
 

@@ -45,6 +45,18 @@ describe('refusals name the photo and the reason', () => {
     expect(refusal(() => plan(32768, 16384))).toMatch(/^"IMG_0042.jpg" is 32768x16384 pixels; at most 16384x8192/);
     expect(refusal(() => plan(60000, 30000))).toMatch(/at most 16384x8192/);
   });
+  it('a picture too narrow, however large the sphere GPano places it in', () => {
+    const tiny = { FullPanoWidthPixels: '16384', FullPanoHeightPixels: '8192', CroppedAreaLeftPixels: '100' };
+    expect(refusal(() => plan(1, 1, tiny))).toMatch(
+      /^"IMG_0042.jpg" is 1x1 pixels, placed in a 16384x8192 sphere \(GPano\); in a sphere that large the picture itself must be at least 2048 pixels wide/,
+    );
+    expect(refusal(() => plan(2046, 1024, tiny))).toMatch(/is 2046x1024 pixels, placed in/);
+    expect(plan(2048, 1024, tiny).crop).toEqual({ left: 100, top: 0, width: 2048, height: 1024 });
+    // Half of a small sphere is a sensible share of it.
+    const half = { FullPanoWidthPixels: '2048', FullPanoHeightPixels: '1024', CroppedAreaLeftPixels: '512' };
+    expect(plan(1024, 512, half).crop).toEqual({ left: 512, top: 0, width: 1024, height: 512 });
+    expect(refusal(() => plan(1022, 511, half))).toMatch(/at least 1024 pixels wide/);
+  });
   it('another projection', () => {
     expect(refusal(() => plan(4096, 2048, { ProjectionType: 'cylindrical' }))).toMatch(
       /cylindrical panorama .* not equirectangular/,

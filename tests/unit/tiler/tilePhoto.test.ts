@@ -47,6 +47,28 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
     }
   });
 
+  it('lets the writes already started end before it tells a failed write', async () => {
+    const file = photoFile('forest-4096.jpg', await upscaled('forest', 4096));
+    const plan = await inspectPhoto(file, 'forest.jpg');
+    let told = false;
+    let late = 0;
+    let written = 0;
+    const failure = tilePhoto(file, plan, async (ref) => {
+      // The last face's first tile fails at once; its siblings (encoded alongside) take a while to land.
+      if (ref.kind === 'tile' && ref.face === FACES[FACES.length - 1] && ref.z === 2 && ref.x === 0 && ref.y === 0)
+        throw new Error('disk gone');
+      if (told) late++;
+      await new Promise((r) => setTimeout(r, 100));
+      if (told) late++;
+      written++;
+    });
+    await expect(failure).rejects.toThrow('disk gone');
+    told = true;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(late).toBe(0);
+    expect(written).toBeGreaterThan(0);
+  });
+
   it('makes faces that join at every seam, stacked b, d, f, l, r, u in the preview as in the tiles', async () => {
     // Each face of the preview strip against the face's single level-1 tile, scaled down alike.
     const file = photoFile('sunset-2048.jpg', await upscaled('sunset', 2048));
