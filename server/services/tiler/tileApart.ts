@@ -1,0 +1,66 @@
+// tilePhoto in a process of its own at a lower priority (nice 10), so that a server tiling photos keeps answering
+// requests: the decode, the reprojection and every JPEG encode run on the child's threads, which the kernel serves
+// after the server's when the cores are busy (a nice value set on one thread does not reach libvips' or libuv's
+// pools, a process's does). Tiles come back over the IPC channel and are written here, as tilePhoto would.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PhotoPlan } from './photoPlan.ts';
+import { PhotoRefused } from './photoRefused.ts';
+import { photoTileCount, type WriteTile } from './tilePhoto.ts';
+import type { ChildJob, ChildMessage } from './tileChildMain.ts';
+
+/** Below normal, as `nice` counts: a busy tiler yields to the server, an idle server leaves it all the cores. */
+export const TILER_NICE = 10;
+const NICE = '/usr/bin/nice';
+const BOOT = fileURLToPath(new URL('./tileChildBoot.mjs', import.meta.url));
+
+/** Same contract as tilePhoto; resolves with the child's peak resident memory in bytes. */
+export function tilePhotoApart(
+  file: string,
+  plan: PhotoPlan,
+  write: WriteTile,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<{ maxRssBytes: number }> {
+  const total = photoTileCount(plan);
+  const [cmd, args] = fs.existsSync(NICE)
+    ? [NICE, ['-n', String(TILER_NICE), process.execPath, BOOT]]
+    : [process.execPath, [BOOT]];
+  const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  let done = 0;
+  // Writes in flight are awaited before the outcome is told, so none lands after a failure was reported.
+  const writes: Promise<void>[] = [];
+  let writeFailed: unknown = null;
+  return new Promise<{ maxRssBytes: number }>((resolve, reject) => {
+    let outcome: { ok: true; maxRssBytes: number } | { ok: false; error: Error } | null = null;
+    const settle = async () => {
+      await Promise.allSettled(writes);
+      if (writeFailed) reject(writeFailed);
+      else if (outcome?.ok) resolve({ maxRssBytes: outcome.maxRssBytes });
+      else reject(outcome?.error ?? new Error('the tiling process ended without an answer'));
+    };
+    child.on('message', (m: ChildMessage) => {
+      if (m.kind === 'tile') {
+        if (writeFailed) return;
+        writes.push(
+          write(m.ref, Buffer.from(m.jpeg.buffer, m.jpeg.byteOffset, m.jpeg.byteLength)).then(
+            () => onProgress(++done, total),
+            (e: unknown) => {
+              writeFailed ??= e;
+              child.kill('SIGKILL'); // no point tiling on into a store that refuses
+            },
+          ),
+        );
+      } else if (m.kind === 'done') outcome = { ok: true, maxRssBytes: m.maxRssBytes };
+      else outcome = { ok: false, error: m.refused ? new PhotoRefused(m.message) : new Error(m.message) };
+    });
+    child.on('error', (e) => {
+      outcome ??= { ok: false, error: new Error(`the tiling process could not start: ${e.message}`) };
+    });
+    child.on('close', (code, signal) => {
+      outcome ??= { ok: false, error: new Error(`the tiling process ended (${signal ?? `code ${code}`})`) };
+      void settle();
+    });
+    child.send({ file, plan } satisfies ChildJob);
+  });
+}

@@ -1,0 +1,28 @@
+// A tiling process (tileApart.ts): takes one photo and its plan, tiles it with tilePhoto and sends every tile back to
+// the parent, which stores it. It ends when the parent goes away, so a killed server leaves no tiler running.
+import type { TileRef } from '../ingest/tilePaths.ts';
+import { DomainError } from '../errors.ts';
+import type { PhotoPlan } from './photoPlan.ts';
+import { tilePhoto } from './tilePhoto.ts';
+
+export interface ChildJob {
+  file: string;
+  plan: PhotoPlan;
+}
+export type ChildMessage =
+  | { kind: 'tile'; ref: TileRef; jpeg: Uint8Array }
+  | { kind: 'done'; maxRssBytes: number }
+  | { kind: 'failed'; refused: boolean; message: string };
+
+const send = (m: ChildMessage) =>
+  new Promise<void>((resolve, reject) => process.send!(m, undefined, {}, (e) => (e ? reject(e) : resolve())));
+
+process.on('disconnect', () => process.exit(0));
+process.once('message', (job: ChildJob) => {
+  void tilePhoto(job.file, job.plan, (ref, jpeg) => send({ kind: 'tile', ref, jpeg }))
+    .then(() => send({ kind: 'done', maxRssBytes: process.resourceUsage().maxRSS * 1024 }))
+    .catch((e: unknown) =>
+      send({ kind: 'failed', refused: e instanceof DomainError, message: String((e as Error)?.message ?? e) }),
+    )
+    .finally(() => process.disconnect());
+});

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
+import { tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
+import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
+import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
+import { TILER_NICE, tilePhotoApart } from '../../../server/services/tiler/tileApart.ts';
+import { photoFile, tiledFiles, upscaled } from './photos.ts';
+
+const skip = missingFixtures(equirectPhoto('forest'));
+
+/** The nice value of a running process (field 19 of /proc/<pid>/stat, after the command in brackets). */
+const niceOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+
+describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
+  it('writes the very files tilePhoto writes, from a process running below the server', async () => {
+    const file = photoFile('forest-2048.jpg', await upscaled('forest', 2048));
+    const plan = await inspectPhoto(file, 'forest.jpg');
+    const here = await tiledFiles(file, plan);
+    const apart = new Map<string, Buffer>();
+    const progress: number[] = [];
+    const before = new Set(fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)));
+    const niceSeen: number[] = [];
+    const { maxRssBytes } = await tilePhotoApart(
+      file,
+      plan,
+      async (ref, jpeg) => {
+        apart.set(tileRelPath(ref), jpeg);
+        // The tiler is a new process of this one, of this node binary: its priority while it runs.
+        for (const d of fs.readdirSync('/proc')) {
+          if (!/^\d+$/.test(d) || before.has(d)) continue;
+          try {
+            if (fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('tileChildBoot')) niceSeen.push(niceOf(+d));
+          } catch {
+            /* ended meanwhile */
+          }
+        }
+      },
+      (done) => progress.push(done),
+    );
+    expect([...apart.keys()].sort()).toEqual([...here.files.keys()].sort());
+    for (const [key, jpeg] of here.files) expect(apart.get(key)?.equals(jpeg), key).toBe(true);
+    expect(progress.at(-1)).toBe(here.files.size);
+    expect(maxRssBytes).toBeGreaterThan(0);
+    if (fs.existsSync('/usr/bin/nice')) expect(niceSeen.length && niceSeen.every((n) => n === TILER_NICE)).toBe(true);
+  });
+
+  it('tells a photo that does not decode as a refusal naming it, and a failed write as itself', async () => {
+    const good = await upscaled('forest', 2048);
+    const cut = photoFile('cut.jpg', good.subarray(0, Math.floor(good.length / 3)));
+    const plan = await inspectPhoto(photoFile('whole.jpg', good), 'cut.jpg');
+    await expect(tilePhotoApart(cut, plan, async () => {})).rejects.toBeInstanceOf(PhotoRefused);
+    const whole = photoFile('whole2.jpg', good);
+    let writes = 0;
+    await expect(
+      tilePhotoApart(whole, plan, async () => {
+        if (++writes === 3) throw new Error('disk said no');
+      }),
+    ).rejects.toThrow('disk said no');
+  });
+});
