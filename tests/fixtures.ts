@@ -14,6 +14,9 @@ export const marzipanoExport = {
   csv: path.join(fixturesDir, 'marzipano-export', 'prism_new_field.csv'),
 };
 
+/** Real equirectangular photographs (1024×512 JPEG, CC0) by name, e.g. `equirectPhoto('courtyard')`. */
+export const equirectPhoto = (name: string) => path.join(fixturesDir, 'equirect', `${name}.jpg`);
+
 /**
  * null when every file exists. Otherwise throws in CI, where they must be present, and elsewhere returns the
  * reason to skip with (`it.skipIf(!!reason)`, `test.skip(!!reason, reason)`).
