@@ -1,8 +1,9 @@
 // The photos of an upload, tiled into the upload's private staging area, several at once, each under its scene's
-// fresh tiles id.
+// fresh tiles id. Each photo is tiled by a process of its own below the server's priority (tileApart.ts), so
+// requests are answered first while photos are tiled.
 import type { Staging } from '../../storage/blobStore.ts';
 import type { PhotoPlan } from '../tiler/photoPlan.ts';
-import { tilePhoto } from '../tiler/tilePhoto.ts';
+import { tilePhotoApart } from '../tiler/tileApart.ts';
 import { eachUntilFailure } from './eachUntilFailure.ts';
 import { tileKey } from './tilePaths.ts';
 
@@ -29,7 +30,7 @@ export async function stagePhotoTiles(
   await eachUntilFailure(photos.length, parallel, async (i) => {
     const { file, plan, tilesId } = photos[i];
     try {
-      await tilePhoto(
+      await tilePhotoApart(
         file,
         plan,
         (ref, jpeg) => staging.write(tileKey(tilesId, ref), jpeg),
