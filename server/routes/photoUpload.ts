@@ -18,6 +18,7 @@ import { siteAdmin } from '../http/access.ts';
 import { mb, readCsvPart } from '../http/csvPart.ts';
 import { ok } from '../http/envelope.ts';
 import { startPhotoJob } from '../jobs/photoJob.ts';
+import { UPLOAD_MODES, uploadMode, wantsReplace } from './uploadOptions.ts';
 import { Internal, Invalid, TooLarge } from '../services/errors.ts';
 import { matchPhotoRows, photoScene, uploadedPhotoName } from '../services/ingest/photoScenes.ts';
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
@@ -31,8 +32,6 @@ import { duplicateExport, priorExports } from '../services/ingest/duplicates.ts'
 import { surveyGroups, surveyKeyOf } from '../services/ingest/writeSurveys.ts';
 import { siteFloorParams } from './params.ts';
 import type { RoutesPlugin } from './plugin.ts';
-
-const MODES = ['addNewSite', 'addScene'] as const;
 
 interface PhotoParts {
   /** `sha256`: of the photo's bytes, taken while they streamed in. */
@@ -105,7 +104,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         summary: `Upload 360 photos: multipart photos (1 to ${MAX_PHOTOS_PER_UPLOAD} equirectangular pictures, 2:1) and optionally properties (positions CSV, fileName without extension), fields date (yyyy-mm-dd, needed without a CSV) and surveyName; floor -1 means 0. Always a job: 202 {job}`,
         params: siteFloorParams,
         querystring: z.object({
-          mode: z.enum(MODES).optional(),
+          mode: z.enum(UPLOAD_MODES).optional(),
           siteName: z.string().max(200).optional(),
           replace: z.enum(['true', 'false', '1', '0']).optional(),
         }),
@@ -120,9 +119,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       try {
         await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
         if (!parts.photos.length) throw new Invalid('The upload needs at least one photos part (a 360 photo).');
-        const mode = parts.fields.mode || req.query.mode || 'addScene';
-        if (!(MODES as readonly string[]).includes(mode))
-          throw new Invalid(`mode must be addNewSite or addScene, not "${mode}".`);
+        const mode = uploadMode(parts.fields, req.query);
         const date = parts.fields.date ? parseSurveyDate(parts.fields.date) : undefined;
         if (date === null) throw new Invalid(`date must be a date (yyyy-mm-dd), not "${parts.fields.date}".`);
         const plans = await inspectAll(parts.photos);
@@ -138,8 +135,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         // The same photos again (a client's retry after a lost answer): refused now when they are in already, and
         // for certain in the job's transaction when the first upload's job commits meanwhile.
         const fingerprint = photoFingerprint(parts.photos.map((p) => p.sha256!));
-        const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
-        const replace = replaceValue === 'true' || replaceValue === '1';
+        const replace = wantsReplace(parts.fields, req.query);
         if (!replace && mode === 'addScene') {
           const keys = surveyGroups(scenes).map(surveyKeyOf);
           const prior = await priorExports(ctx.db, req.params.site, keys, fingerprint);
@@ -149,7 +145,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           csvText: parts.csvText,
           site: req.params.site,
           floor: req.params.floor,
-          mode: mode as (typeof MODES)[number],
+          mode,
           siteName: siteNameOf(parts.fields.siteName, req.query.siteName),
           exactSiteId: !isSuperAdmin(req.user),
           date,

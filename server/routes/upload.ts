@@ -14,7 +14,8 @@ import { isSuperAdmin } from '../auth/principal.ts';
 import { siteAdmin } from '../http/access.ts';
 import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteFloorParams } from './params.ts';
-import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
+import { ingestExport } from '../services/ingest/ingestExport.ts';
+import { UPLOAD_MODES, uploadMode, wantsReplace } from './uploadOptions.ts';
 import { mb, readCsvPart } from '../http/csvPart.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
@@ -23,8 +24,6 @@ import { parseSurveyDate } from '../../contract/surveyDate.ts';
 import { floorOrZero } from '../../contract/floors.ts';
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
-
-const MODES = ['addNewSite', 'addScene'] as const;
 
 interface UploadParts {
   zipPath?: string;
@@ -85,7 +84,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true. unplaced=true with date: scenes without a CSV row come in unplaced on that date',
         params: siteFloorParams,
         querystring: z.object({
-          mode: z.enum(MODES).optional(),
+          mode: z.enum(UPLOAD_MODES).optional(),
           siteName: z.string().max(200).optional(),
           replace: z.enum(['true', 'false', '1', '0']).optional(),
           unplaced: z.enum(['true', 'false', '1', '0']).optional(),
@@ -109,13 +108,9 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           parts.csvText === undefined && 'a properties part (the positions CSV)',
         ].filter(Boolean);
         if (missing.length) throw new Invalid(`The upload needs ${missing.join(' and ')}.`);
-        const modeValue = parts.fields.mode || req.query.mode || 'addScene';
-        if (!(MODES as readonly string[]).includes(modeValue))
-          throw new Invalid(`mode must be addNewSite or addScene, not "${modeValue}".`);
+        const modeValue = uploadMode(parts.fields, req.query);
         const siteName = siteNameOf(parts.fields.siteName, req.query.siteName);
-        // An export already in the survey is refused (409) unless the administrator chose to replace it.
-        const replaceValue = parts.fields.replace ?? req.query.replace ?? '';
-        const replace = replaceValue === 'true' || replaceValue === '1';
+        const replace = wantsReplace(parts.fields, req.query);
         const unplacedDate = unplacedDateOf(
           parts.fields.unplaced ?? req.query.unplaced,
           parts.fields.date ?? req.query.date,
@@ -127,7 +122,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
             csvText: parts.csvText!,
             site: req.params.site,
             floor: req.params.floor,
-            mode: modeValue as IngestMode,
+            mode: modeValue,
             siteName,
             exactSiteId: !isSuperAdmin(req.user),
             replace,
@@ -140,7 +135,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           csvText: parts.csvText!,
           site: req.params.site,
           floor: req.params.floor,
-          mode: modeValue as IngestMode,
+          mode: modeValue,
           siteName,
           exactSiteId: !isSuperAdmin(req.user),
           replace,
