@@ -1,25 +1,36 @@
-// The photo's decode and the per-pixel reprojection on a thread of their own, so the event loop keeps answering
-// requests while a photo is tiled, and this thread's sharp encodes one face's tiles while the next face is made.
-// One thread, not one per core: the decoded sphere (400 MB at 16384x8192) can be read by several threads only
-// from shared memory, a second copy that would break the tiler's memory bound.
+// The per-pixel reprojection on threads of their own, one per pole, so that it runs on every core while the thread
+// that opened them drives sharp's encodes. The decoded sphere (400 MB at 16384x8192) lives once, in shared memory
+// that every thread reads; each thread narrows only its own pole's bands (poleBands.ts).
 import { Worker } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
-import type { PhotoPlan } from './photoPlan.ts';
-import { PhotoRefused } from './photoRefused.ts';
+import type { Poles } from './poleBands.ts';
+import type { RgbImage } from './reproject.ts';
+import { threadCode } from './threadCode.ts';
 import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMain.ts';
 
 export interface ReprojectThread {
   /** One face, size x size RGB. Faces come back in the order asked. */
-  face(face: Face, size: number): Promise<Buffer>;
+  face(face: Face): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-/** A thread that has decoded `file` (rejects with PhotoRefused when the photo does not decode). */
-export async function openReprojectThread(file: string, plan: PhotoPlan): Promise<ReprojectThread> {
-  const worker = new Worker(new URL('./reprojectThreadBoot.mjs', import.meta.url), {
-    workerData: { file, plan } satisfies ThreadData,
+/** The sphere's pixels copied into shared memory, so that threads read them without a copy each. */
+export function shareSphere(sphere: RgbImage): RgbImage {
+  const data = new Uint8Array(new SharedArrayBuffer(sphere.data.length));
+  data.set(sphere.data);
+  return { data, width: sphere.width, height: sphere.height };
+}
+
+/** The threads' code, bundled once per process; call early to have it ready when the threads start. */
+export const reprojectCode = () => threadCode(new URL('./reprojectThreadMain.ts', import.meta.url));
+
+/** A thread ready to make faces of `size` from `sphere` (whose data must be shared memory). */
+export async function openReprojectThread(sphere: RgbImage, size: number, poles: Poles): Promise<ReprojectThread> {
+  const worker = new Worker(await reprojectCode(), {
+    eval: true,
+    workerData: { sphere, size, poles } satisfies ThreadData,
   });
-  // Answers arrive in the order of the requests; the first is the decode's.
+  // Answers arrive in the order of the requests; the first says the thread is ready.
   const waiting: { resolve: (a: ArrayBuffer | undefined) => void; reject: (e: Error) => void }[] = [];
   let failure: Error | null = null;
   const fail = (e: Error) => {
@@ -29,7 +40,7 @@ export async function openReprojectThread(file: string, plan: PhotoPlan): Promis
   worker.on('message', (a: ThreadAnswer) => {
     const w = waiting.shift();
     if (a.ok) w?.resolve(a.pixels);
-    else w?.reject(a.refused ? new PhotoRefused(a.message) : new Error(`reprojection failed: ${a.message}`));
+    else w?.reject(new Error(`reprojection failed: ${a.message}`));
   });
   worker.on('error', (e) => fail(new Error(`the reprojection thread failed: ${e.message}`)));
   worker.on('exit', (code) => fail(new Error(`the reprojection thread ended (code ${code})`)));
@@ -49,9 +60,9 @@ export async function openReprojectThread(file: string, plan: PhotoPlan): Promis
     throw e;
   }
   return {
-    async face(face, size) {
+    async face(face) {
       const answer = next();
-      worker.postMessage({ face, size } satisfies FaceRequest);
+      worker.postMessage({ face } satisfies FaceRequest);
       return Buffer.from((await answer)!);
     },
     close,

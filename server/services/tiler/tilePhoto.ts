@@ -1,12 +1,16 @@
-// A photo's whole tile pyramid: decoded once, then one cube face at a time is reprojected at the top level's size,
-// resized for the lower levels and cut into 512-px JPEG tiles; the six 256-px faces make the preview strip.
-// Memory stays near the decoded sphere plus two faces, whatever the level count.
+// A photo's whole tile pyramid: decoded once into shared memory, then two threads reproject the cube faces at the
+// top level's size (one takes the up face and two sides, the other the down face and the other two), and each face
+// is resized for the lower levels and cut into 512-px JPEG tiles as it arrives; the six 256-px faces make the
+// preview strip. Memory stays near the decoded sphere plus four faces, whatever the level count.
 import sharp from 'sharp';
 import { FACES, type Face } from '../../demo/cubeGeometry.ts';
 import { expectedTileCount, type TileRef } from '../ingest/tilePaths.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
-import { openReprojectThread } from './reprojectThread.ts';
+import { decodeSphere } from './decodeSphere.ts';
+import type { Poles } from './poleBands.ts';
+import type { RgbImage } from './reproject.ts';
+import { openReprojectThread, reprojectCode, shareSphere, type ReprojectThread } from './reprojectThread.ts';
 import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
@@ -56,6 +60,24 @@ async function tileFace(face: Face, top: Buffer, plan: PhotoPlan, put: WriteTile
   return resized(top, topSize, PREVIEW_SIZE);
 }
 
+/** Which faces each reprojection thread makes: each pole with two sides, so the two take about as long. */
+const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
+  { poles: 'top', faces: ['u', 'f', 'b'] },
+  { poles: 'bottom', faces: ['d', 'l', 'r'] },
+];
+
+async function openThreads(sphere: RgbImage, size: number) {
+  const opened = await Promise.allSettled(THREAD_FACES.map(({ poles }) => openReprojectThread(sphere, size, poles)));
+  const threads: { thread: ReprojectThread; faces: Face[] }[] = [];
+  opened.forEach((o, i) => o.status === 'fulfilled' && threads.push({ thread: o.value, faces: THREAD_FACES[i].faces }));
+  const failed = opened.find((o) => o.status === 'rejected');
+  if (failed) {
+    await Promise.all(threads.map(({ thread }) => thread.close()));
+    throw failed.reason;
+  }
+  return threads;
+}
+
 /**
  * Decodes `file` once and writes every tile and the preview strip of `plan` through `write`; `onProgress` hears of
  * each file written. Throws PhotoRefused when the file does not decode (damaged, cut short, too slow).
@@ -72,28 +94,35 @@ export async function tilePhoto(
     await write(ref, jpeg);
     onProgress(++done, total);
   };
-  const thread = await openReprojectThread(file, plan);
   const topSize = plan.levels[plan.levels.length - 1].size;
-  const previews: Buffer[] = [];
-  let pending: Promise<Buffer> | null = null;
+  const code = reprojectCode(); // bundled while the photo decodes
+  code.catch(() => undefined); // a failure is told by the threads that need it
+  const sphere = shareSphere(await decodeSphere(file, plan));
+  const threads = await openThreads(sphere, topSize);
+  const previews = new Map<Face, Buffer>();
   try {
-    // While one face's tiles are encoded on sharp's threads, the next face is reprojected on ours.
-    for (const face of FACES) {
-      const top = await thread.face(face, topSize);
-      if (pending) previews.push(await pending);
-      pending = tileFace(face, top, plan, put);
-      pending.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
-    }
-    if (pending) previews.push(await pending);
-  } catch (e) {
-    // A face's writes still under way must end before the caller discards their folder.
-    await pending?.catch(() => undefined);
-    throw e;
+    await settleAll(
+      threads.map(async ({ thread, faces }) => {
+        // While one face's tiles are encoded on sharp's threads, this thread reprojects its next face.
+        let pending: Promise<void> | null = null;
+        try {
+          for (const face of faces) {
+            const top = await thread.face(face);
+            await pending;
+            pending = tileFace(face, top, plan, put).then((preview) => void previews.set(face, preview));
+            pending.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+          }
+        } finally {
+          // A face's writes still under way must end before the caller discards their folder.
+          await pending;
+        }
+      }),
+    );
   } finally {
-    await thread.close();
+    await Promise.all(threads.map(({ thread }) => thread.close()));
   }
-  // Same-width raw faces stack vertically by concatenation, already in b, d, f, l, r, u order.
-  const strip = await sharp(Buffer.concat(previews), {
+  // Same-width raw faces stack vertically by concatenation, in the strip's b, d, f, l, r, u order.
+  const strip = await sharp(Buffer.concat(FACES.map((face) => previews.get(face)!)), {
     raw: { width: PREVIEW_SIZE, height: PREVIEW_SIZE * FACES.length, channels: 3 },
   })
     .jpeg(TILE_JPEG)
