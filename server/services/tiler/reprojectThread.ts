@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
 import type { RgbImage } from './reproject.ts';
-import { threadCode } from './threadCode.ts';
+import { bundledCode } from './bundledCode.ts';
 import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMain.ts';
 
 export interface ReprojectThread {
@@ -22,11 +22,16 @@ export function shareSphere(sphere: RgbImage): RgbImage {
 }
 
 /** The threads' code, bundled once per process; call early to have it ready when the threads start. */
-export const reprojectCode = () => threadCode(new URL('./reprojectThreadMain.ts', import.meta.url));
+export const reprojectCode = () => bundledCode(new URL('./reprojectThreadMain.ts', import.meta.url));
 
-/** A thread ready to make faces of `size` from `sphere` (whose data must be shared memory). */
-export async function openReprojectThread(sphere: RgbImage, size: number, poles: Poles): Promise<ReprojectThread> {
-  const worker = new Worker(await reprojectCode(), {
+/** A thread running `code` (reprojectCode's), ready to make faces of `size` from `sphere` (in shared memory). */
+export async function openReprojectThread(
+  code: string,
+  sphere: RgbImage,
+  size: number,
+  poles: Poles,
+): Promise<ReprojectThread> {
+  const worker = new Worker(code, {
     eval: true,
     workerData: { sphere, size, poles } satisfies ThreadData,
   });

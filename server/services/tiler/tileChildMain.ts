@@ -8,6 +8,8 @@ import { tilePhoto } from './tilePhoto.ts';
 export interface ChildJob {
   file: string;
   plan: PhotoPlan;
+  /** The reprojection threads' code: this process runs bundled, without the TypeScript sources to bundle it from. */
+  reprojectCode: string;
 }
 export type ChildMessage =
   | { kind: 'tile'; ref: TileRef; jpeg: Uint8Array }
@@ -19,7 +21,8 @@ const send = (m: ChildMessage) =>
 
 process.on('disconnect', () => process.exit(0));
 process.once('message', (job: ChildJob) => {
-  void tilePhoto(job.file, job.plan, (ref, jpeg) => send({ kind: 'tile', ref, jpeg }))
+  const write = (ref: TileRef, jpeg: Buffer) => send({ kind: 'tile', ref, jpeg });
+  void tilePhoto(job.file, job.plan, write, undefined, Promise.resolve(job.reprojectCode))
     .then(() => send({ kind: 'done', maxRssBytes: process.resourceUsage().maxRSS * 1024 }))
     .catch((e: unknown) =>
       send({ kind: 'failed', refused: e instanceof DomainError, message: String((e as Error)?.message ?? e) }),

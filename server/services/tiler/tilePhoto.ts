@@ -66,8 +66,10 @@ const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
   { poles: 'bottom', faces: ['d', 'l', 'r'] },
 ];
 
-async function openThreads(sphere: RgbImage, size: number) {
-  const opened = await Promise.allSettled(THREAD_FACES.map(({ poles }) => openReprojectThread(sphere, size, poles)));
+async function openThreads(code: string, sphere: RgbImage, size: number) {
+  const opened = await Promise.allSettled(
+    THREAD_FACES.map(({ poles }) => openReprojectThread(code, sphere, size, poles)),
+  );
   const threads: { thread: ReprojectThread; faces: Face[] }[] = [];
   opened.forEach((o, i) => o.status === 'fulfilled' && threads.push({ thread: o.value, faces: THREAD_FACES[i].faces }));
   const failed = opened.find((o) => o.status === 'rejected');
@@ -81,12 +83,14 @@ async function openThreads(sphere: RgbImage, size: number) {
 /**
  * Decodes `file` once and writes every tile and the preview strip of `plan` through `write`; `onProgress` hears of
  * each file written. Throws PhotoRefused when the file does not decode (damaged, cut short, too slow).
+ * `threadCode`: the reprojection threads' code (reprojectCode's), given by a caller that has no TypeScript sources.
  */
 export async function tilePhoto(
   file: string,
   plan: PhotoPlan,
   write: WriteTile,
   onProgress: (done: number, total: number) => void = () => {},
+  threadCode: Promise<string> = reprojectCode(),
 ): Promise<void> {
   const total = photoTileCount(plan);
   let done = 0;
@@ -95,10 +99,9 @@ export async function tilePhoto(
     onProgress(++done, total);
   };
   const topSize = plan.levels[plan.levels.length - 1].size;
-  const code = reprojectCode(); // bundled while the photo decodes
-  code.catch(() => undefined); // a failure is told by the threads that need it
+  threadCode.catch(() => undefined); // bundled while the photo decodes; a failure is told below
   const sphere = shareSphere(await decodeSphere(file, plan));
-  const threads = await openThreads(sphere, topSize);
+  const threads = await openThreads(await threadCode, sphere, topSize);
   const previews = new Map<Face, Buffer>();
   try {
     await settleAll(

@@ -9,8 +9,8 @@ import { photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('forest'));
 
-/** The nice value of a running process (field 19 of /proc/<pid>/stat, after the command in brackets). */
-const niceOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+/** Fields of /proc/<pid>/stat after the command in brackets: [1] is the parent's pid, [16] the nice value. */
+const statOf = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 
 describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
   it('writes the very files tilePhoto writes, from a process running below the server', async () => {
@@ -26,11 +26,15 @@ describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
       plan,
       async (ref, jpeg) => {
         apart.set(tileRelPath(ref), jpeg);
-        // The tiler is a new process of this one, of this node binary: its priority while it runs.
+        // The tiler is a new child of this process, this node binary reading its program from stdin: its priority
+        // while it runs.
         for (const d of fs.readdirSync('/proc')) {
           if (!/^\d+$/.test(d) || before.has(d)) continue;
           try {
-            if (fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('tileChildBoot')) niceSeen.push(niceOf(+d));
+            const stat = statOf(+d);
+            const cmdline = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
+            if (Number(stat[1]) === process.pid && cmdline === `${process.execPath}\0-\0`)
+              niceSeen.push(Number(stat[16]));
           } catch {
             /* ended meanwhile */
           }
