@@ -92,7 +92,8 @@ function sphereOf(name: string, pic: PictureSize, g: GPano): Sphere {
     height: pic.height,
   };
   if (full.width <= 0 || full.height <= 0) throw unreadable(name, `a full sphere of ${fullW}x${fullH} pixels`);
-  if (crop.left + crop.width > full.width || crop.top + crop.height > full.height)
+  // Past the right edge is fine (the sphere wraps round: placeOnSphere.ts); past the bottom or wider is not.
+  if (crop.left >= full.width || crop.width > full.width || crop.top + crop.height > full.height)
     throw unreadable(
       name,
       `the picture (${crop.width}x${crop.height} at ${crop.left},${crop.top}) lies outside the full sphere of ${full.width}x${full.height}`,

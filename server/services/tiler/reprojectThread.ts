@@ -14,13 +14,6 @@ export interface ReprojectThread {
   close(): Promise<void>;
 }
 
-/** The sphere's pixels copied into shared memory, so that threads read them without a copy each. */
-export function shareSphere(sphere: RgbImage): RgbImage {
-  const data = new Uint8Array(new SharedArrayBuffer(sphere.data.length));
-  data.set(sphere.data);
-  return { data, width: sphere.width, height: sphere.height };
-}
-
 /** The threads' code, bundled once per process; call early to have it ready when the threads start. */
 export const reprojectCode = () => bundledCode(new URL('./reprojectThreadMain.ts', import.meta.url));
 

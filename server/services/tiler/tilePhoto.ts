@@ -10,7 +10,7 @@ import { PREVIEW_SIZE } from './pyramidLevels.ts';
 import { decodeSphere } from './decodeSphere.ts';
 import type { Poles } from './poleBands.ts';
 import type { RgbImage } from './reproject.ts';
-import { openReprojectThread, reprojectCode, shareSphere, type ReprojectThread } from './reprojectThread.ts';
+import { openReprojectThread, reprojectCode, type ReprojectThread } from './reprojectThread.ts';
 import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
@@ -100,7 +100,7 @@ export async function tilePhoto(
   };
   const topSize = plan.levels[plan.levels.length - 1].size;
   threadCode.catch(() => undefined); // bundled while the photo decodes; a failure is told below
-  const sphere = shareSphere(await decodeSphere(file, plan));
+  const sphere = await decodeSphere(file, plan);
   const threads = await openThreads(await threadCode, sphere, topSize);
   const previews = new Map<Face, Buffer>();
   try {

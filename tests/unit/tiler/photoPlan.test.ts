@@ -71,9 +71,10 @@ describe('refusals name the photo and the reason', () => {
       /outside the full sphere/,
     ],
     [
-      { FullPanoWidthPixels: '8192', FullPanoHeightPixels: '4096', CroppedAreaLeftPixels: '5000' },
+      { FullPanoWidthPixels: '8192', FullPanoHeightPixels: '4096', CroppedAreaLeftPixels: '8192' },
       /outside the full sphere/,
     ],
+    [{ FullPanoWidthPixels: '2048', FullPanoHeightPixels: '4096' }, /outside the full sphere/], // wider than it
     [
       { FullPanoWidthPixels: '8192', FullPanoHeightPixels: '4096', CroppedAreaImageWidthPixels: '0' },
       /cropped area of 0x/,
@@ -113,6 +114,10 @@ describe('GPano', () => {
     expect(p.full).toEqual({ width: 4096, height: 2048 });
     expect(p.crop).toEqual({ left: 0, top: 600, width: 4096, height: 1024 });
     expect(p.faceSize).toBe(1024);
+  });
+  it('a crop past the right edge (centred near the back) is kept: it wraps round the sphere', () => {
+    const g = { FullPanoWidthPixels: '8192', FullPanoHeightPixels: '4096', CroppedAreaLeftPixels: '5000' };
+    expect(plan(4096, 2048, g).crop).toEqual({ left: 5000, top: 0, width: 4096, height: 2048 });
   });
   it('a crop that is the whole sphere is no crop', () => {
     const p = plan(4096, 2048, { FullPanoWidthPixels: '4096', FullPanoHeightPixels: '2048' });

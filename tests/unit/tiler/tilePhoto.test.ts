@@ -7,6 +7,7 @@ import { expectedTiles, tileRelPath } from '../../../server/services/ingest/tile
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
 import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
+import { placeOnSphere, UNCOVERED_GREY } from '../../../server/services/tiler/placeOnSphere.ts';
 import { photoTileCount, tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
 import { seamMismatches } from '../demo/helpers.ts';
 import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
@@ -160,6 +161,43 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
       expect(meanAround(await face(f), 256, 256), f).toSatisfy((c: number[]) => near(c, [128, 128, 128]));
     // Straight left (yaw -90) is the picture's left edge: a row above the equator below 45 degrees is red.
     expect(meanAround(await face('l'), 300, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20]));
+  });
+});
+
+describe.skipIf(!!skip)('tilePhoto of a crop across the back', { timeout: 30_000 }, () => {
+  it('joins the part past the right edge to the left edge: the back face shows the picture whole', async () => {
+    // Yaw 90..270 degrees (columns 1536..2560 of 2048, so 1536..2048 then 0..512): red, then blue past the seam.
+    const crop = { left: 1536, top: 256, width: 1024, height: 512 };
+    const band = await drawn(crop.width, crop.height, (x) => (x < crop.width / 2 ? [220, 20, 20] : [20, 20, 220]))
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const plan = planPhoto('back.jpg', crop, {
+      FullPanoWidthPixels: '2048',
+      FullPanoHeightPixels: '1024',
+      CroppedAreaLeftPixels: String(crop.left),
+      CroppedAreaTopPixels: String(crop.top),
+    });
+    const { files } = await tiledFiles(photoFile('back.jpg', band), plan);
+    const back = await decodeRgb(files.get('1/b/0/0.jpg')!);
+    expect(meanAround(back, 128, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20]));
+    expect(meanAround(back, 384, 256)).toSatisfy((c: number[]) => near(c, [20, 20, 220]));
+    const front = await decodeRgb(files.get('1/f/0/0.jpg')!);
+    expect(meanAround(front, 256, 256)).toSatisfy((c: number[]) => near(c, [128, 128, 128]));
+  });
+});
+
+describe('placeOnSphere', () => {
+  it('continues a crop that passes the right edge at the left, and paints the rest grey', () => {
+    // A 4x1 picture of columns 1..4 placed at column 6 of an 8x4 sphere, row 1: columns 6, 7, then 0, 1.
+    const picture = { data: new Uint8Array([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]), width: 4, height: 1 };
+    const sphere = placeOnSphere(picture, {
+      full: { width: 8, height: 4 },
+      crop: { left: 6, top: 1, width: 4, height: 1 },
+    });
+    expect(sphere.data.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const row = (y: number) => Array.from({ length: 8 }, (_, x) => sphere.data[(y * 8 + x) * 3]);
+    expect(row(1)).toEqual([3, 4, 128, 128, 128, 128, 1, 2]);
+    expect(row(0)).toEqual(Array(8).fill(UNCOVERED_GREY));
   });
 });
 
