@@ -109,6 +109,12 @@ test('mouse: the tray shows the scene, a drag places it where dropped, and visit
   const img = card(page).locator('img');
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalHeight)).toBe(1536);
   await page.locator('.admin-minimap.enlarged').screenshot({ path: '/tmp/wt-e-shots/unplaced-tray.png' });
+  // Beside the plan, not below it: the card travels across, and the whole plan stays in view.
+  const plan = (await page.locator('.admin-minimap .minimap-plan').boundingBox())!;
+  const tray = (await page.locator('.unplaced-tray').boundingBox())!;
+  expect(tray.x).toBeGreaterThanOrEqual(plan.x + plan.width);
+  expect(tray.y).toBeLessThan(plan.y + plan.height / 2);
+  expect(plan.y + plan.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   const axe = await new AxeBuilder({ page }).include('.unplaced-tray').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 

@@ -230,11 +230,18 @@ export default function AdminMinimap() {
       )
     : null;
   const maxHeight = enlarged ? Math.round(window.innerHeight * 0.68) : 0;
+  const trayShown = enlarged && !!imageUrl && !pending;
+  // With cards to drag, the tray stands beside the plan where the screen is wide enough (editor.css), so a card
+  // travels across to its place instead of up past the fold.
+  const trayBeside = trayShown && (unplaced.data?.length ?? 0) > 0;
 
   return (
     <>
       {enlarged ? <div className="minimap-backdrop" onClick={() => setEnlarged(false)} aria-hidden="true" /> : null}
-      <section className={`minimap admin-minimap${enlarged ? ' enlarged' : ''}`} aria-label={`Minimap, ${floorName}`}>
+      <section
+        className={`minimap admin-minimap${enlarged ? ' enlarged' : ''}${trayBeside ? ' with-tray' : ''}`}
+        aria-label={`Minimap, ${floorName}`}
+      >
         <div className="minimap-header">
           <h2 className="minimap-title name-line" title={floorName}>
             {floorName}
@@ -282,84 +289,86 @@ export default function AdminMinimap() {
             Editing {selected.name}: drag it, turn its handle or type the values.
           </p>
         ) : null}
-        <div
-          className={`minimap-plan${dropOver ? ' drop-over' : ''}`}
-          onDragOver={(e) => {
-            if (!enlarged) {
-              e.preventDefault();
-              setDropOver(true);
-            }
-          }}
-          onDragLeave={() => setDropOver(false)}
-          onDrop={onDrop}
-          data-pending={pending ? 'true' : undefined}
-        >
-          {imageUrl && !canvasNow ? (
-            <img src={imageUrl} alt="" className="minimap-image" draggable={false} />
-          ) : imageUrl ? (
-            <Suspense fallback={<img src={imageUrl} alt="" className="minimap-image" draggable={false} />}>
-              <MinimapCanvas
-                imageUrl={imageUrl}
-                aspect={pending ? 0 : aspect}
-                maxHeight={maxHeight}
-                nodes={pending ? [] : placed}
-                currentId={current}
-                coneHeading={coneHeading}
-                enlarged={enlarged}
-                editMode={enlarged ? editMode : 'none'}
-                selectedId={selectedId}
-                draft={draft}
-                rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN}
-                onNodeTap={onNodeTap}
-                onMove={onMove}
-                onRotate={onRotate}
-              />
-            </Suspense>
-          ) : (
-            <p className="minimap-empty">No floor plan yet. Drop an image here or choose one.</p>
-          )}
-          {/* The nodes as buttons over the plan (the canvas takes the pointer): Tab reaches each, and its focus ring
+        <div className={`minimap-plan-row${trayBeside ? ' with-tray' : ''}`}>
+          <div
+            className={`minimap-plan${dropOver ? ' drop-over' : ''}`}
+            onDragOver={(e) => {
+              if (!enlarged) {
+                e.preventDefault();
+                setDropOver(true);
+              }
+            }}
+            onDragLeave={() => setDropOver(false)}
+            onDrop={onDrop}
+            data-pending={pending ? 'true' : undefined}
+          >
+            {imageUrl && !canvasNow ? (
+              <img src={imageUrl} alt="" className="minimap-image" draggable={false} />
+            ) : imageUrl ? (
+              <Suspense fallback={<img src={imageUrl} alt="" className="minimap-image" draggable={false} />}>
+                <MinimapCanvas
+                  imageUrl={imageUrl}
+                  aspect={pending ? 0 : aspect}
+                  maxHeight={maxHeight}
+                  nodes={pending ? [] : placed}
+                  currentId={current}
+                  coneHeading={coneHeading}
+                  enlarged={enlarged}
+                  editMode={enlarged ? editMode : 'none'}
+                  selectedId={selectedId}
+                  draft={draft}
+                  rotationOffsetDeg={rotationOffset * DEGREES_PER_RADIAN}
+                  onNodeTap={onNodeTap}
+                  onMove={onMove}
+                  onRotate={onRotate}
+                />
+              </Suspense>
+            ) : (
+              <p className="minimap-empty">No floor plan yet. Drop an image here or choose one.</p>
+            )}
+            {/* The nodes as buttons over the plan (the canvas takes the pointer): Tab reaches each, and its focus ring
             shows on the map where the node is. */}
-          {pending || !imageUrl ? null : (
-            <ul
-              ref={planBox}
-              className="map-keys minimap-node-keys"
-              aria-label="Nodes on this floor"
-              style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
-            >
-              {placed.map((p) => (
-                <li key={p.node._id}>
-                  <button
-                    type="button"
-                    className="minimap-node-key"
-                    style={{ left: `${p.left}%`, top: `${p.top}%` }}
-                    onClick={() => onNodeTap(p.node)}
-                    aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}
-                  >
-                    {enlarged && editMode !== 'none'
-                      ? `Select ${p.name}`
-                      : p.node.minimap_node.tiles_id === current
-                        ? `${p.name} (you are here)`
-                        : `Go to ${p.name}`}
-                  </button>
-                  <span className="visually-hidden" data-node-id={p.node._id}>
-                    {' '}
-                    at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+            {pending || !imageUrl ? null : (
+              <ul
+                ref={planBox}
+                className="map-keys minimap-node-keys"
+                aria-label="Nodes on this floor"
+                style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
+              >
+                {placed.map((p) => (
+                  <li key={p.node._id}>
+                    <button
+                      type="button"
+                      className="minimap-node-key"
+                      style={{ left: `${p.left}%`, top: `${p.top}%` }}
+                      onClick={() => onNodeTap(p.node)}
+                      aria-pressed={enlarged && editMode !== 'none' ? p.node._id === selectedId : undefined}
+                    >
+                      {enlarged && editMode !== 'none'
+                        ? `Select ${p.name}`
+                        : p.node.minimap_node.tiles_id === current
+                          ? `${p.name} (you are here)`
+                          : `Go to ${p.name}`}
+                    </button>
+                    <span className="visually-hidden" data-node-id={p.node._id}>
+                      {' '}
+                      at {roundPercent(p.left)}% {roundPercent(p.top)}%, rotation {degreesOfRotation(p.node.rotation)}°
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {trayShown ? (
+            <UnplacedTray
+              nodes={unplaced.data ?? []}
+              mantaLink={scene?.survey_node.manta_link ?? null}
+              planBox={planBox}
+              place={tray.place}
+              busy={tray.busy}
+            />
+          ) : null}
         </div>
-        {enlarged && imageUrl && !pending ? (
-          <UnplacedTray
-            nodes={unplaced.data ?? []}
-            mantaLink={scene?.survey_node.manta_link ?? null}
-            planBox={planBox}
-            place={tray.place}
-            busy={tray.busy}
-          />
-        ) : null}
         {enlarged && editMode === 'editing' && selected && draft && mark ? (
           <NodeEditForm
             name={selected.name}
