@@ -162,8 +162,10 @@ test('a photo the page cannot size is refused by the server, whose sentence name
 test('photos without a CSV come in unplaced; placed from the tray, visitors see them on the minimap', async ({
   page,
   browser,
+  consoleErrors,
 }) => {
   test.skip(!!missing, missing ?? '');
+  consoleErrors.expect(/status of 409 .*\/addPhotos/);
   await choosePhotos(page, '/site/demo-farm/addScene?floor=0');
   await page.getByLabel('360 photos (JPEG, PNG, WebP, AVIF)').setInputFiles(path.join(dir, 'forest.jpg'));
   await page.getByLabel('Survey date').fill(TRAY_DATE);
@@ -202,6 +204,18 @@ test('photos without a CSV come in unplaced; placed from the tray, visitors see 
   await expect(visitor.locator('.minimap-node')).toHaveCount(1);
   await expect(visitor.getByRole('button', { name: 'forest (you are here)' })).toBeVisible();
   await visitor.close();
+
+  // The same photo again: the server refuses it as already in the survey, and the page offers to replace it.
+  await choosePhotos(page, '/site/demo-farm/addScene?floor=0');
+  await page.getByLabel('360 photos (JPEG, PNG, WebP, AVIF)').setInputFiles(path.join(dir, 'forest.jpg'));
+  await page.getByLabel('Survey date').fill(TRAY_DATE);
+  await page.getByLabel('Survey name (optional)').fill('Woods walk');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const again = page.getByRole('alertdialog', { name: 'These photos are already uploaded' });
+  await expect(again).toContainText('already in the survey');
+  await again.getByRole('button', { name: 'Replace those scenes' }).click();
+  await expect.poll(() => barValue(page, 'All photos'), { timeout: 60_000 }).toBe(100);
+  await expect(page.getByText(/came without positions/)).toBeVisible();
 });
 
 test('the new-site page takes photos too, and opens the new site on them', async ({ page, consoleErrors }) => {

@@ -16,6 +16,8 @@ export interface PhotoUploadInput {
   /** yyyy-mm-dd: the survey's date when no CSV gives one per photo. */
   date?: string;
   surveyName?: string;
+  /** The photos are already in the survey: replace the scenes they made there (the server refuses otherwise). */
+  replace?: boolean;
   onProgress?: (fraction: number) => void;
 }
 
@@ -28,6 +30,7 @@ export function useUploadPhotos() {
       if (input.siteName) form.append('siteName', input.siteName);
       if (input.date) form.append('date', input.date);
       if (input.surveyName) form.append('surveyName', input.surveyName);
+      if (input.replace) form.append('replace', 'true');
       if (input.properties)
         form.append(
           'properties',

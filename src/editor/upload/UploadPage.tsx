@@ -39,6 +39,7 @@ import { isCsvDrop, isZipDrop } from './dropKinds';
 import { UploadKindChoice, type UploadKind } from './UploadKindChoice';
 import { PhotoUploadForm } from './photos/PhotoUploadForm';
 import { JobFollow } from './JobFollow';
+import { DuplicateDialog } from './DuplicateDialog';
 import { useJobParam } from './photos/useJobParam';
 import '../editor.css';
 
@@ -201,6 +202,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             siteName={siteName}
             timeline={timeline}
             floorName={nameOf}
+            onKeep={() => navigate(sitePage(site))}
           />
         ) : (
           <>
@@ -267,19 +269,12 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             ) : null}
 
             {duplicate ? (
-              <div className="upload-duplicate" role="alertdialog" aria-label="This export is already uploaded">
-                <p>
-                  <WarningIcon /> {duplicate}
-                </p>
-                <div className="upload-duplicate-actions">
-                  <button type="button" className="primary-button" onClick={() => submit(true)}>
-                    Replace those scenes
-                  </button>
-                  <button type="button" className="secondary-button" onClick={() => navigate(sitePage(site))}>
-                    Keep the survey as it is
-                  </button>
-                </div>
-              </div>
+              <DuplicateDialog
+                label="This export is already uploaded"
+                message={duplicate}
+                onReplace={() => submit(true)}
+                onKeep={() => navigate(sitePage(site))}
+              />
             ) : null}
 
             <div className="upload-actions">

@@ -12,6 +12,7 @@ import { isCsvDrop } from '../dropKinds';
 import { isPhotoFile } from './checkPhotos';
 import { PhotoList } from './PhotoList';
 import { JobProgress } from './JobProgress';
+import { DuplicateDialog } from '../DuplicateDialog';
 import { usePhotoUpload } from './usePhotoUpload';
 
 const ACCEPT = [...PHOTO_TYPES, ...PHOTO_EXTENSIONS].join(',');
@@ -23,6 +24,8 @@ export function PhotoUploadForm(props: {
   siteName: string;
   timeline: boolean;
   floorName: (n: number) => string;
+  /** Away from the page, keeping the survey as it is (the photos were in it already). */
+  onKeep: () => void;
 }) {
   const u = usePhotoUpload(props);
   const busy = u.uploading;
@@ -119,8 +122,17 @@ export function PhotoUploadForm(props: {
         </div>
       ) : null}
 
+      {u.duplicate ? (
+        <DuplicateDialog
+          label="These photos are already uploaded"
+          message={u.duplicate}
+          onReplace={() => u.submit(true)}
+          onKeep={props.onKeep}
+        />
+      ) : null}
+
       <div className="upload-actions">
-        <GuardedButton className="primary-button" blocked={u.blocked} onClick={u.submit}>
+        <GuardedButton className="primary-button" blocked={u.blocked} onClick={() => u.submit()}>
           Submit
         </GuardedButton>
       </div>

@@ -31,6 +31,8 @@ export function usePhotoUpload(p: {
   const [surveyName, setSurveyName] = useState('');
   const [fraction, setFraction] = useState(0);
   const [sendError, setSendError] = useState<string | null>(null);
+  // The same photos are in the survey already (the server said 409): replace those scenes, or keep the survey.
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   const upload = useUploadPhotos();
   const [, setJobRef] = useJobParam(p.site);
 
@@ -76,11 +78,12 @@ export function usePhotoUpload(p: {
     uploading: upload.isPending,
   });
 
-  const submit = () => {
+  const submit = (replace = false) => {
     if (blocked) return;
     const site = uploadSiteId(p.site, p.siteName);
     const trimmed = csv.state === 'done' && validation ? csvWithoutOrphans(csv.value, validation.orphanLines) : null;
     setSendError(null);
+    setDuplicate(null);
     setFraction(0);
     upload
       .mutateAsync({
@@ -92,12 +95,16 @@ export function usePhotoUpload(p: {
         siteName: p.mode === 'addNewSite' ? p.siteName : undefined,
         date: csvFile ? undefined : date,
         surveyName: csvFile ? undefined : surveyName.trim() || undefined,
+        replace,
         onProgress: setFraction,
       })
       .then(
         (r) => setJobRef({ job: r.job, site: r.site, unplaced: !csvFile }),
         // The server's sentence names the photo it refused; the form stays as it was so it can be fixed.
-        (e: Error) => setSendError(e instanceof ApiError || e.message ? e.message : String(e)),
+        (e: Error) => {
+          if (e instanceof ApiError && e.status === 409 && p.mode === 'addScene') setDuplicate(e.message);
+          else setSendError(e instanceof ApiError || e.message ? e.message : String(e));
+        },
       );
   };
 
@@ -122,6 +129,7 @@ export function usePhotoUpload(p: {
     submit,
     uploading: upload.isPending,
     sendError,
+    duplicate,
     view,
   };
 }
