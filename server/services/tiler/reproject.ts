@@ -85,7 +85,9 @@ function sampleRow(src: RgbImage, first: number, step: number, taps: number, v: 
  * or added to it (add = 1).
  */
 function bilinear(img: RgbImage, u: number, v: number, acc: Float64Array, add: number): void {
-  const { data, width: W, height: H } = img;
+  const data = img.data,
+    W = img.width,
+    H = img.height;
   const x0 = Math.floor(u),
     y0 = Math.floor(v);
   const fx = u - x0,
@@ -96,10 +98,27 @@ function bilinear(img: RgbImage, u: number, v: number, acc: Float64Array, add: n
     xb3 = xa + 1 === W ? 0 : xa3 + 3;
   const rowA = (y0 < 0 ? 0 : y0 > H - 1 ? H - 1 : y0) * W * 3;
   const rowB = (y0 + 1 > H - 1 ? H - 1 : y0 + 1 < 0 ? 0 : y0 + 1) * W * 3;
-  for (let k = 0; k < 3; k++) {
-    const t = data[rowA + xa3 + k] + (data[rowA + xb3 + k] - data[rowA + xa3 + k]) * fx;
-    const bt = data[rowB + xa3 + k] + (data[rowB + xb3 + k] - data[rowB + xa3 + k]) * fx;
-    acc[k] = acc[k] * add + t + (bt - t) * fy;
+  const p = rowA + xa3,
+    q = rowA + xb3,
+    r = rowB + xa3,
+    t = rowB + xb3;
+  const gx = 1 - fx,
+    gy = 1 - fy;
+  const w00 = gx * gy,
+    w10 = fx * gy,
+    w01 = gx * fy,
+    w11 = fx * fy;
+  const c0 = data[p] * w00 + data[q] * w10 + data[r] * w01 + data[t] * w11;
+  const c1 = data[p + 1] * w00 + data[q + 1] * w10 + data[r + 1] * w01 + data[t + 1] * w11;
+  const c2 = data[p + 2] * w00 + data[q + 2] * w10 + data[r + 2] * w01 + data[t + 2] * w11;
+  if (add) {
+    acc[0] += c0;
+    acc[1] += c1;
+    acc[2] += c2;
+  } else {
+    acc[0] = c0;
+    acc[1] = c1;
+    acc[2] = c2;
   }
 }
 
