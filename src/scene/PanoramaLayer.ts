@@ -19,6 +19,8 @@ import {
   validateLevels,
 } from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
+import { avifDecodesNow } from './avifSupport';
+import { detailSource, wantsFullDetail } from './tileDetail';
 import { TileStore, type TileStoreOptions } from './tileStore';
 import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import type { View, Viewport } from './view';
@@ -77,8 +79,8 @@ export class PanoramaLayer {
     this.meshes = new MeshDrawer((key) => this.store.take(key));
     this.store = new TileStore(
       {
-        load: (t, signal) => tiles.load(tileUrl(source, t), signal),
-        takeReady: (t) => tiles.takeReady(tileUrl(source, t), this.gl),
+        load: (t, signal, full) => tiles.load(tileUrl(detailSource(source, full), t), signal),
+        takeReady: (t, full) => tiles.takeReady(tileUrl(detailSource(source, full), t), this.gl),
       },
       {
         create: (t, img) => this.tileMesh(t, img, mipmaps),
@@ -127,7 +129,10 @@ export class PanoramaLayer {
 
   private disposeTile(m: TileMesh): void {
     m.mesh.removeFromParent();
-    mapOf(m).dispose();
+    const map = mapOf(m);
+    // Never uploaded (evicted, or an upgrade dropped before its turn): its decoded pixels are freed here.
+    if (typeof ImageBitmap !== 'undefined' && map.image instanceof ImageBitmap) map.image.close();
+    map.dispose();
     // three.js does not own an external texture: delete it here.
     if (m.external) deleteExternal(m.external);
     disposeQuadMesh(m);
@@ -197,7 +202,8 @@ export class PanoramaLayer {
       view,
       vp,
       preview: this.meshes.preview,
-      want: (visible) => store.want(visible),
+      // Full detail by the level this frame draws; only where a smaller copy is what the scene serves otherwise.
+      want: (visible, level) => store.want(visible, this.hasSmallCopy() && this.fullDetail(level, view, vp)),
       isDrawable: (t) => store.isDrawable(t),
     });
     this.meshes.clip = clip;
@@ -205,6 +211,14 @@ export class PanoramaLayer {
     const more = store.endFrame(this.previewReady && plan.complete);
     this.updateCounters(plan.complete);
     return more;
+  }
+
+  private hasSmallCopy(): boolean {
+    return (this.source.format ?? 'jpg') !== 'jpg' && avifDecodesNow() !== false;
+  }
+
+  private fullDetail(level: number, view: View, vp: Viewport): boolean {
+    return wantsFullDetail(this.source.levels, level, this.source.faceSize, view.fov, vp);
   }
 
   /** Re-cut what is drawn to a new view without loading anything (a layer fading out). */
