@@ -41,7 +41,9 @@ export interface LayerCounters {
   tilesRequested: number;
   tileBytes: number;
   cacheBytes: number;
-  /** Every visible tile at the chosen level is drawn. */
+  /** Every visible tile at the chosen level is drawn (from the small copy or in full detail): no holes. */
+  complete: boolean;
+  /** …and each in the detail the view wants: the picture is final. */
   stable: boolean;
   /** The preview is on screen: from here on no background pixel may show. */
   previewReady: boolean;
@@ -62,7 +64,14 @@ export class PanoramaLayer {
   private disposed = false;
   private readonly gl: WebGL2RenderingContext | null;
   previewReady = false;
-  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  counters: LayerCounters = {
+    tilesRequested: 0,
+    tileBytes: 0,
+    cacheBytes: 0,
+    complete: false,
+    stable: false,
+    previewReady: false,
+  };
 
   constructor(
     readonly source: SceneSource,
@@ -184,7 +193,8 @@ export class PanoramaLayer {
       tilesRequested: s.tilesRequested,
       tileBytes: s.tileBytes + this.previewImageBytes,
       cacheBytes: s.cacheBytes + this.previewBytes,
-      stable: this.previewReady && complete,
+      complete: this.previewReady && complete,
+      stable: this.previewReady && complete && s.detailDone,
       previewReady: this.previewReady,
     };
   }

@@ -43,6 +43,7 @@ const NO_COUNTERS: LayerCounters = {
   tilesRequested: 0,
   tileBytes: 0,
   cacheBytes: 0,
+  complete: false,
   stable: false,
   previewReady: false,
 };

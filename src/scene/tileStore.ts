@@ -71,6 +71,10 @@ export class TileStore<I, T> {
   /** The first view has been drawn complete once (upload limits apply from then on). */
   private everComplete = false;
   private frameBudget = { uploads: 0, cap: 0, until: 0, unlimited: false };
+  /** The frame's tiles and whether they are wanted in full detail (endFrame checks they are). */
+  private wanted: { visible: readonly VisibleTile[]; full: boolean } = { visible: [], full: false };
+  /** Every tile of the last frame is held in the detail it wanted. */
+  detailDone = true;
   /** An upload was put off this frame: another frame is needed. */
   private deferred = false;
   private readonly now: () => number;
@@ -135,6 +139,7 @@ export class TileStore<I, T> {
    */
   want(visible: readonly VisibleTile[], full = false): void {
     if (this.disposed) return;
+    this.wanted = { visible, full };
     for (const v of visible) {
       const key = tileKey(v.tile);
       if (this.cache.has(key) || this.queue.isLoading(key) || this.queue.isLoading(loadKey(key, true))) continue;
@@ -212,6 +217,8 @@ export class TileStore<I, T> {
   /** The frame is drawn (`complete`: every visible tile was). Returns true when uploads were put off. */
   endFrame(complete: boolean): boolean {
     this.onScreen = this.drawing;
+    const { visible, full } = this.wanted;
+    this.detailDone = !full || visible.every((v) => this.cache.peek(tileKey(v.tile))?.full);
     // An upgrade whose tile left the screen is dropped: a tile is never held twice beyond the frames it waits in.
     for (const [key, up] of this.upgrades)
       if (!this.drawing.has(key)) {

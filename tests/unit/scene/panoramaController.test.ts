@@ -6,7 +6,14 @@ import type { View, Viewport } from '../../../src/scene/view';
 class FakeLayer implements SceneLayer {
   constructor(readonly name = '') {}
   previewReady = false;
-  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  counters: LayerCounters = {
+    tilesRequested: 0,
+    tileBytes: 0,
+    cacheBytes: 0,
+    complete: false,
+    stable: false,
+    previewReady: false,
+  };
   opacity = 1;
   order = -1;
   disposed = false;

@@ -149,6 +149,7 @@ describe('tile store', () => {
       // While the full one is on its way, the small one is drawn every frame.
       expect(h.frame(wanted(1), true).drawable).toEqual(['1/f/0/1']);
       expect([...h.pending.keys()]).toEqual(['1/f/0/1', '1/f/0/1@full']);
+      expect(h.store.detailDone).toBe(false);
       h.pending.get('1/f/0/1@full')!.resolve({ name: 'full' });
       await tick();
       h.log.length = 0;
@@ -157,6 +158,7 @@ describe('tile store', () => {
       expect(h.store.take('1/f/0/1')).toBe('1/f/0/1=full');
       h.store.endFrame(true);
       expect(h.log).toEqual(['upload 1/f/0/1=full', 'dispose 1/f/0/1=small']);
+      expect(h.store.detailDone).toBe(true);
       // Held once: nothing more is loaded, at either grade.
       expect(h.frame(wanted(1), true).drawable).toEqual(['1/f/0/1']);
       expect(h.frame(wanted(1), false).drawable).toEqual(['1/f/0/1']);
