@@ -141,6 +141,28 @@ test('a page whose request announced AVIF never decodes the probe, also on repea
   await context.close();
 });
 
+/** In the page: counts the engine's frames that miss a visible tile after it has drawn a complete one. */
+function countGaps(): void {
+  const w = window as unknown as { __gaps: number };
+  w.__gaps = 0;
+  let last = -1;
+  let seenComplete = false;
+  const sample = () => {
+    const p = window.__panorama;
+    // The early stage's counters have no `complete`: the engine's frames only.
+    if (p && p.frames !== last && p.counters.complete !== undefined) {
+      last = p.frames;
+      if (p.counters.complete) seenComplete = true;
+      else if (seenComplete) w.__gaps++;
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+const gapsOf = (page: Page) => page.evaluate(() => (window as unknown as { __gaps: number }).__gaps);
+/** Only tiles of the farm's deepest level: …/<tiles_id>/2/<face>/<y>/<x>.jpg. */
+const DEEPEST_JPEG = /\/2\/[bdflru]\/\d+\/\d+\.jpg$/;
+
 /** Jumps to `view` and waits for the frame drawn in full (every tile in the detail it wants); returns the canvas. */
 async function zoomedShot(page: Page, view: { yaw: number; pitch: number; fov: number }): Promise<Buffer> {
   const frame = await page.evaluate(async (v) => {
@@ -184,22 +206,7 @@ test('zoomed in on the deepest level the JPEGs replace the copies without a gap,
       },
     );
     // …and every frame from the zoom on must draw every visible tile (no flash of the preview or a coarser level).
-    await page.evaluate(() => {
-      const w = window as unknown as { __gaps: number; __sampled: number };
-      w.__gaps = 0;
-      w.__sampled = 0;
-      let last = -1;
-      const sample = () => {
-        const p = window.__panorama!;
-        if (p.frames !== last) {
-          last = p.frames;
-          w.__sampled++;
-          if (!p.counters.complete) w.__gaps++;
-        }
-        requestAnimationFrame(sample);
-      };
-      requestAnimationFrame(sample);
-    });
+    await page.evaluate(countGaps);
     const frame = await page.evaluate(async (v) => {
       const f = window.__panorama!.frames;
       await window.__panorama!.lookTo(v, 0);
@@ -211,9 +218,8 @@ test('zoomed in on the deepest level the JPEGs replace the copies without a gap,
     const jpegs = media.filter((p) => p.endsWith('.jpg'));
     // Only the deepest level's tiles (…/<tiles_id>/2/<face>/<y>/<x>.jpg), a few of them.
     expect(jpegs.length).toBeGreaterThanOrEqual(1);
-    expect(jpegs.every((p) => /\/2\/[bdflru]\/\d+\/\d+\.jpg$/.test(p))).toBe(true);
-    const gaps = await page.evaluate(() => (window as unknown as { __gaps: number; __sampled: number }).__gaps);
-    expect(gaps).toBe(0);
+    expect(jpegs.every((p) => DEEPEST_JPEG.test(p))).toBe(true);
+    expect(await gapsOf(page)).toBe(0);
 
     // The same view where the server made no copies.
     const reference = await browser.newPage({ viewport: { width: 1000, height: 640 } });
@@ -240,4 +246,19 @@ test('zoomed in on the deepest level the JPEGs replace the copies without a gap,
     await jpegApp.kill('SIGTERM');
     fs.rmSync(jpegDir, { recursive: true, force: true });
   }
+});
+
+test('a window that shows the deepest level near 1:1 from the first view swaps its early copies without a gap', async ({
+  browser,
+}) => {
+  // 1000 device pixels high at 90°: the farm's 1000-px photo one to one. The early stage draws the copies (the first
+  // view as fast as ever), then the engine's JPEGs take their place, several arriving in the same frame.
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await page.addInitScript(countGaps);
+  const { media } = await settledView(page);
+  const jpegs = media.filter((p) => p.endsWith('.jpg'));
+  expect(jpegs.length).toBeGreaterThanOrEqual(4);
+  expect(jpegs.every((p) => DEEPEST_JPEG.test(p))).toBe(true);
+  expect(await gapsOf(page)).toBe(0);
+  await page.close();
 });
