@@ -8,6 +8,7 @@ import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { drawPlan, planFrame } from './framePlan';
 import type { LoadedImage } from './imageLoader';
 import { MeshDrawer, type QuadMesh, disposeQuadMesh, quadMesh, tileOrder } from './meshDrawer';
+import { type LayerCounters, noCounters } from './layerCounters';
 import { textureBytes } from './textureCache';
 import {
   type PyramidLevel,
@@ -37,18 +38,6 @@ export interface LayerOptions extends Omit<TileStoreOptions, 'now'> {
   mipmaps?: boolean;
 }
 
-export interface LayerCounters {
-  tilesRequested: number;
-  tileBytes: number;
-  cacheBytes: number;
-  /** Every visible tile at the chosen level is drawn (from the small copy or in full detail): no holes. */
-  complete: boolean;
-  /** …and each in the detail the view wants: the picture is final. */
-  stable: boolean;
-  /** The preview is on screen: from here on no background pixel may show. */
-  previewReady: boolean;
-}
-
 interface TileMesh extends QuadMesh {
   /** Uploaded by the page before the engine started (ours to delete). */
   external?: EarlyTexture;
@@ -64,14 +53,7 @@ export class PanoramaLayer {
   private disposed = false;
   private readonly gl: WebGL2RenderingContext | null;
   previewReady = false;
-  counters: LayerCounters = {
-    tilesRequested: 0,
-    tileBytes: 0,
-    cacheBytes: 0,
-    complete: false,
-    stable: false,
-    previewReady: false,
-  };
+  counters: LayerCounters = noCounters();
 
   constructor(
     readonly source: SceneSource,

@@ -12,7 +12,7 @@ import { repoRoot } from '../api/helpers/fixtures.ts';
 import { uploadFarmSite } from '../api/helpers/upload.ts';
 import { TINY_AVIF } from '../../src/scene/avifSupport.ts';
 import { psnr } from './helpers/psnr.ts';
-import { waitStable } from './helpers/scenePage.ts';
+import { showView, waitStable } from './helpers/scenePage.ts';
 
 let app: ChildServer;
 let dataDir: string;
@@ -163,14 +163,9 @@ const gapsOf = (page: Page) => page.evaluate(() => (window as unknown as { __gap
 /** Only tiles of the farm's deepest level: …/<tiles_id>/2/<face>/<y>/<x>.jpg. */
 const DEEPEST_JPEG = /\/2\/[bdflru]\/\d+\/\d+\.jpg$/;
 
-/** Jumps to `view` and waits for the frame drawn in full (every tile in the detail it wants); returns the canvas. */
+/** Jumps to `view`, waits for the frame drawn in full (every tile in the detail it wants) and returns the canvas. */
 async function zoomedShot(page: Page, view: { yaw: number; pitch: number; fov: number }): Promise<Buffer> {
-  const frame = await page.evaluate(async (v) => {
-    const f = window.__panorama!.frames;
-    await window.__panorama!.lookTo(v, 0);
-    return f;
-  }, view);
-  await waitStable(page, frame);
+  await showView(page, view);
   return page.locator('canvas').first().screenshot();
 }
 
