@@ -235,6 +235,11 @@ test('zoomed in on the deepest level the JPEGs replace the copies without a gap,
     expect(sharpness.db).toBeGreaterThanOrEqual(48);
     // The measure tells the two apart: the copies alone stay under it.
     expect(before.db).toBeLessThan(48);
+    // Wide again and turned to where nothing was loaded: the new tiles come as copies.
+    const fetched = media.length;
+    await showView(page, { yaw: 2.6, pitch: 0, fov: Math.PI / 2 });
+    expect(media.slice(fetched).filter((p) => /\/[12]\/[bdflru]\//.test(p)).length).toBeGreaterThanOrEqual(1);
+    expect(media.slice(fetched).filter((p) => p.endsWith('.jpg'))).toEqual([]);
     await page.close();
     await reference.close();
   } finally {
