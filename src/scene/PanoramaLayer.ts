@@ -8,6 +8,7 @@ import { makeFaceMaterial, makeImageTexture } from './faceMaterial';
 import { drawPlan, planFrame } from './framePlan';
 import type { LoadedImage } from './imageLoader';
 import { MeshDrawer, type QuadMesh, disposeQuadMesh, quadMesh, tileOrder } from './meshDrawer';
+import { type LayerCounters, noCounters } from './layerCounters';
 import { textureBytes } from './textureCache';
 import {
   type PyramidLevel,
@@ -19,6 +20,8 @@ import {
   validateLevels,
 } from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
+import { avifDecodesNow } from './avifSupport';
+import { detailSource, wantsFullDetail } from './tileDetail';
 import { TileStore, type TileStoreOptions } from './tileStore';
 import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import type { View, Viewport } from './view';
@@ -33,16 +36,6 @@ export interface LayerOptions extends Omit<TileStoreOptions, 'now'> {
   /** Mipmaps keep minified tiles from shimmering, at a third more GPU memory and upload work. Off by
    *  default, as in Marzipano: the level choice keeps minification under 2× at the centre. */
   mipmaps?: boolean;
-}
-
-export interface LayerCounters {
-  tilesRequested: number;
-  tileBytes: number;
-  cacheBytes: number;
-  /** Every visible tile at the chosen level is drawn. */
-  stable: boolean;
-  /** The preview is on screen: from here on no background pixel may show. */
-  previewReady: boolean;
 }
 
 interface TileMesh extends QuadMesh {
@@ -60,7 +53,7 @@ export class PanoramaLayer {
   private disposed = false;
   private readonly gl: WebGL2RenderingContext | null;
   previewReady = false;
-  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  counters: LayerCounters = noCounters();
 
   constructor(
     readonly source: SceneSource,
@@ -77,8 +70,8 @@ export class PanoramaLayer {
     this.meshes = new MeshDrawer((key) => this.store.take(key));
     this.store = new TileStore(
       {
-        load: (t, signal) => tiles.load(tileUrl(source, t), signal),
-        takeReady: (t) => tiles.takeReady(tileUrl(source, t), this.gl),
+        load: (t, signal, full) => tiles.load(tileUrl(detailSource(source, full), t), signal),
+        takeReady: (t, full) => tiles.takeReady(tileUrl(detailSource(source, full), t), this.gl),
       },
       {
         create: (t, img) => this.tileMesh(t, img, mipmaps),
@@ -127,7 +120,10 @@ export class PanoramaLayer {
 
   private disposeTile(m: TileMesh): void {
     m.mesh.removeFromParent();
-    mapOf(m).dispose();
+    const map = mapOf(m);
+    // Never uploaded (evicted, or an upgrade dropped before its turn): its decoded pixels are freed here.
+    if (typeof ImageBitmap !== 'undefined' && map.image instanceof ImageBitmap) map.image.close();
+    map.dispose();
     // three.js does not own an external texture: delete it here.
     if (m.external) deleteExternal(m.external);
     disposeQuadMesh(m);
@@ -179,7 +175,8 @@ export class PanoramaLayer {
       tilesRequested: s.tilesRequested,
       tileBytes: s.tileBytes + this.previewImageBytes,
       cacheBytes: s.cacheBytes + this.previewBytes,
-      stable: this.previewReady && complete,
+      complete: this.previewReady && complete,
+      stable: this.previewReady && complete && s.detailDone,
       previewReady: this.previewReady,
     };
   }
@@ -197,7 +194,8 @@ export class PanoramaLayer {
       view,
       vp,
       preview: this.meshes.preview,
-      want: (visible) => store.want(visible),
+      // Full detail by the level this frame draws; only where a smaller copy is what the scene serves otherwise.
+      want: (visible, level) => store.want(visible, this.hasSmallCopy() && this.fullDetail(level, view, vp)),
       isDrawable: (t) => store.isDrawable(t),
     });
     this.meshes.clip = clip;
@@ -205,6 +203,14 @@ export class PanoramaLayer {
     const more = store.endFrame(this.previewReady && plan.complete);
     this.updateCounters(plan.complete);
     return more;
+  }
+
+  private hasSmallCopy(): boolean {
+    return (this.source.format ?? 'jpg') !== 'jpg' && avifDecodesNow() !== false;
+  }
+
+  private fullDetail(level: number, view: View, vp: Viewport): boolean {
+    return wantsFullDetail(this.source.levels, level, this.source.faceSize, view.fov, vp);
   }
 
   /** Re-cut what is drawn to a new view without loading anything (a layer fading out). */

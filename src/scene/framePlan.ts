@@ -32,9 +32,9 @@ export interface PlanInput {
   vp: Viewport;
   /** The preview strip's size once it can be drawn; null before (no patches then). */
   preview: { width: number; height: number } | null;
-  /** Called with the visible tiles before the draw list is made: a chance to take what has arrived (so
-   *  this very frame draws it) and to queue the rest. */
-  want?: (visible: readonly VisibleTile[]) => void;
+  /** Called with the visible tiles (of `level`) before the draw list is made: a chance to take what has arrived
+   *  (so this very frame draws it) and to queue the rest. */
+  want?: (visible: readonly VisibleTile[], level: number) => void;
   /** Whether a tile can be drawn now (may upload it, within the caller's budget). */
   isDrawable: (t: TileId) => boolean;
 }
@@ -42,7 +42,7 @@ export interface PlanInput {
 export function planFrame({ levels, view, vp, preview, want, isDrawable }: PlanInput): FramePlan {
   const level = chooseLevel(levels, view.fov, vp);
   const visible = visibleTiles(levels, level, view, vp);
-  want?.(visible);
+  want?.(visible, level);
   const list = drawList(
     levels,
     visible.map((v) => v.tile),

@@ -3,7 +3,8 @@
 export { Panorama, type PanoramaProps } from './Panorama';
 export { DEFAULT_PAN_MS, type PanoramaHandle } from './PanoramaScene';
 export type { Hotspot, LinkHotspot, InfoHotspot } from './hotspotTypes';
-export type { SceneSource, LayerOptions, LayerCounters } from './PanoramaLayer';
+export type { SceneSource, LayerOptions } from './PanoramaLayer';
+export type { LayerCounters } from './layerCounters';
 export type { PyramidLevel } from './tileGrid';
 export type { TileSource } from '../../contract/tileUrls';
 export type { MouseViewMode } from './ViewControls';

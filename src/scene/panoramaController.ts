@@ -1,7 +1,7 @@
 // The panorama's state and per-frame logic without React or three.js (PanoramaScene wires it): the view
 // and its limits, lookTo transitions, the current scene layer and the one fading out, stable detection,
 // and holding the first frame back until it can show what the early stage left on the canvas.
-import type { LayerCounters } from './PanoramaLayer';
+import { type LayerCounters, noCounters } from './layerCounters';
 import { type View, type Viewport, fovLimits, limitView, viewsEqual } from './view';
 import { makeTransition } from './viewTransition';
 
@@ -39,13 +39,6 @@ export interface ControllerHooks {
 export const DEFAULT_PAN_MS = 1500;
 export const DEFAULT_CROSSFADE_MS = 600;
 export const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
-const NO_COUNTERS: LayerCounters = {
-  tilesRequested: 0,
-  tileBytes: 0,
-  cacheBytes: 0,
-  stable: false,
-  previewReady: false,
-};
 
 export class PanoramaController<L extends SceneLayer = SceneLayer> {
   private current: View;
@@ -128,7 +121,7 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
   }
 
   counters(): LayerCounters {
-    return { ...(this.layer?.counters ?? NO_COUNTERS) };
+    return this.layer ? { ...this.layer.counters } : noCounters();
   }
 
   /**

@@ -7,7 +7,15 @@ export interface PanoramaTestHook {
   getView(): View;
   setView(v: View): void;
   lookTo(v: Partial<View>, ms?: number): Promise<void>;
-  counters: { tilesRequested: number; tileBytes: number; cacheBytes: number; stable: boolean; previewReady: boolean };
+  counters: {
+    tilesRequested: number;
+    tileBytes: number;
+    cacheBytes: number;
+    /** Every visible tile drawn (the engine's; the early stage leaves it out). */
+    complete?: boolean;
+    stable: boolean;
+    previewReady: boolean;
+  };
   frames: number;
 }
 

@@ -1,6 +1,7 @@
 // The viewer with AVIF copies of the tiles (AVIF_TILES, its own app process beside the suite's server): Chromium
 // fetches the .avif copies only, and a browser that cannot decode AVIF (createImageBitmap refusing it, as older
-// Safari does) fetches the uploaded JPEGs instead and shows the same picture.
+// Safari does) fetches the uploaded JPEGs instead and shows the same picture. Zoomed in on the deepest level, the
+// JPEGs replace the copies (without a gap) and the picture is the one an install without copies draws.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { startChildServer, type ChildServer } from '../api/helpers/childServer.t
 import { repoRoot } from '../api/helpers/fixtures.ts';
 import { uploadFarmSite } from '../api/helpers/upload.ts';
 import { TINY_AVIF } from '../../src/scene/avifSupport.ts';
-import { waitStable } from './helpers/scenePage.ts';
+import { psnr } from './helpers/psnr.ts';
+import { showView, waitStable } from './helpers/scenePage.ts';
 
 let app: ChildServer;
 let dataDir: string;
@@ -40,15 +42,19 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Opens the first scene and returns the media paths fetched and a screenshot of the settled view. */
-async function settledView(page: Page): Promise<{ media: string[]; shot: Buffer }> {
+/** Opens the first scene and returns the media paths fetched (the list grows on) and a screenshot of the settled
+ *  view. */
+async function settledView(
+  page: Page,
+  at = { baseUrl: app.baseUrl, site, name: 'Avif site' },
+): Promise<{ media: string[]; shot: Buffer }> {
   const media: string[] = [];
   page.on('response', (r) => {
     const p = new URL(r.url()).pathname;
     if (p.startsWith('/media/tiles/') && r.status() === 200) media.push(p);
   });
-  await page.goto(`${app.baseUrl}/site?site=${site}`);
-  await expect(page.locator('.title-card .title-site')).toHaveText('Avif site');
+  await page.goto(`${at.baseUrl}/site?site=${at.site}`);
+  await expect(page.locator('.title-card .title-site')).toHaveText(at.name);
   await page.waitForFunction(() => !!window.__panorama, undefined, { timeout: 30_000 });
   // The engine's settled frame on both pages: the early stage's last frame (drawn before the engine took over)
   // is filtered a little differently, and comparing one page's with the other's came out just under 30 dB.
@@ -133,4 +139,126 @@ test('a page whose request announced AVIF never decodes the probe, also on repea
   }
   expect(probes).toEqual([0, 0, 0, 0]);
   await context.close();
+});
+
+/** In the page: counts the engine's frames that miss a visible tile after it has drawn a complete one. */
+function countGaps(): void {
+  const w = window as unknown as { __gaps: number };
+  w.__gaps = 0;
+  let last = -1;
+  let seenComplete = false;
+  const sample = () => {
+    const p = window.__panorama;
+    // The early stage's counters have no `complete`: the engine's frames only.
+    if (p && p.frames !== last && p.counters.complete !== undefined) {
+      last = p.frames;
+      if (p.counters.complete) seenComplete = true;
+      else if (seenComplete) w.__gaps++;
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}
+const gapsOf = (page: Page) => page.evaluate(() => (window as unknown as { __gaps: number }).__gaps);
+/** Only tiles of the farm's deepest level: …/<tiles_id>/2/<face>/<y>/<x>.jpg. */
+const DEEPEST_JPEG = /\/2\/[bdflru]\/\d+\/\d+\.jpg$/;
+
+/** Jumps to `view`, waits for the frame drawn in full (every tile in the detail it wants) and returns the canvas. */
+async function zoomedShot(page: Page, view: { yaw: number; pitch: number; fov: number }): Promise<Buffer> {
+  await showView(page, view);
+  return page.locator('canvas').first().screenshot();
+}
+
+const rgb = (png: Buffer) => sharp(png).removeAlpha().raw().toBuffer();
+/** Never in the farm's photos: no pixel is taken for a hole. */
+const NO_BACKGROUND = [255, 0, 255] as const;
+
+test('zoomed in on the deepest level the JPEGs replace the copies without a gap, as sharp as without copies', async ({
+  browser,
+}) => {
+  const jpegDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-e2e-jpeg-'));
+  const jpegApp = await startChildServer({
+    dataDir: jpegDir,
+    databaseUrl: '',
+    env: { AVIF_TILES: 'false', DIST_DIR: path.join(repoRoot, 'dist') },
+  });
+  try {
+    // Named as the other one: the canvas's screenshot shows the title card over the picture.
+    const jpegSite = await uploadFarmSite(jpegApp.baseUrl, 'Avif site');
+    // The viewer's deepest zoom on a 640-px-high view: one photo pixel per screen pixel (1000-px faces).
+    const zoom = { yaw: 0.15, pitch: 0.1, fov: 2 * Math.atan(640 / 1000) };
+
+    const page = await browser.newPage({ viewport: { width: 1000, height: 640 } });
+    const { media } = await settledView(page);
+    // The wide first view (the deepest level reduced 1.6 times) pays for no JPEG.
+    expect(media.filter((p) => p.endsWith('.jpg'))).toEqual([]);
+    // The JPEGs come late, so the zoomed view is drawn from the copies first…
+    await page.route(
+      (url) => url.pathname.endsWith('.jpg'),
+      async (route) => {
+        await new Promise((r) => setTimeout(r, 600));
+        await route.continue();
+      },
+    );
+    // …and every frame from the zoom on must draw every visible tile (no flash of the preview or a coarser level).
+    await page.evaluate(countGaps);
+    const frame = await page.evaluate(async (v) => {
+      const f = window.__panorama!.frames;
+      await window.__panorama!.lookTo(v, 0);
+      return f;
+    }, zoom);
+    await page.waitForFunction((f) => window.__panorama!.frames > f && !!window.__panorama!.counters.complete, frame);
+    const fromCopies = await page.locator('canvas').first().screenshot();
+    const sharpShot = await zoomedShot(page, zoom);
+    const jpegs = media.filter((p) => p.endsWith('.jpg'));
+    // Only the deepest level's tiles (…/<tiles_id>/2/<face>/<y>/<x>.jpg), a few of them.
+    expect(jpegs.length).toBeGreaterThanOrEqual(1);
+    expect(jpegs.every((p) => DEEPEST_JPEG.test(p))).toBe(true);
+    expect(await gapsOf(page)).toBe(0);
+
+    // The same view where the server made no copies.
+    const reference = await browser.newPage({ viewport: { width: 1000, height: 640 } });
+    await settledView(reference, { baseUrl: jpegApp.baseUrl, site: jpegSite, name: 'Avif site' });
+    const jpegShot = await zoomedShot(reference, zoom);
+
+    const [ours, copies, theirs] = await Promise.all([sharpShot, fromCopies, jpegShot].map(rgb));
+    const sharpness = psnr(ours!, theirs!, NO_BACKGROUND);
+    const before = psnr(copies!, theirs!, NO_BACKGROUND);
+    for (const [name, png] of [
+      ['zoomed-avif.png', fromCopies],
+      ['zoomed-jpeg.png', sharpShot],
+      ['zoomed-reference.png', jpegShot],
+    ] as const)
+      fs.writeFileSync(test.info().outputPath(name), png);
+    console.log(`zoomed: copies ${before.db.toFixed(1)} dB, after the JPEGs ${sharpness.db.toFixed(1)} dB`);
+    expect(sharpness.judged).toBeGreaterThan(0.99);
+    expect(sharpness.db).toBeGreaterThanOrEqual(48);
+    // The measure tells the two apart: the copies alone stay under it.
+    expect(before.db).toBeLessThan(48);
+    // Wide again and turned to where nothing was loaded: the new tiles come as copies.
+    const fetched = media.length;
+    await showView(page, { yaw: 2.6, pitch: 0, fov: Math.PI / 2 });
+    expect(media.slice(fetched).filter((p) => /\/[12]\/[bdflru]\//.test(p)).length).toBeGreaterThanOrEqual(1);
+    expect(media.slice(fetched).filter((p) => p.endsWith('.jpg'))).toEqual([]);
+    await page.close();
+    await reference.close();
+  } finally {
+    await jpegApp.kill('SIGTERM');
+    fs.rmSync(jpegDir, { recursive: true, force: true });
+  }
+});
+
+test('a window that shows the deepest level near 1:1 from the first view swaps its early copies without a gap', async ({
+  browser,
+}) => {
+  // 1000 device pixels high at 90°: the farm's 1000-px photo one to one. The early stage draws the copies (the first
+  // view as fast as ever), then the engine's JPEGs take their place, several arriving in the same frame.
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await page.addInitScript(countGaps);
+  const { media } = await settledView(page);
+  const jpegs = media.filter((p) => p.endsWith('.jpg'));
+  expect(jpegs.length).toBeGreaterThanOrEqual(4);
+  expect(jpegs.every((p) => DEEPEST_JPEG.test(p))).toBe(true);
+  expect(await gapsOf(page)).toBe(0);
+  await page.close();
 });

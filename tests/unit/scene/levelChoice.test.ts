@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { bigLevels, farmLevels } from './pyramids';
 import { chooseLevel } from '../../../src/scene/levelChoice';
 
-const fixture = [
-  { tileSize: 256, size: 256, fallbackOnly: true },
-  { tileSize: 512, size: 512 },
-  { tileSize: 512, size: 1024 },
-];
-const big = [
-  { tileSize: 256, size: 256, fallbackOnly: true },
-  ...[512, 1024, 2048, 4096].map((size) => ({ tileSize: 512, size })),
-];
+const fixture = farmLevels;
+const big = bigLevels;
 
 describe('level choice', () => {
   it('takes the smallest level that gives every device pixel a texel', () => {

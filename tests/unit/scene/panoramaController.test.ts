@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { LayerCounters } from '../../../src/scene/PanoramaLayer';
+import { type LayerCounters, noCounters } from '../../../src/scene/layerCounters';
 import { PanoramaController, type SceneLayer } from '../../../src/scene/panoramaController';
 import type { View, Viewport } from '../../../src/scene/view';
 
 class FakeLayer implements SceneLayer {
   constructor(readonly name = '') {}
   previewReady = false;
-  counters: LayerCounters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  counters: LayerCounters = noCounters();
   opacity = 1;
   order = -1;
   disposed = false;

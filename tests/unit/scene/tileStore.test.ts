@@ -26,10 +26,12 @@ function harness(opts: ConstructorParameters<typeof TileStore>[3] = {}, ready = 
   };
   const store = new TileStore<Img, string>(
     {
-      load: (t, signal) => new Promise((resolve) => pending.set(tileKey(t), { resolve, signal })),
-      takeReady: (t) => {
-        const img = ready.get(tileKey(t));
-        ready.delete(tileKey(t));
+      load: (t, signal, full) =>
+        new Promise((resolve) => pending.set(`${tileKey(t)}${full ? '@full' : ''}`, { resolve, signal })),
+      takeReady: (t, full) => {
+        const key = `${tileKey(t)}${full ? '@full' : ''}`;
+        const img = ready.get(key);
+        ready.delete(key);
         return img;
       },
     },
@@ -38,8 +40,8 @@ function harness(opts: ConstructorParameters<typeof TileStore>[3] = {}, ready = 
     { now: () => clock, ...opts },
   );
   /** One frame: want, ask what is drawable, take what is drawn, end. */
-  const frame = (visible: VisibleTile[]) => {
-    store.want(visible);
+  const frame = (visible: VisibleTile[], full = false) => {
+    store.want(visible, full);
     const drawable = visible.filter((v) => store.isDrawable(v.tile)).map((v) => tileKey(v.tile));
     for (const k of drawable) store.take(k);
     const more = store.endFrame(drawable.length === visible.length);
@@ -129,5 +131,79 @@ describe('tile store', () => {
     p.resolve({ name: 'late' });
     await tick();
     expect(h.changes()).toBe(0);
+  });
+
+  describe('full detail', () => {
+    /** Tile 1 drawn from its small copy, then wanted in full detail. */
+    async function smallOnScreen(opts: ConstructorParameters<typeof TileStore>[3] = {}) {
+      const h = harness(opts);
+      h.frame(wanted(1));
+      h.pending.get('1/f/0/1')!.resolve({ name: 'small' });
+      await tick();
+      expect(h.frame(wanted(1)).drawable).toEqual(['1/f/0/1']);
+      return h;
+    }
+
+    it('loads the full tile for a drawn small one and swaps them in the frame that uploads it, never a gap', async () => {
+      const h = await smallOnScreen();
+      // While the full one is on its way, the small one is drawn every frame.
+      expect(h.frame(wanted(1), true).drawable).toEqual(['1/f/0/1']);
+      expect([...h.pending.keys()]).toEqual(['1/f/0/1', '1/f/0/1@full']);
+      expect(h.store.detailDone).toBe(false);
+      h.pending.get('1/f/0/1@full')!.resolve({ name: 'full' });
+      await tick();
+      h.log.length = 0;
+      h.store.want(wanted(1), true);
+      expect(h.store.isDrawable(tile(1))).toBe(true);
+      expect(h.store.take('1/f/0/1')).toBe('1/f/0/1=full');
+      h.store.endFrame(true);
+      expect(h.log).toEqual(['upload 1/f/0/1=full', 'dispose 1/f/0/1=small']);
+      expect(h.store.detailDone).toBe(true);
+      // Held once: nothing more is loaded, at either grade.
+      expect(h.frame(wanted(1), true).drawable).toEqual(['1/f/0/1']);
+      expect(h.frame(wanted(1), false).drawable).toEqual(['1/f/0/1']);
+      expect(h.store.tilesRequested).toBe(2);
+    });
+
+    it('keeps drawing the small tile while the frame has no upload to spare for the full one', async () => {
+      const h = await smallOnScreen({ uploadsPerFrame: 0, maxUploadsPerFrame: 0 });
+      h.frame(wanted(1), true);
+      h.pending.get('1/f/0/1@full')!.resolve({ name: 'full' });
+      await tick();
+      h.store.want(wanted(1), true);
+      expect(h.store.isDrawable(tile(1))).toBe(true);
+      expect(h.store.take('1/f/0/1')).toBe('1/f/0/1=small');
+      // Another frame is asked for, to upload it then.
+      expect(h.store.endFrame(true)).toBe(true);
+    });
+
+    it('drops a full tile that arrives for a tile gone from the screen before its upload', async () => {
+      const h = await smallOnScreen({ uploadsPerFrame: 0, maxUploadsPerFrame: 0 });
+      h.frame(wanted(1), true);
+      h.pending.get('1/f/0/1@full')!.resolve({ name: 'full' });
+      await tick();
+      h.frame(wanted(2), true);
+      expect(h.log).toContain('dispose 1/f/0/1=full');
+    });
+
+    it('aborts the full load when the view widens again, and keeps the small tile', async () => {
+      const h = await smallOnScreen();
+      h.frame(wanted(1), true);
+      const full = h.pending.get('1/f/0/1@full')!;
+      expect(h.frame(wanted(1), false).drawable).toEqual(['1/f/0/1']);
+      expect(full.signal.aborted).toBe(true);
+    });
+
+    it('loads a tile not held straight in full detail, and takes a small one loaded early meanwhile', async () => {
+      const ready = new Map([['1/f/0/2', { name: 'early small', onGpu: true }]]);
+      const h = harness({}, ready);
+      expect(h.frame(wanted(1, 2), true).drawable).toEqual(['1/f/0/2']);
+      expect([...h.pending.keys()].sort()).toEqual(['1/f/0/1@full', '1/f/0/2@full']);
+      // The full one arrives: drawn in place.
+      h.pending.get('1/f/0/1@full')!.resolve({ name: 'full' });
+      await tick();
+      h.frame(wanted(1, 2), true);
+      expect(h.store.take('1/f/0/1')).toBe('1/f/0/1=full');
+    });
   });
 });

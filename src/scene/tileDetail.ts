@@ -1,0 +1,57 @@
+// Which copy of a tile to fetch: the small AVIF copy while the view shows a level reduced or on the move, the
+// uploaded JPEG once the view draws the deepest level near one photo pixel per screen pixel or magnified (an
+// inspector zoomed in on a crack or on rust, where the copy's softening of fine texture shows). Pure: decided
+// from the level the frame draws and the view, nothing else.
+import { type TileSource } from '../../contract/tileUrls';
+import type { PyramidLevel } from './tileGrid';
+import type { Viewport } from './view';
+
+/**
+ * Photo pixels per device pixel at or under which the deepest level is drawn from the JPEG. The level choice
+ * draws a level at 1 to 2 texels per device pixel (below 1 only when magnified): up to here the copy's loss of
+ * fine texture is on screen; beyond, the minification hides most of it and the small copy is worth its bytes.
+ */
+export const FULL_DETAIL_MAX_RATIO = 1.25;
+
+/** Index of the deepest level a view can draw (the last one not kept for fallback only). */
+export function deepestLevel(levels: readonly PyramidLevel[]): number {
+  for (let z = levels.length - 1; z >= 0; z--) if (!levels[z]!.fallbackOnly) return z;
+  return -1;
+}
+
+/**
+ * Photo pixels of the deepest level per device pixel along the viewport's height at the view's centre: the
+ * level's own texels, or the face's real pixels when the level is larger than the photo (up-sampled, its
+ * extra texels hold no more detail).
+ */
+export function photoPixelsPerDevicePixel(
+  levels: readonly PyramidLevel[],
+  faceSize: number,
+  fov: number,
+  vp: Viewport,
+): number {
+  const deepest = levels[deepestLevel(levels)]!;
+  const pixels = Math.min(deepest.size, faceSize > 0 ? faceSize : deepest.size);
+  return (Math.tan(fov / 2) * pixels) / (vp.dpr * vp.height);
+}
+
+/**
+ * Whether the frame's tiles should be the uploaded JPEG: the level it draws (`level`, chooseLevel's answer) is
+ * the deepest, and that is shown near 1:1 or magnified. A wide view never does (its level is a coarser one, or
+ * the deepest reduced more than FULL_DETAIL_MAX_RATIO).
+ */
+export function wantsFullDetail(
+  levels: readonly PyramidLevel[],
+  level: number,
+  faceSize: number,
+  fov: number,
+  vp: Viewport,
+): boolean {
+  if (level !== deepestLevel(levels) || vp.height <= 0) return false;
+  return photoPixelsPerDevicePixel(levels, faceSize, fov, vp) <= FULL_DETAIL_MAX_RATIO;
+}
+
+/** Where a tile is fetched from: the scene's own choice of copy, or the JPEG as uploaded for full detail. */
+export function detailSource(source: TileSource, full: boolean): TileSource {
+  return full && source.format !== 'jpg' && source.format !== undefined ? { ...source, format: 'jpg' } : source;
+}
