@@ -79,6 +79,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const hostRef = useRef<HTMLDivElement | null>(null);
   const [engineWanted, setEngineWanted] = useState(false);
   const earlyRef = useRef<EarlyStage | null>(null);
+  const onViewChangeRef = useRef<(v: View) => void>(() => undefined);
   const [early, setEarly] = useState<EarlyStage | null>(null);
   useEffect(() => {
     const el = hostRef.current;
@@ -87,7 +88,10 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       height: el?.clientHeight || innerHeight,
       dpr: devicePixelRatio || 1,
     };
-    if (earlyRef.current) return earlyRef.current.prefetch(source, initialView, vp);
+    if (earlyRef.current) {
+      earlyRef.current.prefetch(source, initialView, vp);
+      return earlyRef.current.showScene(source, initialView);
+    }
     if (!el) return;
     earlyRef.current = bootEarlyStage({
       source,
@@ -97,6 +101,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       mouseViewMode,
       loadEngine: () => setEngineWanted(true),
       onFirstView: firstViewDone,
+      onViewChange: (v) => onViewChangeRef.current(v),
     });
     setEarly(earlyRef.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the scene changes: a later initial view is the renderer's business
@@ -127,6 +132,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     },
     [setView],
   );
+  onViewChangeRef.current = onViewChange;
   useEffect(
     () => () => {
       if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
@@ -165,6 +171,16 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       if (info) onInfoHotspot(info);
     }
   };
+  // The early stage shows the same hotspots over its picture, clickable, until the engine draws its own; and
+  // view requests go to it until then.
+  const clickRef = useRef(onHotspotClick);
+  clickRef.current = onHotspotClick;
+  useEffect(() => early?.setHotspots(hotspots, (h) => clickRef.current(h)), [early, hotspots]);
+  useEffect(() => {
+    const v = early?.view;
+    if (v)
+      setPanorama((live) => live ?? { getView: v.getView, setView: v.setView, lookTo: v.lookTo, enterVR: v.enterVR });
+  }, [early, setPanorama]);
 
   // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part. Asked
   // once the first view is complete (the question makes a frame): nothing of it is on the first view's path.
