@@ -64,7 +64,8 @@ export class EarlyPainter {
   /** The view last told to the page. */
   private told: View | null = null;
   private readonly hotspots: EarlyHotspotLayer;
-  readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  /** What the last frame drew; `scene` is the tiles id of its scene. */
+  readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false, scene: '' };
   private readonly program: QuadProgram;
   private readonly gl: WebGL2RenderingContext;
   private raf = 0;
@@ -256,6 +257,7 @@ export class EarlyPainter {
       cacheBytes: gpu,
       previewReady: !!preview,
       stable: plan.complete,
+      scene: source.tilesId,
     });
     performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
     if (plan.complete) {

@@ -7,7 +7,15 @@ export interface PanoramaTestHook {
   getView(): View;
   setView(v: View): void;
   lookTo(v: Partial<View>, ms?: number): Promise<void>;
-  counters: { tilesRequested: number; tileBytes: number; cacheBytes: number; stable: boolean; previewReady: boolean };
+  counters: {
+    tilesRequested: number;
+    tileBytes: number;
+    cacheBytes: number;
+    stable: boolean;
+    previewReady: boolean;
+    /** The early stage's: the tiles id of the scene its last frame drew. */
+    scene?: string;
+  };
   frames: number;
 }
 
