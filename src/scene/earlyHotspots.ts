@@ -9,6 +9,14 @@ import type { View, Viewport } from './view';
 
 export type HotspotClick = (h: Hotspot) => void;
 
+/** Each icon drawn once, as a picture (the page's only canvas stays the panorama's). */
+const pictures = new Map<Hotspot['kind'], string>();
+const pictureOf = (kind: Hotspot['kind']) => {
+  let url = pictures.get(kind);
+  if (!url) pictures.set(kind, (url = (kind === 'link' ? drawArrowIcon() : drawInfoIcon()).toDataURL()));
+  return url;
+};
+
 interface Placed {
   hotspot: Hotspot;
   el: HTMLButtonElement;
@@ -37,7 +45,10 @@ export class EarlyHotspotLayer {
       el.dataset.id = hotspot.id;
       const text = (hotspot.kind === 'link' ? hotspot.label : hotspot.title) ?? '';
       el.setAttribute('aria-label', hotspot.kind === 'link' ? `Go to ${text}` : text);
-      const icon = hotspot.kind === 'link' ? drawArrowIcon() : drawInfoIcon();
+      const icon = document.createElement('img');
+      icon.src = pictureOf(hotspot.kind);
+      icon.alt = '';
+      icon.draggable = false;
       icon.className = 'early-hotspot-icon';
       // CSS rotate is clockwise, as Marzipano's link rotation.
       if (hotspot.kind === 'link' && hotspot.rotation) icon.style.transform = `rotate(${hotspot.rotation}rad)`;
