@@ -38,6 +38,8 @@ export class EarlyStage {
   private program: QuadProgram | null = null;
   /** Taken over (once; undefined before). */
   private handover: EarlyHandover | null | undefined = undefined;
+  /** Told once when the engine takes over (the page's start-up path moves on). */
+  onTakeOver: (() => void) | null = null;
   /** The hotspots of the scene shown, kept for a painter that starts later. */
   private hotspots: { list: readonly Hotspot[]; onClick: HotspotClick } | null = null;
 
@@ -123,6 +125,7 @@ export class EarlyStage {
    */
   takeOver(): EarlyHandover | null {
     if (this.handover !== undefined) return this.handover;
+    this.onTakeOver?.();
     const p = this.painter;
     p?.stop();
     this.program?.dispose();
