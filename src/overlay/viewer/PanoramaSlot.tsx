@@ -245,6 +245,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               scene={source}
               initialView={initialView}
               hotspots={hotspots}
+              prefetchLinks={firstViewIsDone}
               onHotspotClick={onHotspotClick}
               onViewChange={onViewChange}
               onStable={firstViewDone}
