@@ -7,6 +7,7 @@ import { seedFromPage } from './api/bootstrap';
 import { useRefreshOnRestore } from './api/useRefreshOnRestore';
 import { listenForWrites } from './api/writeRefresh';
 import { followServerChanges } from './api/serverChanges';
+import { useFirstViewSettled } from './state/useFirstViewSettled';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -20,13 +21,20 @@ export function App() {
   useRefreshOnRestore(queryClient);
   // Another tab's write refreshes the answers it changed here too.
   useEffect(() => listenForWrites(queryClient), [queryClient]);
-  // Other browsers' and instances' writes, told by the server.
-  useEffect(() => followServerChanges(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
+        <ServerChanges client={queryClient} />
         <AppRoutes />
       </JotaiProvider>
     </QueryClientProvider>
   );
+}
+
+/** Other browsers' and instances' writes, told by the server, followed once the first view is settled: the stream
+ *  holds one of the browser's six connections to our host for as long as the page is open. */
+function ServerChanges({ client }: { client: QueryClient }) {
+  const settled = useFirstViewSettled();
+  useEffect(() => (settled ? followServerChanges(client) : undefined), [settled, client]);
+  return null;
 }

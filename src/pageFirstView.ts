@@ -4,7 +4,7 @@
 import { FIRST_VIEW_ID, type FirstView, isFirstView, readDataBlock } from '../contract/pageState';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
-import { prefetchPageScene } from './scene/early';
+import { pageStartup } from './scene/early';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
 function takePageFirstView(doc: Document): FirstView | null {
@@ -24,7 +24,7 @@ export function startPageFirstView(doc: Document): void {
   const first = takePageFirstView(doc);
   if (!first) return;
   const win = doc.defaultView ?? window;
-  prefetchPageScene(
+  pageStartup.prefetchPage(
     first.source,
     first.view,
     () => measurePanoramaBox(win),

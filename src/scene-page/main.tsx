@@ -4,7 +4,7 @@
 // the WebGL context, and the first view drawn as tiles arrive). The engine (React, R3F, three.js) is asked
 // for only once that view is complete, the visitor touches it, or a deadline passes, so its evaluation
 // never competes with the first view; it then takes the canvas over where the stage left it.
-import { bootEarlyStage } from '../scene/early';
+import { pageStartup } from '../scene/early';
 import { readSceneParams } from './sceneParams';
 
 const root = document.getElementById('root')!;
@@ -16,7 +16,7 @@ try {
     height: root.clientHeight || innerHeight,
     dpr: devicePixelRatio || 1,
   };
-  const early = bootEarlyStage({
+  const early = pageStartup.draw({
     source: params.scene,
     view,
     vp,

@@ -4,13 +4,13 @@ import { type ThreeEvent, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
+import { ICON_CSS_PX } from './hotspotPictures';
 import type { Hotspot } from './hotspotTypes';
 import { viewDirection } from './view';
 import { markSized, raycastDisc } from './spriteRaycast';
 
 /** Sprites sit inside the cube (half-size 0.5), so they are always in front of the picture. */
 export const HOTSPOT_RADIUS = 0.4;
-const ICON_CSS_PX = 44;
 /** In VR there is no pixel size: a fixed angular size instead. */
 const ICON_VR_ANGLE = 0.07;
 /** Above every panorama layer. */

@@ -44,6 +44,7 @@ export interface PanoramaProps extends Pick<
   | 'scene'
   | 'initialView'
   | 'hotspots'
+  | 'prefetchLinks'
   | 'onHotspotClick'
   | 'onViewChange'
   | 'onStable'

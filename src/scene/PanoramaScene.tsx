@@ -37,6 +37,9 @@ export interface SceneProps {
   /** View when the scene (tilesId) changes; add the site's rotation_offset to yaw before passing it. */
   initialView?: Partial<View>;
   hotspots?: readonly Hotspot[];
+  /** Fetch the previews of the scenes link hotspots lead to (default true); false while the page's first view is
+   *  not complete, so they do not compete with its tiles. */
+  prefetchLinks?: boolean;
   onHotspotClick?: (h: Hotspot) => void;
   onViewChange?: (v: View) => void;
   /** Every visible tile at the chosen level is drawn (fires again after the view changes and settles). */
@@ -139,10 +142,12 @@ export function PanoramaScene(props: SceneProps) {
   }, [sceneKey]);
 
   // Previews of the scenes link hotspots lead to, so following a link starts from a decoded picture.
+  const prefetchLinks = props.prefetchLinks ?? true;
   useEffect(() => {
+    if (!prefetchLinks) return;
     const urls = (props.hotspots ?? []).flatMap((h) => (h.kind === 'link' && h.target ? [previewUrl(h.target)] : []));
     if (urls.length) propsRef.current.tiles.previews.prefetch(urls);
-  }, [props.hotspots]);
+  }, [props.hotspots, prefetchLinks]);
 
   // Input: the early stage's controls when it handed them over (a drag in progress goes on), else new ones.
   // Made once, connected to the canvas in an effect and disconnected on cleanup (StrictMode replays that).

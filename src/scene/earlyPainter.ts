@@ -3,16 +3,21 @@
 // plan is the engine's own (planFrame); only the drawing is here (GlQuadDrawer). It asks for the engine
 // once that view is complete, the visitor touches it, or a deadline passes.
 import { clipFaceRectToView } from './clipToView';
+import { EarlyHotspotLayer, type HotspotClick } from './earlyHotspots';
 import type { EarlyContext, EarlyLoader } from './earlyLoad';
 import { drawPlan, planFrame } from './framePlan';
+import type { Hotspot } from './hotspotTypes';
 import { QuadProgram } from './quadProgram';
 import type { PyramidLevel, TileId } from './tileGrid';
 import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
-import { type View, type Viewport, limitView } from './view';
+import { type View, type Viewport, limitView, viewsEqual } from './view';
 import { type MouseViewMode, ViewControls } from './ViewControls';
+import { DEFAULT_PAN_MS, makeTransition } from './viewTransition';
+
+type SceneSource = TileSource & { levels: PyramidLevel[]; faceSize: number };
 
 export interface EarlyStageOptions {
-  source: TileSource & { levels: PyramidLevel[]; faceSize: number };
+  source: SceneSource;
   view: View;
   /** The viewport the early context is prepared for. */
   vp: Viewport;
@@ -23,6 +28,8 @@ export interface EarlyStageOptions {
   loadEngine: () => void;
   /** The first view is complete (once): what the page holds back until then may load now. */
   onFirstView?: () => void;
+  /** The view drawn changed (a drag, a pan, another scene): the page's overlay follows it. */
+  onViewChange?: (v: View) => void;
   engineDeadlineMs?: number;
   mouseViewMode?: MouseViewMode;
 }
@@ -32,15 +39,33 @@ export interface EngineHandle {
   getView(): View;
   setView(v: View): void;
   lookTo(v: Partial<View>, ms?: number): Promise<void>;
+  enterVR?(): Promise<void>;
 }
 
 /** Without a complete first view (a tile failing, a stalled network), the engine comes anyway after this long
  *  without a new picture. */
 const ENGINE_DEADLINE_MS = 1500;
 
+/** A pan the page asked for (a view request) before the engine came. */
+interface Pan {
+  at(now: number): { view: View; done: boolean };
+  to: View;
+  end: number;
+  /** Its time left when the drawing stopped (the takeover), ms. */
+  left?: number;
+  resolve: () => void;
+}
+
 export class EarlyPainter {
   view: View;
-  readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false };
+  /** The scene drawn: the page's first, or the one it walked to before the engine came. */
+  private source: SceneSource;
+  private pan: Pan | null = null;
+  /** The view last told to the page. */
+  private told: View | null = null;
+  private readonly hotspots: EarlyHotspotLayer;
+  /** What the last frame drew; `scene` is the tiles id of its scene. */
+  readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false, scene: '' };
   private readonly program: QuadProgram;
   private readonly gl: WebGL2RenderingContext;
   private raf = 0;
@@ -61,7 +86,9 @@ export class EarlyPainter {
     program?: QuadProgram,
   ) {
     this.gl = ctx.context;
+    this.source = opts.source;
     this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
+    this.hotspots = new EarlyHotspotLayer(opts.host);
     this.program = program ?? new QuadProgram(this.gl);
     // The panorama answers input from its first picture on: the engine adopts these controls.
     this.controls = new ViewControls(
@@ -70,7 +97,10 @@ export class EarlyPainter {
         setView: (v) => this.handle.setView(v),
         viewportHeight: () => opts.vp.height,
         requestFrame: () => this.schedule(),
-        onUserInput: () => this.askEngine(),
+        onUserInput: () => {
+          this.endPan();
+          this.askEngine();
+        },
       },
       opts.mouseViewMode,
     );
@@ -112,18 +142,58 @@ export class EarlyPainter {
     getView: () => (this.engineHandle ? this.engineHandle.getView() : { ...this.view }),
     setView: (v: View) => {
       if (this.engineHandle) return this.engineHandle.setView(v);
-      this.view = limitView(v, this.opts.source.faceSize, this.opts.vp);
+      this.endPan();
+      this.view = this.limit(v);
       this.askEngine();
       this.schedule();
     },
-    lookTo: (v: Partial<View>, ms?: number) => {
+    // Drawn here while the stage has the canvas; after the takeover the engine goes on with what is left of it.
+    lookTo: (v: Partial<View>, ms = DEFAULT_PAN_MS) => {
       if (this.engineHandle) return this.engineHandle.lookTo(v, ms);
+      if (this.stopped) return this.engine.then((e) => e.lookTo(v, ms));
+      this.endPan();
+      const now = performance.now();
+      const to = this.limit({ ...this.view, ...v });
+      const t = makeTransition(this.view, to, now, ms);
+      return new Promise<void>((resolve) => {
+        this.pan = { at: t.at, to, end: now + ms, resolve };
+        this.schedule();
+      });
+    },
+    enterVR: async () => {
       this.askEngine();
-      return this.engine.then((e) => e.lookTo(v, ms));
+      await (await this.engine).enterVR?.();
     },
     counters: this.counters,
     frames: 0,
   };
+
+  private limit(v: View): View {
+    return limitView(v, this.source.faceSize, this.opts.vp);
+  }
+
+  private endPan(): void {
+    this.pan?.resolve();
+    this.pan = null;
+  }
+
+  /** The scene's hotspots, shown over the picture until the engine draws its own. */
+  setHotspots(list: readonly Hotspot[], onClick: HotspotClick): void {
+    this.hotspots.set(list, onClick);
+    this.hotspots.place(this.view, this.opts.vp);
+  }
+
+  /** Another scene before the engine came (a link hotspot was clicked): drawn from its preview and tiles as they
+   *  arrive; until its preview is there, the last picture stays. */
+  showScene(source: SceneSource, view: View): void {
+    if (source.tilesId === this.source.tilesId && source.mantaLink === this.source.mantaLink) return;
+    this.endPan();
+    this.source = source;
+    this.view = this.limit(view);
+    // The new scene's hotspots show with its picture, not over the last one.
+    this.hotspots.show(false);
+    this.schedule();
+  }
 
   private schedule(): void {
     if (!this.raf && !this.stopped) this.raf = requestAnimationFrame(() => this.draw());
@@ -133,8 +203,16 @@ export class EarlyPainter {
     this.raf = 0;
     if (this.stopped) return;
     if (this.gl.isContextLost()) return this.askEngine();
-    const { source, vp } = this.opts;
-    if (this.controls.step(performance.now())) this.schedule();
+    const { vp } = this.opts;
+    const source = this.source;
+    const now = performance.now();
+    if (this.controls.step(now)) this.schedule();
+    if (this.pan) {
+      const { view, done } = this.pan.at(now);
+      this.view = view;
+      if (done) this.endPan();
+      else this.schedule();
+    }
     const preview = this.loader.peekTexture(previewUrl(source), this.gl) ?? null;
     if (!this.program.ready()) return this.schedule();
     const textureOf = (t: TileId) => this.loader.peekTexture(tileUrl(source, t), this.gl);
@@ -166,6 +244,12 @@ export class EarlyPainter {
       },
       endLayer: () => p.end(),
     });
+    this.hotspots.place(this.view, vp);
+    this.hotspots.show(true);
+    if (!this.told || !viewsEqual(this.told, this.view)) {
+      this.told = { ...this.view };
+      this.opts.onViewChange?.(this.told);
+    }
     this.handle.frames++;
     Object.assign(this.counters, {
       tilesRequested: plan.visible.length,
@@ -173,6 +257,7 @@ export class EarlyPainter {
       cacheBytes: gpu,
       previewReady: !!preview,
       stable: plan.complete,
+      scene: source.tilesId,
     });
     performance.mark?.(this.handle.frames === 1 ? 'early:first-frame' : 'early:frame');
     if (plan.complete) {
@@ -197,6 +282,8 @@ export class EarlyPainter {
   /** Stop drawing for good (the last frame stays on the canvas). */
   stop(): void {
     this.stopped = true;
+    // A pan under way goes on in the engine for the time it had left now (the engine takes a moment to start).
+    if (this.pan) this.pan.left = Math.max(0, this.pan.end - performance.now());
     cancelAnimationFrame(this.raf);
     this.raf = 0;
     for (const c of this.cleanups) c();
@@ -206,6 +293,17 @@ export class EarlyPainter {
   /** The engine is live: calls made to the handle since the takeover go to it now. */
   handOver(engine: EngineHandle): void {
     this.engineHandle = engine;
+    this.hotspots.dispose();
+    const pan = this.pan;
+    this.pan = null;
+    if (pan) void engine.lookTo(pan.to, pan.left ?? 0).then(pan.resolve, pan.resolve);
     this.resolveEngine(engine);
+  }
+
+  /** The page goes away before the engine came. */
+  dispose(): void {
+    if (!this.stopped) this.stop();
+    this.hotspots.dispose();
+    this.endPan();
   }
 }

@@ -5,9 +5,11 @@
 // engine's images (tiles: a TileProvider), prefetched for each scene the page opens.
 // Evaluating the engine, building its renderer and compiling its shaders cost a few hundred milliseconds
 // on a slow device, all of it on the main thread; the page shows the sharp first view without waiting.
+import type { HotspotClick } from './earlyHotspots';
 import { EarlyLoader } from './earlyLoad';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
 import { QuadProgram } from './quadProgram';
+import type { Hotspot } from './hotspotTypes';
 import type { PyramidLevel } from './tileGrid';
 import type { TileProvider } from './tileProvider';
 import type { TileSource } from '../../contract/tileUrls';
@@ -36,6 +38,10 @@ export class EarlyStage {
   private program: QuadProgram | null = null;
   /** Taken over (once; undefined before). */
   private handover: EarlyHandover | null | undefined = undefined;
+  /** Told once when the engine takes over (the page's start-up path moves on). */
+  onTakeOver: (() => void) | null = null;
+  /** The hotspots of the scene shown, kept for a painter that starts later. */
+  private hotspots: { list: readonly Hotspot[]; onClick: HotspotClick } | null = null;
 
   /** The images the engine's layers use: early loads handed over, the rest fetched. */
   get tiles(): TileProvider {
@@ -92,7 +98,24 @@ export class EarlyStage {
     performance.mark?.('early:start');
     this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined);
     this.program = null;
+    if (this.hotspots) this.painter.setHotspots(this.hotspots.list, this.hotspots.onClick);
     if (testHooksOn()) window.__panorama = this.painter.handle;
+  }
+
+  /** The hotspots of the scene drawn, clickable over the early picture until the engine draws its own. */
+  setHotspots(list: readonly Hotspot[], onClick: HotspotClick): void {
+    this.hotspots = { list, onClick };
+    if (this.handover === undefined) this.painter?.setHotspots(list, onClick);
+  }
+
+  /** The page opened another scene before the engine took over: the early drawing shows it. */
+  showScene(source: EarlyStageOptions['source'], view: View): void {
+    if (this.handover === undefined) this.painter?.showScene(source, view);
+  }
+
+  /** The view and view requests before the engine is live (and forwarded to it after); null without drawing. */
+  get view(): EarlyPainter['handle'] | null {
+    return this.painter?.handle ?? null;
   }
 
   /**
@@ -102,6 +125,7 @@ export class EarlyStage {
    */
   takeOver(): EarlyHandover | null {
     if (this.handover !== undefined) return this.handover;
+    this.onTakeOver?.();
     const p = this.painter;
     p?.stop();
     this.program?.dispose();
@@ -132,7 +156,9 @@ export class EarlyStage {
   /** The page goes away before the engine came: stop, and drop the canvas and its context. */
   cancel(): void {
     if (this.handover !== undefined) return;
+    const p = this.painter;
     const h = this.takeOver();
+    p?.dispose();
     if (!h) return;
     h.controls?.dispose();
     h.canvas.remove();

@@ -3,7 +3,9 @@
 // and holding the first frame back until it can show what the early stage left on the canvas.
 import { type LayerCounters, noCounters } from './layerCounters';
 import { type View, type Viewport, fovLimits, limitView, viewsEqual } from './view';
-import { makeTransition } from './viewTransition';
+import { DEFAULT_PAN_MS, makeTransition } from './viewTransition';
+
+export { DEFAULT_PAN_MS };
 
 /** What the controller needs of a scene layer (PanoramaLayer; a fake in tests). */
 export interface SceneLayer {
@@ -36,7 +38,6 @@ export interface ControllerHooks {
   crossfadeMs?(): number;
 }
 
-export const DEFAULT_PAN_MS = 1500;
 export const DEFAULT_CROSSFADE_MS = 600;
 export const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
 

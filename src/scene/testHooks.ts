@@ -15,6 +15,8 @@ export interface PanoramaTestHook {
     complete?: boolean;
     stable: boolean;
     previewReady: boolean;
+    /** The early stage's: the tiles id of the scene its last frame drew. */
+    scene?: string;
   };
   frames: number;
 }

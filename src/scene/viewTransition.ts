@@ -1,6 +1,9 @@
 // Eased movement between two views (lookTo): yaw takes the short way round, all three move together.
 import { type View, wrapAngle } from './view';
 
+/** A pan's length when the caller names none, ms. */
+export const DEFAULT_PAN_MS = 1500;
+
 /** Smooth start and stop (cubic in-out), t in 0..1. */
 export function easeInOutCubic(t: number): number {
   const c = Math.max(0, Math.min(1, t));

@@ -1,6 +1,7 @@
 // Tells an administrator that the site in view is disabled (every pin of it hidden on the map): visitors, guests and
 // administrators of other sites get "no such site" for it; only its administrators see it, with this notice.
 import { useSites } from '../../api/queries/settings';
+import { useFirstViewSettled } from '../../state/useFirstViewSettled';
 import { EyeSlashIcon } from '../../ui/icons';
 
 export function SiteDisabledNotice({
@@ -12,7 +13,8 @@ export function SiteDisabledNotice({
   isAdmin: boolean;
   collapsed: boolean;
 }) {
-  const sites = useSites(isAdmin);
+  // Read after the first view: the notice is not what the page opens for.
+  const sites = useSites(useFirstViewSettled() && isAdmin);
   if (!isAdmin || !sites.data?.some((s) => s.id === site && s.disabled)) return null;
   return (
     <p

@@ -4,12 +4,23 @@
 // The renderer (three + R3F) is lazy-loaded so the overlay paints first, and only once the early stage
 // (src/scene/early) has drawn the first view, so its evaluation never delays that view. If it cannot run
 // (no WebGL, or a failure) a clearly labelled stand-in shows the scene and its hotspots as buttons instead.
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
 import type { TileFormat } from '../../../contract/tileUrls';
 import type { Hotspot, View } from '../../scene';
-import { type EarlyStage, bootEarlyStage } from '../../scene/early';
+import { type EarlyStage, pageStartup } from '../../scene/early';
 import { deviceMotionAtom, panoramaAtom, shownSceneAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
 import { firstViewDoneAtom } from '../../state/firstView';
 import { askImmersiveVR } from './immersiveSupport';
@@ -77,8 +88,10 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // Start the preview and the first view's tiles now. For the first scene, the early stage draws them as
   // they arrive and asks for the renderer once that view is complete (or on input, or after a deadline).
   const hostRef = useRef<HTMLDivElement | null>(null);
-  const [engineWanted, setEngineWanted] = useState(false);
-  const earlyRef = useRef<EarlyStage | null>(null);
+  // The page's start-up path (src/scene/pageStartup.ts) owns the early stage: this slot tells it what the viewer
+  // opens and reads whether the engine is wanted.
+  const engineWanted = useSyncExternalStore(pageStartup.subscribe, pageStartup.snapshot).engineAsked;
+  const onViewChangeRef = useRef<(v: View) => void>(() => undefined);
   const [early, setEarly] = useState<EarlyStage | null>(null);
   useEffect(() => {
     const el = hostRef.current;
@@ -87,28 +100,23 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       height: el?.clientHeight || innerHeight,
       dpr: devicePixelRatio || 1,
     };
-    if (earlyRef.current) return earlyRef.current.prefetch(source, initialView, vp);
+    if (early) return pageStartup.showScene(source, initialView, vp);
     if (!el) return;
-    earlyRef.current = bootEarlyStage({
-      source,
-      view: initialView,
-      vp,
-      host: el,
-      mouseViewMode,
-      loadEngine: () => setEngineWanted(true),
-      onFirstView: firstViewDone,
-    });
-    setEarly(earlyRef.current);
+    setEarly(
+      pageStartup.draw({
+        source,
+        view: initialView,
+        vp,
+        host: el,
+        mouseViewMode,
+        onFirstView: firstViewDone,
+        onViewChange: (v) => onViewChangeRef.current(v),
+      }),
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the scene changes: a later initial view is the renderer's business
   }, [source]);
   // Leaving before the renderer came: the early stage's canvas and context go too.
-  useEffect(
-    () => () => {
-      earlyRef.current?.cancel();
-      earlyRef.current = null;
-    },
-    [],
-  );
+  useEffect(() => () => pageStartup.cancel(), []);
 
   // The renderer reports every frame of a pan; re-rendering the overlay that often would cost frames.
   const latestView = useRef<View | null>(null);
@@ -127,6 +135,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     },
     [setView],
   );
+  onViewChangeRef.current = onViewChange;
   useEffect(
     () => () => {
       if (viewTimer.current !== null) window.clearTimeout(viewTimer.current);
@@ -165,6 +174,12 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       if (info) onInfoHotspot(info);
     }
   };
+  // The early stage shows the same hotspots over its picture, clickable, until the engine draws its own; and
+  // view requests go to it until then.
+  const clickRef = useRef(onHotspotClick);
+  clickRef.current = onHotspotClick;
+  useEffect(() => early?.setHotspots(hotspots, (h) => clickRef.current(h)), [early, hotspots]);
+  useEffect(() => setPanorama((live) => live ?? pageStartup.control), [setPanorama]);
 
   // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part. Asked
   // once the first view is complete (the question makes a frame): nothing of it is on the first view's path.
@@ -230,6 +245,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               scene={source}
               initialView={initialView}
               hotspots={hotspots}
+              prefetchLinks={firstViewIsDone}
               onHotspotClick={onHotspotClick}
               onViewChange={onViewChange}
               onStable={firstViewDone}

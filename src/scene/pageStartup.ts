@@ -1,0 +1,142 @@
+// The one owner of a page's start-up path: from the page's first script to the engine's takeover. It holds the
+// early stage and the state (startupState.ts: nothing, prefetching, drawing, handed over), turns each event into
+// its transition, and carries out the effects; the viewer sends events and reads the state. Three-free, like
+// everything the first script loads.
+import { afterPreload } from './preloadDone';
+import { EarlyStage, type EarlyStageOptions } from './earlyStage';
+import {
+  INITIAL_STARTUP,
+  type StartupEffect,
+  type StartupEvent,
+  type StartupState,
+  startupStep,
+  viewTarget,
+} from './startupState';
+import { type View, type Viewport } from './view';
+import { previewUrl } from '../../contract/tileUrls';
+
+type Source = EarlyStageOptions['source'];
+
+export type DrawOptions = Omit<EarlyStageOptions, 'loadEngine'> & {
+  /** Called once when the engine is wanted (the state's `engineAsked` says so too). */
+  loadEngine?: () => void;
+  /** false: no early drawing, the engine at once. */
+  draw?: boolean;
+};
+
+/** What tells two scenes apart for the start-up path (the same tiles in another format are another load). */
+const sceneKey = (s: Source) => `${s.mantaLink}|${s.tilesId}|${s.format ?? 'jpg'}`;
+
+const DEFAULT_VIEW: View = { yaw: 0, pitch: 0, fov: Math.PI / 2 };
+
+export class PageStartup {
+  private state: StartupState = INITIAL_STARTUP;
+  private stage: EarlyStage | null = null;
+  /** A view asked for before the drawing started: it starts there. */
+  private pendingView: Partial<View> | null = null;
+  /** The view the drawing started from (the view without a drawing to ask, e.g. without WebGL 2). */
+  private startView: View = DEFAULT_VIEW;
+  private readonly listeners = new Set<() => void>();
+
+  /** The state now (a new object on every change, for React's useSyncExternalStore). */
+  readonly snapshot = (): StartupState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private step(e: StartupEvent, run: (effect: StartupEffect) => void = () => undefined): void {
+    const { state, effects } = startupStep(this.state, e);
+    const changed = state !== this.state;
+    this.state = state;
+    for (const effect of effects) run(effect);
+    if (changed) for (const l of this.listeners) l();
+  }
+
+  /**
+   * The page's first view, read by whichever entry runs first: its tiles now, before the app has loaded, and the
+   * WebGL context while the link still brings them (on a software rasteriser a context made later, while the tiles
+   * decode, took over a second of the main thread).
+   */
+  prefetchPage(
+    source: Source,
+    view: View,
+    panoramaBox: () => Viewport | null,
+    afterStyles: (fn: () => void) => void,
+  ): void {
+    this.step({ type: 'prefetch', scene: sceneKey(source) }, () => {
+      const stage = (this.stage = new EarlyStage());
+      // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
+      // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body.
+      // Asked before the tiles: on a repeat visit the preload is done already, and the decodes go in that order.
+      afterPreload(previewUrl(source), () => stage.prefetchPreview(source));
+      // For the panorama's box if the stylesheet already tells it, else for the whole window (a superset); the
+      // viewer asks for anything missing when it draws.
+      const box = panoramaBox();
+      const vp = box ?? { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
+      stage.prefetch(source, view, vp, { preview: false });
+      // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox).
+      if (box) stage.prepare(box);
+      else afterStyles(() => stage.prepare(panoramaBox() ?? vp));
+    });
+  }
+
+  /** The viewer opens its first scene: the stage the first script started (or a new one) draws it. */
+  draw(opts: DrawOptions): EarlyStage {
+    const view = { ...opts.view, ...this.pendingView };
+    this.pendingView = null;
+    this.startView = view;
+    const stageOpts: EarlyStageOptions = {
+      ...opts,
+      view,
+      loadEngine: () => {
+        if (this.state.engineAsked) return;
+        this.step({ type: 'askEngine' });
+        opts.loadEngine?.();
+      },
+    };
+    const draw = opts.draw ?? true;
+    this.step({ type: 'draw', scene: sceneKey(opts.source), draw }, (effect) => {
+      const stage = (this.stage ??= new EarlyStage());
+      if (effect === 'loadScene') stage.prefetch(opts.source, view, opts.vp);
+      if (effect !== 'start') return;
+      stage.onTakeOver = () => this.step({ type: 'handOver' });
+      stage.start(stageOpts, { draw });
+    });
+    // Without early drawing the engine is wanted at once.
+    if (!draw) opts.loadEngine?.();
+    return this.stage!;
+  }
+
+  /** The viewer opens another scene: the early drawing shows it until the engine has taken over. */
+  showScene(source: Source, view: View, vp: Viewport): void {
+    this.step({ type: 'scene', scene: sceneKey(source) }, (effect) => {
+      if (effect === 'loadScene') this.stage?.prefetch(source, view, vp);
+      if (effect === 'showScene') this.stage?.showScene(source, view);
+    });
+  }
+
+  /** The viewer goes away: the stage's canvas and context go too (the engine's, once it has them, stay its). */
+  cancel(): void {
+    this.step({ type: 'cancel' }, () => this.stage?.cancel());
+    this.stage = null;
+    this.pendingView = null;
+  }
+
+  /** View requests, whoever draws: kept for the drawing to start from, the early stage, then the engine. */
+  readonly control = {
+    getView: (): View => this.stage?.view?.getView() ?? { ...this.startView, ...this.pendingView },
+    setView: (v: View): void => {
+      if (viewTarget(this.state.phase) === 'pending') this.pendingView = { ...v };
+      else this.stage?.view?.setView(v);
+    },
+    lookTo: async (v: Partial<View>, ms?: number): Promise<void> => {
+      if (viewTarget(this.state.phase) === 'pending') this.pendingView = { ...this.pendingView, ...v };
+      else await this.stage?.view?.lookTo(v, ms);
+    },
+    enterVR: async (): Promise<void> => {
+      await this.stage?.view?.enterVR();
+    },
+  };
+}
