@@ -100,13 +100,13 @@ export function printResults(r: Results): void {
 
   if (r.detail.length) {
     console.log(
-      "\n## Detail: our deepest level against Marzipano's picture of the uploaded JPEG tiles (same view, zoomed in to the deepest level, settled, unthrottled 1280x720; PSNR on the central 60%)",
+      "\n## Detail: our deepest level against Marzipano's picture of the uploaded JPEG tiles (same view, zoomed in to the deepest level, settled, unthrottled 1280x720; PSNR on a box of half the panorama canvas's height and of our narrower canvas's width, centred on each page's canvas)",
     );
-    console.log('| scene | tiles | PSNR | fov | our deepest-level tiles |');
+    console.log('| scene | tiles | PSNR | fov Marzipano / ours | our deepest-level tiles |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const d of r.detail)
       console.log(
-        `| ${d.scene} | ${d.avif ? 'AVIF on' : 'AVIF_TILES=false'} | ${f(d.db, 1)} dB | ${f(d.view.fov, 3)} | ${Object.entries(
+        `| ${d.scene} | ${d.avif ? 'AVIF on' : 'AVIF_TILES=false'} | ${f(d.db, 1)} dB | ${f(d.view.fov, 3)} / ${f(d.oursFov, 3)} | ${Object.entries(
           d.deepest,
         )
           .map(([ext, n]) => `${n} .${ext}`)
