@@ -132,7 +132,7 @@ export function printResults(r: Results): void {
       `\nSwitch of ${kind} after turning the view (generated, ${SLOW.name}, ${DESKTOP.name}): visually complete ${sec(sw)} after the click (${f(median(rows.map((s) => s.sw.kb)))} KB) vs a fresh deep link to that scene and view ${sec(fresh)}; switch/fresh ${check(sw / fresh, SWITCH_TARGET)}; heading ${s0.yawBeforeDeg ?? '?'}° before, ${s0.yawAfterDeg ?? '?'}° after${errors(rows.flatMap((s) => [s.sw, s.fresh]))}`,
     );
   }
-  console.log(`\n${met} of ${all} throttled targets met.`);
+  if (all) console.log(`\n${met} of ${all} throttled targets met.`);
   if (r.waterfall) printWaterfall(r.waterfall.peer, r.waterfall.visit, r.setups[0]?.setup.name ?? '');
 }
 
