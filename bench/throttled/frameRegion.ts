@@ -1,6 +1,6 @@
 // Parts of a decoded frame: the central share a visually-complete judgement may be restricted to, and how much of
-// a settled frame's sides a page left blank (Marzipano under SwiftShader leaves the side faces of wide views
-// black; a frame judged with blank sides would count as complete what was never drawn).
+// a settled frame outside it a page left blank (Marzipano under SwiftShader leaves some cube faces black; a frame
+// judged with blank parts would count as complete what was never drawn).
 
 export interface Raw {
   /** 3 bytes (RGB) per pixel, row by row. */
@@ -21,21 +21,25 @@ export function centralCrop(img: Raw, share: number): Raw {
   return { data: out, width: w, height: h };
 }
 
-/** Whether every pixel of column x is at most `max` in each channel (JPEG frames are rarely exactly 0). */
-function columnBlank(img: Raw, x: number, max: number): boolean {
+/**
+ * Share (0..1) of the pixels outside the central `share` of the frame that are blank (each channel at most `max`:
+ * JPEG frames are rarely exactly 0). Marzipano leaves side faces black on wide desktop views and the floor face
+ * black at the foot of a tall phone view: both fall outside the centre.
+ */
+export function blankOutsideCentre(img: Raw, share: number, max = 12): number {
+  const w = Math.round(img.width * share);
+  const h = Math.round(img.height * share);
+  const x0 = Math.floor((img.width - w) / 2);
+  const y0 = Math.floor((img.height - h) / 2);
+  let blank = 0;
+  let outside = 0;
   for (let y = 0; y < img.height; y++) {
-    const i = (y * img.width + x) * 3;
-    if (img.data[i]! > max || img.data[i + 1]! > max || img.data[i + 2]! > max) return false;
+    for (let x = 0; x < img.width; x++) {
+      if (x >= x0 && x < x0 + w && y >= y0 && y < y0 + h) continue;
+      outside++;
+      const i = (y * img.width + x) * 3;
+      if (img.data[i]! <= max && img.data[i + 1]! <= max && img.data[i + 2]! <= max) blank++;
+    }
   }
-  return true;
-}
-
-/** Share (0..1) of the frame's width that is blank columns running in from its left and right edges. */
-export function blankSideShare(img: Raw, max = 12): number {
-  let left = 0;
-  while (left < img.width && columnBlank(img, left, max)) left++;
-  if (left === img.width) return 1;
-  let right = 0;
-  while (columnBlank(img, img.width - 1 - right, max)) right++;
-  return (left + right) / img.width;
+  return outside ? blank / outside : 0;
 }

@@ -76,7 +76,7 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
     if (v.shots) fs.writeFileSync(path.join(shots, `${name}-settled.jpg`), v.shots.settled);
     if (v.shots?.vc) fs.writeFileSync(path.join(shots, `${name}-vc.jpg`), v.shots.vc);
     console.log(
-      `  ${what}: VC ${Math.round(v.vcMs)} ms (central ${Math.round(v.vcCentralMs)}, blank sides ${Math.round(v.blankSides * 100)}%), hotspot ${Math.round(v.hotspotMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}${marksText(v)}`,
+      `  ${what}: VC ${Math.round(v.vcMs)} ms (central ${Math.round(v.vcCentralMs)}, blank outside the centre ${Math.round(v.blankSides * 100)}%), hotspot ${Math.round(v.hotspotMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}${marksText(v)}`,
     );
   };
   try {

@@ -44,7 +44,7 @@ export interface Visit {
   /** Visually complete judged on the whole frame (vcMs) and on its central 60% (vcCentralMs), ms after t0. */
   vcMs: number;
   vcCentralMs: number;
-  /** Share of the settled frame's width blank at its sides. */
+  /** Share of the settled frame outside its central 60% left blank. */
   blankSides: number;
   /** When a hotspot could first be clicked (hotspotProbe), ms after t0; NaN when none was in view or never. */
   hotspotMs: number;

@@ -1,9 +1,9 @@
 // Visual completeness from screenshots: the first frame within 35 dB PSNR of the settled frame. PSNR is computed
 // by us on raw RGB pixels decoded by sharp, so nothing the page reports about itself enters the number. Judged on
 // the whole frame (hotspots and controls included) and, beside it, on the central 60% only (for pages that leave
-// the sides of their settled frame blank).
+// parts of their settled frame outside it blank).
 import sharp from 'sharp';
-import { blankSideShare, centralCrop, type Raw } from './frameRegion';
+import { blankOutsideCentre, centralCrop, type Raw } from './frameRegion';
 
 export const VC_PSNR_DB = 35;
 /** The central share of width and height judged where a page leaves the sides blank. */
@@ -41,7 +41,7 @@ export interface VisualResult {
   vcMs: number;
   /** The same judged on the central CENTRAL_SHARE of the frame only. */
   vcCentralMs: number;
-  /** Share of the settled frame's width left blank at its sides (blankSideShare). */
+  /** Share of the settled frame outside its centre left blank (blankOutsideCentre). */
   blankSides: number;
   /** PSNR of each frame after t0 against the settled frame, with its time (ms after t0). */
   trail: Array<{ ms: number; db: number }>;
@@ -84,7 +84,7 @@ export async function visuallyComplete(
   return {
     vcMs: i >= 0 ? trail[i]!.ms : NaN,
     vcCentralMs,
-    blankSides: blankSideShare(ref),
+    blankSides: blankOutsideCentre(ref, CENTRAL_SHARE),
     trail,
     vcFrame: scored[i]?.data,
   };

@@ -1,6 +1,6 @@
 // The throttled benchmark's frame regions: the central crop judged, and the blank sides of a settled frame.
 import { describe, expect, it } from 'vitest';
-import { blankSideShare, centralCrop, type Raw } from '../../../bench/throttled/frameRegion';
+import { blankOutsideCentre, centralCrop, type Raw } from '../../../bench/throttled/frameRegion';
 
 /** A width x height frame whose pixel (x, y) is `at(x, y)` in all three channels. */
 function frame(width: number, height: number, at: (x: number, y: number) => number): Raw {
@@ -22,17 +22,38 @@ describe('centralCrop', () => {
   });
 });
 
-describe('blankSideShare', () => {
-  it('counts the black columns running in from both edges', () => {
-    const img = frame(20, 4, (x) => (x < 3 || x >= 18 ? 4 : 120));
-    expect(blankSideShare(img)).toBeCloseTo(5 / 20);
+describe('blankOutsideCentre', () => {
+  it('is the share of the pixels outside the central 60% that are black', () => {
+    // 10x10: the centre is 6x6 (36 px), the 64 around it; the left two columns are black (20 px, all outside).
+    const img = frame(10, 10, (x) => (x < 2 ? 4 : 120));
+    expect(blankOutsideCentre(img, 0.6)).toBeCloseTo(20 / 64);
   });
-  it('is 0 when a single pixel of the edge column is drawn', () => {
-    const img = frame(20, 4, (x, y) => (x === 0 && y !== 2 ? 0 : x === 19 ? 0 : 200));
-    expect(blankSideShare(img)).toBeCloseTo(1 / 20);
+  it('counts a black floor at the foot as well as black sides, and ignores black inside the centre', () => {
+    expect(
+      blankOutsideCentre(
+        frame(10, 10, (_, y) => (y >= 8 ? 0 : 200)),
+        0.6,
+      ),
+    ).toBeCloseTo(20 / 64);
+    expect(
+      blankOutsideCentre(
+        frame(10, 10, (x, y) => (x >= 2 && x < 8 && y >= 2 && y < 8 ? 0 : 90)),
+        0.6,
+      ),
+    ).toBe(0);
   });
-  it('is 0 for a frame drawn edge to edge, and 1 for a black one', () => {
-    expect(blankSideShare(frame(8, 2, () => 90))).toBe(0);
-    expect(blankSideShare(frame(8, 2, () => 0))).toBe(1);
+  it('takes a pixel above the threshold in any channel as drawn', () => {
+    expect(
+      blankOutsideCentre(
+        frame(10, 10, () => 13),
+        0.6,
+      ),
+    ).toBe(0);
+    expect(
+      blankOutsideCentre(
+        frame(10, 10, () => 0),
+        0.6,
+      ),
+    ).toBe(1);
   });
 });
