@@ -5,7 +5,8 @@
 // medians are reported, with the targets against Marzipano and whether each is met. Exits 0 either way.
 //   npm run bench:viewer                          (builds, then runs this, then the throttled section)
 //   node --import tsx bench/viewer.ts --runs=7 --only=ours,marzipano
-// Throttled section (bench/throttled/: the app's viewer page vs a bare Marzipano page on slow links and a phone):
+// Throttled section (bench/throttled/: the app's viewer page vs a bare Marzipano page on the real farm export, a
+// tiled photograph and the generated pyramid, on slow links and a phone, and the deepest level's fidelity):
 // --skip-throttled leaves it out, --only-throttled runs only it (default 3 runs there unless --runs= is given).
 import fs from 'node:fs';
 import { launchBenchBrowser } from './browser';

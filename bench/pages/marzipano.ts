@@ -13,12 +13,20 @@ const geometry = new Marzipano.CubeGeometry(p.levels);
 const limiter = Marzipano.RectilinearView.limit.traditional(p.faceSize, (100 * Math.PI) / 180, (120 * Math.PI) / 180);
 const view = new Marzipano.RectilinearView(p.view, limiter);
 const scene = viewer.createScene({ source, geometry, view, pinFirstLevel: true });
+// The scene's hotspots as the Tool's page adds them (DOM elements centred on their yaw and pitch), drawn as
+// plain discs: the Tool's icon images would only add requests.
+for (const h of p.hotspots) {
+  const el = document.createElement('div');
+  el.className = 'bench-hotspot';
+  scene.hotspotContainer().createHotspot(el, h);
+}
 scene.switchTo();
 const handle = {
   stable: false,
   setView(v: { yaw: number; pitch: number; fov: number }) {
     view.setParameters(v);
   },
+  getView: () => ({ yaw: view.yaw() as number, pitch: view.pitch() as number, fov: view.fov() as number }),
 };
 window.__peer = handle;
 viewer.stage().addEventListener('renderComplete', (stable: boolean) => {

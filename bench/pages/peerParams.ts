@@ -4,6 +4,8 @@ export interface PeerParams {
   levels: Array<{ tileSize: number; size: number; fallbackOnly?: boolean }>;
   faceSize: number;
   view: { yaw: number; pitch: number; fov: number };
+  /** Hotspots to draw (the Marzipano page), `hotspots=[{"yaw":..,"pitch":..}]`. */
+  hotspots: Array<{ yaw: number; pitch: number }>;
 }
 
 export function readPeerParams(): PeerParams {
@@ -17,12 +19,15 @@ export function readPeerParams(): PeerParams {
       pitch: Number(q.get('pitch') ?? 0),
       fov: Number(q.get('fov') ?? Math.PI / 2),
     },
+    hotspots: JSON.parse(q.get('hotspots') ?? '[]'),
   };
 }
 
 /** What the benchmark drives on every peer page. */
 export interface PeerHandle {
   setView(v: { yaw: number; pitch: number; fov: number }): void;
+  /** The view as drawn (after the page's limits). */
+  getView?(): { yaw: number; pitch: number; fov: number };
   stable: boolean;
 }
 

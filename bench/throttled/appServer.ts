@@ -8,22 +8,32 @@ import path from 'node:path';
 import { build } from 'vite';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
 import { buildExport, DATE_1, DATE_2, SCENES } from './fixture';
+import { FARM, PHOTO, PHOTO_DATE, realFixturesMissing, uploadRealScenes } from './realScenes';
 
 export interface BenchScene {
+  site: string;
   tilesId: string;
   floor: number;
   date: string;
   manta: string;
   levels: Array<{ tileSize: number; size: number; fallbackOnly?: boolean }>;
   face: number;
+  /** Where its link and info hotspots sit (the Marzipano page draws them there too). */
+  hotspots: Array<{ yaw: number; pitch: number }>;
+  /** 'avif' once its AVIF copies are announced. */
+  tileFormat: string;
 }
 
 export interface BenchServer {
   origin: string;
   site: string;
+  avif: boolean;
   main: BenchScene;
   later: BenchScene;
   upstairs: BenchScene;
+  /** The farm's first scene and the photograph, when the shared fixtures are there. */
+  farm?: BenchScene;
+  photo?: BenchScene;
   close(): Promise<void>;
 }
 
@@ -96,21 +106,49 @@ interface Detail {
     manta_link: string;
     levels: BenchScene['levels'];
     face_size: number;
+    link_hotspots: Array<{ yaw: number; pitch: number }>;
+    info_hotspots: Array<{ yaw: number; pitch: number }>;
+    tile_format?: string;
   };
 }
 
-async function sceneOf(origin: string, site: string, floor: number, date: string, name: string): Promise<BenchScene> {
-  const list = await api<Detail[]>(origin, `/api/site/${site}/survey/details?floor=${floor}&date=${date}`);
-  const d = list.find((x) => x.survey_node.tiles_name === name);
-  if (!d) throw new Error(`scene ${name} not found on floor ${floor}, ${date}`);
-  const n = d.survey_node;
-  return { tilesId: n.tiles_id, floor, date, manta: n.manta_link, levels: n.levels, face: n.face_size };
+/** The scene named `name`; with `avif`, waits until it announces its AVIF copies (made after an upload). */
+async function sceneOf(
+  origin: string,
+  site: string,
+  floor: number,
+  date: string,
+  name: string,
+  avif = false,
+): Promise<BenchScene> {
+  const deadline = Date.now() + 20 * 60_000;
+  for (;;) {
+    const list = await api<Detail[]>(origin, `/api/site/${site}/survey/details?floor=${floor}&date=${date}`);
+    const d = list.find((x) => x.survey_node.tiles_name === name);
+    if (!d) throw new Error(`scene ${name} not found on floor ${floor}, ${date}`);
+    const n = d.survey_node;
+    if (!avif || n.tile_format === 'avif' || Date.now() > deadline)
+      return {
+        site,
+        tilesId: n.tiles_id,
+        floor,
+        date,
+        manta: n.manta_link,
+        levels: n.levels,
+        face: n.face_size,
+        hotspots: [...n.link_hotspots, ...n.info_hotspots].map(({ yaw, pitch }) => ({ yaw, pitch })),
+        tileFormat: n.tile_format ?? 'jpg',
+      };
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 export async function startBenchServer(opts: {
   port: number;
   rebuild: boolean;
   fillers: number;
+  /** AVIF_TILES of the server (true unless the run asks for the uploaded JPEG tiles alone). */
+  avif?: boolean;
 }): Promise<BenchServer> {
   ensureAppBuild(opts.rebuild);
   console.log('building the benchmark pages…');
@@ -128,6 +166,7 @@ export async function startBenchServer(opts: {
       BENCH_CSV: exp.csv,
       BENCH_PAGES: pagesDir,
       DIST_DIR: path.join(repoRoot, 'dist'),
+      AVIF_TILES: String(opts.avif ?? true),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -139,9 +178,15 @@ export async function startBenchServer(opts: {
       ? `tiles: the AVIF copies (made in ${(ready.avifMs / 1000).toFixed(1)} s after the import); Marzipano reads the JPEGs`
       : 'tiles: the uploaded JPEGs only (AVIF_TILES=false)',
   );
+  const missing = realFixturesMissing();
+  if (missing) console.log(`no real scenes: ${missing}`);
+  const real = missing ? null : await uploadRealScenes(origin);
   return {
     origin,
     site,
+    avif: ready.avif,
+    farm: real ? await sceneOf(origin, real.farm, FARM.floor, FARM.date, FARM.name, ready.avif) : undefined,
+    photo: real ? await sceneOf(origin, real.photo, 0, PHOTO_DATE, PHOTO.name, ready.avif) : undefined,
     main: await sceneOf(origin, site, 0, DATE_1, SCENES.main),
     later: await sceneOf(origin, site, 0, DATE_2, SCENES.later),
     upstairs: await sceneOf(origin, site, 1, DATE_1, SCENES.upstairs),

@@ -90,7 +90,8 @@ export class Recorder {
       const r: Req = { id: e.requestId, url: e.request.url, type: e.type ?? 'Other', start: e.wallTime };
       this.byId.set(e.requestId, r);
       this.requests.push(r);
-      this.open.add(e.requestId);
+      // A server-sent event stream (the page's /api/changes) stays open as long as the page: not a load to wait for.
+      if (r.type !== 'EventSource') this.open.add(e.requestId);
     });
     cdp.on('Network.responseReceived', (e: ResponseReceived) => {
       const r = this.byId.get(e.requestId);

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
-import { BYTES_TARGET, REPEAT_TARGET, SETUPS, SWITCH_TARGET, type Setup } from './profiles';
+import type { DetailResult } from './detail';
+import { BYTES_TARGET, DESKTOP, REPEAT_TARGET, SLOW, SWITCH_TARGET, type Setup } from './profiles';
 import { PEER_LABEL, PEERS, type Peer, type SwitchKind, type SwitchResult, type Visit } from './visits';
 
 export interface Results {
@@ -11,6 +12,7 @@ export interface Results {
   setups: Array<{ setup: Setup; byPeer: Record<Peer, Visit[]> }>;
   repeat: Array<{ first: Visit; repeat: Visit }>;
   switches: Array<{ kind: SwitchKind; sw: SwitchResult; fresh: Visit }>;
+  detail: DetailResult[];
   /** Our deep link's first run on the first setup measured, for the waterfall. */
   waterfall?: { peer: Peer; visit: Visit };
 }
@@ -25,7 +27,10 @@ export function median(xs: number[]): number {
 const f = (x: number, d = 0) =>
   Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a';
 const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a');
-const med = (vs: Visit[], k: 'vcMs' | 'requests' | 'kb' | 'firstTileMs') => median(vs.map((v) => v[k]));
+type Num = 'vcMs' | 'vcCentralMs' | 'requests' | 'kb' | 'kbCentral' | 'firstTileMs' | 'hotspotMs' | 'blankSides';
+const med = (vs: Visit[], k: Num) => median(vs.map((v) => v[k]));
+/** Marzipano leaving more than this share of its settled frame outside the centre blank: the row is judged there. */
+const BLANK_SIDES = 0.02;
 
 let met = 0,
   all = 0;
@@ -45,38 +50,75 @@ export function printResults(r: Results): void {
   met = 0;
   all = 0;
   console.log(
-    `\n## Throttled first view (median of ${r.runs} run${r.runs > 1 ? 's' : ''}; visually complete = first screencast frame within 35 dB PSNR of the settled frame)`,
+    `\n## Throttled first view (median of ${r.runs} run${r.runs > 1 ? 's' : ''}; visually complete = first screencast frame within 35 dB PSNR of the settled frame, until the last change)`,
   );
-  console.log(`\n| link | ${PEERS.map((p) => PEER_LABEL[p]).join(' | ')} |`);
-  console.log(`| --- |${PEERS.map(() => ' --- |').join('')}`);
-  for (const { setup, byPeer } of r.setups) {
-    const cells = PEERS.map((p) => {
+  console.log(
+    `Judged on the whole frame (hotspots and controls included; a missing 44-px hotspot alone keeps a desktop frame under 35 dB) where Marzipano's settled frames are drawn edge to edge; on the central 60% (of width and height) for both pages where its median settled frame leaves more than ${BLANK_SIDES * 100}% of the rest blank (SwiftShader: the side faces of wide desktop views, the floor at the foot of the phone's tall view left black), marked "centre". Hotspot = first time one could be clicked (ours: the element on top where a hotspot projects is the canvas and a pointer there gets the hand cursor, or a DOM button; Marzipano: its hotspot element on top there).`,
+  );
+  console.log(
+    `\n| row | page | visually complete | judged | hotspot clickable | requests | KB until complete | first tile |`,
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const judged = r.setups.map(({ setup, byPeer }) => {
+    const centre = med(byPeer.marzipano, 'blankSides') > BLANK_SIDES;
+    const vc = (vs: Visit[]) => med(vs, centre ? 'vcCentralMs' : 'vcMs');
+    const kb = (vs: Visit[]) => med(vs, centre ? 'kbCentral' : 'kb');
+    for (const p of PEERS) {
       const vs = byPeer[p];
-      return `${sec(med(vs, 'vcMs'))}, ${f(med(vs, 'requests'))} requests, ${f(med(vs, 'kb'))} KB, first tile ${sec(med(vs, 'firstTileMs'))}${errors(vs)}`;
-    });
-    console.log(`| ${setup.name} | ${cells.join(' | ')} |`);
-  }
-  console.log('\nRuns (visually complete, ms):');
+      if (!vs.length) continue;
+      console.log(
+        `| ${setup.name} | ${PEER_LABEL[p]} | ${sec(med(vs, 'vcMs'))} whole, ${sec(med(vs, 'vcCentralMs'))} centre (blank outside the centre ${f(med(vs, 'blankSides') * 100)}%) | ${sec(vc(vs))} ${centre ? 'centre' : 'whole'} | ${sec(med(vs, 'hotspotMs'))} | ${f(med(vs, 'requests'))} | ${f(kb(vs))} | ${sec(med(vs, 'firstTileMs'))}${errors(vs)} |`,
+      );
+    }
+    return { setup, byPeer, vc, kb };
+  });
+  console.log('\nRuns (visually complete whole / centre, hotspot clickable, ms):');
   for (const { setup, byPeer } of r.setups)
-    console.log(`  ${setup.name}: ${PEERS.map((p) => `${p} ${byPeer[p].map((v) => f(v.vcMs)).join('/')}`).join(', ')}`);
-
-  console.log('\nOurs / Marzipano (time to visually complete; bytes until then):');
-  console.log('| link | deep link | plain URL | scene.html | bytes deep link | bytes plain URL |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const { setup, byPeer } of r.setups) {
-    const mz = byPeer.marzipano;
-    const t = (p: Peer) => med(byPeer[p], 'vcMs') / med(mz, 'vcMs');
-    const b = (p: Peer) => med(byPeer[p], 'kb') / med(mz, 'kb');
     console.log(
-      `| ${setup.name} | ${check(t('deep'), setup.target)} | ${check(t('plain'), setup.target)} | ${f(t('scene'), 2)} | ${check(b('deep'), BYTES_TARGET)} | ${check(b('plain'), BYTES_TARGET)} |`,
+      `  ${setup.name}: ${PEERS.filter((p) => byPeer[p].length)
+        .map((p) => `${p} ${byPeer[p].map((v) => `${f(v.vcMs)}/${f(v.vcCentralMs)} h${f(v.hotspotMs)}`).join(', ')}`)
+        .join('; ')}`,
     );
+
+  console.log('\nOurs / Marzipano (targets are marks, not a failing exit):');
+  console.log(
+    '| row | page | visually complete | bytes until complete | hotspot clickable | our hotspot by our complete |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const { setup, byPeer, vc, kb } of judged) {
+    const mz = byPeer.marzipano;
+    for (const p of PEERS.filter((x) => x !== 'marzipano' && byPeer[x].length)) {
+      const vs = byPeer[p];
+      const t = vc(vs) / vc(mz);
+      const hot = med(vs, 'hotspotMs');
+      const early = setup.hotspotBeforeComplete && p === 'deep' ? check(hot / vc(vs), 1) : f(hot / vc(vs), 2);
+      console.log(
+        `| ${setup.name} | ${PEER_LABEL[p]} | ${p === 'deep' ? check(t, setup.target) : f(t, 2)} | ${p === 'deep' ? check(kb(vs) / kb(mz), BYTES_TARGET) : f(kb(vs) / kb(mz), 2)} | ${f(hot / med(mz, 'hotspotMs'), 2)} | ${early} |`,
+      );
+    }
+  }
+
+  if (r.detail.length) {
+    console.log(
+      "\n## Detail: our deepest level against Marzipano's picture of the uploaded JPEG tiles (same view, zoomed in to the deepest level, settled, unthrottled 1280x720; PSNR on a box of half the panorama canvas's height and of our narrower canvas's width, centred on each page's canvas)",
+    );
+    console.log('| scene | tiles | PSNR | fov Marzipano / ours | our deepest-level tiles |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const d of r.detail)
+      console.log(
+        `| ${d.scene} | ${d.avif ? 'AVIF on' : 'AVIF_TILES=false'} | ${f(d.db, 1)} dB | ${f(d.view.fov, 3)} / ${f(d.oursFov, 3)} | ${Object.entries(
+          d.deepest,
+        )
+          .map(([ext, n]) => `${n} .${ext}`)
+          .join(', ')}${d.error ? ` ERROR ${d.error}` : ''} |`,
+      );
   }
 
   if (r.repeat.length) {
     const first = median(r.repeat.map((x) => x.first.vcMs)),
       again = median(r.repeat.map((x) => x.repeat.vcMs));
     console.log(
-      `\nRepeat visit of the deep link (${SETUPS[0]!.name}, same context, warm HTTP cache): first ${sec(first)}, repeat ${sec(again)} (${f(median(r.repeat.map((x) => x.repeat.requests)))} requests, ${f(median(r.repeat.map((x) => x.repeat.kb)))} KB); repeat/first ${check(again / first, REPEAT_TARGET)}${errors(r.repeat.flatMap((x) => [x.first, x.repeat]))}`,
+      `\nRepeat visit of the deep link (generated, ${SLOW.name}, ${DESKTOP.name}, same context, warm HTTP cache): first ${sec(first)}, repeat ${sec(again)} (${f(median(r.repeat.map((x) => x.repeat.requests)))} requests, ${f(median(r.repeat.map((x) => x.repeat.kb)))} KB); repeat/first ${check(again / first, REPEAT_TARGET)}${errors(r.repeat.flatMap((x) => [x.first, x.repeat]))}`,
     );
   }
 
@@ -87,10 +129,10 @@ export function printResults(r: Results): void {
       fresh = median(rows.map((s) => s.fresh.vcMs));
     const s0 = rows[0]!.sw;
     console.log(
-      `\nSwitch of ${kind} after turning the view (${SETUPS[0]!.name}): visually complete ${sec(sw)} after the click (${f(median(rows.map((s) => s.sw.kb)))} KB) vs a fresh deep link to that scene and view ${sec(fresh)}; switch/fresh ${check(sw / fresh, SWITCH_TARGET)}; heading ${s0.yawBeforeDeg ?? '?'}° before, ${s0.yawAfterDeg ?? '?'}° after${errors(rows.flatMap((s) => [s.sw, s.fresh]))}`,
+      `\nSwitch of ${kind} after turning the view (generated, ${SLOW.name}, ${DESKTOP.name}): visually complete ${sec(sw)} after the click (${f(median(rows.map((s) => s.sw.kb)))} KB) vs a fresh deep link to that scene and view ${sec(fresh)}; switch/fresh ${check(sw / fresh, SWITCH_TARGET)}; heading ${s0.yawBeforeDeg ?? '?'}° before, ${s0.yawAfterDeg ?? '?'}° after${errors(rows.flatMap((s) => [s.sw, s.fresh]))}`,
     );
   }
-  console.log(`\n${met} of ${all} throttled targets met.`);
+  if (all) console.log(`\n${met} of ${all} throttled targets met.`);
   if (r.waterfall) printWaterfall(r.waterfall.peer, r.waterfall.visit, r.setups[0]?.setup.name ?? '');
 }
 

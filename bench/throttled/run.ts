@@ -6,9 +6,21 @@ import { launchBenchBrowser } from '../browser';
 import path from 'node:path';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
 import { startBenchServer } from './appServer';
-import { SETUPS } from './profiles';
+import { DESKTOP, SETUPS, SLOW } from './profiles';
 import { printResults, type Results } from './report';
-import { coldVisit, deepLink, PEERS, peerUrl, repeatVisit, switchVisit, type Peer, type Visit } from './visits';
+import { measureDetail } from './detail';
+import {
+  coldVisit,
+  deepLink,
+  PEERS,
+  peerUrl,
+  repeatVisit,
+  sceneOfRow,
+  switchVisit,
+  viewOfRow,
+  type Peer,
+  type Visit,
+} from './visits';
 
 export interface ThrottledOptions {
   runs: number;
@@ -18,8 +30,8 @@ export interface ThrottledOptions {
   rebuild: boolean;
   /** Filler scenes in the site (weight of its API answers). */
   fillers: number;
-  /** Which parts: first (cold first views), repeat, switch. */
-  parts: Array<'first' | 'repeat' | 'switch'>;
+  /** Which parts: first (cold first views), repeat, switch, detail (the deepest level against the JPEG tiles). */
+  parts: Array<'first' | 'repeat' | 'switch' | 'detail'>;
   /** Indexes into SETUPS of the cold first views measured (the waterfall is of the first). */
   setups: number[];
 }
@@ -37,7 +49,7 @@ export const THROTTLED_DEFAULTS: ThrottledOptions = {
   port: 8400,
   rebuild: false,
   fillers: 40,
-  parts: ['first', 'repeat', 'switch'],
+  parts: ['first', 'repeat', 'switch', 'detail'],
   setups: SETUPS.map((_, i) => i),
 };
 
@@ -46,10 +58,16 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
   const server = await startBenchServer({ port: opts.port, rebuild: opts.rebuild, fillers: opts.fillers });
   console.log(`bench server on ${server.origin}, site ${server.site}; Marzipano page: ${peerUrl(server, 'marzipano')}`);
   const browser = await launchBenchBrowser();
-  const results: Results = { runs: opts.runs, setups: [], repeat: [], switches: [] };
+  const results: Results = { runs: opts.runs, setups: [], repeat: [], switches: [], detail: [] };
+  // Rows on a scene this server lacks (the shared fixtures missing outside CI) are left out.
+  const setups = opts.setups.map((i) => SETUPS[i]!).filter((s) => s.scene === 'generated' || server[s.scene]);
+  const peersOf = (setup: (typeof SETUPS)[number]): Peer[] =>
+    PEERS.filter((p) => p === 'marzipano' || setup.ours.includes(p));
   // One unscored visit of each peer first: a fresh browser's first WebGL 2 page paid the GPU process's one-time
   // start (SwiftShader compiles its routines on first use), always our deep link in run 1 (a 1.35 s frameless gap).
-  for (const peer of PEERS) await coldVisit(browser, server, SETUPS[opts.setups[0]!]!, peerUrl(server, peer));
+  if (setups[0] && opts.parts.includes('first'))
+    for (const peer of peersOf(setups[0]))
+      await coldVisit(browser, server, setups[0], peerUrl(server, peer, setups[0].scene));
   const shots = path.join(repoRoot, '.tmp', 'throttled-shots');
   fs.mkdirSync(shots, { recursive: true });
   const log = (what: string, v: Visit) => {
@@ -58,28 +76,29 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
     if (v.shots) fs.writeFileSync(path.join(shots, `${name}-settled.jpg`), v.shots.settled);
     if (v.shots?.vc) fs.writeFileSync(path.join(shots, `${name}-vc.jpg`), v.shots.vc);
     console.log(
-      `  ${what}: VC ${Math.round(v.vcMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}${marksText(v)}`,
+      `  ${what}: VC ${Math.round(v.vcMs)} ms (central ${Math.round(v.vcCentralMs)}, blank outside the centre ${Math.round(v.blankSides * 100)}%), hotspot ${Math.round(v.hotspotMs)} ms, ${v.requests} req, ${Math.round(v.kb)} KB, first tile ${Math.round(v.firstTileMs)} ms${v.error ? ` ERROR ${v.error}` : ''}${v.settledTimedOut ? ' (never settled)' : ''}${marksText(v)}`,
     );
   };
   try {
     if (opts.parts.includes('first')) {
-      for (const setup of opts.setups.map((i) => SETUPS[i]!)) {
+      for (const setup of setups) {
         const byPeer = Object.fromEntries(PEERS.map((p) => [p, [] as Visit[]])) as Record<Peer, Visit[]>;
+        const peers = peersOf(setup);
+        const probe = { hotspots: sceneOfRow(server, setup.scene).hotspots, view: viewOfRow(setup.scene) };
         for (let run = 0; run < opts.runs; run++) {
-          for (let i = 0; i < PEERS.length; i++) {
-            const peer = PEERS[(i + run) % PEERS.length]!;
-            const v = await coldVisit(browser, server, setup, peerUrl(server, peer));
+          for (let i = 0; i < peers.length; i++) {
+            const peer = peers[(i + run) % peers.length]!;
+            const v = await coldVisit(browser, server, setup, peerUrl(server, peer, setup.scene), probe);
             log(`${setup.name} run ${run + 1} ${peer}`, v);
             byPeer[peer].push(v);
-            if (run === 0 && peer === 'deep' && setup === SETUPS[opts.setups[0]!])
-              results.waterfall = { peer, visit: v };
+            if (run === 0 && peer === 'deep' && setup === setups[0]) results.waterfall = { peer, visit: v };
           }
         }
         results.setups.push({ setup, byPeer });
       }
     }
-    // The repeat visit and the switches are measured on the slow link whichever setups the first views ran on.
-    const slow = SETUPS[0]!;
+    // The repeat visit and the switches: the generated site on the slow link and the desktop.
+    const slow = SETUPS.find((s) => s.scene === 'generated' && s.link === SLOW && s.device === DESKTOP)!;
     if (opts.parts.includes('repeat')) {
       for (let run = 0; run < opts.runs; run++) {
         const pair = await repeatVisit(browser, server, slow, peerUrl(server, 'deep'));
@@ -100,9 +119,22 @@ export async function runThrottled(opts: ThrottledOptions): Promise<Results> {
         }
       }
     }
+    if (opts.parts.includes('detail')) results.detail.push(...(await measureDetail(browser, server)));
+  } finally {
+    await server.close();
+  }
+  try {
+    // The same pictures from a server that keeps the uploaded JPEG tiles only.
+    if (opts.parts.includes('detail')) {
+      const jpeg = await startBenchServer({ port: opts.port, rebuild: false, fillers: opts.fillers, avif: false });
+      try {
+        results.detail.push(...(await measureDetail(browser, jpeg)));
+      } finally {
+        await jpeg.close();
+      }
+    }
   } finally {
     await browser.close();
-    await server.close();
   }
   printResults(results);
   console.log(`\nThrottled section: ${((Date.now() - started) / 60000).toFixed(1)} minutes.`);

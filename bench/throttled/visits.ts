@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import type { BenchScene, BenchServer } from './appServer';
 import { DATE_2, START_VIEW } from './fixture';
-import type { Device, Setup } from './profiles';
+import { hotspotProbeScript } from './hotspotProbe';
+import type { Device, SceneKey, Setup } from './profiles';
 import { waitQuiet } from './quiet';
 import { Recorder, type Req } from './recorder';
 import { visuallyComplete } from './visual';
@@ -21,11 +22,34 @@ export const PEER_LABEL: Record<Peer, string> = {
 
 type View = { yaw: number; pitch: number; fov: number };
 
+/**
+ * The farm's view: level, vertical fov 1.2 as the generated scene's, turned to yaw 0.75 so its link and info
+ * hotspot (both at yaw 0.80) sit near the middle on the desktop and on the phone alike (at yaw 0 they are at the
+ * desktop's right edge and off the phone's narrow view).
+ */
+export const FARM_VIEW: View = { yaw: 0.75, pitch: 0, fov: 1.2 };
+
+export function sceneOfRow(server: BenchServer, key: SceneKey): BenchScene {
+  const s = key === 'generated' ? server.main : server[key];
+  if (!s) throw new Error(`the bench server has no ${key} scene (shared fixtures missing)`);
+  return s;
+}
+
+export const viewOfRow = (key: SceneKey): View => (key === 'farm' ? FARM_VIEW : START_VIEW);
+
 /** The view turned to before a switch: about 80° to the right, a little up (as a person tried it: 81°). */
 export const TURNED: View = { yaw: 1.4, pitch: 0.1, fov: START_VIEW.fov };
 
 export interface Visit {
+  /** Visually complete judged on the whole frame (vcMs) and on its central 60% (vcCentralMs), ms after t0. */
   vcMs: number;
+  vcCentralMs: number;
+  /** Share of the settled frame outside its central 60% left blank. */
+  blankSides: number;
+  /** When a hotspot could first be clicked (hotspotProbe), ms after t0; NaN when none was in view or never. */
+  hotspotMs: number;
+  /** Bytes (KB) finished by the central-60% completeness (for rows judged there). */
+  kbCentral: number;
   /** Requests finished by visual completeness, and their bytes (encodedDataLength at loadingFinished). */
   requests: number;
   kb: number;
@@ -45,6 +69,10 @@ export interface Visit {
 
 const failed = (error: string): Visit => ({
   vcMs: NaN,
+  vcCentralMs: NaN,
+  blankSides: NaN,
+  hotspotMs: NaN,
+  kbCentral: NaN,
   requests: NaN,
   kb: NaN,
   started: NaN,
@@ -54,8 +82,8 @@ const failed = (error: string): Visit => ({
   error,
 });
 
-function sceneQuery(s: BenchScene, view: View): string {
-  return new URLSearchParams({
+function sceneQuery(s: BenchScene, view: View, hotspots = false): string {
+  const q = new URLSearchParams({
     manta: s.manta,
     tiles: s.tilesId,
     levels: JSON.stringify(s.levels),
@@ -63,30 +91,34 @@ function sceneQuery(s: BenchScene, view: View): string {
     yaw: String(view.yaw),
     pitch: String(view.pitch),
     fov: String(view.fov),
-  }).toString();
+  });
+  if (hotspots) q.set('hotspots', JSON.stringify(s.hotspots));
+  return q.toString();
 }
 
 export function deepLink(server: BenchServer, s: BenchScene, view?: View): string {
-  const p = new URLSearchParams({ site: server.site, floor: String(s.floor), date: s.date, node: s.tilesId });
+  const p = new URLSearchParams({ site: s.site, floor: String(s.floor), date: s.date, node: s.tilesId });
   if (view) for (const [k, v] of Object.entries(view)) p.set(k, String(v));
   return `${server.origin}/site?${p}`;
 }
 
-export function peerUrl(server: BenchServer, peer: Peer): string {
-  const s = server.main;
+/** The URL of `peer` on a row's scene and view (the plain URL opens the generated site's start). */
+export function peerUrl(server: BenchServer, peer: Peer, key: SceneKey = 'generated', view = viewOfRow(key)): string {
+  const s = sceneOfRow(server, key);
   switch (peer) {
     case 'marzipano':
-      return `${server.origin}/__bench/bench/pages/marzipano.html?${sceneQuery(s, START_VIEW)}`;
+      return `${server.origin}/__bench/bench/pages/marzipano.html?${sceneQuery(s, view, true)}`;
     case 'scene':
-      return `${server.origin}/scene.html?${sceneQuery(s, START_VIEW)}`;
+      return `${server.origin}/scene.html?${sceneQuery(s, view)}`;
     case 'deep':
-      return deepLink(server, s);
+      // The generated scene opens at its data.js start view, which is START_VIEW.
+      return key === 'generated' && view === START_VIEW ? deepLink(server, s) : deepLink(server, s, view);
     case 'plain':
       return `${server.origin}/site?site=${encodeURIComponent(server.site)}`;
   }
 }
 
-async function open(browser: Browser, device: Device) {
+async function open(browser: Browser, device: Device, probe?: { hotspots: BenchScene['hotspots']; view: View }) {
   await waitQuiet();
   const context = await browser.newContext({
     viewport: { width: device.width, height: device.height },
@@ -96,6 +128,7 @@ async function open(browser: Browser, device: Device) {
   });
   // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
   await context.addInitScript('window.__name = (f) => f');
+  if (probe) await context.addInitScript({ content: hotspotProbeScript(probe.hotspots, probe.view) });
   const page = await context.newPage();
   const rec = new Recorder(await context.newCDPSession(page));
   return { context, page, rec };
@@ -104,7 +137,12 @@ async function open(browser: Browser, device: Device) {
 /** Scores what `rec` saw from t0 (wall seconds): waits for the settled frame first (carryOver: see visuallyComplete). */
 async function score(rec: Recorder, t0: number, tileBase: string, carryOver = false): Promise<Visit> {
   const settled = await rec.settle();
-  const { vcMs, vcFrame, trail } = await visuallyComplete(rec.frames, settled.frame, t0, carryOver);
+  const { vcMs, vcCentralMs, blankSides, vcFrame, trail } = await visuallyComplete(
+    rec.frames,
+    settled.frame,
+    t0,
+    carryOver,
+  );
   const dump = process.env.BENCH_FRAMES_DIR;
   if (dump) {
     const dir = `${dump}/${Date.now()}`;
@@ -121,9 +159,14 @@ async function score(rec: Recorder, t0: number, tileBase: string, carryOver = fa
     endMs: r.end === undefined ? NaN : (r.end - t0) * 1000,
   }));
   const done = reqs.filter((r) => r.endMs <= vcMs);
+  const kbBy = (ms: number) => reqs.filter((r) => r.endMs <= ms).reduce((a, r) => a + (r.bytes ?? 0), 0) / 1024;
   const tiles = reqs.filter((r) => new URL(r.url).pathname.startsWith(tileBase));
   return {
     vcMs,
+    vcCentralMs,
+    blankSides,
+    hotspotMs: NaN,
+    kbCentral: kbBy(vcCentralMs),
     requests: done.length,
     kb: done.reduce((a, r) => a + (r.bytes ?? 0), 0) / 1024,
     started: reqs.filter((r) => r.startMs <= vcMs).length,
@@ -143,7 +186,10 @@ function documentStart(rec: Recorder): number {
 
 async function navigateAndScore(page: Page, rec: Recorder, url: string, tileBase: string): Promise<Visit> {
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
-  const visit = await score(rec, documentStart(rec), tileBase);
+  const t0 = documentStart(rec);
+  const visit = await score(rec, t0, tileBase);
+  const at = await page.evaluate(() => window.__hotspotClickableAt ?? NaN).catch(() => NaN);
+  visit.hotspotMs = at - t0 * 1000;
   // The page's own marks (ms after its navigation start), for the log: where a slow visit lost its time.
   const marks = await page
     .evaluate(() =>
@@ -157,9 +203,18 @@ async function navigateAndScore(page: Page, rec: Recorder, url: string, tileBase
   return visit;
 }
 
-/** A cold first view: a fresh context (empty cache) with the cache disabled, as the issue asks. */
-export async function coldVisit(browser: Browser, server: BenchServer, setup: Setup, url: string): Promise<Visit> {
-  const { context, page, rec } = await open(browser, setup.device);
+/**
+ * A cold first view: a fresh context (empty cache) with the cache disabled. `hotspots`: probe for the first
+ * clickable one (hotspotProbe) where they land in `view`.
+ */
+export async function coldVisit(
+  browser: Browser,
+  server: BenchServer,
+  setup: Setup,
+  url: string,
+  probe?: { hotspots: BenchScene['hotspots']; view: View },
+): Promise<Visit> {
+  const { context, page, rec } = await open(browser, setup.device, probe);
   try {
     await rec.start({ link: setup.link, device: setup.device, cacheDisabled: true });
     return await navigateAndScore(page, rec, url, server.main.manta);

@@ -1,20 +1,19 @@
 // Visual completeness from screenshots: the first frame within 35 dB PSNR of the settled frame. PSNR is computed
-// by us on raw RGB pixels decoded by sharp, so nothing the page reports about itself enters the number.
+// by us on raw RGB pixels decoded by sharp, so nothing the page reports about itself enters the number. Judged on
+// the whole frame (hotspots and controls included) and, beside it, on the central 60% only (for pages that leave
+// parts of their settled frame outside it blank).
 import sharp from 'sharp';
+import { blankOutsideCentre, centralCrop, type Raw } from './frameRegion';
 
 export const VC_PSNR_DB = 35;
+/** The central share of width and height judged where a page leaves the sides blank. */
+export const CENTRAL_SHARE = 0.6;
 
 export interface Frame {
   /** Wall-clock seconds the compositor swapped this frame (CDP screencast metadata). */
   wall: number;
   /** Encoded picture (JPEG from the screencast). */
   data: Buffer;
-}
-
-interface Raw {
-  data: Buffer;
-  width: number;
-  height: number;
 }
 
 async function decode(img: Buffer, size?: { width: number; height: number }): Promise<Raw> {
@@ -40,6 +39,10 @@ export function psnr(a: Buffer, b: Buffer): number {
 export interface VisualResult {
   /** ms after t0 of the first frame within VC_PSNR_DB of the settled frame; NaN when none is. */
   vcMs: number;
+  /** The same judged on the central CENTRAL_SHARE of the frame only. */
+  vcCentralMs: number;
+  /** Share of the settled frame outside its centre left blank (blankOutsideCentre). */
+  blankSides: number;
   /** PSNR of each frame after t0 against the settled frame, with its time (ms after t0). */
   trail: Array<{ ms: number; db: number }>;
   /** The frame found visually complete (to look at beside the settled one). */
@@ -59,16 +62,32 @@ export async function visuallyComplete(
 ): Promise<VisualResult> {
   const ref = await decode(settled.data);
   const size = { width: ref.width, height: ref.height };
+  const refCentral = centralCrop(ref, CENTRAL_SHARE);
   const trail: VisualResult['trail'] = [];
+  let vcCentralMs = NaN;
   const before = carryOver ? frames.filter((f) => f.wall < t0).at(-1) : undefined;
   const after = frames.filter((f) => f.wall >= t0);
   for (const f of before ? [{ ...before, wall: t0 }, ...after] : after) {
-    const db = f.data.equals(settled.data) ? Infinity : psnr((await decode(f.data, size)).data, ref.data);
-    trail.push({ ms: (f.wall - t0) * 1000, db });
+    const ms = (f.wall - t0) * 1000;
+    if (f.data.equals(settled.data)) {
+      trail.push({ ms, db: Infinity });
+      if (Number.isNaN(vcCentralMs)) vcCentralMs = ms;
+      continue;
+    }
+    const raw = await decode(f.data, size);
+    trail.push({ ms, db: psnr(raw.data, ref.data) });
+    if (Number.isNaN(vcCentralMs) && psnr(centralCrop(raw, CENTRAL_SHARE).data, refCentral.data) >= VC_PSNR_DB)
+      vcCentralMs = ms;
   }
   const i = trail.findIndex((p) => p.db >= VC_PSNR_DB);
   const scored = before ? [before, ...after] : after;
-  return { vcMs: i >= 0 ? trail[i]!.ms : NaN, trail, vcFrame: scored[i]?.data };
+  return {
+    vcMs: i >= 0 ? trail[i]!.ms : NaN,
+    vcCentralMs,
+    blankSides: blankOutsideCentre(ref, CENTRAL_SHARE),
+    trail,
+    vcFrame: scored[i]?.data,
+  };
 }
 
 /** True when every frame is within `db` of the last one (a page that redraws without changing counts as still). */

@@ -4,6 +4,7 @@ import { FIXTURE_SCENE, fixtureMissing } from './helpers/fixtures';
 import { decodeScreenshot, magentaPixels, type RawImage } from './helpers/referenceProjection';
 import { sceneUrl, showView, waitStable } from './helpers/scenePage';
 import { expect, type Scene, test } from './helpers/sceneTest';
+import { projectToView, type ViewParams } from './helpers/viewProjection';
 
 const W = 800;
 const H = 450;
@@ -12,17 +13,7 @@ const INFO = { kind: 'info', id: 'i1', yaw: 1.4350435962661763, pitch: -0.216850
 const LINK = { kind: 'link', id: 'l1', yaw: 0.7983597499999533, pitch: 0, rotation: 0, label: 'prism_uat_newfield2' };
 
 /** Where a yaw/pitch lands on screen for a view, from the convention (independent of src/scene). */
-function project(h: { yaw: number; pitch: number }, v: { yaw: number; pitch: number; fov: number }): [number, number] {
-  const dir = (y: number, p: number) => [Math.sin(y) * Math.cos(p), -Math.sin(p), -Math.cos(y) * Math.cos(p)];
-  const d = dir(h.yaw, h.pitch);
-  const f = dir(v.yaw, v.pitch);
-  const r = [Math.cos(v.yaw), 0, Math.sin(v.yaw)];
-  const u = [r[1]! * f[2]! - r[2]! * f[1]!, r[2]! * f[0]! - r[0]! * f[2]!, r[0]! * f[1]! - r[1]! * f[0]!];
-  const dot = (a: number[], b: number[]) => a[0]! * b[0]! + a[1]! * b[1]! + a[2]! * b[2]!;
-  const ty = Math.tan(v.fov / 2);
-  const tx = (ty * W) / H;
-  return [W / 2 + (dot(d, r) / dot(d, f) / tx) * (W / 2), H / 2 - (dot(d, u) / dot(d, f) / ty) * (H / 2)];
-}
+const project = (h: { yaw: number; pitch: number }, v: ViewParams) => projectToView(h, v, W, H)!;
 
 /** Centroid of the info marker's orange (230,120,20 at 85 %) in a screenshot. */
 function orangeCentroid(img: RawImage): [number, number, number] {
