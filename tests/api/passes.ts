@@ -10,6 +10,7 @@ const SQLITE_ONLY = [
   'html-from-data', // the HTML policy, applied before anything is stored
   'input-bounds', // body parsing limits, before any route reads the database
   'openapi', // the generated API document
+  'start-up-modules', // what a process loads at start
   // The longest block of the event loop during the heaviest uploads: SQLite's driver runs every statement on the
   // loop, PostgreSQL's waits for its answers off it, so SQLite is the harder case; the S3 pass leaves the heavy
   // uploads out (each file a PUT of its own to s3rver, minutes that are not stalls).
