@@ -2,7 +2,7 @@
 // handed out, under a picture rule), or with the message of the first one that is refused. See htmlWorker.ts.
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { sanitizeServedHtml, sanitizeStoredHtml } from './sanitizeHtml.ts';
+import { sanitizeServedHtml, sanitizeStoredHtml } from './sanitizeWithDom.ts';
 import { DomainError } from './errors.ts';
 
 export interface HtmlRequest {

@@ -1,14 +1,8 @@
-// The shared HTML policy (contract/htmlPolicy.ts) on the server, over a jsdom window made once: HTML from data is
-// stored sanitised, and sanitised again when handed out (rows written before the policy, or by other means, such
-// as the demo seed), so the API never hands out markup that runs or covers the page. The client sanitises again.
-import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { JSDOM } from 'jsdom';
+// What every thread needs of the HTML policy (contract/htmlPolicy.ts): the bounds on HTML from data, the answers
+// already made, the rule for picture addresses. The sanitising itself, over jsdom, is sanitizeWithDom.ts, loaded by
+// the sanitising thread only: jsdom took about 2 s of every process start (server, `npm run import`) for nothing.
 import { parseFragment } from 'parse5';
-import { Invalid } from './errors.ts';
-import { isAllowedMediaSrc, sanitizeWith } from '../../contract/htmlPolicy.ts';
-
-let purify: DOMPurify | null = null;
-const instance = () => (purify ??= createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis));
+import { isAllowedMediaSrc } from '../../contract/htmlPolicy.ts';
 
 /**
  * Bounds on HTML from data, far beyond any info panel or about page. jsdom's work grows with the elements and with
@@ -46,13 +40,6 @@ export function htmlBoundsProblem(html: string): string | null {
   return null;
 }
 
-/** Stored HTML keeps every picture address: whether external ones show is decided when they are shown. */
-export function sanitizeStoredHtml(html: string): string {
-  const problem = htmlBoundsProblem(html);
-  if (problem) throw new Invalid(`The text ${problem}; shorten it or simplify its markup.`);
-  return sanitizeWith(instance(), html, { allowExternalImages: true });
-}
-
 /**
  * Answers already made, by rule and text: a public read must not redo the work (about 3 ms per kB under jsdom) for
  * texts that rarely change. Bounded in characters; the oldest answers go first.
@@ -78,16 +65,6 @@ export function rememberServed(html: string, allowExternalImages: boolean, out: 
     served.delete(k);
     servedChars -= k.length + v.length;
   }
-}
-
-/** HTML as the API hands it out: the policy with the configured picture rule (ALLOW_EXTERNAL_IMAGES). */
-export function sanitizeServedHtml(html: string, allowExternalImages: boolean): string {
-  const hit = servedFromCache(html, allowExternalImages);
-  if (hit !== undefined) return hit;
-  // Stored before the bounds, or by other means: not worth holding the process for; shown as nothing.
-  const out = htmlBoundsProblem(html) ? '' : sanitizeWith(instance(), html, { allowExternalImages });
-  rememberServed(html, allowExternalImages, out);
-  return out;
 }
 
 /** A picture address as the API hands it out: empty when the policy would not show it. */

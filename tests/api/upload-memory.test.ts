@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startChildServer, type ChildServer } from './helpers/childServer.ts';
 import { createTempPgDatabase } from './helpers/server.ts';
+import { madePicture, type PictureRecipe } from './helpers/madePicture.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { writeZip } from './helpers/zipWriter.ts';
 import { appData, dataJsText, exportEntries, exportZip, positionsCsv } from './helpers/exportBuilder.ts';
@@ -16,17 +17,21 @@ import { postFile } from './resources-helpers.ts';
 const LIMIT_MB = 256;
 /** A JPEG of noise, so no decoder can shortcut it. */
 const noiseJpeg = (width: number, height: number) =>
-  sharp({
+  madePicture({
     create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
+    format: 'jpeg',
+    options: { quality: 70 },
+  });
 /** One picture of 95 megapixels (the largest accepted, 9,700 x 9,700). */
 let bigJpeg: Promise<Buffer> | undefined;
 const bigPicture = () => (bigJpeg ??= noiseJpeg(9700, 9700));
 /** A flat picture of 9,700 x 9,700 (within the pixel limit), whatever its encoder makes of it. */
-const flat = (channels: 3 | 4) =>
-  sharp({ create: { width: 9700, height: 9700, channels, background: { r: 90, g: 120, b: 150, alpha: 0.5 } } });
+const flat = (channels: 3 | 4, format: PictureRecipe['format'], options: PictureRecipe['options']) =>
+  madePicture({
+    create: { width: 9700, height: 9700, channels, background: { r: 90, g: 120, b: 150, alpha: 0.5 } },
+    format,
+    options,
+  });
 let server: ChildServer;
 let dataDir: string;
 let dropDb: (() => Promise<void>) | undefined;
@@ -160,9 +165,9 @@ describe(`uploads raise the server's memory by at most ${LIMIT_MB} MB`, () => {
 
   // Decoders that hold the whole picture before its first row (no reading in sequence): small files, large memory.
   const wholePictures: [string, string, () => Promise<Buffer>][] = [
-    ['a progressive JPEG', 'p.jpg', () => flat(3).jpeg({ progressive: true, quality: 50 }).toBuffer()],
-    ['an interlaced PNG', 'i.png', () => flat(4).png({ progressive: true, compressionLevel: 1 }).toBuffer()],
-    ['a GIF', 'g.gif', () => flat(3).gif().toBuffer()],
+    ['a progressive JPEG', 'p.jpg', () => flat(3, 'jpeg', { progressive: true, quality: 50 })],
+    ['an interlaced PNG', 'i.png', () => flat(4, 'png', { progressive: true, compressionLevel: 1 })],
+    ['a GIF', 'g.gif', () => flat(3, 'gif', {})],
   ];
   for (const [kind, name, make] of wholePictures)
     check(
