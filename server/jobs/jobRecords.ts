@@ -97,11 +97,19 @@ export async function reportProgress(db: DB, id: string, done: number, total: nu
     .execute();
 }
 
-/** Done, with its result; `db` may be the transaction of the job's own writes (done exactly when they commit). */
+/**
+ * Done, with its result; `db` may be the transaction of the job's own writes (done exactly when they commit). A done
+ * job has done all its steps: the last progress write, sent without waiting, may land after this and be refused.
+ */
 export async function markDone(db: DB, id: string, result: unknown): Promise<void> {
   await db
     .updateTable('jobs')
-    .set({ state: 'done', result: JSON.stringify(result), updated_at: now() })
+    .set((eb) => ({
+      state: 'done',
+      result: JSON.stringify(result),
+      progress_done: eb.ref('progress_total'),
+      updated_at: now(),
+    }))
     .where('id', '=', id)
     .execute();
 }

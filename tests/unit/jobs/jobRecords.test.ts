@@ -1,7 +1,15 @@
 // A job's row ends once: a late attempt (one taken for lost while it ran on) cannot turn a done job failed or queued.
 import { expect, it } from 'vitest';
 import { tempDatabasePerTest } from './tempDatabase';
-import { createJob, jobRow, markDone, markFailed, markRetrying, markRunning } from '../../../server/jobs/jobRecords';
+import {
+  createJob,
+  jobRow,
+  markDone,
+  markFailed,
+  markRetrying,
+  markRunning,
+  reportProgress,
+} from '../../../server/jobs/jobRecords';
 
 const database = tempDatabasePerTest();
 
@@ -30,4 +38,13 @@ it('fails a queued or running job, and queues a running one again', async () => 
   await markRunning(database(), running);
   await markRetrying(database(), running);
   expect((await jobRow(database(), running))?.state).toBe('queued');
+});
+
+it('tells a done job as all done, also when its last progress write lands after', async () => {
+  const id = await createJob(database(), 'ingest', 'site', {});
+  await markRunning(database(), id);
+  await reportProgress(database(), id, 1, 14);
+  await markDone(database(), id, {});
+  await reportProgress(database(), id, 14, 14); // too late: only a running job's progress is written
+  expect(await jobRow(database(), id)).toMatchObject({ state: 'done', progress_done: 14, progress_total: 14 });
 });
