@@ -6,7 +6,7 @@ import { DECODE_SECONDS, MAX_PHOTO_PIXELS } from './photoLimits.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { refuse } from './photoRefused.ts';
 import { placeOnSphere, UNCOVERED_GREY } from './placeOnSphere.ts';
-import type { RgbImage } from './reproject.ts';
+import type { RgbImage } from './rgbImage.ts';
 
 /** libvips repeats a decoder's complaint once per attempt: its first line says it. */
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];

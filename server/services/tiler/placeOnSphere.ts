@@ -3,7 +3,7 @@
 // may run past the right edge (a panorama centred near the back): what passes the edge continues at the left,
 // as the sphere does.
 import type { PhotoPlan } from './photoPlan.ts';
-import type { RgbImage } from './reproject.ts';
+import type { RgbImage } from './rgbImage.ts';
 
 /** What the sphere shows where the photo has no pixels (above and below a cropped panorama). */
 export const UNCOVERED_GREY = 128;

@@ -3,7 +3,7 @@
 // width); averaging them all costs up to dozens of samples a pixel. Copy k halves the width k times by averaging
 // column pairs, on the rows where a pixel covers at least 2^k columns, so a pixel there averages a handful of
 // columns of copy k instead (a mipmap along the rows only: the rows keep their height).
-import type { RgbImage } from './reproject.ts';
+import type { RgbImage } from './rgbImage.ts';
 
 /** One band of one copy: rows [rowOffset, rowOffset + image.height) of the equirect, at width W / 2^level. */
 export interface Band {

@@ -11,12 +11,7 @@
 import { FACE_AXES, type Face } from '../../demo/cubeGeometry.ts';
 import { atan2Fast, atanUnit } from './fastAtan.ts';
 import { buildPoleBands, type PoleBands, type Poles } from './poleBands.ts';
-
-export interface RgbImage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
+import type { RgbImage } from './rgbImage.ts';
 
 /** A decoded sphere made ready for faces of one size: its polar bands narrowed. */
 export interface Sphere {

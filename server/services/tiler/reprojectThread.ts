@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
-import type { RgbImage } from './reproject.ts';
+import type { RgbImage } from './rgbImage.ts';
 import { bundledCode } from './bundledCode.ts';
 import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMain.ts';
 

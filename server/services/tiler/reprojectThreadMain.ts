@@ -5,7 +5,8 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
-import { prepareSphere, reprojectRows, type RgbImage } from './reproject.ts';
+import { prepareSphere, reprojectRows } from './reproject.ts';
+import type { RgbImage } from './rgbImage.ts';
 
 export interface ThreadData {
   /** Its data is a view of a SharedArrayBuffer. */

@@ -9,7 +9,7 @@ import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
 import { decodeSphere } from './decodeSphere.ts';
 import type { Poles } from './poleBands.ts';
-import type { RgbImage } from './reproject.ts';
+import type { RgbImage } from './rgbImage.ts';
 import { openReprojectThread, reprojectCode, type ReprojectThread } from './reprojectThread.ts';
 import { settleAll } from './settleAll.ts';
 
