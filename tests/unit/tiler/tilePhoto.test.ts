@@ -28,6 +28,20 @@ function meanAround(img: RawImage, x: number, y: number, r = 4): number[] {
 }
 const near = (got: number[], want: number[], tol = 12) => got.every((v, k) => Math.abs(v - want[k]) <= tol);
 
+/** The tiles of a picture red on its left half and blue on its right, placed by GPano at `crop` of a 2048 sphere. */
+async function tiledBand(name: string, crop: { left: number; top: number; width: number; height: number }) {
+  const band = await drawn(crop.width, crop.height, (x) => (x < crop.width / 2 ? [220, 20, 20] : [20, 20, 220]))
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const plan = planPhoto(name, crop, {
+    FullPanoWidthPixels: '2048',
+    FullPanoHeightPixels: '1024',
+    CroppedAreaLeftPixels: String(crop.left),
+    CroppedAreaTopPixels: String(crop.top),
+  });
+  return (await tiledFiles(photoFile(name, band), plan)).files;
+}
+
 // Each test tiles whole photos (a decode, six faces, JPEG encodes) on a machine that may be busy.
 describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
   it('writes exactly the expected tile set, each at its pixel size, with progress per file', async () => {
@@ -142,17 +156,7 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
   it('places a cropped panorama where GPano says, the rest neutral grey', async () => {
     // The picture covers yaw -90..90 degrees (columns 512..1536 of 2048) and polar 45..135 degrees (rows 256..768):
     // red on its left half, blue on its right half.
-    const crop = { left: 512, top: 256, width: 1024, height: 512 };
-    const band = await drawn(crop.width, crop.height, (x) => (x < crop.width / 2 ? [220, 20, 20] : [20, 20, 220]))
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    const plan = planPhoto('band.jpg', crop, {
-      FullPanoWidthPixels: '2048',
-      FullPanoHeightPixels: '1024',
-      CroppedAreaLeftPixels: String(crop.left),
-      CroppedAreaTopPixels: String(crop.top),
-    });
-    const { files } = await tiledFiles(photoFile('band.jpg', band), plan);
+    const files = await tiledBand('band.jpg', { left: 512, top: 256, width: 1024, height: 512 });
     const face = async (f: string) => decodeRgb(files.get(`1/${f}/0/0.jpg`)!);
     const front = await face('f');
     expect(meanAround(front, 128, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20])); // yaw -27
@@ -167,17 +171,7 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
 describe.skipIf(!!skip)('tilePhoto of a crop across the back', { timeout: 30_000 }, () => {
   it('joins the part past the right edge to the left edge: the back face shows the picture whole', async () => {
     // Yaw 90..270 degrees (columns 1536..2560 of 2048, so 1536..2048 then 0..512): red, then blue past the seam.
-    const crop = { left: 1536, top: 256, width: 1024, height: 512 };
-    const band = await drawn(crop.width, crop.height, (x) => (x < crop.width / 2 ? [220, 20, 20] : [20, 20, 220]))
-      .jpeg({ quality: 95 })
-      .toBuffer();
-    const plan = planPhoto('back.jpg', crop, {
-      FullPanoWidthPixels: '2048',
-      FullPanoHeightPixels: '1024',
-      CroppedAreaLeftPixels: String(crop.left),
-      CroppedAreaTopPixels: String(crop.top),
-    });
-    const { files } = await tiledFiles(photoFile('back.jpg', band), plan);
+    const files = await tiledBand('back.jpg', { left: 1536, top: 256, width: 1024, height: 512 });
     const back = await decodeRgb(files.get('1/b/0/0.jpg')!);
     expect(meanAround(back, 128, 256)).toSatisfy((c: number[]) => near(c, [220, 20, 20]));
     expect(meanAround(back, 384, 256)).toSatisfy((c: number[]) => near(c, [20, 20, 220]));
