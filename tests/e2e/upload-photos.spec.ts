@@ -55,6 +55,15 @@ async function choosePhotos(page: Page, url: string) {
   await page.getByRole('radio', { name: /360 photos/ }).check();
 }
 
+/** forest.jpg through Add Scene without a CSV, on the tray test's date and survey. */
+async function submitForestWithoutCsv(page: Page) {
+  await choosePhotos(page, '/site/demo-farm/addScene?floor=0');
+  await page.getByLabel('360 photos (JPEG, PNG, WebP, AVIF)').setInputFiles(path.join(dir, 'forest.jpg'));
+  await page.getByLabel('Survey date').fill(TRAY_DATE);
+  await page.getByLabel('Survey name (optional)').fill('Woods walk');
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
 test('photos with a CSV: bars per photo survive a reload; a visitor walks between the new scenes', async ({
   page,
   browser,
@@ -166,11 +175,7 @@ test('photos without a CSV come in unplaced; placed from the tray, visitors see 
 }) => {
   test.skip(!!missing, missing ?? '');
   consoleErrors.expect(/status of 409 .*\/addPhotos/);
-  await choosePhotos(page, '/site/demo-farm/addScene?floor=0');
-  await page.getByLabel('360 photos (JPEG, PNG, WebP, AVIF)').setInputFiles(path.join(dir, 'forest.jpg'));
-  await page.getByLabel('Survey date').fill(TRAY_DATE);
-  await page.getByLabel('Survey name (optional)').fill('Woods walk');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await submitForestWithoutCsv(page);
   await expect.poll(() => barValue(page, 'All photos'), { timeout: 60_000 }).toBe(100);
   await expect(page.getByText(/came without positions/)).toBeVisible();
   // "Upload more" would lead back to the photo form; the way to the viewer is taken instead here.
@@ -206,11 +211,7 @@ test('photos without a CSV come in unplaced; placed from the tray, visitors see 
   await visitor.close();
 
   // The same photo again: the server refuses it as already in the survey, and the page offers to replace it.
-  await choosePhotos(page, '/site/demo-farm/addScene?floor=0');
-  await page.getByLabel('360 photos (JPEG, PNG, WebP, AVIF)').setInputFiles(path.join(dir, 'forest.jpg'));
-  await page.getByLabel('Survey date').fill(TRAY_DATE);
-  await page.getByLabel('Survey name (optional)').fill('Woods walk');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await submitForestWithoutCsv(page);
   const again = page.getByRole('alertdialog', { name: 'These photos are already uploaded' });
   await expect(again).toContainText('already in the survey');
   await again.getByRole('button', { name: 'Replace those scenes' }).click();
