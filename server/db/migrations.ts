@@ -6,6 +6,7 @@ import { surveyExports } from './migration0007SurveyExports.ts';
 import { jobsTable } from './migration0013Jobs.ts';
 import { storableNames } from './migration0016StorableNames.ts';
 import { photoUploads } from './migration0017PhotoUploads.ts';
+import { auditTrail } from './migration0018Audit.ts';
 import { tileFormats } from './migration0014TileFormats.ts';
 import { documentIndexes } from './migration0015DocumentIndexes.ts';
 import { installChangeTriggers } from './pgChangeNotices.ts';
@@ -188,6 +189,7 @@ export const migrationProvider: MigrationProvider = {
       '0015_document_indexes': documentIndexes,
       '0016_storable_names': storableNames,
       '0017_photo_uploads': photoUploads,
+      '0018_audit': auditTrail,
     };
   },
 };

@@ -43,6 +43,8 @@ interface SurveyTable {
   floor: number;
   date: string;
   survey_name: string;
+  /** Raised by every edit; an edit names the revision it started from (0018). */
+  revision: Generated<number>;
 }
 interface SurveyNodeTable {
   id: string;
@@ -58,6 +60,8 @@ interface SurveyNodeTable {
   info_hotspots: string;
   /** 'jpg', or 'avif' once every tile has its AVIF copy (the database fills in 'jpg'). */
   tile_format: ColumnType<TileFormat, TileFormat | undefined, TileFormat>;
+  /** Raised by every edit of the scene or its hotspots; an edit names the revision it started from (0018). */
+  revision: Generated<number>;
 }
 interface MinimapNodeTable {
   id: string;
@@ -173,6 +177,17 @@ interface PendingBlobTable {
   expires_at: string;
 }
 
+/** Who changed what on a site, and when (0018). */
+export interface AuditLogTable {
+  id: string;
+  site: string;
+  at: string;
+  actor: string | null;
+  action: string;
+  target: string;
+  detail: string;
+}
+
 export interface Database {
   sites: SiteTable;
   settings: SettingsTable;
@@ -195,4 +210,5 @@ export interface Database {
   jobs: JobTable;
   login_attempts: LoginAttemptTable;
   survey_exports: SurveyExportTable;
+  audit_log: AuditLogTable;
 }

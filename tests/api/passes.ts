@@ -22,6 +22,7 @@ const SQLITE_ONLY = [
 /** The database decides these, the store does not: they store no blob, or start a server without the bucket. */
 const NOT_ON_S3 = [
   'access-matrix', // who may call which route: roles and site assignments are rows
+  'audit-trail', // the trail and the revision check are rows
   'auth',
   'change-feed',
   'change-stream',
