@@ -3,7 +3,8 @@
 // when first needed and ended after a quiet minute (jsdom holds tens of MB); requests queue in it, in order.
 import { Worker } from 'node:worker_threads';
 import { Invalid } from './errors.ts';
-import type { HtmlAnswer, HtmlRequest } from './htmlWorkerMain.ts';
+import type { AppDataRequest, HtmlAnswer, HtmlRequest } from './htmlWorkerMain.ts';
+import { AppDataSyntaxError } from './ingest/appDataLiteral.ts';
 import { rememberServed, servedFromCache } from './sanitizeHtml.ts';
 
 const IDLE_MS = 60_000;
@@ -11,7 +12,7 @@ const IDLE_MS = 60_000;
 let worker: Worker | null = null;
 let idleTimer: NodeJS.Timeout | null = null;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (html: string[]) => void; reject: (e: Error) => void }>();
+const waiting = new Map<number, { resolve: (answer: HtmlAnswer & { ok: true }) => void; reject: (e: Error) => void }>();
 
 function failAll(err: Error): void {
   for (const w of waiting.values()) w.reject(err);
@@ -28,7 +29,8 @@ function thread(): Worker {
     const w8 = waiting.get(a.id);
     if (!w8) return;
     waiting.delete(a.id);
-    if (a.ok) w8.resolve(a.html);
+    if (a.ok) w8.resolve(a);
+    else if (a.syntax) w8.reject(new AppDataSyntaxError(a.syntax.reason, a.syntax.line, a.syntax.column));
     else w8.reject(a.refused ? new Invalid(a.message) : new Error(`sanitising HTML failed: ${a.message}`));
     if (!waiting.size) idle();
   });
@@ -55,15 +57,29 @@ function idle(): void {
   worker?.unref();
 }
 
-function ask(texts: readonly string[], served?: boolean): Promise<string[]> {
+function request(message: Omit<HtmlRequest, 'id'> | Omit<AppDataRequest, 'id'>): Promise<HtmlAnswer & { ok: true }> {
   if (idleTimer) clearTimeout(idleTimer);
   const w = thread();
   w.ref();
   const id = nextId++;
-  return new Promise<string[]>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    w.postMessage({ id, texts: [...texts], served } satisfies HtmlRequest);
+    w.postMessage({ id, ...message });
   });
+}
+
+async function ask(texts: readonly string[], served?: boolean): Promise<string[]> {
+  const a = await request({ texts: [...texts], served });
+  return 'html' in a ? a.html : [];
+}
+
+/**
+ * A hand-edited data.js read as JSON5 off the event loop (about a megabyte a second, so a 512 KB file would hold every
+ * other request for half a second); null without an assignment. Throws AppDataSyntaxError where the text is wrong.
+ */
+export async function readAppDataJson5OffThread(dataJs: string): Promise<unknown> {
+  const a = await request({ appData: dataJs });
+  return 'value' in a ? a.value : null;
 }
 
 /**

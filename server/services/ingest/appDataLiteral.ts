@@ -68,26 +68,40 @@ function tooDeepAt(text: string, from: number): number {
   return -1;
 }
 
+/** What the fast path found: the value (null without an assignment), or that only JSON5 can read it. */
+export type FastRead = { value: unknown } | { json5: true };
+
 /**
- * Reads the value assigned to APP_DATA. Returns null when data.js has no such assignment; throws AppDataSyntaxError
- * with the line and column within data.js when the value cannot be read.
+ * The value assigned to APP_DATA when data.js is plain JSON as the Tool writes it (a few milliseconds a megabyte),
+ * or `{json5: true}` when it must be read as hand-edited text. Throws AppDataSyntaxError for what neither may read
+ * (nesting too deep, or a big file that is not JSON).
  */
-export function readAppDataLiteral(dataJs: string): unknown {
+export function readAppDataFast(dataJs: string): FastRead {
   const m = ASSIGNMENTS.map((re) => re.exec(dataJs)).find((x) => x !== null);
-  if (!m) return null;
+  if (!m) return { value: null };
   const start = m.index + m[0].length;
-  // Fast path: an export as the Tool wrote it is plain JSON up to the last ';'.
+  // An export as the Tool wrote it is plain JSON up to the last ';'.
   const end = dataJs.lastIndexOf(';');
   const deep = tooDeepAt(dataJs, start);
   if (deep >= 0) throw errorAt(dataJs, deep, `it nests [ and { more than ${MAX_NESTING} deep`);
   const json = end > start ? dataJs.slice(start, end) : dataJs.slice(start);
   try {
-    return JSON.parse(json);
+    return { value: JSON.parse(json) };
   } catch (e) {
-    // JSON5 reads about a megabyte a second on the event loop: a big file is read only as the Tool writes it.
+    // JSON5 reads about a megabyte a second: a big file is read only as the Tool writes it.
     if (dataJs.length > MAX_HAND_EDITED_CHARS) throw tooBigToReadByHand(dataJs, start, e);
-    // Read it again as JSON5 below, which also locates the fault.
+    return { json5: true };
   }
+}
+
+/**
+ * Reads data.js as JSON5 (comments, single quotes, unquoted keys ...); slow, so the server runs it off the event
+ * loop (htmlWorker.ts). Returns null without an assignment; throws AppDataSyntaxError at data.js's line and column.
+ */
+export function readAppDataJson5(dataJs: string): unknown {
+  const m = ASSIGNMENTS.map((re) => re.exec(dataJs)).find((x) => x !== null);
+  if (!m) return null;
+  const start = m.index + m[0].length;
   // Blanked rather than cut, so JSON5's line and column are those of data.js.
   const text = dataJs.slice(0, start).replace(/[^\n]/g, ' ') + dataJs.slice(start);
   try {
@@ -105,4 +119,13 @@ export function readAppDataLiteral(dataJs: string): unknown {
     }
     throw first;
   }
+}
+
+/**
+ * Reads the value assigned to APP_DATA, on the calling thread. Returns null when data.js has no such assignment;
+ * throws AppDataSyntaxError with the line and column within data.js when the value cannot be read.
+ */
+export function readAppDataLiteral(dataJs: string): unknown {
+  const fast = readAppDataFast(dataJs);
+  return 'value' in fast ? fast.value : readAppDataJson5(dataJs);
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { Invalid } from '../errors.ts';
 import { HTML_LIMITS, htmlBoundsProblem, startTagCount } from '../sanitizeHtml.ts';
 import { storableName } from '../../../contract/storableName.ts';
-import { AppDataSyntaxError, readAppDataLiteral } from './appDataLiteral.ts';
+import { AppDataSyntaxError, readAppDataFast, readAppDataLiteral } from './appDataLiteral.ts';
+import { readAppDataJson5OffThread } from '../htmlWorker.ts';
 import { checkOwnFields, infoFieldValue, withOwnFields } from './infoHotspotFields.ts';
 
 // Bounds far beyond real Marzipano Tool exports (faces of 1,024-8,192 pixels, 3-6 levels, 256-1,024 pixel tiles)
@@ -106,18 +107,44 @@ function issuePath(data: unknown, path: PropertyKey[]): string {
   return out || 'APP_DATA';
 }
 
-/** Parses the text of data.js into a validated AppData, or throws Invalid naming what is wrong. */
+const bodyOf = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+function unreadable(e: unknown): never {
+  if (!(e instanceof AppDataSyntaxError)) throw e;
+  throw new Invalid(
+    `${FILE} could not be read at line ${e.line}, column ${e.column}: ${e.reason}. Fix it there, or export the tour again with the Marzipano Tool.`,
+  );
+}
+
+/** Parses the text of data.js into a validated AppData on the calling thread, or throws Invalid naming what is wrong. */
 export function parseDataJs(text: string): AppData {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let raw: unknown;
   try {
-    raw = readAppDataLiteral(body);
+    raw = readAppDataLiteral(bodyOf(text));
   } catch (e) {
-    if (!(e instanceof AppDataSyntaxError)) throw e;
-    throw new Invalid(
-      `${FILE} could not be read at line ${e.line}, column ${e.column}: ${e.reason}. Fix it there, or export the tour again with the Marzipano Tool.`,
-    );
+    unreadable(e);
   }
+  return appDataOf(raw);
+}
+
+/**
+ * parseDataJs for the server: a data.js as the Tool writes it is read at once, a hand-edited one as JSON5 in the
+ * parsing thread, so that a slow read never holds the event loop.
+ */
+export async function parseDataJsOffLoop(text: string): Promise<AppData> {
+  const body = bodyOf(text);
+  let raw: unknown;
+  try {
+    const fast = readAppDataFast(body);
+    raw = 'value' in fast ? fast.value : await readAppDataJson5OffThread(body);
+  } catch (e) {
+    unreadable(e);
+  }
+  return appDataOf(raw);
+}
+
+/** The value read from data.js checked as a Marzipano tour. */
+function appDataOf(raw: unknown): AppData {
   if (raw === null)
     throw new Invalid(
       `${FILE} does not hold "var APP_DATA = {...};". Upload the zip exactly as the Marzipano Tool exported it.`,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { idSlug } from '../../../contract/slugs.ts';
 import { Invalid } from '../errors.ts';
 import { sanitizeStoredHtmlOffThread } from '../htmlWorker.ts';
-import { parseDataJs, type AppData, type AppScene } from './dataJs.ts';
+import { parseDataJsOffLoop, type AppData, type AppScene } from './dataJs.ts';
 import { exportFingerprint } from './exportFingerprint.ts';
 import { matchScenes } from './matchScenes.ts';
 import type { PositionRow } from './positionsCsv.ts';
@@ -165,7 +165,7 @@ export async function planExport(
 ): Promise<PlannedExport> {
   const { entry, root } = locateDataJs(archive);
   const text = (await archive.readBuffer(entry, DATA_JS_MAX_BYTES)).toString('utf8');
-  const data = parseDataJs(text);
+  const data = await parseDataJsOffLoop(text);
   const added = unplaced ? unplacedRows(data, rows, unplaced) : [];
   const pairs = matchScenesOrTellUnplaced(data, [...rows, ...added]);
   const files = inventoryTiles(archive, root, pairs);

@@ -26,6 +26,10 @@ const zipForm = (zip: Buffer, csv?: string) => {
 /** Small tags, as many as one upload may hold (20,000), in texts as large as one may be (5,000 elements). */
 const TAGGED_TEXT = Array.from({ length: 5_000 }, () => '<b>x</b>').join('');
 
+/** An export's entries with data.js stored: text this repetitive deflates beyond the zip-bomb ratio. */
+const storedDataJs = async (dataJs: string) =>
+  (await exportEntries({ dataJs })).map((e) => (e.name.endsWith('data.js') ? { ...e, method: 'store' as const } : e));
+
 export const HEAVY_UPLOADS: HeavyUpload[] = [
   {
     key: 'docs-flat',
@@ -59,12 +63,24 @@ export const HEAVY_UPLOADS: HeavyUpload[] = [
       const data = appData(defaultScenes, 'tagged_tour');
       for (const s of data.scenes)
         s.infoHotspots = [0, 1].map((k) => ({ yaw: k, pitch: 0, title: `Info ${k}`, text: TAGGED_TEXT }));
-      // Stored: text this repetitive deflates beyond the zip-bomb ratio.
-      const entries = (await exportEntries({ dataJs: dataJsText(data) })).map((e) =>
-        e.name.endsWith('data.js') ? { ...e, method: 'store' as const } : e,
-      );
-      const zip = writeZip(entries);
-      return zipForm(zip, positionsCsv());
+      return zipForm(writeZip(await storedDataJs(dataJsText(data))), positionsCsv());
+    },
+  },
+  {
+    key: 'export-hand-edited',
+    name: 'scenes: a hand-edited data.js just under the JSON5 bound',
+    path: (site) => `/api/site/${site}/0/addScenes`,
+    form: async () => {
+      const data = appData(defaultScenes, 'hand_tour');
+      // Plain text, so only the parse is slow: about 480 KB in all.
+      const text = 'Checked by hand. '.repeat(3_500);
+      for (const s of data.scenes)
+        s.infoHotspots = [0, 1, 2, 3].map((k) => ({ yaw: k, pitch: 0, title: 'Note', text }));
+      // JavaScript object syntax: unquoted keys and a comment, so JSON.parse fails and JSON5 reads it all.
+      const dataJs = dataJsText(data)
+        .replace(/"(\w+)":/g, '$1:')
+        .replace(/^var /, '// edited\nvar ');
+      return zipForm(writeZip(await storedDataJs(dataJs)), positionsCsv());
     },
   },
 ];
