@@ -2,7 +2,7 @@
 // sees the upload form), info panel without data or failing, survey details aborted when the date changes,
 // kiosk idle return to the initial scene.
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite, type DemoSite } from './app-helpers';
+import { demoSite, type DemoSite, demoLacks } from './app-helpers';
 
 let demo: DemoSite;
 test.beforeEach(async ({ request }) => {
@@ -27,7 +27,7 @@ test('info panel: "Unable to fetch data." when the call fails, "No content avail
   page,
 }) => {
   const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
-  test.skip(!start, 'no info hotspot in the demo');
+  demoLacks(!start, 'no info hotspot in the demo');
   const info = start!.survey_node.info_hotspots[0];
   let mode: 'fail' | 'empty' = 'fail';
   await page.route('**/hotspot/details**', (route) =>
@@ -73,7 +73,7 @@ test('info panel: "Unable to fetch data." when the call fails, "No content avail
 
 test('changing the date aborts the survey details still loading for the old one', async ({ page }) => {
   const distinct = [...new Set(demo.dates.map((d) => d.date))];
-  test.skip(distinct.length < 2, 'the demo floor has one date');
+  demoLacks(distinct.length < 2, 'the demo floor has one date');
   await page.goto(`/site?site=${demo.site}&date=${distinct[0]}`);
   await expect(page.locator('.title-card h1')).toBeVisible();
   // Hold the details of the second date, ask for it, then move on to the first before it answers.
@@ -97,7 +97,7 @@ test('changing the date aborts the survey details still loading for the old one'
 
 test('kiosk: after the idle time the viewer returns to the initial scene', async ({ page, request }) => {
   const other = demo.scenes.find((s) => s.survey_node.tiles_id !== demo.settings.initial_settings.pano_id);
-  test.skip(!other || !demo.settings.initial_settings.pano_id, 'the demo has one scene');
+  demoLacks(!other || !demo.settings.initial_settings.pano_id, 'the demo has one scene');
   const site = demo.site;
   expect(
     (

@@ -8,6 +8,14 @@ export async function api<T>(request: APIRequestContext, path: string): Promise<
   return body.payload as T;
 }
 
+/**
+ * Fails the test when the demo site lacks what it needs (`missing` true): the demo is ours, so a test never skips
+ * over it; if the demo lost its hotspot or its second floor, that is a fault to see.
+ */
+export function demoLacks(missing: unknown, what: string): void {
+  expect(!missing, `the demo site must not lack this: ${what}`).toBe(true);
+}
+
 export interface DemoSite {
   site: string;
   title: string;

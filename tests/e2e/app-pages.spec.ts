@@ -1,13 +1,13 @@
 // Documentation browser and about page of the seeded demo site.
 import { expect, test } from './helpers/cleanConsole';
-import { api, demoSite } from './app-helpers';
+import { api, demoSite, demoLacks } from './app-helpers';
 
 test('documentation: heading, breadcrumb, back, search, File View / List View, Folders and Files', async ({
   page,
   request,
 }) => {
   const demo = await demoSite(request);
-  test.skip(!demo.settings.enable.documentation, 'documentation is off for the demo site');
+  demoLacks(!demo.settings.enable.documentation, 'documentation is off for the demo site');
   const root = await api<{ subdirectories: string[]; files: string[] }>(
     request,
     `/api/site/${demo.site}/directories/root`,
@@ -50,7 +50,7 @@ test('documentation: heading, breadcrumb, back, search, File View / List View, F
 
 test('about page shows the site about text, sanitised', async ({ page, request }) => {
   const demo = await demoSite(request);
-  test.skip(!demo.settings.enable.about, 'about is off for the demo site');
+  demoLacks(!demo.settings.enable.about, 'about is off for the demo site');
   const about = await api<{ info: string }>(request, `/api/site/${demo.site}/about`);
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('About');

@@ -2,7 +2,7 @@
 // links, browser back, kiosk.
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
-import { demoSite, type DemoSite } from './app-helpers';
+import { demoSite, type DemoSite, demoLacks } from './app-helpers';
 
 let demo: DemoSite;
 test.beforeEach(async ({ request }) => {
@@ -51,7 +51,7 @@ test('a deep link restores exactly that view', async ({ page }) => {
 });
 
 test('timeline: opens and closes, lists months newest first, arrow keys step through dates', async ({ page }) => {
-  test.skip(!demo.settings.enable.timeline, 'timeline is off for the demo site');
+  demoLacks(!demo.settings.enable.timeline, 'timeline is off for the demo site');
   await page.goto('/site');
   await page.getByRole('button', { name: 'Open Timeline' }).click();
   const drawer = page.getByRole('complementary', { name: 'Timeline' });
@@ -85,7 +85,7 @@ test('timeline: opens and closes, lists months newest first, arrow keys step thr
 
 test('hotspot list: a scene entry closes the list, then after 800 ms goes there; back walks back', async ({ page }) => {
   const start = demo.scenes.find((s) => s.survey_node.link_hotspots.length > 0);
-  test.skip(!start || !demo.settings.enable.hotspots_nav, 'no link hotspot in the demo');
+  demoLacks(!start || !demo.settings.enable.hotspots_nav, 'no link hotspot in the demo');
   await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${start!.survey_node.tiles_id}`);
   const startTitle = start!.survey_node.title;
   await expect(titleCard(page).getByRole('heading', { level: 1 })).toHaveText(startTitle);
@@ -105,7 +105,7 @@ test('hotspot list: a scene entry closes the list, then after 800 ms goes there;
 
 test('hotspot list: an info entry pans there and opens the info panel', async ({ page }) => {
   const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
-  test.skip(!start, 'no info hotspot in the demo');
+  demoLacks(!start, 'no info hotspot in the demo');
   const info = start!.survey_node.info_hotspots[0];
   await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${start!.survey_node.tiles_id}`);
   await page.getByRole('button', { name: 'Hotspots' }).click();
@@ -130,7 +130,7 @@ test('hotspot list: an info entry pans there and opens the info panel', async ({
 test('floor slider: highest on top, floors without data ignore clicks, a floor with data switches', async ({
   page,
 }) => {
-  test.skip(!demo.settings.enable.floors || demo.floors.length < 2, 'the demo has one floor');
+  demoLacks(!demo.settings.enable.floors || demo.floors.length < 2, 'the demo has one floor');
   await page.goto('/site');
   const slider = page.getByRole('navigation', { name: 'Floors' });
   const buttons = slider.getByRole('button');
@@ -164,7 +164,7 @@ test('visitor minimap: enlarges with names, hides the floor slider, a node click
   await page.goto('/site?kiosk=1');
   const enlarge = page.getByRole('button', { name: 'Enlarge minimap' });
   await enlarge.waitFor({ timeout: 10_000 }).catch(() => undefined);
-  test.skip(!(await enlarge.count()), 'no floor plan on the initial floor');
+  demoLacks(!(await enlarge.count()), 'no floor plan on the initial floor');
   await enlarge.click();
   const map = page.locator('.minimap.enlarged');
   await expect(map).toBeVisible();

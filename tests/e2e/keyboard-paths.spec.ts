@@ -2,7 +2,7 @@
 // hotspot and close it, change the date on the timeline, change floors, go somewhere from the minimap. A panel
 // that opens takes the focus; when it closes the focus goes back to its opener; Escape closes it.
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite, openViewer, type DemoSite } from './app-helpers';
+import { demoSite, openViewer, type DemoSite, demoLacks } from './app-helpers';
 import { expectFocusOn, focusedName, focusRingProblem, tabTo } from './keyboard-helpers';
 import { VIEWPORTS } from './viewports';
 
@@ -55,7 +55,7 @@ test('hotspot: Enter opens an info hotspot with the focus in its panel; Escape c
 });
 
 test('timeline and date: the drawer opens on the date in view, Tab and the arrows choose dates', async ({ page }) => {
-  test.skip(!demo.settings.enable.timeline || demo.dates.length < 2, 'the demo floor has one date');
+  demoLacks(!demo.settings.enable.timeline || demo.dates.length < 2, 'the demo floor has one date');
   const other = demo.dates.find((d) => d.date !== demo.date)!;
   await openViewer(page, demo);
   await tabTo(page, 'Open Timeline');
@@ -81,7 +81,7 @@ test('timeline and date: the drawer opens on the date in view, Tab and the arrow
 });
 
 test('floor: Tab to another floor and Enter goes there', async ({ page }) => {
-  test.skip(demo.floors.length < 2, 'the demo site has one floor');
+  demoLacks(demo.floors.length < 2, 'the demo site has one floor');
   await openViewer(page, demo);
   const floors = page.getByRole('navigation', { name: 'Floors' }).getByRole('button');
   const names = await floors.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? ''));

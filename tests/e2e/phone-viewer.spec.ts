@@ -1,7 +1,7 @@
 // The visitor's flows on a phone: 390x844, touch (hasTouch, isMobile), taps and a one-finger drag on the
 // panorama. Same demo site as app-viewer.spec.ts; kiosk mode (?kiosk=1) is the visitor's view there.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoSite, type DemoSite } from './app-helpers';
+import { demoSite, type DemoSite, demoLacks } from './app-helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 
@@ -49,7 +49,7 @@ test('a one-finger drag turns the view (camera info rotation follows), a tap on 
   const start =
     demo.scenes.find((s) => s.survey_node.tiles_id === demo.settings.initial_settings.pano_id) ?? demo.scenes[0];
   const link = start.survey_node.link_hotspots[0] as { target: string; yaw: number; pitch: number } | undefined;
-  test.skip(!link, 'no link hotspot in the demo');
+  demoLacks(!link, 'no link hotspot in the demo');
   await page.goto(
     `/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=0&pitch=0&fov=1.5708`,
   );
@@ -86,7 +86,7 @@ test('the hotspot list and an info hotspot open by taps; its sections read on sc
   page,
 }) => {
   const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
-  test.skip(!start, 'no info hotspot in the demo');
+  demoLacks(!start, 'no info hotspot in the demo');
   const info = start!.survey_node.info_hotspots[0];
   await page.goto(`/site?kiosk=1&site=${demo.site}&date=${demo.date}&node=${start!.survey_node.tiles_id}`);
   await page.getByRole('button', { name: 'Hotspots' }).tap();
@@ -111,9 +111,9 @@ test('the hotspot list and an info hotspot open by taps; its sections read on sc
 });
 
 test('the timeline opens by tap, a tapped date is selected, and it closes by tap', async ({ page }) => {
-  test.skip(!demo.settings.enable.timeline, 'timeline is off for the demo site');
+  demoLacks(!demo.settings.enable.timeline, 'timeline is off for the demo site');
   const distinct = [...new Set(demo.dates.map((d) => d.date))];
-  test.skip(distinct.length < 2, 'the demo floor has one date');
+  demoLacks(distinct.length < 2, 'the demo floor has one date');
   await page.goto(`/site?kiosk=1&site=${demo.site}&date=${distinct[0]}`);
   await page.getByRole('button', { name: 'Open Timeline' }).tap();
   const drawer = page.getByRole('complementary', { name: 'Timeline' });
@@ -129,7 +129,7 @@ test('the timeline opens by tap, a tapped date is selected, and it closes by tap
 });
 
 test('a tap on another floor switches to it', async ({ page, request }) => {
-  test.skip(!demo.settings.enable.floors || demo.floors.length < 2, 'the demo has one floor');
+  demoLacks(!demo.settings.enable.floors || demo.floors.length < 2, 'the demo has one floor');
   await page.goto('/site?kiosk=1');
   const slider = page.getByRole('navigation', { name: 'Floors' });
   await expect.poll(() => param(page, 'floor')).not.toBeNull();
@@ -175,7 +175,7 @@ test('kiosk: tapped away to another scene, the phone returns to the initial scen
   const init = demo.settings.initial_settings.pano_id;
   const start = demo.scenes.find((s) => s.survey_node.tiles_id === init);
   const hop = start?.survey_node.link_hotspots[0]?.target;
-  test.skip(!start || !hop, 'the demo initial scene has no link');
+  demoLacks(!start || !hop, 'the demo initial scene has no link');
   expect(
     (
       await request.patch(`/api/site/${demo.site}/settings`, {

@@ -1,7 +1,7 @@
 // On a slow link the title changes together with the picture: a floor or date switch names the new scene in the
 // address at once, but the title card keeps naming the scene on screen until the new scene's picture shows.
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite } from './app-helpers';
+import { demoSite, demoLacks } from './app-helpers';
 
 const HOLD_MS = 2500;
 const param = (page: Page, k: string) => new URL(page.url()).searchParams.get(k);
@@ -32,7 +32,7 @@ async function titleFollowsPicture(page: Page, act: () => Promise<void>) {
 
 test('a floor switch and a date switch change the title with the picture', async ({ page, request }) => {
   const demo = await demoSite(request);
-  test.skip(demo.floors.length < 2 || demo.dates.length < 2, 'the demo needs two floors and two dates');
+  demoLacks(demo.floors.length < 2 || demo.dates.length < 2, 'the demo needs two floors and two dates');
   await slowViewer(page, '/site');
   const floors = page.getByRole('navigation', { name: 'Floors' }).getByRole('button');
   await titleFollowsPicture(page, async () => {
