@@ -11,6 +11,28 @@ export function resolveDate(requested: string | null | undefined, dates: readonl
   return dates[0].date;
 }
 
+const dayOf = (iso: string): number => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
+
+/**
+ * The date of `dates` nearest to `current` (the same one when present; on a tie, the earlier): a visitor moving to
+ * another floor stays in the time they were looking at, rather than jumping to that floor's newest survey.
+ * Falls back to resolveDate when `current` is not a date.
+ */
+export function nearestDate(current: string | null | undefined, dates: readonly SurveyDateEntry[]): string | null {
+  const at = current ? dayOf(current) : NaN;
+  if (Number.isNaN(at)) return resolveDate(current, dates);
+  let best: string | null = null;
+  let bestGap = Infinity;
+  for (const { date } of dates) {
+    const gap = Math.abs(dayOf(date) - at);
+    if (gap < bestGap || (gap === bestGap && best !== null && date < best)) {
+      best = date;
+      bestGap = gap;
+    }
+  }
+  return best ?? resolveDate(current, dates);
+}
+
 /** The requested floor if it holds data, otherwise the lowest available floor; the request when nothing is known. */
 export function resolveFloor(requested: number, available: readonly number[] | undefined): number {
   if (!available || available.length === 0) return requested;

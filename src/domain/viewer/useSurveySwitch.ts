@@ -14,7 +14,7 @@ import {
   surveyDetailsQuery,
 } from '../../api/queries/surveys';
 import { panoramaAtom, viewAtom } from '../../state/atoms';
-import { resolveDate, resolveFloor } from '../../../contract/viewerResolve';
+import { nearestDate, resolveDate, resolveFloor } from '../../../contract/viewerResolve';
 import { planSwitch } from './surveySwitch';
 import { useViewerState } from './ViewerStateContext';
 import { useViewerNavigate } from './useViewerNavigate';
@@ -73,7 +73,8 @@ export function useSurveySwitch() {
           qc.ensureQueryData(track(surveyDatesQuery(site, floorForDates))),
           qc.ensureQueryData(track(minimapNodesQuery(site, s.floor, s.date))),
         ]);
-        const date = resolveDate(move.date ?? s.date, dates);
+        // A date asked for is kept if the floor has it; a floor change alone keeps the visitor nearest in time.
+        const date = move.date ? resolveDate(move.date, dates) : nearestDate(s.date, dates);
         if (!date) return null;
         const floors = await qc.ensureQueryData(track(floorsWithDataQuery(site, date)));
         const floor = resolveFloor(floorForDates, floors);

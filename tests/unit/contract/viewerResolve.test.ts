@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { surveyScene } from '../surveyScene';
 import { floorOrZero } from '../../../contract/floors';
-import { resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
+import { nearestDate, resolveDate, resolveFloor, resolveScene } from '../../../contract/viewerResolve';
 
 const dates = [
   { date: '2024-03-12', survey_name: 'B' },
@@ -15,6 +15,28 @@ describe('viewer fallbacks', () => {
     expect(resolveDate('2020-01-01', dates)).toBe('2024-03-12');
     expect(resolveDate(null, dates)).toBe('2024-03-12');
     expect(resolveDate('2024-03-12', [])).toBeNull();
+  });
+  it('moves to the date nearest in time, the earlier on a tie, the same one when present', () => {
+    const upstairs = [
+      { date: '2026-01-20', survey_name: 'C' },
+      { date: '2024-05-20', survey_name: 'B' },
+      { date: '2024-03-10', survey_name: 'A' },
+    ];
+    // From the ground floor's 2024-04-01: 22 days back, not the newest.
+    expect(nearestDate('2024-04-01', upstairs)).toBe('2024-03-10');
+    expect(nearestDate('2024-04-15', upstairs)).toBe('2024-05-20');
+    // 2024-04-15 is 36 days from both of these: the earlier wins.
+    expect(
+      nearestDate('2024-04-15', [
+        { date: '2024-05-21', survey_name: 'D' },
+        { date: '2024-03-10', survey_name: 'A' },
+      ]),
+    ).toBe('2024-03-10');
+    expect(nearestDate('2024-05-20', upstairs)).toBe('2024-05-20');
+    expect(nearestDate('2030-01-01', upstairs)).toBe('2026-01-20');
+    expect(nearestDate(null, upstairs)).toBe('2026-01-20');
+    expect(nearestDate('not a date', upstairs)).toBe('2026-01-20');
+    expect(nearestDate('2024-04-15', [])).toBeNull();
   });
   it('keeps an available floor, else falls back to the lowest available floor', () => {
     expect(resolveFloor(2, [0, 2])).toBe(2);
