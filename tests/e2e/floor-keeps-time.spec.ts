@@ -44,3 +44,20 @@ test('a floor switch opens the date nearest to the one on screen', async ({ page
   await expect(page.locator('.title-card')).toContainText('hall title');
   expect(param(page, 'date')).toBe('2024-04-01');
 });
+
+test('the timeline shows when the other floors were surveyed, and goes there', async ({ page, request }) => {
+  const site = `e2e-floor-dates-${Date.now()}`;
+  for (let i = 0; i < surveys.length; i++) await upload(request, site, i);
+  await page.goto(`/site/${site}/site?floor=0&date=2024-04-01`);
+  await expect(page.locator('.title-card')).toContainText('hall title');
+  await page.getByRole('button', { name: 'Open Timeline' }).click();
+  const others = page.getByRole('region', { name: 'Other floors' }).getByRole('button');
+  await expect(others).toHaveText([/Jan 20, 2026\s*Floor 1 · Upper new/, /Mar 10, 2024\s*Floor 1 · Upper old/]);
+  await page.screenshot({ path: test.info().outputPath('timeline-other-floors.png') });
+  await others.last().click();
+  await expect(page.locator('.title-card')).toContainText('loft_old title');
+  expect(param(page, 'floor')).toBe('1');
+  expect(param(page, 'date')).toBe('2024-03-10');
+  // Upstairs, the ground floor's survey is the other floor now.
+  await expect(others).toHaveText([/Apr 1, 2024\s*Floor 0 · Ground/]);
+});

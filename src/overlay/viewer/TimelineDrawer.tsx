@@ -1,5 +1,6 @@
 // Timeline drawer: survey dates grouped by month (collapsible), newest first; clicking a date selects it;
 // Left/Right arrow keys step through dates and months; rows are 50 px. Forced closed when the floor has no survey.
+// Below, the other floors' surveys, each a way there.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { timelineOpenAtom } from '../../state/atoms';
@@ -8,6 +9,7 @@ import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useSurveySwitch } from '../../domain/viewer/useSurveySwitch';
 import { useEscape } from '../../ui/useEscape';
 import { usePanelFocus } from '../common/usePanelFocus';
+import { OtherFloorsDates } from './OtherFloorsDates';
 import { dayLabel, groupByMonth, isCurrentSurvey, stepSurvey, TIMELINE_ROW_PX } from './timeline';
 
 export function TimelineButton() {
@@ -34,7 +36,7 @@ const currentRow = (panel: HTMLElement) =>
 
 export function TimelineDrawer() {
   const [open, setOpen] = useAtom(timelineOpenAtom);
-  const { dates, date, scene, floorPopulated, settings } = useViewerState();
+  const { site, floor, dates, date, scene, floorPopulated, settings } = useViewerState();
   // Two surveys may share a date: the one on screen is the scene's.
   const surveyName = scene?.survey_name;
   // A new date opens the nearest scene, looking the same way (useSurveySwitch).
@@ -145,6 +147,7 @@ export function TimelineDrawer() {
             </section>
           );
         })}
+        {settings.enable.floors && floor !== null ? <OtherFloorsDates site={site} floor={floor} go={go} /> : null}
       </div>
     </aside>
   );
