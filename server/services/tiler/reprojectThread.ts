@@ -1,12 +1,13 @@
 // The per-pixel reprojection on threads of their own, one per pole, so that it runs on every core while the thread
 // that opened them drives sharp's encodes. The decoded sphere (400 MB at 16384x8192) lives once, in shared memory
-// that every thread reads; each thread narrows only its own pole's bands (poleBands.ts).
+// that every thread reads; each thread narrows only its own pole's bands (poleBands.ts) and runs the WebAssembly
+// kernel (wasmReproject.ts).
 import { Worker } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
-import type { RgbImage } from './rgbImage.ts';
-import { bundledCode } from './bundledCode.ts';
+import type { ReprojectTools } from './reprojectTools.ts';
 import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMain.ts';
+import type { SharedSphere } from './sphereMemory.ts';
 
 export interface ReprojectThread {
   /** One face, size x size RGB. Faces come back in the order asked. */
@@ -14,19 +15,16 @@ export interface ReprojectThread {
   close(): Promise<void>;
 }
 
-/** The threads' code, bundled once per process; call early to have it ready when the threads start. */
-export const reprojectCode = () => bundledCode(new URL('./reprojectThreadMain.ts', import.meta.url));
-
-/** A thread running `code` (reprojectCode's), ready to make faces of `size` from `sphere` (in shared memory). */
+/** A thread running `tools` (reprojectTools'), ready to make faces of `size` from `sphere` (in shared memory). */
 export async function openReprojectThread(
-  code: string,
-  sphere: RgbImage,
+  tools: ReprojectTools,
+  sphere: SharedSphere,
   size: number,
   poles: Poles,
 ): Promise<ReprojectThread> {
-  const worker = new Worker(code, {
+  const worker = new Worker(tools.code, {
     eval: true,
-    workerData: { sphere, size, poles } satisfies ThreadData,
+    workerData: { sphere, size, poles, kernel: tools.kernel } satisfies ThreadData,
   });
   // Answers arrive in the order of the requests; the first says the thread is ready.
   const waiting: { resolve: (a: ArrayBuffer | undefined) => void; reject: (e: Error) => void }[] = [];

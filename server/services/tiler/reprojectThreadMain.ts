@@ -1,18 +1,19 @@
 // A reprojection thread: reads the decoded sphere from memory shared with the thread that decoded it (never copied),
-// narrows the polar bands of its pole, then answers each request for a face with the face's pixels, handed over
-// without a copy. See reprojectThread.ts.
+// narrows the polar bands of its pole, then answers each request for a face with the face's pixels, made by the
+// WebAssembly kernel. See reprojectThread.ts.
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
-import { prepareSphere, reprojectRows } from './reproject.ts';
-import type { RgbImage } from './rgbImage.ts';
+import type { SharedSphere } from './sphereMemory.ts';
+import { openWasmReprojector } from './wasmReproject.ts';
 
 export interface ThreadData {
-  /** Its data is a view of a SharedArrayBuffer. */
-  sphere: RgbImage;
+  sphere: SharedSphere;
   size: number;
   poles: Poles;
+  /** The WebAssembly kernel's module (wasmKernel.ts). */
+  kernel: Uint8Array;
 }
 export interface FaceRequest {
   face: Face;
@@ -30,15 +31,16 @@ try {
 
 const failed = (e: unknown): ThreadAnswer => ({ ok: false, message: String((e as Error)?.message ?? e) });
 
-const { sphere: src, size, poles } = workerData as ThreadData;
+const { sphere, size, poles, kernel } = workerData as ThreadData;
 try {
-  const sphere = prepareSphere(src, size, poles);
+  const reprojector = openWasmReprojector(kernel, sphere, size, poles);
   parentPort!.postMessage({ ok: true } satisfies ThreadAnswer);
   parentPort!.on('message', ({ face }: FaceRequest) => {
     let answer: ThreadAnswer;
     try {
+      // Copied out of the shared memory, where the next face goes, into a buffer handed over without a copy.
       const pixels = new ArrayBuffer(size * size * 3);
-      reprojectRows(sphere, face, new Uint8Array(pixels), 0, size);
+      new Uint8Array(pixels).set(reprojector.rows(face, 0, size));
       answer = { ok: true, pixels };
     } catch (e) {
       answer = failed(e);

@@ -9,8 +9,9 @@ import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
 import { decodeSphere } from './decodeSphere.ts';
 import type { Poles } from './poleBands.ts';
-import type { RgbImage } from './rgbImage.ts';
-import { openReprojectThread, reprojectCode, type ReprojectThread } from './reprojectThread.ts';
+import { openReprojectThread, type ReprojectThread } from './reprojectThread.ts';
+import type { ReprojectTools } from './reprojectTools.ts';
+import type { SharedSphere } from './sphereMemory.ts';
 import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
@@ -66,9 +67,9 @@ const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
   { poles: 'bottom', faces: ['d', 'l', 'r'] },
 ];
 
-async function openThreads(code: string, sphere: RgbImage, size: number) {
+async function openThreads(tools: ReprojectTools, sphere: SharedSphere, size: number) {
   const opened = await Promise.allSettled(
-    THREAD_FACES.map(({ poles }) => openReprojectThread(code, sphere, size, poles)),
+    THREAD_FACES.map(({ poles }) => openReprojectThread(tools, sphere, size, poles)),
   );
   const threads: { thread: ReprojectThread; faces: Face[] }[] = [];
   opened.forEach((o, i) => o.status === 'fulfilled' && threads.push({ thread: o.value, faces: THREAD_FACES[i].faces }));
@@ -83,14 +84,15 @@ async function openThreads(code: string, sphere: RgbImage, size: number) {
 /**
  * Decodes `file` once and writes every tile and the preview strip of `plan` through `write`; `onProgress` hears of
  * each file written. Throws PhotoRefused when the file does not decode (damaged, cut short, too slow).
- * `threadCode`: the reprojection threads' code (reprojectCode's), given by a caller that has no TypeScript sources.
+ * `threadTools`: the reprojection threads' code and kernel (reprojectTools.ts), from the caller, so that a tiling
+ * child, which has no sources to make them from, never loads the bundler or the compiler.
  */
 export async function tilePhoto(
   file: string,
   plan: PhotoPlan,
+  threadTools: Promise<ReprojectTools>,
   write: WriteTile,
   onProgress: (done: number, total: number) => void = () => {},
-  threadCode: Promise<string> = reprojectCode(),
 ): Promise<void> {
   const total = photoTileCount(plan);
   let done = 0;
@@ -99,9 +101,9 @@ export async function tilePhoto(
     onProgress(++done, total);
   };
   const topSize = plan.levels[plan.levels.length - 1].size;
-  threadCode.catch(() => undefined); // bundled while the photo decodes; a failure is told below
+  threadTools.catch(() => undefined); // made while the photo decodes; a failure is told below
   const sphere = await decodeSphere(file, plan);
-  const threads = await openThreads(await threadCode, sphere, topSize);
+  const threads = await openThreads(await threadTools, sphere, topSize);
   const previews = new Map<Face, Buffer>();
   try {
     await settleAll(
