@@ -1,7 +1,8 @@
 // reprojectRows on the WebAssembly kernel (assembly/reproject.ts, compiled by wasmKernel.ts), for a sphere in shared
 // WebAssembly memory (sphereMemory.ts). The narrowed polar bands, the side faces' column tables and the output face
 // live in room this thread takes in that memory; the kernel reads them by address. A side face whose pixels span
-// more than one column each (never at the top level's size, only in small test faces) takes the JavaScript path.
+// more than one column each (never at the top level's size, only in small test faces), or whose size is no multiple
+// of 4 (the kernel takes four pixels at a time), takes the JavaScript path.
 import { FACE_AXES, type Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
 import { prepareSphere, reprojectRows, sideColumns, spanScaleOf, SUPERSAMPLE_FROM, type Sphere } from './reproject.ts';
@@ -52,12 +53,12 @@ export function openWasmReprojector(
   kernel.setSphere(src.data.byteOffset, src.width, src.height);
   kernel.setBands(bandTable(memory, top), top.length, bandTable(memory, bottom), bottom.length);
   const out = alloc(size * size * 3);
-  // The side faces' column tables: 4-byte offsets and 8-byte weights.
-  const tables = alloc(size * 24);
+  // The side faces' column tables, 4 bytes an entry (f32 weights: the kernel works four pixels at once in f32).
+  const tables = alloc(size * 16);
   const xa3 = new Int32Array(tables.buffer, tables.byteOffset, size);
   const xb3 = new Int32Array(tables.buffer, tables.byteOffset + size * 4, size);
-  const fxs = new Float64Array(tables.buffer, tables.byteOffset + size * 8, size);
-  const invH = new Float64Array(tables.buffer, tables.byteOffset + size * 16, size);
+  const fxs = new Float32Array(tables.buffer, tables.byteOffset + size * 8, size);
+  const invH = new Float32Array(tables.buffer, tables.byteOffset + size * 12, size);
   const spanScale = spanScaleOf(src.width, size);
   return {
     sphere,
@@ -65,7 +66,7 @@ export function openWasmReprojector(
       const { centre: c, right: r, down: d } = FACE_AXES[face];
       if (d[1] !== 0) {
         const cols = sideColumns(src.width, size, face);
-        if (!cols.single) {
+        if (!cols.single || size % 4 !== 0) {
           reprojectRows(sphere, face, out, rowStart, rowEnd);
           return out;
         }

@@ -66,6 +66,42 @@ function pixel(p: usize): v128 {
   return f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(p))));
 }
 
+/** The two neighbouring pixels at p and p + 3 from one 8-byte load, as f32 lanes (the wrap at the last column
+ *  is the caller's: it takes pixel() twice there). */
+@inline
+function left(pair: v128): v128 {
+  return f32x4.convert_i32x4_s(i8x16.swizzle(pair, i8x16(0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 16, 16, 16, 16)));
+}
+@inline
+function right(pair: v128): v128 {
+  return f32x4.convert_i32x4_s(i8x16.swizzle(pair, i8x16(3, 16, 16, 16, 4, 16, 16, 16, 5, 16, 16, 16, 16, 16, 16, 16)));
+}
+
+/** Bilinear blend of the pixel pairs at a and b (b one row below a), each pair a pixel and its right neighbour. */
+@inline
+function blendPairs(a: usize, b: usize, fx: f32, fy: f32): v128 {
+  const pa = v128.load64_zero(a),
+    pb = v128.load64_zero(b);
+  const vfx = f32x4.splat(fx);
+  const la = left(pa),
+    lb = left(pb);
+  const top = f32x4.add(la, f32x4.mul(f32x4.sub(right(pa), la), vfx));
+  const bottom = f32x4.add(lb, f32x4.mul(f32x4.sub(right(pb), lb), vfx));
+  return f32x4.add(top, f32x4.mul(f32x4.sub(bottom, top), f32x4.splat(fy)));
+}
+
+/** atanUnit on four f32 lanes: the angle math of four pixels at once (f32 keeps rows and columns within 0.002). */
+@inline
+function atanUnit4(t: v128): v128 {
+  const t2 = f32x4.mul(t, t);
+  let p = f32x4.add(f32x4.splat(<f32>C9), f32x4.mul(t2, f32x4.splat(<f32>C11)));
+  p = f32x4.add(f32x4.splat(<f32>C7), f32x4.mul(t2, p));
+  p = f32x4.add(f32x4.splat(<f32>C5), f32x4.mul(t2, p));
+  p = f32x4.add(f32x4.splat(<f32>C3), f32x4.mul(t2, p));
+  p = f32x4.add(f32x4.splat(<f32>C1), f32x4.mul(t2, p));
+  return f32x4.mul(t, p);
+}
+
 /** Rounds lanes (already + 0.5) down to bytes and stores 4 bytes at o; the fourth is overwritten by the next pixel. */
 @inline
 function storePixel(o: usize, c: v128): void {
@@ -89,6 +125,7 @@ function bilinear(img: usize, W: i32, H: i32, u: f64, v: f64): v128 {
     xb3 = xa + 1 == W ? 0 : xa3 + 3;
   const rowA = clampRow(y0, H) * W * 3;
   const rowB = clampRow(y0 + 1, H) * W * 3;
+  if (xb3 != 0) return blendPairs(img + <usize>(rowA + xa3), img + <usize>(rowB + xa3), fx, fy);
   const pa = pixel(img + <usize>(rowA + xa3)),
     qa = pixel(img + <usize>(rowA + xb3)),
     pb = pixel(img + <usize>(rowB + xa3)),
@@ -166,8 +203,8 @@ function samplePixel(u: f64, v: f64, span: f64): v128 {
 }
 
 /**
- * Rows [rowStart, rowEnd) of a side face whose every pixel takes one bilinear sample. Per column: xa3, xb3 (i32),
- * fx and 1 / h (f64) at the given pointers; y of row j is cy + ((2 (j + 0.5)) / size - 1) * dny.
+ * Rows [rowStart, rowEnd) of a side face whose every pixel takes one bilinear sample; size is a multiple of 4. Per
+ * column: xa3, xb3 (i32), fx and 1 / h (f32) at the given pointers; y of row j is cy + ((2 (j + 0.5)) / size - 1) dny.
  */
 export function sideRows(
   out: usize,
@@ -181,34 +218,101 @@ export function sideRows(
   fxs: usize,
   invHs: usize,
 ): void {
-  const stride = SW * 3;
-  const rowsPerRadian = <f64>SH / PI;
+  const stride = <usize>(SW * 3);
   const half = f32x4.splat(0.5);
+  const scale = f32x4.splat(<f32>(<f64>SH / PI));
+  const offset = f32x4.splat(<f32>((HALF_PI * <f64>SH) / PI - 0.5));
   for (let j = rowStart; j < rowEnd; j++) {
-    const y = cy + ((2 * (<f64>j + 0.5)) / <f64>size - 1) * dny;
+    const y = f32x4.splat(<f32>(cy + ((2 * (<f64>j + 0.5)) / <f64>size - 1) * dny));
     let o = out + <usize>(j * size * 3);
-    for (let i = 0; i < size; i++, o += 3) {
-      const v = (HALF_PI - atanUnit(y * load<f64>(invHs + (<usize>i << 3)))) * rowsPerRadian - 0.5;
-      // v > 0 on a side face (polar angle 45 to 135 degrees): truncation is floor, and both rows are inside.
-      const y0 = <i32>v;
-      const fy = f32x4.splat(<f32>(v - <f64>y0));
-      const fx = f32x4.splat(<f32>load<f64>(fxs + (<usize>i << 3)));
-      const rowA = SRC + <usize>(y0 * stride);
-      const xa = <usize>load<i32>(xa3s + (<usize>i << 2)),
-        xb = <usize>load<i32>(xb3s + (<usize>i << 2));
-      const pa = pixel(rowA + xa),
-        qa = pixel(rowA + xb),
-        pb = pixel(rowA + <usize>stride + xa),
-        qb = pixel(rowA + <usize>stride + xb);
-      const top = f32x4.add(pa, f32x4.mul(f32x4.sub(qa, pa), fx));
-      const bottom = f32x4.add(pb, f32x4.mul(f32x4.sub(qb, pb), fx));
-      storePixel(o, f32x4.add(f32x4.add(top, f32x4.mul(f32x4.sub(bottom, top), fy)), half));
+    for (let i = 0; i < size; i += 4) {
+      const c = <usize>i << 2;
+      // Four pixels' rows at once: v = (pi/2 - atan(y / h)) * rowsPerRadian - 0.5, between 45 and 135 degrees, so
+      // v > 0 (truncation is floor) and both rows lie inside the picture.
+      const v = f32x4.sub(offset, f32x4.mul(atanUnit4(f32x4.mul(y, v128.load(invHs + c))), scale));
+      const y0 = i32x4.trunc_sat_f32x4_s(v);
+      const fy = f32x4.sub(v, f32x4.convert_i32x4_s(y0));
+      const fx = v128.load(fxs + c);
+      const xa = v128.load(xa3s + c),
+        xb = v128.load(xb3s + c);
+      storePixel(
+        o + 0,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 0) * stride,
+            <usize>i32x4.extract_lane(xa, 0),
+            <usize>i32x4.extract_lane(xb, 0),
+            f32x4.extract_lane(fx, 0),
+            f32x4.extract_lane(fy, 0),
+            stride,
+          ),
+          half,
+        ),
+      );
+      storePixel(
+        o + 3,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 1) * stride,
+            <usize>i32x4.extract_lane(xa, 1),
+            <usize>i32x4.extract_lane(xb, 1),
+            f32x4.extract_lane(fx, 1),
+            f32x4.extract_lane(fy, 1),
+            stride,
+          ),
+          half,
+        ),
+      );
+      storePixel(
+        o + 6,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 2) * stride,
+            <usize>i32x4.extract_lane(xa, 2),
+            <usize>i32x4.extract_lane(xb, 2),
+            f32x4.extract_lane(fx, 2),
+            f32x4.extract_lane(fy, 2),
+            stride,
+          ),
+          half,
+        ),
+      );
+      storePixel(
+        o + 9,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 3) * stride,
+            <usize>i32x4.extract_lane(xa, 3),
+            <usize>i32x4.extract_lane(xb, 3),
+            f32x4.extract_lane(fx, 3),
+            f32x4.extract_lane(fy, 3),
+            stride,
+          ),
+          half,
+        ),
+      );
+      o += 12;
     }
   }
 }
 
+/** One side pixel: bilinear between row rowA and the next at byte offsets a and b. */
+@inline
+function sidePixel(rowA: usize, a: usize, b: usize, wx: f32, wy: f32, stride: usize): v128 {
+  if (b == a + 3) return blendPairs(rowA + a, rowA + stride + a, wx, wy);
+  const pa = pixel(rowA + a),
+    qa = pixel(rowA + b),
+    pb = pixel(rowA + stride + a),
+    qb = pixel(rowA + stride + b);
+  const vfx = f32x4.splat(wx);
+  const top = f32x4.add(pa, f32x4.mul(f32x4.sub(qa, pa), vfx));
+  const bottom = f32x4.add(pb, f32x4.mul(f32x4.sub(qb, pb), vfx));
+  return f32x4.add(top, f32x4.mul(f32x4.sub(bottom, top), f32x4.splat(wy)));
+}
+
 /**
- * Rows [rowStart, rowEnd) of an up (up = 1) or down face, whose axes' x and z parts are (c0, c2), (r0, r2), (d0, d2).
+ * Rows [rowStart, rowEnd) of an up (up = 1) or down face, whose axes' x and z parts are (c0, c2), (r0, r2), (d0, d2);
+ * size is a multiple of 4. The angles of four pixels at a time come in f32 lanes.
  */
 export function poleRows(
   out: usize,
@@ -225,25 +329,83 @@ export function poleRows(
   spanScale: f64,
   hSingle: f64,
 ): void {
-  const W = SW,
-    H = SH;
-  const rowsPerRadian = <f64>H / PI;
-  const columnsPerRadian = <f64>W / (2 * PI);
+  SPAN_SCALE = spanScale;
+  H_SINGLE = <f32>hSingle;
   const half = f32x4.splat(0.5);
+  const rowsPerRadian = <f64>SH / PI;
+  const columnsPerRadian = f32x4.splat(<f32>(<f64>SW / (2 * PI)));
+  const uOffset = f32x4.splat(<f32>(<f64>SW / 2 - 0.5));
+  // v = fromPole * rowsPerRadian - 0.5 on the up face, (pi - fromPole) * rowsPerRadian - 0.5 on the down face.
+  const vScale = f32x4.splat(<f32>(up ? rowsPerRadian : -rowsPerRadian));
+  const vOffset = f32x4.splat(<f32>(up ? -0.5 : PI * rowsPerRadian - 0.5));
+  const step = 2 / <f64>size;
+  const steps = f32x4(0, <f32>step, <f32>(2 * step), <f32>(3 * step));
+  const one = f32x4.splat(1),
+    zero = f32x4.splat(0),
+    halfPi = f32x4.splat(<f32>HALF_PI),
+    pi = f32x4.splat(<f32>PI);
   for (let j = rowStart; j < rowEnd; j++) {
     const b = (2 * (<f64>j + 0.5)) / <f64>size - 1;
     let o = out + <usize>(j * size * 3);
-    for (let i = 0; i < size; i++, o += 3) {
+    for (let i = 0; i < size; i += 4) {
       const a = (2 * (<f64>i + 0.5)) / <f64>size - 1;
-      const x = c0 + a * r0 + b * d0;
-      const z = c2 + a * r2 + b * d2;
-      const h = Math.sqrt(x * x + z * z);
-      const u = <f64>W / 2 + atan2Fast(x, -z) * columnsPerRadian - 0.5;
-      const fromPole = h <= 1 ? atanUnit(h) : HALF_PI - atanUnit(1 / h);
-      const v = (up ? fromPole : PI - fromPole) * rowsPerRadian - 0.5;
-      const c =
-        h > hSingle ? bilinear(SRC, W, H, u, v) : samplePixel(u, v, spanScale / (h > 1e-9 ? h : 1e-9));
-      storePixel(o, f32x4.add(c, half));
+      const av = f32x4.add(f32x4.splat(<f32>a), steps);
+      const x = f32x4.add(f32x4.splat(<f32>(c0 + b * d0)), f32x4.mul(av, f32x4.splat(<f32>r0)));
+      const z = f32x4.add(f32x4.splat(<f32>(c2 + b * d2)), f32x4.mul(av, f32x4.splat(<f32>r2)));
+      const h = f32x4.sqrt(f32x4.add(f32x4.mul(x, x), f32x4.mul(z, z)));
+      // atan2(x, -z), as atan2Fast: the octant's atan by the polynomial, then its sign and quadrant.
+      const ax = f32x4.abs(z),
+        ay = f32x4.abs(x);
+      const steep = f32x4.gt(ay, ax);
+      const big = f32x4.max(ax, ay);
+      const t = f32x4.div(f32x4.min(ax, ay), f32x4.max(big, f32x4.splat(1e-30)));
+      let r = atanUnit4(t);
+      r = v128.bitselect(f32x4.sub(halfPi, r), r, steep);
+      r = v128.bitselect(f32x4.sub(pi, r), r, f32x4.gt(z, zero)); // -z < 0
+      r = v128.bitselect(f32x4.neg(r), r, f32x4.lt(x, zero));
+      const u = f32x4.add(uOffset, f32x4.mul(r, columnsPerRadian));
+      // The polar angle from the face's pole, atan2(h, 1).
+      const near = f32x4.le(h, one);
+      const q = atanUnit4(f32x4.div(f32x4.min(h, one), f32x4.max(h, one)));
+      const fromPole = v128.bitselect(q, f32x4.sub(halfPi, q), near);
+      const v = f32x4.add(vOffset, f32x4.mul(fromPole, vScale));
+      storePixel(o + 0, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 0), f32x4.extract_lane(v, 0), f32x4.extract_lane(h, 0), a + 0.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 3, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 1), f32x4.extract_lane(v, 1), f32x4.extract_lane(h, 1), a + 1.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 6, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 2), f32x4.extract_lane(v, 2), f32x4.extract_lane(h, 2), a + 2.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 9, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 3), f32x4.extract_lane(v, 3), f32x4.extract_lane(h, 3), a + 3.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      o += 12;
     }
   }
+}
+
+let SPAN_SCALE: f64 = 0;
+let H_SINGLE: f32 = 0;
+
+/** Lane l of four pole pixels: one bilinear sample, or where it spans several columns the footprint's samples (its
+ *  span from h in f64, so that it picks the same narrowed copy as reproject.ts). */
+@inline
+function polePixel(
+  u: f32,
+  v: f32,
+  h: f32,
+  a: f64,
+  b: f64,
+  c0: f64,
+  c2: f64,
+  r0: f64,
+  r2: f64,
+  d0: f64,
+  d2: f64,
+): v128 {
+  const ul = <f64>u,
+    vl = <f64>v;
+  if (h > H_SINGLE) return bilinear(SRC, SW, SH, ul, vl);
+  const x = c0 + a * r0 + b * d0,
+    z = c2 + a * r2 + b * d2;
+  const h64 = Math.sqrt(x * x + z * z);
+  return samplePixel(ul, vl, SPAN_SCALE / (h64 > 1e-9 ? h64 : 1e-9));
 }
