@@ -10,21 +10,25 @@ import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMai
 import type { SharedSphere } from './sphereMemory.ts';
 
 export interface ReprojectThread {
-  /** One face, size x size RGB. Faces come back in the order asked. */
-  face(face: Face): Promise<Buffer>;
+  /** One face (RGB) at the thread's size, then at each smaller size asked. Faces come back in the order asked. */
+  face(face: Face): Promise<Buffer[]>;
   close(): Promise<void>;
 }
 
-/** A thread running `tools` (reprojectTools'), ready to make faces of `size` from `sphere` (in shared memory). */
+/**
+ * A thread running `tools` (reprojectTools'), ready to make faces of `size` from `sphere` (in shared memory), and
+ * each also at the `smaller` sizes, each half the one before (a 2x2 box filter of the one above).
+ */
 export async function openReprojectThread(
   tools: ReprojectTools,
   sphere: SharedSphere,
   size: number,
+  smaller: number[],
   poles: Poles,
 ): Promise<ReprojectThread> {
   const worker = new Worker(tools.code, {
     eval: true,
-    workerData: { sphere, size, poles, kernel: tools.kernel } satisfies ThreadData,
+    workerData: { sphere, size, poles, kernel: tools.kernel, smaller } satisfies ThreadData,
   });
   // Answers arrive in the order of the requests; the first says the thread is ready.
   const waiting: { resolve: (a: ArrayBuffer | undefined) => void; reject: (e: Error) => void }[] = [];
@@ -59,7 +63,13 @@ export async function openReprojectThread(
     async face(face) {
       const answer = next();
       worker.postMessage({ face } satisfies FaceRequest);
-      return Buffer.from((await answer)!);
+      const pixels = (await answer)!;
+      let at = 0;
+      return [size, ...smaller].map((n) => {
+        const f = Buffer.from(pixels, at, n * n * 3);
+        at += n * n * 3;
+        return f;
+      });
     },
     close,
   };

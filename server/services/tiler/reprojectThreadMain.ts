@@ -14,11 +14,14 @@ export interface ThreadData {
   poles: Poles;
   /** The WebAssembly kernel's module (wasmKernel.ts). */
   kernel: Uint8Array;
+  /** The sizes below `size` each face is also wanted at, each half the one before. */
+  smaller: number[];
 }
 export interface FaceRequest {
   face: Face;
 }
-/** The first answer says the thread is ready (or why not); each later one is a face, in the order asked. */
+/** The first answer says the thread is ready (or why not); each later one is a face at every size, largest first,
+ *  one after the other in `pixels`, in the order asked. */
 export type ThreadAnswer = { ok: true; pixels?: ArrayBuffer } | { ok: false; message: string };
 
 // This thread only, on Linux (nice values are per thread there): when the cores are busy, other work goes first.
@@ -31,7 +34,7 @@ try {
 
 const failed = (e: unknown): ThreadAnswer => ({ ok: false, message: String((e as Error)?.message ?? e) });
 
-const { sphere, size, poles, kernel } = workerData as ThreadData;
+const { sphere, size, poles, kernel, smaller } = workerData as ThreadData;
 try {
   const reprojector = openWasmReprojector(kernel, sphere, size, poles);
   parentPort!.postMessage({ ok: true } satisfies ThreadAnswer);
@@ -39,8 +42,13 @@ try {
     let answer: ThreadAnswer;
     try {
       // Copied out of the shared memory, where the next face goes, into a buffer handed over without a copy.
-      const pixels = new ArrayBuffer(size * size * 3);
-      new Uint8Array(pixels).set(reprojector.rows(face, 0, size));
+      const levels = reprojector.levels(face, smaller);
+      const pixels = new ArrayBuffer(levels.reduce((n, l) => n + l.length, 0));
+      let at = 0;
+      for (const l of levels) {
+        new Uint8Array(pixels, at).set(l);
+        at += l.length;
+      }
       answer = { ok: true, pixels };
     } catch (e) {
       answer = failed(e);

@@ -1,6 +1,6 @@
 // A photo's whole tile pyramid: decoded once into shared memory, then two threads reproject the cube faces at the
-// top level's size (one takes the up face and two sides, the other the down face and the other two), and each face
-// is resized for the lower levels and cut into 512-px JPEG tiles as it arrives; the six 256-px faces make the
+// top level's size (one takes the up face and two sides, the other the down face and the other two) and halve each
+// for the lower levels, and each face is cut into 512-px JPEG tiles as it arrives; the six 256-px faces make the
 // preview strip. Memory stays near the decoded sphere plus four faces, whatever the level count.
 import sharp from 'sharp';
 import { FACES, type Face } from '../../demo/cubeGeometry.ts';
@@ -29,11 +29,6 @@ export function photoTileCount(plan: PhotoPlan): number {
 
 const rawInput = (size: number) => ({ raw: { width: size, height: size, channels: 3 as const } });
 
-function resized(face: Buffer, from: number, to: number): Promise<Buffer> {
-  if (from === to) return Promise.resolve(face);
-  return sharp(face, rawInput(from)).resize(to, to, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
-}
-
 /** Every tile of one face at one level, encoded in parallel (sharp's threads) and written as each is ready. */
 async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
   const n = size / tileSize;
@@ -50,15 +45,14 @@ async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileS
   await settleAll(jobs);
 }
 
-/** All levels of one face from its top-level pixels; returns the face at preview size. */
-async function tileFace(face: Face, top: Buffer, plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
+/** All levels of one face, from its pixels at every level's size, largest first, and the preview's last. */
+async function tileFace(face: Face, sized: Buffer[], plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
   const { levels } = plan;
-  const topSize = levels[levels.length - 1].size;
   for (let z = levels.length - 1; z >= 1; z--) {
     const { size, tileSize } = levels[z];
-    await tileLevel(face, z, await resized(top, topSize, size), size, tileSize, put);
+    await tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put);
   }
-  return resized(top, topSize, PREVIEW_SIZE);
+  return sized[sized.length - 1];
 }
 
 /** Which faces each reprojection thread makes: each pole with two sides, so the two take about as long. */
@@ -67,9 +61,10 @@ const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
   { poles: 'bottom', faces: ['d', 'l', 'r'] },
 ];
 
-async function openThreads(tools: ReprojectTools, sphere: SharedSphere, size: number) {
+async function openThreads(tools: ReprojectTools, sphere: SharedSphere, sizes: number[]) {
+  const [size, ...smaller] = sizes;
   const opened = await Promise.allSettled(
-    THREAD_FACES.map(({ poles }) => openReprojectThread(tools, sphere, size, poles)),
+    THREAD_FACES.map(({ poles }) => openReprojectThread(tools, sphere, size, smaller, poles)),
   );
   const threads: { thread: ReprojectThread; faces: Face[] }[] = [];
   opened.forEach((o, i) => o.status === 'fulfilled' && threads.push({ thread: o.value, faces: THREAD_FACES[i].faces }));
@@ -100,10 +95,11 @@ export async function tilePhoto(
     await write(ref, jpeg);
     onProgress(++done, total);
   };
-  const topSize = plan.levels[plan.levels.length - 1].size;
+  // Every level's size, largest first, then the preview's: each is half the one before (see pyramidLevels.ts).
+  const sizes = [...plan.levels.slice(1).map((l) => l.size)].reverse().concat(PREVIEW_SIZE);
   threadTools.catch(() => undefined); // made while the photo decodes; a failure is told below
   const sphere = await decodeSphere(file, plan);
-  const threads = await openThreads(await threadTools, sphere, topSize);
+  const threads = await openThreads(await threadTools, sphere, sizes);
   const previews = new Map<Face, Buffer>();
   try {
     await settleAll(
@@ -112,9 +108,9 @@ export async function tilePhoto(
         let pending: Promise<void> | null = null;
         try {
           for (const face of faces) {
-            const top = await thread.face(face);
+            const sized = await thread.face(face);
             await pending;
-            pending = tileFace(face, top, plan, put).then((preview) => void previews.set(face, preview));
+            pending = tileFace(face, sized, plan, put).then((preview) => void previews.set(face, preview));
             pending.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
           }
         } finally {

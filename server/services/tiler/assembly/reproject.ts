@@ -66,15 +66,24 @@ function pixel(p: usize): v128 {
   return f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(p))));
 }
 
+@inline
+function leftInt(pair: v128): v128 {
+  return i8x16.swizzle(pair, i8x16(0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 16, 16, 16, 16));
+}
+@inline
+function rightInt(pair: v128): v128 {
+  return i8x16.swizzle(pair, i8x16(3, 16, 16, 16, 4, 16, 16, 16, 5, 16, 16, 16, 16, 16, 16, 16));
+}
+
 /** The two neighbouring pixels at p and p + 3 from one 8-byte load, as f32 lanes (the wrap at the last column
  *  is the caller's: it takes pixel() twice there). */
 @inline
 function left(pair: v128): v128 {
-  return f32x4.convert_i32x4_s(i8x16.swizzle(pair, i8x16(0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 16, 16, 16, 16)));
+  return f32x4.convert_i32x4_s(leftInt(pair));
 }
 @inline
 function right(pair: v128): v128 {
-  return f32x4.convert_i32x4_s(i8x16.swizzle(pair, i8x16(3, 16, 16, 16, 4, 16, 16, 16, 5, 16, 16, 16, 16, 16, 16, 16)));
+  return f32x4.convert_i32x4_s(rightInt(pair));
 }
 
 /** Bilinear blend of the pixel pairs at a and b (b one row below a), each pair a pixel and its right neighbour. */
@@ -409,3 +418,25 @@ function polePixel(
   const h64 = Math.sqrt(x * x + z * z);
   return samplePixel(ul, vl, SPAN_SCALE / (h64 > 1e-9 ? h64 : 1e-9));
 }
+
+/**
+ * A size x size RGB face at half its size, each pixel the rounded mean of a 2x2 block (a box filter), as each lower
+ * level of the pyramid is made from the one above.
+ */
+export function halveFace(src: usize, size: i32, dst: usize): void {
+  const half = size >> 1;
+  const stride = <usize>(size * 3);
+  const two = i32x4.splat(2);
+  for (let j = 0; j < half; j++) {
+    let a = src + <usize>(j * 2) * stride;
+    let o = dst + <usize>(j * half * 3);
+    for (let i = 0; i < half; i++, a += 6, o += 3) {
+      const top = v128.load64_zero(a),
+        bottom = v128.load64_zero(a + stride);
+      let sum = i32x4.add(i32x4.add(leftInt(top), rightInt(top)), i32x4.add(leftInt(bottom), rightInt(bottom)));
+      sum = i32x4.shr_u(i32x4.add(sum, two), 2);
+      v128.store32_lane(o, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(sum, sum), i16x8.narrow_i32x4_u(sum, sum)), 0);
+    }
+  }
+}
+
