@@ -12,7 +12,17 @@ const forbid = (files, groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.tmp/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'server/services/tiler/assembly/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

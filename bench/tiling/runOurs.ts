@@ -6,6 +6,7 @@ import { FolderBlobStore } from '../../server/storage/folderBlobStore';
 import { tileKey } from '../../server/services/ingest/tilePaths';
 import { inspectPhoto } from '../../server/services/tiler/inspectPhoto';
 import { photoTileCount, tilePhoto } from '../../server/services/tiler/tilePhoto';
+import { reprojectTools } from '../../server/services/tiler/reprojectTools';
 
 const [photo, dataDir] = process.argv.slice(2) as [string, string];
 const started = performance.now();
@@ -13,7 +14,7 @@ const store = new FolderBlobStore(dataDir);
 const plan = await inspectPhoto(photo, path.basename(photo));
 const staging = await store.stage();
 const tilesId = `bench-${process.pid}`;
-await tilePhoto(photo, plan, (ref, jpeg) => staging.write(tileKey(tilesId, ref), jpeg));
+await tilePhoto(photo, plan, reprojectTools(), (ref, jpeg) => staging.write(tileKey(tilesId, ref), jpeg));
 await staging.commit([`tiles/${tilesId}`]);
 await staging.discard();
 const ms = performance.now() - started;

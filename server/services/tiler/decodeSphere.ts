@@ -6,12 +6,12 @@ import { DECODE_SECONDS, MAX_PHOTO_PIXELS } from './photoLimits.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { refuse } from './photoRefused.ts';
 import { placeOnSphere, UNCOVERED_GREY } from './placeOnSphere.ts';
-import type { RgbImage } from './rgbImage.ts';
+import type { SharedSphere } from './sphereMemory.ts';
 
 /** libvips repeats a decoder's complaint once per attempt: its first line says it. */
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
-export async function decodeSphere(file: string, plan: PhotoPlan): Promise<RgbImage> {
+export async function decodeSphere(file: string, plan: PhotoPlan): Promise<SharedSphere> {
   const grey = { r: UNCOVERED_GREY, g: UNCOVERED_GREY, b: UNCOVERED_GREY };
   const pipeline = sharp(file, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true })
     .autoOrient()

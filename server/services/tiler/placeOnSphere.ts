@@ -1,16 +1,17 @@
-// The decoded picture placed in its full sphere, in memory every reprojection thread can read (a
-// SharedArrayBuffer): as it is when it is the whole sphere, else at GPano's crop, the rest a neutral grey. A crop
-// may run past the right edge (a panorama centred near the back): what passes the edge continues at the left,
-// as the sphere does.
+// The decoded picture placed in its full sphere, in memory every reprojection thread can read (sphereMemory.ts):
+// as it is when it is the whole sphere, else at GPano's crop, the rest a neutral grey. A crop may run past the
+// right edge (a panorama centred near the back): what passes the edge continues at the left, as the sphere does.
 import type { PhotoPlan } from './photoPlan.ts';
 import type { RgbImage } from './rgbImage.ts';
+import { sphereMemory, type SharedSphere } from './sphereMemory.ts';
 
 /** What the sphere shows where the photo has no pixels (above and below a cropped panorama). */
 export const UNCOVERED_GREY = 128;
 
-export function placeOnSphere(picture: RgbImage, plan: Pick<PhotoPlan, 'full' | 'crop'>): RgbImage {
+export function placeOnSphere(picture: RgbImage, plan: Pick<PhotoPlan, 'full' | 'crop'>): SharedSphere {
   const { width: W, height: H } = plan.full;
-  const data = new Uint8Array(new SharedArrayBuffer(W * H * 3));
+  const sphere = sphereMemory(W, H);
+  const { data } = sphere;
   const crop = plan.crop ?? { left: 0, top: 0, width: W, height: H };
   if (plan.crop) data.fill(UNCOVERED_GREY);
   const rowBytes = crop.width * 3;
@@ -22,5 +23,5 @@ export function placeOnSphere(picture: RgbImage, plan: Pick<PhotoPlan, 'full' | 
     data.set(picture.data.subarray(from, from + first), to);
     if (first < rowBytes) data.set(picture.data.subarray(from + first, from + rowBytes), (crop.top + y) * W * 3);
   }
-  return { data, width: W, height: H };
+  return sphere;
 }

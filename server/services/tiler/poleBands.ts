@@ -18,6 +18,10 @@ export interface PoleBands {
   bottom: Band[];
 }
 
+/** Room for `bytes` of pixels: ordinary memory, or the shared memory the WebAssembly kernel reads. */
+export type Allocate = (bytes: number) => Uint8Array;
+const ownMemory: Allocate = (bytes) => new Uint8Array(bytes);
+
 /** No copy narrower than this: a few columns would misplace the seam more than they save. */
 const MIN_WIDTH = 32;
 const MAX_LEVEL = 8;
@@ -27,7 +31,12 @@ const MAX_LEVEL = 8;
  * direction from the vertical axis, see reproject.ts). A copy stops at the last row a pole face's pixel using it
  * reaches, plus a margin for bilinear; a pixel beyond it samples the equirect itself.
  */
-export function buildPoleBands(src: RgbImage, spanScale: number, poles: Poles = 'both'): PoleBands {
+export function buildPoleBands(
+  src: RgbImage,
+  spanScale: number,
+  poles: Poles = 'both',
+  alloc: Allocate = ownMemory,
+): PoleBands {
   const { width: W, height: H } = src;
   const top: Band[] = [],
     bottom: Band[] = [];
@@ -41,11 +50,11 @@ export function buildPoleBands(src: RgbImage, spanScale: number, poles: Poles = 
     const rows = Math.min(Math.floor(H / 2), Math.ceil((Math.atan(spanScale / 2 ** k) / Math.PI) * H) + 3);
     if (rows < 2) break;
     if (poles !== 'bottom') {
-      prevTop = { image: halveWidth(prevTop, 0, rows), rowOffset: 0 };
+      prevTop = { image: halveWidth(prevTop, 0, rows, alloc), rowOffset: 0 };
       top.push(prevTop);
     }
     if (poles !== 'top') {
-      prevBottom = { image: halveWidth(prevBottom, H - rows, rows), rowOffset: H - rows };
+      prevBottom = { image: halveWidth(prevBottom, H - rows, rows, alloc), rowOffset: H - rows };
       bottom.push(prevBottom);
     }
   }
@@ -53,10 +62,10 @@ export function buildPoleBands(src: RgbImage, spanScale: number, poles: Poles = 
 }
 
 /** Rows [firstRow, firstRow + rows) of `band` at half its width, each pixel the mean of a column pair. */
-function halveWidth(band: Band, firstRow: number, rows: number): RgbImage {
+function halveWidth(band: Band, firstRow: number, rows: number, alloc: Allocate): RgbImage {
   const { data, width } = band.image;
   const half = width >> 1;
-  const out = new Uint8Array(half * rows * 3);
+  const out = alloc(half * rows * 3);
   for (let y = 0; y < rows; y++) {
     let p = (firstRow - band.rowOffset + y) * width * 3;
     let o = y * half * 3;

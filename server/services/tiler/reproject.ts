@@ -10,7 +10,7 @@
 // Pure and allocation-free per pixel; it works in row bands so the caller can split a face between threads.
 import { FACE_AXES, type Face } from '../../demo/cubeGeometry.ts';
 import { atan2Fast, atanUnit } from './fastAtan.ts';
-import { buildPoleBands, type PoleBands, type Poles } from './poleBands.ts';
+import { buildPoleBands, type Allocate, type PoleBands, type Poles } from './poleBands.ts';
 import type { RgbImage } from './rgbImage.ts';
 
 /** A decoded sphere made ready for faces of one size: its polar bands narrowed. */
@@ -23,16 +23,16 @@ export interface Sphere {
 /** More samples than this along a row add nothing visible. */
 const MAX_TAPS = 48;
 /** A pixel covering fewer equirect columns than this takes one bilinear sample, as equirect.ts does. */
-const SUPERSAMPLE_FROM = 1.5;
+export const SUPERSAMPLE_FROM = 1.5;
 const TWO_PI = 2 * Math.PI;
 
 /** Columns a face pixel spans = spanScale / (distance of its unnormalised direction from the vertical axis): its
  *  angle (2 / size at the face centre) over a column's arc at its latitude. */
-const spanScaleOf = (width: number, size: number) => (2 / size) * (width / TWO_PI);
+export const spanScaleOf = (width: number, size: number) => (2 / size) * (width / TWO_PI);
 
 /** `poles`: whose narrowed bands to build; a face of the other pole is still right, only slower. */
-export function prepareSphere(src: RgbImage, size: number, poles: Poles = 'both'): Sphere {
-  return { src, size, bands: buildPoleBands(src, spanScaleOf(src.width, size), poles) };
+export function prepareSphere(src: RgbImage, size: number, poles: Poles = 'both', alloc?: Allocate): Sphere {
+  return { src, size, bands: buildPoleBands(src, spanScaleOf(src.width, size), poles, alloc) };
 }
 
 /**
@@ -148,21 +148,35 @@ function samplePixel(sphere: Sphere, u: number, v: number, span: number, acc: Fl
   return taps;
 }
 
-/** A side face pixel row by row: yaw, and so the columns and their weights, depend on the column alone. */
-function sideRows(sphere: Sphere, face: Face, out: Uint8Array, rowStart: number, rowEnd: number): void {
-  const { src, size } = sphere;
-  const { data, width: W, height: H } = src;
-  const { centre: c, right: r, down: dn } = FACE_AXES[face];
-  const rowsPerRadian = H / Math.PI;
+/** A side face's sampling per column: yaw, and so the columns and their weights, depend on the column alone. */
+export interface SideColumns {
+  /** Byte offsets in a row of the left and right pixel of each column's bilinear pair. */
+  xa3: Int32Array;
+  xb3: Int32Array;
+  /** The right pixel's weight. */
+  fxs: Float64Array;
+  /** 1 / the distance of the column's unnormalised direction from the vertical axis. */
+  invH: Float64Array;
+  /** Equirect columns a pixel spans, and its continuous column. */
+  spans: Float64Array;
+  us: Float64Array;
+  /** Every pixel takes one bilinear sample (no column spans SUPERSAMPLE_FROM). */
+  single: boolean;
+}
+
+export function sideColumns(width: number, size: number, face: Face): SideColumns {
+  const W = width;
+  const { centre: c, right: r } = FACE_AXES[face];
   const spanScale = spanScaleOf(W, size);
-  const stride = W * 3;
-  const xa3 = new Int32Array(size),
-    xb3 = new Int32Array(size),
-    fxs = new Float64Array(size),
-    invH = new Float64Array(size),
-    spans = new Float64Array(size),
-    us = new Float64Array(size);
-  let single = true;
+  const cols: SideColumns = {
+    xa3: new Int32Array(size),
+    xb3: new Int32Array(size),
+    fxs: new Float64Array(size),
+    invH: new Float64Array(size),
+    spans: new Float64Array(size),
+    us: new Float64Array(size),
+    single: true,
+  };
   for (let i = 0; i < size; i++) {
     const a = (2 * (i + 0.5)) / size - 1;
     const x = c[0] + a * r[0],
@@ -172,14 +186,25 @@ function sideRows(sphere: Sphere, face: Face, out: Uint8Array, rowStart: number,
     const x0 = Math.floor(u);
     let xa = x0 % W;
     if (xa < 0) xa += W;
-    xa3[i] = xa * 3;
-    xb3[i] = xa + 1 === W ? 0 : xa * 3 + 3;
-    fxs[i] = u - x0;
-    invH[i] = 1 / h;
-    us[i] = u;
-    spans[i] = spanScale / h;
-    if (spans[i] >= SUPERSAMPLE_FROM) single = false;
+    cols.xa3[i] = xa * 3;
+    cols.xb3[i] = xa + 1 === W ? 0 : xa * 3 + 3;
+    cols.fxs[i] = u - x0;
+    cols.invH[i] = 1 / h;
+    cols.us[i] = u;
+    cols.spans[i] = spanScale / h;
+    if (cols.spans[i] >= SUPERSAMPLE_FROM) cols.single = false;
   }
+  return cols;
+}
+
+/** A side face pixel row by row, with its columns' sampling worked out once. */
+function sideRows(sphere: Sphere, face: Face, out: Uint8Array, rowStart: number, rowEnd: number): void {
+  const { src, size } = sphere;
+  const { data, width: W, height: H } = src;
+  const { centre: c, down: dn } = FACE_AXES[face];
+  const rowsPerRadian = H / Math.PI;
+  const stride = W * 3;
+  const { xa3, xb3, fxs, invH, spans, us, single } = sideColumns(W, size, face);
   const acc = new Float64Array(3);
   for (let j = rowStart; j < rowEnd; j++) {
     const y = c[1] + ((2 * (j + 0.5)) / size - 1) * dn[1];

@@ -1,32 +1,34 @@
 // The per-pixel reprojection on threads of their own, one per pole, so that it runs on every core while the thread
 // that opened them drives sharp's encodes. The decoded sphere (400 MB at 16384x8192) lives once, in shared memory
-// that every thread reads; each thread narrows only its own pole's bands (poleBands.ts).
+// that every thread reads; each thread narrows only its own pole's bands (poleBands.ts) and runs the WebAssembly
+// kernel (wasmReproject.ts).
 import { Worker } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
-import type { RgbImage } from './rgbImage.ts';
-import { bundledCode } from './bundledCode.ts';
+import type { ReprojectTools } from './reprojectTools.ts';
 import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMain.ts';
+import type { SharedSphere } from './sphereMemory.ts';
 
 export interface ReprojectThread {
-  /** One face, size x size RGB. Faces come back in the order asked. */
-  face(face: Face): Promise<Buffer>;
+  /** One face (RGB) at the thread's size, then at each smaller size asked. Faces come back in the order asked. */
+  face(face: Face): Promise<Buffer[]>;
   close(): Promise<void>;
 }
 
-/** The threads' code, bundled once per process; call early to have it ready when the threads start. */
-export const reprojectCode = () => bundledCode(new URL('./reprojectThreadMain.ts', import.meta.url));
-
-/** A thread running `code` (reprojectCode's), ready to make faces of `size` from `sphere` (in shared memory). */
+/**
+ * A thread running `tools` (reprojectTools'), ready to make faces of `size` from `sphere` (in shared memory), and
+ * each also at the `smaller` sizes, each half the one before (a 2x2 box filter of the one above).
+ */
 export async function openReprojectThread(
-  code: string,
-  sphere: RgbImage,
+  tools: ReprojectTools,
+  sphere: SharedSphere,
   size: number,
+  smaller: number[],
   poles: Poles,
 ): Promise<ReprojectThread> {
-  const worker = new Worker(code, {
+  const worker = new Worker(tools.code, {
     eval: true,
-    workerData: { sphere, size, poles } satisfies ThreadData,
+    workerData: { sphere, size, poles, kernel: tools.kernel, smaller } satisfies ThreadData,
   });
   // Answers arrive in the order of the requests; the first says the thread is ready.
   const waiting: { resolve: (a: ArrayBuffer | undefined) => void; reject: (e: Error) => void }[] = [];
@@ -61,7 +63,13 @@ export async function openReprojectThread(
     async face(face) {
       const answer = next();
       worker.postMessage({ face } satisfies FaceRequest);
-      return Buffer.from((await answer)!);
+      const pixels = (await answer)!;
+      let at = 0;
+      return [size, ...smaller].map((n) => {
+        const f = Buffer.from(pixels, at, n * n * 3);
+        at += n * n * 3;
+        return f;
+      });
     },
     close,
   };

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { bundledCode } from './bundledCode.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { PhotoRefused } from './photoRefused.ts';
-import { reprojectCode } from './reprojectThread.ts';
+import { reprojectTools } from './reprojectTools.ts';
 import { photoTileCount, type WriteTile } from './tilePhoto.ts';
 import type { ChildJob, ChildMessage } from './tileChildMain.ts';
 
@@ -25,7 +25,7 @@ export async function tilePhotoApart(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<{ maxRssBytes: number }> {
   const total = photoTileCount(plan);
-  const [code, threadCode] = await Promise.all([childCode(), reprojectCode()]);
+  const [code, threadTools] = await Promise.all([childCode(), reprojectTools()]);
   // `node -` reads its program from stdin.
   const [cmd, args] = fs.existsSync(NICE)
     ? [NICE, ['-n', String(TILER_NICE), process.execPath, '-']]
@@ -67,6 +67,6 @@ export async function tilePhotoApart(
       outcome ??= { ok: false, error: new Error(`the tiling process ended (${signal ?? `code ${code}`})`) };
       void settle();
     });
-    child.send({ file, plan, reprojectCode: threadCode } satisfies ChildJob);
+    child.send({ file, plan, threadTools } satisfies ChildJob);
   });
 }

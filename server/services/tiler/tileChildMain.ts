@@ -3,13 +3,14 @@
 import type { TileRef } from '../ingest/tilePaths.ts';
 import { DomainError } from '../errors.ts';
 import type { PhotoPlan } from './photoPlan.ts';
+import type { ReprojectTools } from './reprojectTools.ts';
 import { tilePhoto } from './tilePhoto.ts';
 
 export interface ChildJob {
   file: string;
   plan: PhotoPlan;
-  /** The reprojection threads' code: this process runs bundled, without the TypeScript sources to bundle it from. */
-  reprojectCode: string;
+  /** The reprojection threads' code and kernel: this process runs bundled, without the sources to make them from. */
+  threadTools: ReprojectTools;
 }
 export type ChildMessage =
   | { kind: 'tile'; ref: TileRef; jpeg: Uint8Array }
@@ -22,7 +23,7 @@ const send = (m: ChildMessage) =>
 process.on('disconnect', () => process.exit(0));
 process.once('message', (job: ChildJob) => {
   const write = (ref: TileRef, jpeg: Buffer) => send({ kind: 'tile', ref, jpeg });
-  void tilePhoto(job.file, job.plan, write, undefined, Promise.resolve(job.reprojectCode))
+  void tilePhoto(job.file, job.plan, Promise.resolve(job.threadTools), write)
     .then(() => send({ kind: 'done', maxRssBytes: process.resourceUsage().maxRSS * 1024 }))
     .catch((e: unknown) =>
       send({ kind: 'failed', refused: e instanceof DomainError, message: String((e as Error)?.message ?? e) }),

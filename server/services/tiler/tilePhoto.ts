@@ -1,6 +1,6 @@
 // A photo's whole tile pyramid: decoded once into shared memory, then two threads reproject the cube faces at the
-// top level's size (one takes the up face and two sides, the other the down face and the other two), and each face
-// is resized for the lower levels and cut into 512-px JPEG tiles as it arrives; the six 256-px faces make the
+// top level's size (one takes the up face and two sides, the other the down face and the other two) and halve each
+// for the lower levels, and each face is cut into 512-px JPEG tiles as it arrives; the six 256-px faces make the
 // preview strip. Memory stays near the decoded sphere plus four faces, whatever the level count.
 import sharp from 'sharp';
 import { FACES, type Face } from '../../demo/cubeGeometry.ts';
@@ -9,8 +9,9 @@ import type { PhotoPlan } from './photoPlan.ts';
 import { PREVIEW_SIZE } from './pyramidLevels.ts';
 import { decodeSphere } from './decodeSphere.ts';
 import type { Poles } from './poleBands.ts';
-import type { RgbImage } from './rgbImage.ts';
-import { openReprojectThread, reprojectCode, type ReprojectThread } from './reprojectThread.ts';
+import { openReprojectThread, type ReprojectThread } from './reprojectThread.ts';
+import type { ReprojectTools } from './reprojectTools.ts';
+import type { SharedSphere } from './sphereMemory.ts';
 import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
@@ -28,11 +29,6 @@ export function photoTileCount(plan: PhotoPlan): number {
 
 const rawInput = (size: number) => ({ raw: { width: size, height: size, channels: 3 as const } });
 
-function resized(face: Buffer, from: number, to: number): Promise<Buffer> {
-  if (from === to) return Promise.resolve(face);
-  return sharp(face, rawInput(from)).resize(to, to, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
-}
-
 /** Every tile of one face at one level, encoded in parallel (sharp's threads) and written as each is ready. */
 async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
   const n = size / tileSize;
@@ -49,15 +45,14 @@ async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileS
   await settleAll(jobs);
 }
 
-/** All levels of one face from its top-level pixels; returns the face at preview size. */
-async function tileFace(face: Face, top: Buffer, plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
+/** All levels of one face, from its pixels at every level's size, largest first, and the preview's last. */
+async function tileFace(face: Face, sized: Buffer[], plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
   const { levels } = plan;
-  const topSize = levels[levels.length - 1].size;
   for (let z = levels.length - 1; z >= 1; z--) {
     const { size, tileSize } = levels[z];
-    await tileLevel(face, z, await resized(top, topSize, size), size, tileSize, put);
+    await tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put);
   }
-  return resized(top, topSize, PREVIEW_SIZE);
+  return sized[sized.length - 1];
 }
 
 /** Which faces each reprojection thread makes: each pole with two sides, so the two take about as long. */
@@ -66,9 +61,10 @@ const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
   { poles: 'bottom', faces: ['d', 'l', 'r'] },
 ];
 
-async function openThreads(code: string, sphere: RgbImage, size: number) {
+async function openThreads(tools: ReprojectTools, sphere: SharedSphere, sizes: number[]) {
+  const [size, ...smaller] = sizes;
   const opened = await Promise.allSettled(
-    THREAD_FACES.map(({ poles }) => openReprojectThread(code, sphere, size, poles)),
+    THREAD_FACES.map(({ poles }) => openReprojectThread(tools, sphere, size, smaller, poles)),
   );
   const threads: { thread: ReprojectThread; faces: Face[] }[] = [];
   opened.forEach((o, i) => o.status === 'fulfilled' && threads.push({ thread: o.value, faces: THREAD_FACES[i].faces }));
@@ -83,14 +79,15 @@ async function openThreads(code: string, sphere: RgbImage, size: number) {
 /**
  * Decodes `file` once and writes every tile and the preview strip of `plan` through `write`; `onProgress` hears of
  * each file written. Throws PhotoRefused when the file does not decode (damaged, cut short, too slow).
- * `threadCode`: the reprojection threads' code (reprojectCode's), given by a caller that has no TypeScript sources.
+ * `threadTools`: the reprojection threads' code and kernel (reprojectTools.ts), from the caller, so that a tiling
+ * child, which has no sources to make them from, never loads the bundler or the compiler.
  */
 export async function tilePhoto(
   file: string,
   plan: PhotoPlan,
+  threadTools: Promise<ReprojectTools>,
   write: WriteTile,
   onProgress: (done: number, total: number) => void = () => {},
-  threadCode: Promise<string> = reprojectCode(),
 ): Promise<void> {
   const total = photoTileCount(plan);
   let done = 0;
@@ -98,10 +95,11 @@ export async function tilePhoto(
     await write(ref, jpeg);
     onProgress(++done, total);
   };
-  const topSize = plan.levels[plan.levels.length - 1].size;
-  threadCode.catch(() => undefined); // bundled while the photo decodes; a failure is told below
+  // Every level's size, largest first, then the preview's: each is half the one before (see pyramidLevels.ts).
+  const sizes = [...plan.levels.slice(1).map((l) => l.size)].reverse().concat(PREVIEW_SIZE);
+  threadTools.catch(() => undefined); // made while the photo decodes; a failure is told below
   const sphere = await decodeSphere(file, plan);
-  const threads = await openThreads(await threadCode, sphere, topSize);
+  const threads = await openThreads(await threadTools, sphere, sizes);
   const previews = new Map<Face, Buffer>();
   try {
     await settleAll(
@@ -110,9 +108,9 @@ export async function tilePhoto(
         let pending: Promise<void> | null = null;
         try {
           for (const face of faces) {
-            const top = await thread.face(face);
+            const sized = await thread.face(face);
             await pending;
-            pending = tileFace(face, top, plan, put).then((preview) => void previews.set(face, preview));
+            pending = tileFace(face, sized, plan, put).then((preview) => void previews.set(face, preview));
             pending.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
           }
         } finally {

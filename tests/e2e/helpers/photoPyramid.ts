@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { tileRelPath } from '../../../server/services/ingest/tilePaths';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto';
 import { tilePhoto } from '../../../server/services/tiler/tilePhoto';
+import { reprojectTools } from '../../../server/services/tiler/reprojectTools';
 
 /** The fixture photo resized to `width` × width/2 (the tiler's lower size bound is above the fixtures' 1024),
  *  stored as a high-quality JPEG: still a real photograph, and the one file both the tiler and the references read. */
@@ -21,7 +22,7 @@ export async function upscaledPhoto(src: string, width: number, out: string): Pr
 /** Tile `photo` into `dir` (preview.jpg and z/f/y/x.jpg); returns what scene.html needs to show it. */
 export async function writePhotoPyramid(photo: string, dir: string) {
   const plan = await inspectPhoto(photo, path.basename(photo));
-  await tilePhoto(photo, plan, async (ref, jpeg) => {
+  await tilePhoto(photo, plan, reprojectTools(), async (ref, jpeg) => {
     const file = path.join(dir, tileRelPath(ref));
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     await fs.promises.writeFile(file, jpeg);

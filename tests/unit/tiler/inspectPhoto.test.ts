@@ -7,6 +7,7 @@ import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { MAX_PHOTO_BYTES } from '../../../server/services/tiler/photoLimits.ts';
 import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
 import { tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
+import { reprojectTools } from '../../../server/services/tiler/reprojectTools.ts';
 import { photoFile, tmpDir, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('city'));
@@ -129,7 +130,7 @@ describe.skipIf(!!skip)('inspectPhoto', { timeout: 20_000 }, () => {
     const whole = await upscaled('city', 2048);
     const file = photoFile('cut.jpg', whole.subarray(0, Math.floor(whole.length * 0.6)));
     const plan = await inspectPhoto(file, 'cut.jpg');
-    await expect(tilePhoto(file, plan, async () => {})).rejects.toThrow(
+    await expect(tilePhoto(file, plan, reprojectTools(), async () => {})).rejects.toThrow(
       /^"cut.jpg" could not be decoded \(.*\): the file is damaged or cut short/,
     );
   });

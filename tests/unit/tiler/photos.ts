@@ -9,6 +9,7 @@ import { equirectPhoto } from '../../fixtures.ts';
 import { tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import type { PhotoPlan } from '../../../server/services/tiler/photoPlan.ts';
 import { tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
+import { reprojectTools } from '../../../server/services/tiler/reprojectTools.ts';
 
 export const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tiler-test-'));
 // Each test file that imports this gets its own folder, removed when the file's tests are done.
@@ -43,6 +44,7 @@ export async function tiledFiles(file: string, plan: PhotoPlan) {
   await tilePhoto(
     file,
     plan,
+    reprojectTools(),
     async (ref, jpeg) => {
       files.set(tileRelPath(ref), jpeg);
     },

@@ -9,6 +9,7 @@ import { planPhoto } from '../../../server/services/tiler/photoPlan.ts';
 import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
 import { placeOnSphere, UNCOVERED_GREY } from '../../../server/services/tiler/placeOnSphere.ts';
 import { photoTileCount, tilePhoto } from '../../../server/services/tiler/tilePhoto.ts';
+import { reprojectTools } from '../../../server/services/tiler/reprojectTools.ts';
 import { seamMismatches } from '../demo/helpers.ts';
 import { drawn, photoFile, tiledFiles, upscaled } from './photos.ts';
 
@@ -68,7 +69,7 @@ describe.skipIf(!!skip)('tilePhoto', { timeout: 30_000 }, () => {
     let told = false;
     let late = 0;
     let written = 0;
-    const failure = tilePhoto(file, plan, async (ref) => {
+    const failure = tilePhoto(file, plan, reprojectTools(), async (ref) => {
       // The last face's first tile fails at once; its siblings (encoded alongside) take a while to land.
       if (ref.kind === 'tile' && ref.face === FACES[FACES.length - 1] && ref.z === 2 && ref.x === 0 && ref.y === 0)
         throw new Error('disk gone');
@@ -200,7 +201,7 @@ describe.skipIf(!!skip)('tilePhoto failures', { timeout: 30_000 }, () => {
     const plan = planPhoto('swapped.jpg', { width: 4096, height: 2048 }, {});
     const file = photoFile('swapped.jpg', await upscaled('night', 2048));
     const written: string[] = [];
-    const failure = await tilePhoto(file, plan, async (ref) => {
+    const failure = await tilePhoto(file, plan, reprojectTools(), async (ref) => {
       written.push(tileRelPath(ref));
     }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(PhotoRefused);
@@ -213,7 +214,7 @@ describe.skipIf(!!skip)('tilePhoto failures', { timeout: 30_000 }, () => {
   it('stops with the error of a write that fails', async () => {
     const file = photoFile('night-2048.jpg', await upscaled('night', 2048));
     let writes = 0;
-    const failing = tilePhoto(file, await inspectPhoto(file, 'night.jpg'), async () => {
+    const failing = tilePhoto(file, await inspectPhoto(file, 'night.jpg'), reprojectTools(), async () => {
       if (++writes === 3) throw new Error('the store is full');
     });
     await expect(failing).rejects.toThrow('the store is full');

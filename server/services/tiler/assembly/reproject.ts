@@ -1,0 +1,442 @@
+// The reprojection's inner loops in WebAssembly (AssemblyScript, compiled by wasmKernel.ts): the same arithmetic as
+// reproject.ts, which stays the reference, with the three colour channels of a pixel blended at once in one v128
+// (four f32 lanes, the fourth ignored). Everything lives in one shared memory: the sphere, each thread's narrowed
+// polar bands, its column tables and its output face. Pointers and sizes come from the caller; nothing allocates.
+// Reads load 4 bytes for a 3-byte pixel and writes store 4: every image and output has a few bytes of padding.
+
+// The sphere, set once per thread.
+let SRC: usize = 0;
+let SW: i32 = 0;
+let SH: i32 = 0;
+// The narrowed bands of this thread's pole (see poleBands.ts): per copy k (1-based), 4 i32s at BANDS + (k - 1) * 16
+// for the top and BANDS_BOTTOM + ... for the bottom: pointer, width, height, row offset.
+let BANDS_TOP: usize = 0;
+let TOP_COUNT: i32 = 0;
+let BANDS_BOTTOM: usize = 0;
+let BOTTOM_COUNT: i32 = 0;
+
+const PI: f64 = 3.141592653589793;
+const HALF_PI: f64 = PI / 2;
+const C1: f64 = 0.9999772189500631,
+  C3: f64 = -0.332622824417368,
+  C5: f64 = 0.1935403509177219,
+  C7: f64 = -0.11642640932731056,
+  C9: f64 = 0.052647261960592315,
+  C11: f64 = -0.011719096508863717;
+const MAX_TAPS: i32 = 48;
+
+export function setSphere(ptr: usize, width: i32, height: i32): void {
+  SRC = ptr;
+  SW = width;
+  SH = height;
+}
+
+export function setBands(top: usize, topCount: i32, bottom: usize, bottomCount: i32): void {
+  BANDS_TOP = top;
+  TOP_COUNT = topCount;
+  BANDS_BOTTOM = bottom;
+  BOTTOM_COUNT = bottomCount;
+}
+
+@inline
+function atanUnit(t: f64): f64 {
+  const t2 = t * t;
+  return t * (C1 + t2 * (C3 + t2 * (C5 + t2 * (C7 + t2 * (C9 + t2 * C11)))));
+}
+
+@inline
+function atan2Fast(y: f64, x: f64): f64 {
+  const ax = abs(x),
+    ay = abs(y);
+  if (ax == 0 && ay == 0) return 0;
+  let r = ay > ax ? HALF_PI - atanUnit(ax / ay) : atanUnit(ay / ax);
+  if (x < 0) r = PI - r;
+  return y < 0 ? -r : r;
+}
+
+/** Row y clamped into [0, H - 1]. */
+@inline
+function clampRow(y: i32, H: i32): i32 {
+  return y < 0 ? 0 : y > H - 1 ? H - 1 : y;
+}
+
+/** One pixel's 3 bytes (and the next byte) as four f32 lanes. */
+@inline
+function pixel(p: usize): v128 {
+  return f32x4.convert_i32x4_u(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(p))));
+}
+
+@inline
+function leftInt(pair: v128): v128 {
+  return i8x16.swizzle(pair, i8x16(0, 16, 16, 16, 1, 16, 16, 16, 2, 16, 16, 16, 16, 16, 16, 16));
+}
+@inline
+function rightInt(pair: v128): v128 {
+  return i8x16.swizzle(pair, i8x16(3, 16, 16, 16, 4, 16, 16, 16, 5, 16, 16, 16, 16, 16, 16, 16));
+}
+
+/** The two neighbouring pixels at p and p + 3 from one 8-byte load, as f32 lanes (the wrap at the last column
+ *  is the caller's: it takes pixel() twice there). */
+@inline
+function left(pair: v128): v128 {
+  return f32x4.convert_i32x4_s(leftInt(pair));
+}
+@inline
+function right(pair: v128): v128 {
+  return f32x4.convert_i32x4_s(rightInt(pair));
+}
+
+/** Bilinear blend of the pixel pairs at a and b (b one row below a), each pair a pixel and its right neighbour. */
+@inline
+function blendPairs(a: usize, b: usize, fx: f32, fy: f32): v128 {
+  const pa = v128.load64_zero(a),
+    pb = v128.load64_zero(b);
+  const vfx = f32x4.splat(fx);
+  const la = left(pa),
+    lb = left(pb);
+  const top = f32x4.add(la, f32x4.mul(f32x4.sub(right(pa), la), vfx));
+  const bottom = f32x4.add(lb, f32x4.mul(f32x4.sub(right(pb), lb), vfx));
+  return f32x4.add(top, f32x4.mul(f32x4.sub(bottom, top), f32x4.splat(fy)));
+}
+
+/** atanUnit on four f32 lanes: the angle math of four pixels at once (f32 keeps rows and columns within 0.002). */
+@inline
+function atanUnit4(t: v128): v128 {
+  const t2 = f32x4.mul(t, t);
+  let p = f32x4.add(f32x4.splat(<f32>C9), f32x4.mul(t2, f32x4.splat(<f32>C11)));
+  p = f32x4.add(f32x4.splat(<f32>C7), f32x4.mul(t2, p));
+  p = f32x4.add(f32x4.splat(<f32>C5), f32x4.mul(t2, p));
+  p = f32x4.add(f32x4.splat(<f32>C3), f32x4.mul(t2, p));
+  p = f32x4.add(f32x4.splat(<f32>C1), f32x4.mul(t2, p));
+  return f32x4.mul(t, p);
+}
+
+/** Rounds lanes (already + 0.5) down to bytes and stores 4 bytes at o; the fourth is overwritten by the next pixel. */
+@inline
+function storePixel(o: usize, c: v128): void {
+  const i = i32x4.trunc_sat_f32x4_u(c);
+  const b = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(i, i), i16x8.narrow_i32x4_u(i, i));
+  v128.store32_lane(o, b, 0);
+}
+
+/** Bilinear sample of an image at (u, v), wrapping in yaw, clamped at its top and bottom rows. */
+@inline
+function bilinear(img: usize, W: i32, H: i32, u: f64, v: f64): v128 {
+  const fu = Math.floor(u),
+    fv = Math.floor(v);
+  const x0 = <i32>fu,
+    y0 = <i32>fv;
+  const fx = <f32>(u - fu),
+    fy = <f32>(v - fv);
+  // Callers stay within a turn of the picture: one add or subtract wraps.
+  const xa = x0 < 0 ? x0 + W : x0 >= W ? x0 - W : x0;
+  const xa3 = xa * 3,
+    xb3 = xa + 1 == W ? 0 : xa3 + 3;
+  const rowA = clampRow(y0, H) * W * 3;
+  const rowB = clampRow(y0 + 1, H) * W * 3;
+  if (xb3 != 0) return blendPairs(img + <usize>(rowA + xa3), img + <usize>(rowB + xa3), fx, fy);
+  const pa = pixel(img + <usize>(rowA + xa3)),
+    qa = pixel(img + <usize>(rowA + xb3)),
+    pb = pixel(img + <usize>(rowB + xa3)),
+    qb = pixel(img + <usize>(rowB + xb3));
+  const vfx = f32x4.splat(fx),
+    vfy = f32x4.splat(fy);
+  const top = f32x4.add(pa, f32x4.mul(f32x4.sub(qa, pa), vfx));
+  const bottom = f32x4.add(pb, f32x4.mul(f32x4.sub(qb, pb), vfx));
+  return f32x4.add(top, f32x4.mul(f32x4.sub(bottom, top), vfy));
+}
+
+/** The sum of `taps` bilinear samples of the sphere at columns first, first + step, ... of row v. */
+function sampleRow(first: f64, step: f64, taps: i32, v: f64): v128 {
+  const W = SW,
+    H = SH;
+  const fv = Math.floor(v);
+  const y0 = <i32>fv;
+  const fy = f32x4.splat(<f32>(v - fv));
+  const rowA = SRC + <usize>(clampRow(y0, H) * W * 3);
+  const rowB = SRC + <usize>(clampRow(y0 + 1, H) * W * 3);
+  let a = f32x4.splat(0),
+    b = f32x4.splat(0);
+  for (let t = 0; t < taps; t++) {
+    const u = first + <f64>t * step;
+    const fu = Math.floor(u);
+    let xa = <i32>fu % W;
+    if (xa < 0) xa += W;
+    const fx = f32x4.splat(<f32>(u - fu));
+    const xa3 = <usize>(xa * 3),
+      xb3 = <usize>(xa + 1 == W ? 0 : xa * 3 + 3);
+    let p = pixel(rowA + xa3),
+      q = pixel(rowA + xb3);
+    a = f32x4.add(a, f32x4.add(p, f32x4.mul(f32x4.sub(q, p), fx)));
+    p = pixel(rowB + xa3);
+    q = pixel(rowB + xb3);
+    b = f32x4.add(b, f32x4.add(p, f32x4.mul(f32x4.sub(q, p), fx)));
+  }
+  return f32x4.add(a, f32x4.mul(f32x4.sub(b, a), fy));
+}
+
+/** The mean of the samples a pixel at (u, v) spanning `span` (>= 1.5) columns takes; as samplePixel in reproject.ts. */
+function samplePixel(u: f64, v: f64, span: f64): v128 {
+  const topSide = v < <f64>SH / 2;
+  const count = topSide ? TOP_COUNT : BOTTOM_COUNT;
+  const table = topSide ? BANDS_TOP : BANDS_BOTTOM;
+  const fits = 31 - <i32>clz(<i32>span);
+  const k = count < fits ? count : fits;
+  let img = SRC,
+    W = SW,
+    H = SH,
+    rowOffset = 0;
+  if (k > 0) {
+    const d = table + <usize>((k - 1) * 16);
+    img = <usize>load<i32>(d);
+    W = load<i32>(d, 4);
+    H = load<i32>(d, 8);
+    rowOffset = load<i32>(d, 12);
+  }
+  const vk = v - <f64>rowOffset;
+  const y0 = <i32>Math.floor(vk);
+  if (k == 0 || (rowOffset == 0 ? y0 + 1 < H : y0 >= 0)) {
+    const scale = 1 / <f64>(1 << k);
+    const s = span * scale;
+    if (s < 2) {
+      const uk = (u + 0.5) * scale - 0.5;
+      const sum = f32x4.add(bilinear(img, W, H, uk - s / 4, vk), bilinear(img, W, H, uk + s / 4, vk));
+      return f32x4.mul(sum, f32x4.splat(0.5));
+    }
+  }
+  let taps = <i32>Math.ceil(2 * span);
+  if (taps > MAX_TAPS) taps = MAX_TAPS;
+  const step = min(span, <f64>SW) / <f64>taps;
+  const sum = sampleRow(u - (step * <f64>(taps - 1)) / 2, step, taps, v);
+  return f32x4.div(sum, f32x4.splat(<f32>taps));
+}
+
+/**
+ * Rows [rowStart, rowEnd) of a side face whose every pixel takes one bilinear sample; size is a multiple of 4. Per
+ * column: xa3, xb3 (i32), fx and 1 / h (f32) at the given pointers; y of row j is cy + ((2 (j + 0.5)) / size - 1) dny.
+ */
+export function sideRows(
+  out: usize,
+  size: i32,
+  rowStart: i32,
+  rowEnd: i32,
+  cy: f64,
+  dny: f64,
+  xa3s: usize,
+  xb3s: usize,
+  fxs: usize,
+  invHs: usize,
+): void {
+  const stride = <usize>(SW * 3);
+  const half = f32x4.splat(0.5);
+  const scale = f32x4.splat(<f32>(<f64>SH / PI));
+  const offset = f32x4.splat(<f32>((HALF_PI * <f64>SH) / PI - 0.5));
+  for (let j = rowStart; j < rowEnd; j++) {
+    const y = f32x4.splat(<f32>(cy + ((2 * (<f64>j + 0.5)) / <f64>size - 1) * dny));
+    let o = out + <usize>(j * size * 3);
+    for (let i = 0; i < size; i += 4) {
+      const c = <usize>i << 2;
+      // Four pixels' rows at once: v = (pi/2 - atan(y / h)) * rowsPerRadian - 0.5, between 45 and 135 degrees, so
+      // v > 0 (truncation is floor) and both rows lie inside the picture.
+      const v = f32x4.sub(offset, f32x4.mul(atanUnit4(f32x4.mul(y, v128.load(invHs + c))), scale));
+      const y0 = i32x4.trunc_sat_f32x4_s(v);
+      const fy = f32x4.sub(v, f32x4.convert_i32x4_s(y0));
+      const fx = v128.load(fxs + c);
+      const xa = v128.load(xa3s + c),
+        xb = v128.load(xb3s + c);
+      storePixel(
+        o + 0,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 0) * stride,
+            <usize>i32x4.extract_lane(xa, 0),
+            <usize>i32x4.extract_lane(xb, 0),
+            f32x4.extract_lane(fx, 0),
+            f32x4.extract_lane(fy, 0),
+            stride,
+          ),
+          half,
+        ),
+      );
+      storePixel(
+        o + 3,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 1) * stride,
+            <usize>i32x4.extract_lane(xa, 1),
+            <usize>i32x4.extract_lane(xb, 1),
+            f32x4.extract_lane(fx, 1),
+            f32x4.extract_lane(fy, 1),
+            stride,
+          ),
+          half,
+        ),
+      );
+      storePixel(
+        o + 6,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 2) * stride,
+            <usize>i32x4.extract_lane(xa, 2),
+            <usize>i32x4.extract_lane(xb, 2),
+            f32x4.extract_lane(fx, 2),
+            f32x4.extract_lane(fy, 2),
+            stride,
+          ),
+          half,
+        ),
+      );
+      storePixel(
+        o + 9,
+        f32x4.add(
+          sidePixel(
+            SRC + <usize>i32x4.extract_lane(y0, 3) * stride,
+            <usize>i32x4.extract_lane(xa, 3),
+            <usize>i32x4.extract_lane(xb, 3),
+            f32x4.extract_lane(fx, 3),
+            f32x4.extract_lane(fy, 3),
+            stride,
+          ),
+          half,
+        ),
+      );
+      o += 12;
+    }
+  }
+}
+
+/** One side pixel: bilinear between row rowA and the next at byte offsets a and b. */
+@inline
+function sidePixel(rowA: usize, a: usize, b: usize, wx: f32, wy: f32, stride: usize): v128 {
+  if (b == a + 3) return blendPairs(rowA + a, rowA + stride + a, wx, wy);
+  const pa = pixel(rowA + a),
+    qa = pixel(rowA + b),
+    pb = pixel(rowA + stride + a),
+    qb = pixel(rowA + stride + b);
+  const vfx = f32x4.splat(wx);
+  const top = f32x4.add(pa, f32x4.mul(f32x4.sub(qa, pa), vfx));
+  const bottom = f32x4.add(pb, f32x4.mul(f32x4.sub(qb, pb), vfx));
+  return f32x4.add(top, f32x4.mul(f32x4.sub(bottom, top), f32x4.splat(wy)));
+}
+
+/**
+ * Rows [rowStart, rowEnd) of an up (up = 1) or down face, whose axes' x and z parts are (c0, c2), (r0, r2), (d0, d2);
+ * size is a multiple of 4. The angles of four pixels at a time come in f32 lanes.
+ */
+export function poleRows(
+  out: usize,
+  size: i32,
+  rowStart: i32,
+  rowEnd: i32,
+  up: i32,
+  c0: f64,
+  c2: f64,
+  r0: f64,
+  r2: f64,
+  d0: f64,
+  d2: f64,
+  spanScale: f64,
+  hSingle: f64,
+): void {
+  SPAN_SCALE = spanScale;
+  H_SINGLE = <f32>hSingle;
+  const half = f32x4.splat(0.5);
+  const rowsPerRadian = <f64>SH / PI;
+  const columnsPerRadian = f32x4.splat(<f32>(<f64>SW / (2 * PI)));
+  const uOffset = f32x4.splat(<f32>(<f64>SW / 2 - 0.5));
+  // v = fromPole * rowsPerRadian - 0.5 on the up face, (pi - fromPole) * rowsPerRadian - 0.5 on the down face.
+  const vScale = f32x4.splat(<f32>(up ? rowsPerRadian : -rowsPerRadian));
+  const vOffset = f32x4.splat(<f32>(up ? -0.5 : PI * rowsPerRadian - 0.5));
+  const step = 2 / <f64>size;
+  const steps = f32x4(0, <f32>step, <f32>(2 * step), <f32>(3 * step));
+  const one = f32x4.splat(1),
+    zero = f32x4.splat(0),
+    halfPi = f32x4.splat(<f32>HALF_PI),
+    pi = f32x4.splat(<f32>PI);
+  for (let j = rowStart; j < rowEnd; j++) {
+    const b = (2 * (<f64>j + 0.5)) / <f64>size - 1;
+    let o = out + <usize>(j * size * 3);
+    for (let i = 0; i < size; i += 4) {
+      const a = (2 * (<f64>i + 0.5)) / <f64>size - 1;
+      const av = f32x4.add(f32x4.splat(<f32>a), steps);
+      const x = f32x4.add(f32x4.splat(<f32>(c0 + b * d0)), f32x4.mul(av, f32x4.splat(<f32>r0)));
+      const z = f32x4.add(f32x4.splat(<f32>(c2 + b * d2)), f32x4.mul(av, f32x4.splat(<f32>r2)));
+      const h = f32x4.sqrt(f32x4.add(f32x4.mul(x, x), f32x4.mul(z, z)));
+      // atan2(x, -z), as atan2Fast: the octant's atan by the polynomial, then its sign and quadrant.
+      const ax = f32x4.abs(z),
+        ay = f32x4.abs(x);
+      const steep = f32x4.gt(ay, ax);
+      const big = f32x4.max(ax, ay);
+      const t = f32x4.div(f32x4.min(ax, ay), f32x4.max(big, f32x4.splat(1e-30)));
+      let r = atanUnit4(t);
+      r = v128.bitselect(f32x4.sub(halfPi, r), r, steep);
+      r = v128.bitselect(f32x4.sub(pi, r), r, f32x4.gt(z, zero)); // -z < 0
+      r = v128.bitselect(f32x4.neg(r), r, f32x4.lt(x, zero));
+      const u = f32x4.add(uOffset, f32x4.mul(r, columnsPerRadian));
+      // The polar angle from the face's pole, atan2(h, 1).
+      const near = f32x4.le(h, one);
+      const q = atanUnit4(f32x4.div(f32x4.min(h, one), f32x4.max(h, one)));
+      const fromPole = v128.bitselect(q, f32x4.sub(halfPi, q), near);
+      const v = f32x4.add(vOffset, f32x4.mul(fromPole, vScale));
+      storePixel(o + 0, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 0), f32x4.extract_lane(v, 0), f32x4.extract_lane(h, 0), a + 0.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 3, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 1), f32x4.extract_lane(v, 1), f32x4.extract_lane(h, 1), a + 1.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 6, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 2), f32x4.extract_lane(v, 2), f32x4.extract_lane(h, 2), a + 2.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 9, f32x4.add(polePixel(
+ f32x4.extract_lane(u, 3), f32x4.extract_lane(v, 3), f32x4.extract_lane(h, 3), a + 3.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      o += 12;
+    }
+  }
+}
+
+let SPAN_SCALE: f64 = 0;
+let H_SINGLE: f32 = 0;
+
+/** Lane l of four pole pixels: one bilinear sample, or where it spans several columns the footprint's samples (its
+ *  span from h in f64, so that it picks the same narrowed copy as reproject.ts). */
+@inline
+function polePixel(
+  u: f32,
+  v: f32,
+  h: f32,
+  a: f64,
+  b: f64,
+  c0: f64,
+  c2: f64,
+  r0: f64,
+  r2: f64,
+  d0: f64,
+  d2: f64,
+): v128 {
+  const ul = <f64>u,
+    vl = <f64>v;
+  if (h > H_SINGLE) return bilinear(SRC, SW, SH, ul, vl);
+  const x = c0 + a * r0 + b * d0,
+    z = c2 + a * r2 + b * d2;
+  const h64 = Math.sqrt(x * x + z * z);
+  return samplePixel(ul, vl, SPAN_SCALE / (h64 > 1e-9 ? h64 : 1e-9));
+}
+
+/**
+ * A size x size RGB face at half its size, each pixel the rounded mean of a 2x2 block (a box filter), as each lower
+ * level of the pyramid is made from the one above.
+ */
+export function halveFace(src: usize, size: i32, dst: usize): void {
+  const half = size >> 1;
+  const stride = <usize>(size * 3);
+  const two = i32x4.splat(2);
+  for (let j = 0; j < half; j++) {
+    let a = src + <usize>(j * 2) * stride;
+    let o = dst + <usize>(j * half * 3);
+    for (let i = 0; i < half; i++, a += 6, o += 3) {
+      const top = v128.load64_zero(a),
+        bottom = v128.load64_zero(a + stride);
+      let sum = i32x4.add(i32x4.add(leftInt(top), rightInt(top)), i32x4.add(leftInt(bottom), rightInt(bottom)));
+      sum = i32x4.shr_u(i32x4.add(sum, two), 2);
+      v128.store32_lane(o, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(sum, sum), i16x8.narrow_i32x4_u(sum, sum)), 0);
+    }
+  }
+}
+

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { sphereMemory } from '../../../server/services/tiler/sphereMemory.ts';
+import { reprojectKernel } from '../../../server/services/tiler/wasmKernel.ts';
+import { openWasmReprojector } from '../../../server/services/tiler/wasmReproject.ts';
+
+/** The 2x2 box filter, written plainly: each pixel the rounded mean of its block. */
+function halved(face: Uint8Array, size: number): Uint8Array {
+  const half = size / 2;
+  const out = new Uint8Array(half * half * 3);
+  for (let y = 0; y < half; y++)
+    for (let x = 0; x < half; x++)
+      for (let c = 0; c < 3; c++) {
+        const at = (yy: number, xx: number) => face[(yy * size + xx) * 3 + c];
+        const sum = at(2 * y, 2 * x) + at(2 * y, 2 * x + 1) + at(2 * y + 1, 2 * x) + at(2 * y + 1, 2 * x + 1);
+        out[(y * half + x) * 3 + c] = (sum + 2) >> 2;
+      }
+  return out;
+}
+
+describe('the lower levels of a face', () => {
+  it('are each the 2x2 box filter of the one above, down to the preview', async () => {
+    const width = 2048,
+      height = 1024;
+    const sphere = sphereMemory(width, height);
+    let s = 7;
+    for (let k = 0; k < sphere.data.length; k++) {
+      s = (s * 1103515245 + 12345) >>> 0;
+      sphere.data[k] = s >>> 24;
+    }
+    const faces = openWasmReprojector(await reprojectKernel(), sphere, 512).levels('l', [256, 128]);
+    expect(faces.map((f) => f.length)).toEqual([512, 256, 128].map((n) => n * n * 3));
+    expect(faces[1]).toEqual(halved(faces[0], 512));
+    expect(faces[2]).toEqual(halved(faces[1], 256));
+  }, 60_000);
+});
