@@ -28,7 +28,9 @@ export function Modal({
     const before = document.activeElement as HTMLElement | null;
     (initialFocus?.current ?? box.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      // Only the topmost dialog closes (a confirmation asked from inside another dialog).
+      const modals = document.querySelectorAll('[aria-modal="true"]');
+      if (e.key === 'Escape' && modals[modals.length - 1] === box.current) {
         e.stopPropagation();
         onClose();
       }

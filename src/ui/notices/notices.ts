@@ -11,10 +11,14 @@ import { createToastStore, type ToastOptions } from './toastStore';
 export const toastStore = createToastStore();
 export const confirmStore = createConfirmStore();
 
+export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
 export const toast = {
   info: (message: string, options?: ToastOptions) => toastStore.show('info', message, options),
   success: (message: string, options?: ToastOptions) => toastStore.show('success', message, options),
   error: (message: string, options?: ToastOptions) => toastStore.show('error', message, options),
+  /** An error toast: `what` failed, then the reason the error gives (the server's message). */
+  failed: (what: string, e: unknown) => toastStore.show('error', `${what} ${errorMessage(e)}`),
   dismiss: (id: number) => toastStore.dismiss(id),
 };
 
