@@ -38,6 +38,11 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's own alert/confirm/prompt block the page and some kiosks drop them: docs/notices.md.
+    files: ['src/**'],
+    rules: { 'no-alert': 'error' },
+  },
+  {
     // Kysely's advice for migrations: they run against the schema as it was then, so they take Kysely<any>.
     files: ['server/db/migration*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

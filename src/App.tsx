@@ -8,6 +8,7 @@ import { useRefreshOnRestore } from './api/useRefreshOnRestore';
 import { listenForWrites } from './api/writeRefresh';
 import { followServerChanges } from './api/serverChanges';
 import { useFirstViewSettled } from './state/useFirstViewSettled';
+import { useLoadedModule } from './overlay/common/useLoadedModule';
 
 export function App() {
   const [queryClient] = useState(() => {
@@ -26,6 +27,7 @@ export function App() {
       <JotaiProvider>
         <ServerChanges client={queryClient} />
         <AppRoutes />
+        <LaterNotices />
       </JotaiProvider>
     </QueryClientProvider>
   );
@@ -37,4 +39,13 @@ function ServerChanges({ client }: { client: QueryClient }) {
   const settled = useFirstViewSettled();
   useEffect(() => (settled ? followServerChanges(client) : undefined), [settled, client]);
   return null;
+}
+
+const loadNotices = () => import('./ui/notices/Notices');
+
+/** The toasts and the confirm dialog, loaded once the first view is settled (nothing asks for them before the
+ *  visitor acts; a toast shown earlier waits in its store). */
+function LaterNotices() {
+  const mod = useLoadedModule(loadNotices, useFirstViewSettled());
+  return mod ? <mod.Notices /> : null;
 }

@@ -1,5 +1,5 @@
 // A modal dialog: close icon, a backdrop that closes it, Escape closes, focus moves in and comes back.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 
@@ -9,20 +9,28 @@ export function Modal({
   children,
   className,
   hideTitle,
+  role = 'dialog',
+  initialFocus,
 }: {
   title: string;
   onClose: () => void;
   children: ReactNode;
   className?: string;
   hideTitle?: boolean;
+  /** alertdialog: a question that needs an answer before going on (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** What gets focus first instead of the dialog itself (the safe answer of a question). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    box.current?.focus();
+    (initialFocus?.current ?? box.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      // Only the topmost dialog closes (a confirmation asked from inside another dialog).
+      const modals = document.querySelectorAll('[aria-modal="true"]');
+      if (e.key === 'Escape' && modals[modals.length - 1] === box.current) {
         e.stopPropagation();
         onClose();
       }
@@ -32,7 +40,7 @@ export function Modal({
       window.removeEventListener('keydown', onKey);
       before?.focus?.();
     };
-  }, [onClose]);
+  }, [onClose, initialFocus]);
   return createPortal(
     <div
       className="modal-backdrop"
@@ -43,7 +51,7 @@ export function Modal({
       <div
         ref={box}
         className={`modal ${className ?? ''}`}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={id}
         tabIndex={-1}

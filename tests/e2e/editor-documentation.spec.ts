@@ -1,11 +1,11 @@
 // The admin documentation upload form (the visitor's DocumentUploadForm, checked against its rules):
-// a file is required, it must be a zip, a failure alerts, a success shows for 1 s and the new files appear.
+// a file is required, it must be a zip, a failure shows an error toast, a success shows for 1 s and the new files appear.
 import JSZip from 'jszip';
 import { expect, test } from './helpers/cleanConsole';
-import { api, collectDialogs, failRoute } from './editor-helpers';
+import { api, collectToasts, failRoute } from './editor-helpers';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 
-test('documentation upload: required file, zip only, failure alert, success indicator then the new file', async ({
+test('documentation upload: required file, zip only, failure toast, success indicator then the new file', async ({
   page,
   request,
   consoleErrors,
@@ -20,7 +20,7 @@ test('documentation upload: required file, zip only, failure alert, success indi
     },
   });
   const site = ((await res.json()) as { payload: { site: string } }).payload.site;
-  const dialogs = collectDialogs(page);
+  const toasts = await collectToasts(page);
   const zip = new JSZip();
   zip.file('E2E Folder/E2E checklist.txt', 'Check the pumps.\n');
   const buffer = await zip.generateAsync({ type: 'nodebuffer' });
@@ -38,7 +38,7 @@ test('documentation upload: required file, zip only, failure alert, success indi
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expect(submit).toHaveAttribute('title', 'Please select a ZIP file.');
   await submit.click({ force: true });
-  expect(dialogs).toEqual([]);
+  expect(toasts).toEqual([]);
 
   await failRoute(page, /\/api\/documentation\/[^/]+$/, 'POST', 'Disk full');
   await form
@@ -46,7 +46,7 @@ test('documentation upload: required file, zip only, failure alert, success indi
     .setInputFiles({ name: 'docs.zip', mimeType: 'application/zip', buffer });
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect.poll(() => dialogs).toEqual(['Failed to upload file.']);
+  await expect.poll(() => toasts).toEqual(['Failed to upload file.']);
   expect(
     (await api<{ name: string }[]>(request, `/api/site/${site}/files`)).some((f) => f.name === 'E2E checklist.txt'),
   ).toBe(false);

@@ -1,4 +1,4 @@
-// Helpers of the editor end-to-end tests: API reads, alerts, file drops, touch drags and where things are
+// Helpers of the editor end-to-end tests: API reads, toasts, file drops, touch drags and where things are
 // drawn on the Konva canvases (from the accessible lists the editor renders beside them).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -23,15 +23,39 @@ export async function apiSend<T>(
   return body.payload;
 }
 
-/** Accepts every alert and confirm, remembering the texts. */
-export function collectDialogs(page: Page, accept = true): string[] {
+const TOASTS_BINDING = '__toastShown';
+const watchedToasts = new WeakMap<Page, string[]>();
+
+/** Records the text of every toast the page shows (src/ui/notices), in order, also those already gone. Native
+ *  dialogs fail the test by themselves (helpers/cleanConsole). */
+export async function collectToasts(page: Page): Promise<string[]> {
+  const known = watchedToasts.get(page);
+  if (known) return known;
   const messages: string[] = [];
-  page.on('dialog', (d) => {
-    messages.push(d.message());
-    void (accept ? d.accept() : d.dismiss());
-  });
+  watchedToasts.set(page, messages);
+  await page.exposeBinding(TOASTS_BINDING, (_source, text: string) => void messages.push(text));
+  const watch = (binding: string) => {
+    const w = window as unknown as Record<string, unknown>;
+    if (w.__toastsWatched) return;
+    w.__toastsWatched = true;
+    const report = (el: Element) =>
+      void (w[binding] as (t: string) => Promise<void>)(el.querySelector('.toast-message')?.textContent ?? '');
+    new MutationObserver((changes) => {
+      for (const c of changes)
+        for (const n of c.addedNodes)
+          if (n instanceof Element)
+            [...(n.matches('.toast') ? [n] : []), ...n.querySelectorAll('.toast')].forEach(report);
+    }).observe(document, { childList: true, subtree: true });
+  };
+  await page.addInitScript(watch, TOASTS_BINDING);
+  await page.evaluate(watch, TOASTS_BINDING);
   return messages;
 }
+
+/** The page's toast region, and its error toasts (role alert). */
+export const toastRegion = (page: Page): Locator => page.getByRole('region', { name: 'Notifications' });
+export const errorToast = (page: Page, text: string | RegExp): Locator =>
+  toastRegion(page).getByRole('alert').filter({ hasText: text });
 
 /** Makes every call matching `url` (and method) fail with the server's envelope; the browser's report of
  *  that failed request is declared expected (a test that uses this provokes it on purpose). */

@@ -6,7 +6,7 @@ import { expect, test } from './helpers/cleanConsole';
 import {
   api,
   apiSend,
-  collectDialogs,
+  collectToasts,
   dropFile,
   failRoute,
   mouseDrag,
@@ -75,7 +75,7 @@ test.describe('minimap node editor', () => {
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     await openEditor(page);
     await page.getByRole('button', { name: 'Edit' }).click();
     // The node being viewed (NODE A) looks selected and is: its banner and form, no second click.
@@ -114,7 +114,7 @@ test.describe('minimap node editor', () => {
     expect(saved.rotation).toBeCloseTo(90 / 57.2958, 5);
     // The minimap shows the stored values again (its query was refreshed).
     await expect(page.locator('.admin-minimap li').filter({ hasText: 'NODE B 2026' })).toContainText('rotation 90°');
-    expect(dialogs).toEqual([]);
+    expect(toasts).toEqual([]);
   });
 
   test.describe('touch', () => {
@@ -194,8 +194,8 @@ test.describe('minimap node editor', () => {
     expect((await nodeNamed(request, 'NODE D 2026')).x).toBeCloseTo(0.375 * plan.img_width, 6);
   });
 
-  test('failures alert their texts and store nothing', async ({ page, request }) => {
-    const dialogs = collectDialogs(page);
+  test('failures show their texts as error toasts and store nothing', async ({ page, request }) => {
+    const toasts = await collectToasts(page);
     await failRoute(page, /\/api\/node\/coords\//, 'PATCH', 'Disk full');
     await failRoute(page, /\/api\/node\/rotation\//, 'PATCH', 'Database locked');
     await openEditor(page);
@@ -205,7 +205,7 @@ test.describe('minimap node editor', () => {
     await page.getByLabel('Rotation offset (°)').fill('30');
     await page.getByRole('form').getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(() => dialogs)
+      .poll(() => toasts)
       .toEqual([
         'Error! Failed to Update Node Coordinates Disk full',
         'Error! Failed to Update Node Rotation Database locked',
@@ -247,7 +247,7 @@ test.describe('floor details and floor-plan image (small view)', () => {
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     const floors = () =>
       api<{ floor: number; floor_name: string; floor_tag: string }[]>(request, '/api/site/demo-farm/minimap/floors');
     const before = await floors();
@@ -277,7 +277,7 @@ test.describe('floor details and floor-plan image (small view)', () => {
       await failRoute(page, /\/api\/site\/demo-farm\/sitemap$/, 'PATCH', 'Read-only database');
       await page.getByLabel('Floor name').fill('Will not stick');
       await save.click();
-      await expect.poll(() => dialogs).toEqual(['Error! Failed to Update Floor Details Read-only database']);
+      await expect.poll(() => toasts).toEqual(['Error! Failed to Update Floor Details Read-only database']);
       await expect(save).toBeVisible();
       expect((await floors()).find((f) => f.floor === 0)?.floor_name).toBe('Floor 0');
     } finally {
@@ -290,11 +290,11 @@ test.describe('floor details and floor-plan image (small view)', () => {
     }
   });
 
-  test('image: choose or drop -> pending with Submit and Cancel; Cancel restores; Submit stores; failure alerts', async ({
+  test('image: choose or drop -> pending with Submit and Cancel; Cancel restores; Submit stores; failure shows an error toast', async ({
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     const details = () => api<Plan>(request, '/api/site/demo-farm/minimap/details?floor=0');
     const before = await details();
     const originalBytes = await (await request.get(before.image)).body();
@@ -319,7 +319,7 @@ test.describe('floor details and floor-plan image (small view)', () => {
       await dropFile(plan, { name: 'plan.png', mimeType: 'image/png', buffer: await pngBuffer(400, 300) });
       await expect(plan).toHaveAttribute('data-pending', 'true');
       await page.locator('.minimap-image-actions').getByRole('button', { name: 'Submit' }).click();
-      await expect.poll(() => dialogs).toEqual(['Error! Failed to upload minimap image. Storage offline']);
+      await expect.poll(() => toasts).toEqual(['Error! Failed to upload minimap image. Storage offline']);
       expect((await details()).image_url).toBe(before.image_url);
       await page.unrouteAll();
 

@@ -7,7 +7,8 @@ import type { Pin } from '../../contract/api';
 import {
   api,
   apiSend,
-  collectDialogs,
+  collectToasts,
+  errorToast,
   failRoute,
   mapPoint,
   mouseDrag,
@@ -124,7 +125,7 @@ test.describe('pin map (admin)', () => {
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     await openMap(page);
     await page.getByRole('button', { name: 'Add site' }).click();
     await expect(hint(page)).toHaveText('Click on anywhere within the map to add your pin!');
@@ -156,7 +157,7 @@ test.describe('pin map (admin)', () => {
     await expect(modal.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
     await modal.getByRole('button', { name: 'Create' }).click();
     await expect(modal).toHaveCount(0);
-    expect(dialogs).toEqual([]);
+    expect(toasts).toEqual([]);
 
     const stored = (await pinNamed(request, 'E2E Barn'))!;
     expect(stored).toMatchObject({
@@ -172,8 +173,11 @@ test.describe('pin map (admin)', () => {
     await expect(pinButton(page, 'E2E Barn (Site Disabled)')).toBeAttached();
   });
 
-  test('add failures: image upload and the pin call alert, nothing is stored', async ({ page, request }) => {
-    const dialogs = collectDialogs(page);
+  test('add failures: image upload and the pin call show error toasts, nothing is stored', async ({
+    page,
+    request,
+  }) => {
+    const toasts = await collectToasts(page);
     const before = await pins(request);
     await failRoute(page, /\/api\/map-pins\/preview$/, 'POST', 'Disk full');
     await openMap(page);
@@ -195,23 +199,23 @@ test.describe('pin map (admin)', () => {
       return modal;
     };
     const modal = await fillModal(true);
-    await expect.poll(() => dialogs).toEqual(['Error! Failed to Add Pin. - Image could not be uploaded to server']);
+    await expect.poll(() => toasts).toEqual(['Error! Failed to Add Pin. - Image could not be uploaded to server']);
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(modal).toHaveCount(0);
 
     await failRoute(page, /\/api\/map-pins$/, 'POST', 'Database locked');
     await fillModal(false);
-    await expect.poll(() => dialogs).toHaveLength(2);
-    expect(dialogs[1]).toBe('Error! Failed to Add Pin. Database locked');
+    await expect.poll(() => toasts).toHaveLength(2);
+    expect(toasts[1]).toBe('Error! Failed to Add Pin. Database locked');
     expect(await pins(request)).toEqual(before);
   });
 
-  test('move with the mouse: only strictly inside the map, leaving ends the drag, Save stores; failure alerts', async ({
+  test('move with the mouse: only strictly inside the map, leaving ends the drag, Save stores; failure shows an error toast', async ({
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     await openMap(page);
     await clickPin(page, 'Demo Farm');
     await page.getByRole('button', { name: 'Move' }).click();
@@ -242,7 +246,7 @@ test.describe('pin map (admin)', () => {
 
     await failRoute(page, /\/api\/map-pins\/[^/]+\/coords$/, 'PATCH', 'Nope');
     await page.getByRole('toolbar').getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialogs).toEqual(['Error! Failed to Update New Pin Coordinates Nope']);
+    await expect.poll(() => toasts).toEqual(['Error! Failed to Update New Pin Coordinates Nope']);
     expect(await pinNamed(request, 'Demo Farm')).toEqual(moved);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(hint(page)).toHaveText('Click a pin to select it.');
@@ -267,11 +271,11 @@ test.describe('pin map (admin)', () => {
     });
   });
 
-  test('delete: confirm, gone at once, removed on the server; a failed delete alerts and is not restored', async ({
+  test('delete: confirm, gone at once, removed on the server; a failed delete shows an error toast and is not restored', async ({
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     const temp = await apiSend<Pin>(request, 'POST', '/api/map-pins', {
       x: 80,
       y: 80,
@@ -290,28 +294,38 @@ test.describe('pin map (admin)', () => {
     });
     await openMap(page);
     await clickPin(page, 'E2E Temp');
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => dialogs).toEqual(['Are you sure you want to delete E2E Temp from the map?']);
+    // The question is the product's own alertdialog: focus on Cancel, Escape says no and gives focus back.
+    const toolbarDelete = toolbar(page).getByRole('button', { name: 'Delete' });
+    await toolbarDelete.click();
+    const question = page.getByRole('alertdialog', { name: 'Delete pin' });
+    await expect(question).toContainText('Are you sure you want to delete E2E Temp from the map?');
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(toolbarDelete).toBeFocused();
+    await expect(pinButton(page, 'E2E Temp')).toHaveCount(1);
+    await toolbarDelete.press('Enter');
+    await question.getByRole('button', { name: 'Delete' }).click();
+    await expect(question).toHaveCount(0);
     await expect(pinButton(page, 'E2E Temp')).toHaveCount(0);
     await expect.poll(async () => (await pins(request)).some((p) => p._id === temp._id)).toBe(false);
 
-    // The server refuses: alert, and the pin stays off the map.
+    // The server refuses: an error toast, and the pin stays off the map.
     await failRoute(page, /\/api\/map-pins\/[^/]+$/, 'DELETE', 'Locked');
     await clickPin(page, 'E2E Temp Two');
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await expect
-      .poll(() => dialogs)
-      .toEqual([
-        'Are you sure you want to delete E2E Temp from the map?',
-        'Are you sure you want to delete E2E Temp Two from the map?',
-        'Could not delete pin, Locked',
-      ]);
+    await toolbarDelete.click();
+    await question.getByRole('button', { name: 'Delete' }).click();
+    await expect(errorToast(page, 'Could not delete pin, Locked')).toBeVisible();
+    expect(toasts).toEqual(['Could not delete pin, Locked']);
     await expect(pinButton(page, /E2E Temp Two/)).toHaveCount(0);
     expect((await pins(request)).some((p) => p._id === temp2._id)).toBe(true);
   });
 
-  test('hide and show save the flag; a failure alerts and the list still changes', async ({ page, request }) => {
-    const dialogs = collectDialogs(page);
+  test('hide and show save the flag; a failure shows an error toast and the list still changes', async ({
+    page,
+    request,
+  }) => {
+    const toasts = await collectToasts(page);
     await openMap(page);
     await clickPin(page, 'North Depot');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
@@ -323,13 +337,16 @@ test.describe('pin map (admin)', () => {
 
     await failRoute(page, /\/api\/map-pins\/[^/]+$/, 'PATCH', 'Permission denied');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await expect.poll(() => dialogs).toEqual(['Permission denied']);
+    await expect.poll(() => toasts).toEqual(['Permission denied']);
     await expect(pinButton(page, 'North Depot')).toHaveText('North Depot');
     expect((await pinNamed(request, 'North Depot'))?.enabled).toBe(false);
   });
 
-  test('change: the Edit Pin modal saves and keeps the pin selected; a failure alerts', async ({ page, request }) => {
-    const dialogs = collectDialogs(page);
+  test('change: the Edit Pin modal saves and keeps the pin selected; a failure shows an error toast', async ({
+    page,
+    request,
+  }) => {
+    const toasts = await collectToasts(page);
     await openMap(page);
     await clickPin(page, 'Visitor Centre');
     await page.getByRole('button', { name: 'Change' }).click();
@@ -348,7 +365,7 @@ test.describe('pin map (admin)', () => {
     await page.getByRole('button', { name: 'Change' }).click();
     await modal.getByLabel('Site name').fill('Visitor Centre West');
     await modal.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialogs).toEqual(['Could not update pin, Gone away']);
+    await expect.poll(() => toasts).toEqual(['Could not update pin, Gone away']);
     await expect(modal).toBeVisible();
     expect(await pinNamed(request, 'Visitor Centre West')).toBeUndefined();
     // The backdrop closes the modal.
@@ -367,7 +384,7 @@ test.describe('pin map (admin)', () => {
     page,
     request,
   }) => {
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     const name = `E2E Map ${Date.now()}`;
     await openMap(page);
     await page.getByRole('button', { name: 'New map' }).click();
@@ -386,7 +403,7 @@ test.describe('pin map (admin)', () => {
       buffer: await pngBuffer(800, 500, { r: 120, g: 170, b: 90 }),
     });
     await modal.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => dialogs).toEqual(['Error! Failed to Upload a New Sitemap Name taken']);
+    await expect.poll(() => toasts).toEqual(['Error! Failed to Upload a New Sitemap Name taken']);
     expect((await api<{ name: string }[]>(request, '/api/site-maps')).some((m) => m.name === name)).toBe(false);
     await page.unrouteAll();
 

@@ -1,11 +1,11 @@
 // The admin upload page: drop areas, validation against the CSV in the browser, the site name, a real upload
 // of the shared Marzipano fixture through the page (with throttled upload to see the real progress), and a
-// refused upload (alert, redirect, nothing stored).
+// refused upload (error toast, redirect, nothing stored).
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { expect, test } from './helpers/cleanConsole';
-import { api, collectDialogs, dropFile } from './editor-helpers';
+import { api, collectToasts, dropFile } from './editor-helpers';
 import { fixtureMissing, fixturesDir } from './helpers/fixtures';
 import { cutOffSideways } from './helpers/fitsWidth';
 import { VIEWPORTS } from './viewports';
@@ -157,13 +157,13 @@ test.describe('upload page', () => {
     await expect(page.getByLabel('Scene positions (.csv)')).toHaveAttribute('accept', '.csv');
   });
 
-  test('a refused upload alerts, redirects to the viewer and stores nothing', async ({
+  test('a refused upload shows an error toast, redirects to the viewer and stores nothing', async ({
     page,
     request,
     consoleErrors,
   }) => {
     consoleErrors.expect(/status of 400 .*\/addScenes/);
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     const before = await api<unknown[]>(request, '/api/site/demo-farm/surveys');
     await page.goto('/site/demo-farm/addScene');
     // The listing matches the CSV, but the export's hand-edited data.js lost a comma: the server refuses it and the
@@ -174,8 +174,8 @@ test.describe('upload page', () => {
     await page.getByLabel('Scene positions (.csv)').setInputFiles(csvFile(['A,barn_a,10,20,04/02/2024,0']));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/site\/demo-farm\/site/);
-    expect(dialogs).toHaveLength(1);
-    expect(dialogs[0]).toMatch(
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).toMatch(
       /^Error! Failed to upload scene\. app-files\/data\.js could not be read at line 3, column 22: invalid character 'n'\./,
     );
     expect(await api<unknown[]>(request, '/api/site/demo-farm/surveys')).toEqual(before);
@@ -198,7 +198,7 @@ test.describe('upload page', () => {
     const missing = fixtureMissing();
     test.skip(missing !== null, missing ?? '');
     const dir = path.join(fixturesDir, 'marzipano-export');
-    const dialogs = collectDialogs(page);
+    const toasts = await collectToasts(page);
     await page.goto('/site/e2e-new-field/site');
 
     // Site name: empty is refused and the name comes back; Enter keeps a new one.
@@ -206,7 +206,7 @@ test.describe('upload page', () => {
     await expect(name).toHaveValue('e2e-new-field');
     await name.fill('');
     await name.press('Enter');
-    await expect.poll(() => dialogs).toEqual(['Error! You need a site name!']);
+    await expect.poll(() => toasts).toEqual(['Error! You need a site name!']);
     await expect(name).toHaveValue('e2e-new-field');
     await name.fill('E2E Prism New Field');
     await name.press('Enter');
@@ -260,7 +260,7 @@ test.describe('upload page', () => {
     );
     const siteId = decodeURIComponent(/\/site\/([^/]+)\/site/.exec(page.url())![1]);
     await expect(page.locator('.title-card')).toContainText('prism_uat_fieldfront', { timeout: 30_000 });
-    expect(dialogs).toHaveLength(1);
+    expect(toasts).toHaveLength(1);
 
     const sites = await api<{ id: string; name: string }[]>(request, '/api/sites');
     expect(sites).toContainEqual({ id: siteId, name: 'E2E Prism New Field' });

@@ -31,6 +31,7 @@ import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useMachine } from '../common/useMachine';
 import { useEscape } from '../../ui/useEscape';
+import { toast } from '../../ui/notices/notices';
 import type { PlacedNode } from './MinimapCanvas';
 import { firstViewDoneAtom } from '../../state/firstView';
 import { NodeEditForm } from './NodeEditForm';
@@ -67,7 +68,6 @@ const toDraft = (p: PlacedNode): NodeDraft => ({
   top: roundPercent(p.top),
   rotationDeg: degreesOfRotation(p.node.rotation),
 });
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export default function AdminMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
@@ -112,14 +112,14 @@ export default function AdminMinimap() {
       rotationStored = true;
     if (c.place) {
       if (!map || !canInvert) {
-        alert(`${COORDS_FAILED} The floor plan has no image size to place the node on.`);
+        toast.error(`${COORDS_FAILED} The floor plan has no image size to place the node on.`);
         placeStored = false;
       } else {
         try {
           await updateCoords.mutateAsync({ id: c.id, ...nodeCoordsOfPercent(c.place, map) });
         } catch (e) {
           placeStored = false;
-          alert(`${COORDS_FAILED} ${messageOf(e)}`);
+          toast.failed(COORDS_FAILED, e);
         }
       }
     }
@@ -128,7 +128,7 @@ export default function AdminMinimap() {
         await updateRotation.mutateAsync({ id: c.id, rotation: rotationOfDegrees(c.rotationDeg) });
       } catch (e) {
         rotationStored = false;
-        alert(`${ROTATION_FAILED} ${messageOf(e)}`);
+        toast.failed(ROTATION_FAILED, e);
       }
     }
     dispatch({ type: 'saved', placeStored, rotationStored });
@@ -153,7 +153,7 @@ export default function AdminMinimap() {
       dispatch({ type: 'cancel' });
       dispatch({ type: 'start', current: d });
     },
-    fail: (message) => alert(`${COORDS_FAILED} ${message}`),
+    fail: (message) => toast.error(`${COORDS_FAILED} ${message}`),
   });
   // Editing happens on the enlarged map only: closing it, from here or from elsewhere, cancels.
   const editor = enlarged ? stored : IDLE;
@@ -206,7 +206,7 @@ export default function AdminMinimap() {
     uploadImage.mutate(
       { floor, file: p.file },
       {
-        onError: (e) => alert(`${MINIMAP_IMAGE_FAILED} ${e.message}`),
+        onError: (e) => toast.failed(MINIMAP_IMAGE_FAILED, e),
         onSettled: () => {
           URL.revokeObjectURL(p.url);
           setPending(null);

@@ -2,6 +2,7 @@
 // stored; an empty tag saves as the floor number, an empty name as 'Floor {floor}'.
 import { useState } from 'react';
 import { usePatchFloorDetails } from '../../api/queries/minimap';
+import { toast } from '../../ui/notices/notices';
 
 export const FLOOR_SAVE_FAILED = 'Error! Failed to Update Floor Details';
 
@@ -36,7 +37,7 @@ export function FloorDetailsForm({
         setName(body.floor_name);
         setTag(body.floor_tag);
       },
-      onError: (e) => alert(`${FLOOR_SAVE_FAILED} ${e.message}`),
+      onError: (e) => toast.failed(FLOOR_SAVE_FAILED, e),
     });
   return (
     <form

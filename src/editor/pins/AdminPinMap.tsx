@@ -30,6 +30,7 @@ import {
   TrashIcon,
 } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
+import { askConfirm, errorMessage, toast } from '../../ui/notices/notices';
 import { PinCanvas } from './PinCanvas';
 import { PinModal, type PinModalResult } from './PinModal';
 import { SitemapModal } from './SitemapModal';
@@ -58,8 +59,6 @@ export const PIN_COORDS_FAILED = 'Error! Failed to Update New Pin Coordinates';
 export const SITEMAP_FAILED = 'Error! Failed to Upload a New Sitemap';
 export const deleteQuestion = (name: string) => `Are you sure you want to delete ${name} from the map?`;
 
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 export default function AdminPinMap({
   mapName,
   onMapChange,
@@ -81,14 +80,19 @@ export default function AdminPinMap({
   const run = (c: PinMapCommand, dispatch: (e: PinMapEvent) => void) => {
     switch (c.kind) {
       case 'confirmDelete':
-        if (window.confirm(deleteQuestion(c.pin.name))) dispatch({ type: 'deleteConfirmed', pin: c.pin });
+        void askConfirm({
+          title: 'Delete pin',
+          message: deleteQuestion(c.pin.name),
+          confirmLabel: 'Delete',
+          danger: true,
+        }).then((yes) => yes && dispatch({ type: 'deleteConfirmed', pin: c.pin }));
         return;
       case 'delete':
-        return deletePin.mutate(c.pin._id, { onError: (e) => alert(`${PIN_DELETE_FAILED} ${messageOf(e)}`) });
+        return deletePin.mutate(c.pin._id, { onError: (e) => toast.failed(PIN_DELETE_FAILED, e) });
       case 'setEnabled':
         return updatePin.mutate(
           { id: c.pin._id, body: { enabled: c.enabled } },
-          { onError: (e) => alert(messageOf(e)) },
+          { onError: (e) => toast.error(errorMessage(e)) },
         );
       case 'goTo': {
         const t = pinTarget(c.pin);
@@ -101,7 +105,7 @@ export default function AdminPinMap({
           { id: c.draft.id, x: c.draft.x, y: c.draft.y },
           {
             onSuccess: () => dispatch({ type: 'moveSaved' }),
-            onError: (e) => alert(`${PIN_COORDS_FAILED} ${messageOf(e)}`),
+            onError: (e) => toast.failed(PIN_COORDS_FAILED, e),
           },
         );
     }
@@ -130,7 +134,8 @@ export default function AdminPinMap({
         try {
           cover = await uploadPreview.mutateAsync(r.image);
         } catch (e) {
-          alert(isNew ? PIN_IMAGE_FAILED : `${PIN_UPDATE_FAILED} ${messageOf(e)}`);
+          if (isNew) toast.error(PIN_IMAGE_FAILED);
+          else toast.failed(PIN_UPDATE_FAILED, e);
           return;
         }
       }
@@ -150,7 +155,7 @@ export default function AdminPinMap({
           });
           dispatch({ type: 'pinSaved', id: created._id });
         } catch (e) {
-          alert(`${ADD_PIN_FAILED} ${messageOf(e)}`);
+          toast.failed(ADD_PIN_FAILED, e);
           return;
         }
       } else {
@@ -161,7 +166,7 @@ export default function AdminPinMap({
           });
           dispatch({ type: 'pinSaved', id: modal.pin._id });
         } catch (e) {
-          alert(`${PIN_UPDATE_FAILED} ${messageOf(e)}`);
+          toast.failed(PIN_UPDATE_FAILED, e);
           return;
         }
       }
@@ -177,13 +182,13 @@ export default function AdminPinMap({
         const url = await uploadPreview.mutateAsync(image);
         created = await createSitemap.mutateAsync({ name, image_url: url });
       } catch (e) {
-        alert(`${SITEMAP_FAILED} ${messageOf(e)}`);
+        toast.failed(SITEMAP_FAILED, e);
         return;
       }
       try {
         await createPin.mutateAsync(defaultPinOf(created.name));
       } catch (e) {
-        alert(`${ADD_PIN_FAILED} ${messageOf(e)}`);
+        toast.failed(ADD_PIN_FAILED, e);
       }
       dispatch({ type: 'sitemapCreated' });
       onMapChange(created.name);
@@ -264,7 +269,7 @@ export default function AdminPinMap({
             // re-reads the settings.
             patchConfig.mutateAsync({ enableMultiSite: false }).then(
               () => navigate('/'),
-              (e: Error) => alert(e.message),
+              (e: Error) => toast.error(e.message),
             )
           }
         >

@@ -1,6 +1,7 @@
 // The editable site name of the add-new-site upload: empty is refused ('Error! You need a site name!') and the
 // stored name comes back; a changed name is kept on Enter or blur. Width: 15 characters, or the name + 2.
 import { useState } from 'react';
+import { errorMessage, toast } from '../../ui/notices/notices';
 
 export const SITE_NAME_REQUIRED = 'Error! You need a site name!';
 export const siteNameWidth = (name: string) => `${Math.max(15, name.length + 2)}ch`;
@@ -15,7 +16,7 @@ export function SiteNameField({ stored, onSave }: { stored: string; onSave: (nam
   const commit = async () => {
     const name = value.trim();
     if (!name) {
-      alert(SITE_NAME_REQUIRED);
+      toast.error(SITE_NAME_REQUIRED);
       setValue(stored);
       return;
     }
@@ -26,7 +27,7 @@ export function SiteNameField({ stored, onSave }: { stored: string; onSave: (nam
     try {
       await onSave(name);
     } catch (e) {
-      alert(e instanceof Error ? e.message : String(e));
+      toast.error(errorMessage(e));
       setValue(stored);
     }
   };

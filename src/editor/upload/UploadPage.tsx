@@ -10,6 +10,7 @@ import { useSiteExists } from '../../api/queries/surveys';
 import { useUploadScenes, type UploadMode } from '../../api/queries/sceneUpload';
 import { multiSiteModeAtom } from '../../state/atoms';
 import { Spinner } from '../../ui/Spinner';
+import { toast } from '../../ui/notices/notices';
 import { DropArea } from '../common/DropArea';
 import { CsvIcon, WarningIcon, ZipIcon } from '../../ui/icons';
 import { listZipEntries } from './zipListing';
@@ -155,7 +156,7 @@ export default function UploadPage({ mode, site, floor }: { mode: UploadMode; si
             setDuplicate(e.message);
             return;
           }
-          alert(`${UPLOAD_FAILED} ${e.message}`);
+          toast.failed(UPLOAD_FAILED, e);
           navigate(sitePage(urlSite));
         },
       );

@@ -1,8 +1,9 @@
 // The upload's validation table: Scene, X-Coordinate, Y-Coordinate, Name, Floor, Survey Date, Survey, Status. Long
-// names wrap so that it fits its page; where the page is narrow each row is a card whose cells carry their
+// names wrap after their separators (and headings between words) so that it fits its page, Status included; where the page is narrow each row is a card whose cells carry their
 // column's name (data-label), so no column is ever out of sight.
 import type { ValidationRow } from './validateUpload';
 import { CrossIcon, TickIcon, WarningIcon } from '../../ui/icons';
+import { BreakableName } from './BreakableName';
 
 function StatusCell({ row }: { row: ValidationRow }) {
   const icon = row.status === 'ok' ? <TickIcon /> : row.status === 'orphan' ? <WarningIcon /> : <CrossIcon />;
@@ -45,7 +46,9 @@ export function ValidationTable({
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} className={`row-${r.status}`} data-status={r.status}>
-              <th scope="row">{r.scene}</th>
+              <th scope="row">
+                <BreakableName text={r.scene} />
+              </th>
               <td
                 data-label="X-Coordinate"
                 className={r.foundInCsv && !r.isOrphan && r.x === '' ? 'cell-missing' : 'cell-short'}
@@ -58,7 +61,9 @@ export function ValidationTable({
               >
                 {r.y}
               </td>
-              <td data-label="Name">{r.name}</td>
+              <td data-label="Name" className="cell-name">
+                <BreakableName text={r.name} />
+              </td>
               <td data-label="Floor" data-col="floor">
                 {r.floor === null ? (r.foundInCsv ? 'not a floor' : '') : floorName(r.floor)}
               </td>
@@ -68,8 +73,14 @@ export function ValidationTable({
               >
                 {r.date}
               </td>
-              <td data-label="Survey" data-col="survey">
-                {r.survey || (r.foundInCsv ? <span className="muted">the export&apos;s tour name</span> : '')}
+              <td data-label="Survey" data-col="survey" className="cell-name">
+                {r.survey ? (
+                  <BreakableName text={r.survey} />
+                ) : r.foundInCsv ? (
+                  <span className="muted">the export&apos;s tour name</span>
+                ) : (
+                  ''
+                )}
               </td>
               <td data-label="Status">
                 <StatusCell row={r} />

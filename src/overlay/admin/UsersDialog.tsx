@@ -8,6 +8,7 @@ import { useSites } from '../../api/queries/settings';
 import type { UserEntry } from '../../../contract/api';
 import { roles, type Role } from '../../../contract/roles';
 import { GuardedButton } from '../../ui/GuardedButton';
+import { askConfirm } from '../../ui/notices/notices';
 import { removeBlock, saveBlock } from './accountRules';
 
 interface Draft {
@@ -45,9 +46,14 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
       { onSuccess: () => setDraft(null), onError: (err) => setError(err.message) },
     );
   };
-  const drop = (u: UserEntry) => {
-    if (!confirm(`Remove the account ${u.username}? Its sessions end at once.`)) return;
-    remove.mutate(u.id, { onError: (err) => setError(err.message) });
+  const drop = async (u: UserEntry) => {
+    const yes = await askConfirm({
+      title: 'Remove account',
+      message: `Remove the account ${u.username}? Its sessions end at once.`,
+      confirmLabel: 'Remove',
+      danger: true,
+    });
+    if (yes) remove.mutate(u.id, { onError: (err) => setError(err.message) });
   };
 
   return (
@@ -93,7 +99,7 @@ export default function UsersDialog({ onClose }: { onClose: () => void }) {
                       <GuardedButton
                         className="secondary-button"
                         blocked={removeBlock(users.data, u)}
-                        onClick={() => drop(u)}
+                        onClick={() => void drop(u)}
                         aria-label={`Remove ${u.username}`}
                       >
                         Remove

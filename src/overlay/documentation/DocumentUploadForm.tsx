@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useRefreshDocumentation, useUploadDocumentation } from '../../api/queries/documents';
 import { formatFileSize } from '../../ui/fileSize';
 import { GuardedButton } from '../../ui/GuardedButton';
+import { toast } from '../../ui/notices/notices';
 
 export const SUCCESS_INDICATOR_MS = 1000;
 
@@ -23,7 +24,7 @@ export function DocumentUploadForm({ site, onDone }: { site: string; onDone: () 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const err = documentUploadError(file);
-    if (err) return alert(err);
+    if (err) return void toast.error(err);
     uploadDocs.mutate(
       { file: file!, onProgress: setProgress },
       {
@@ -35,7 +36,7 @@ export function DocumentUploadForm({ site, onDone }: { site: string; onDone: () 
             onDone();
           }, SUCCESS_INDICATOR_MS);
         },
-        onError: () => alert('Failed to upload file.'),
+        onError: () => toast.error('Failed to upload file.'),
       },
     );
   };

@@ -8,6 +8,7 @@ import { useIsAdmin } from '../../domain/useAdmin';
 import { useSiteId } from '../../domain/useSite';
 import { DocumentUploadForm } from './DocumentUploadForm';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { toast } from '../../ui/notices/notices';
 
 type ViewKind = 'file' | 'list';
 /** A search is asked for once typing pauses this long, not at every key. */
@@ -42,7 +43,7 @@ export default function DocumentationPage() {
 
   const error = listing.error;
   useEffect(() => {
-    if (error) alert(error.message);
+    if (error) toast.error(error.message);
   }, [error]);
 
   const open = (d: { _id: string; name: string }) => {

@@ -10,6 +10,7 @@ import {
   viewportClassAtom,
 } from '../../state/atoms';
 import { useEscape } from '../../ui/useEscape';
+import { toast } from '../../ui/notices/notices';
 import { useKioskEndPending } from '../common/useKiosk';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { useFloorExists, useSiteExists } from '../../api/queries/surveys';
@@ -193,7 +194,7 @@ export function Sidebar() {
               // sidebar may be re-mounted meanwhile, and mutate's callbacks die with it.
               patchConfig.mutateAsync({ enableMultiSite: true }).then(
                 () => navigate('/'),
-                (e: Error) => alert(e.message),
+                (e: Error) => toast.error(e.message),
               )
             }
           >

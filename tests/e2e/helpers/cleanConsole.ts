@@ -1,6 +1,7 @@
-// A `test` whose pages must run clean: every console error, uncaught exception and Content-Security-Policy
-// violation (the `securitypolicyviolation` event, which a page can raise without any console line) of any page
-// of the test's browser context fails the test when it ends. A test that provokes an error on purpose declares
+// A `test` whose pages must run clean: every console error, uncaught exception, native dialog (alert, confirm,
+// prompt: the product uses its own, docs/notices.md) and Content-Security-Policy violation (the
+// `securitypolicyviolation` event, which a page can raise without any console line) of any page of the test's
+// browser context fails the test when it ends. A test that provokes an error on purpose declares
 // it first with `consoleErrors.expect(…)` (or `expectConsoleErrors(page, …)` from a helper that provokes it,
 // such as a route answered with a failure); only what matches a declaration is let through.
 import { expect, test as base, type BrowserContext, type Page } from '@playwright/test';
@@ -8,7 +9,7 @@ import { expect, test as base, type BrowserContext, type Page } from '@playwrigh
 export { expect };
 
 export interface Report {
-  kind: 'console' | 'uncaught' | 'csp';
+  kind: 'console' | 'uncaught' | 'csp' | 'dialog';
   text: string;
   /** The address of the script that logged it, or of the request that failed. */
   url: string;
@@ -34,6 +35,10 @@ export async function watchConsoleErrors(context: BrowserContext): Promise<Conso
   const allowed: Expected[] = [];
   context.on('console', (m) => {
     if (m.type() === 'error') seen.push({ kind: 'console', text: m.text(), url: m.location().url });
+  });
+  context.on('dialog', (d) => {
+    seen.push({ kind: 'dialog', text: `${d.type()}: ${d.message()}`, url: d.page()?.url() ?? '' });
+    d.dismiss().catch(() => undefined);
   });
   context.on('weberror', (e) => seen.push({ kind: 'uncaught', text: e.error().message, url: e.page()?.url() ?? '' }));
   await context.exposeBinding(BINDING, (_source, text: string, url: string) => seen.push({ kind: 'csp', text, url }));
@@ -63,7 +68,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
     async ({ context }, provide) => {
       const errors = await watchConsoleErrors(context);
       await provide(errors);
-      expect(errors.unexpected(), 'console errors, uncaught exceptions or CSP violations').toEqual([]);
+      expect(errors.unexpected(), 'console errors, uncaught exceptions, native dialogs or CSP violations').toEqual([]);
     },
     { auto: true },
   ],
