@@ -53,6 +53,22 @@ export const ACTIONS = {
       'PATCH /api/node/rotation/{id}',
     ],
   },
+  /** The survey manager: rename, move and delete surveys and scenes, a scene's start view and north. */
+  manageSurveys: {
+    rule: 'siteAdmin',
+    routes: [
+      'GET /api/site/{site}/manage/surveys',
+      'PATCH /api/site/{site}/manage/survey/{id}',
+      'GET /api/site/{site}/manage/survey/{id}/removal',
+      'DELETE /api/site/{site}/manage/survey/{id}',
+      'PATCH /api/site/{site}/manage/scene/{id}',
+      'POST /api/site/{site}/manage/scene/{id}/move',
+      'GET /api/site/{site}/manage/scene/{id}/removal',
+      'DELETE /api/site/{site}/manage/scene/{id}',
+    ],
+  },
+  /** The site's audit trail page. */
+  readAudit: { rule: 'siteAdmin', routes: ['GET /api/site/{site}/audit'] },
   /** Hide/Show, Change and Move of the pin of a site. */
   editPin: { rule: 'siteAdmin', routes: ['PATCH /api/map-pins/{id}', 'PATCH /api/map-pins/{id}/coords'] },
   /** Add site, Delete and New map on the multi-site map. */

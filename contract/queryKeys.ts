@@ -33,6 +33,11 @@ export const keys = {
   /** A folder's listing (null: the root) or a search from it, every page fetched so far. */
   documents: (site: string, folder: string | null, search: string) =>
     ['site', site, 'documents', folder, search] as const,
+  /** The survey manager's list (surveys, scenes, revisions) and a deletion's preview: under the site, so a change
+   *  of its content refreshes them. */
+  managedSurveys: (site: string) => ['site', site, 'manage'] as const,
+  removal: (site: string, kind: 'survey' | 'scene', id: string) => ['site', site, 'manage', kind, id] as const,
+  auditTrail: (site: string) => ['site', site, 'audit'] as const,
   pins: ['pins'] as const,
   sitemap: (name: string) => ['sitemap', name] as const,
   sitemaps: ['sitemaps'] as const,

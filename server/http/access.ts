@@ -55,10 +55,11 @@ export function declareAccess(app: FastifyInstance): void {
       route.config = { ...route.config, access: PUBLIC };
       return;
     }
-    // No GET or HEAD changes state, so none needs a site administrator's rights; the only private reads are a
-    // superAdmin's (the list of accounts).
-    if (access.kind !== 'public' && access.kind !== 'superAdmin' && methodsOf(route).some((m) => READS.has(m))) {
-      throw new Error(`Route GET ${route.url} must be public or superAdmin: reads change nothing.`);
+    // No GET or HEAD changes state; a private read (the accounts, a site's audit trail, what a deletion would
+    // remove) is an administrator's, and is never kept in the shared read cache.
+    if (access.kind !== 'public' && methodsOf(route).some((m) => READS.has(m))) {
+      if (access.kind === 'anyAdmin' || route.config?.cacheable)
+        throw new Error(`Route GET ${route.url} must be public, siteAdmin or superAdmin, and not cacheable.`);
     }
     if (route.schema) route.schema = { ...route.schema, security: securityOf(access) } as typeof route.schema;
   });

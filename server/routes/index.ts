@@ -15,6 +15,8 @@ import { userRoutes } from './users.ts';
 import { oidcRoutes } from './oidc.ts';
 import { jobRoutes } from './jobs.ts';
 import { changeRoutes } from './changes.ts';
+import { surveyEditRoutes } from './surveyEdits.ts';
+import { auditRoutes } from './audit.ts';
 
 const RESOURCES: RoutesPlugin[] = [
   systemRoutes,
@@ -32,6 +34,8 @@ const RESOURCES: RoutesPlugin[] = [
   oidcRoutes,
   jobRoutes,
   changeRoutes,
+  surveyEditRoutes,
+  auditRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {

@@ -28,6 +28,9 @@ const DocumentationPage = lazy(() => import('../overlay/documentation/Documentat
 const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
+// The survey manager and the audit trail: administrators only, never in a visitor's bundle.
+const SurveyManagerPage = lazy(() => import('../editor/surveys/SurveyManagerPage'));
+const AuditPage = lazy(() => import('../editor/surveys/AuditPage'));
 
 /** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
 const startsCollapsed = () =>
@@ -130,6 +133,8 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
                   )
                 }
               />
+              <Route path="surveys" element={canAddScene ? <SurveyManagerPage /> : <Navigate to={home} replace />} />
+              <Route path="audit" element={canAddScene ? <AuditPage /> : <Navigate to={home} replace />} />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </Suspense>

@@ -52,7 +52,15 @@ async function signInEveryone() {
 
 /** A concrete path for an OpenAPI path: the seeded site and its records, so that a route finds what it is about. */
 function concrete(p: string): string {
-  const id = p.startsWith('/api/node/') ? farm.nodeIds[0] : p.startsWith('/api/users/') ? spareUserId : pinId;
+  const id = p.startsWith('/api/node/')
+    ? farm.nodeIds[0]
+    : p.startsWith('/api/users/')
+      ? spareUserId
+      : p.includes('/manage/survey/')
+        ? farm.surveyId
+        : p.includes('/manage/scene/')
+          ? farm.sceneIds[0]
+          : pinId;
   return p
     .replace('{site}', farm.site)
     .replace('{floor}', '0')
@@ -141,7 +149,7 @@ afterAll(async () => {
 });
 
 describe('access matrix with single sign-on on', () => {
-  it("declares who may call every route; reads are public except the superAdmin's list of accounts", () => {
+  it("declares who may call every route; reads are public except accounts, a site's trail and removals", () => {
     const names = routes.map((r) => `${r.method} ${r.path} ${r.rule}`);
     for (const expected of [
       'PATCH /api/node/coords/{id} siteAdmin',
@@ -155,13 +163,29 @@ describe('access matrix with single sign-on on', () => {
       'POST /api/users superAdmin',
       'PUT /api/users/{id} superAdmin',
       'DELETE /api/users/{id} superAdmin',
+      'PATCH /api/site/{site}/manage/survey/{id} siteAdmin',
+      'DELETE /api/site/{site}/manage/survey/{id} siteAdmin',
+      'PATCH /api/site/{site}/manage/scene/{id} siteAdmin',
+      'POST /api/site/{site}/manage/scene/{id}/move siteAdmin',
+      'DELETE /api/site/{site}/manage/scene/{id} siteAdmin',
     ])
       expect(names).toContain(expected);
     expect(
       routes
         .filter((r) => ['GET', 'HEAD'].includes(r.method) && r.rule !== 'public')
         .map((r) => `${r.method} ${r.path} ${r.rule}`),
-    ).toEqual(['GET /api/users superAdmin', 'HEAD /api/users superAdmin']);
+    ).toEqual([
+      'GET /api/users superAdmin',
+      'HEAD /api/users superAdmin',
+      'GET /api/site/{site}/manage/surveys siteAdmin',
+      'HEAD /api/site/{site}/manage/surveys siteAdmin',
+      'GET /api/site/{site}/manage/survey/{id}/removal siteAdmin',
+      'HEAD /api/site/{site}/manage/survey/{id}/removal siteAdmin',
+      'GET /api/site/{site}/manage/scene/{id}/removal siteAdmin',
+      'HEAD /api/site/{site}/manage/scene/{id}/removal siteAdmin',
+      'GET /api/site/{site}/audit siteAdmin',
+      'HEAD /api/site/{site}/audit siteAdmin',
+    ]);
   });
 
   it('holds for every route, every accepted spelling and every person', async () => {

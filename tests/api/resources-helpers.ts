@@ -35,6 +35,9 @@ export interface SeededSite {
   site: string;
   nodeIds: string[];
   tilesIds: string[];
+  surveyId: string;
+  /** The survey_nodes ids (scenes), in the order of nodeIds. */
+  sceneIds: string[];
 }
 
 /** A site with floors 0 and 1, one survey on floor 0 with two scenes placed on the floor plan, and hotspot texts. */
@@ -54,7 +57,8 @@ export async function seedSite(ctx: AppContext, site = `site-${randomUUID().slic
     .values({ id: surveyId, site, floor: 0, date: '2024-03-05', survey_name: 'Spring' })
     .execute();
   const nodeIds: string[] = [],
-    tilesIds: string[] = [];
+    tilesIds: string[] = [],
+    sceneIds: string[] = [];
   for (let i = 0; i < 2; i++) {
     const sn = randomUUID(),
       tiles = `${randomUUID()}-${i}`;
@@ -96,6 +100,7 @@ export async function seedSite(ctx: AppContext, site = `site-${randomUUID().slic
       .execute();
     nodeIds.push(mn);
     tilesIds.push(tiles);
+    sceneIds.push(sn);
   }
   await db
     .insertInto('hotspot_descriptions')
@@ -126,7 +131,7 @@ export async function seedSite(ctx: AppContext, site = `site-${randomUUID().slic
       },
     ])
     .execute();
-  return { site, nodeIds, tilesIds };
+  return { site, nodeIds, tilesIds, surveyId, sceneIds };
 }
 
 export async function png(width: number, height: number, alpha = false): Promise<Buffer> {

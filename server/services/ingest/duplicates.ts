@@ -61,18 +61,22 @@ export function duplicateExport(
 /** Removes the scenes a prior upload of the export brought (rows only: the start-up sweep removes blobs no row
  *  points to). Runs inside the caller's transaction. */
 export async function removePriorExport(trx: DB, site: string, prior: PriorExport): Promise<void> {
-  const ids = prior.tiles_ids;
-  if (ids.length) {
-    const nodes = trx.selectFrom('survey_nodes').select('id').where('site', '=', site).where('tiles_id', 'in', ids);
-    await trx.deleteFrom('minimap_nodes').where('survey_node_id', 'in', nodes).execute();
-    await trx.deleteFrom('hotspot_descriptions').where('site', '=', site).where('tiles_id', 'in', ids).execute();
-    await trx.deleteFrom('survey_nodes').where('site', '=', site).where('tiles_id', 'in', ids).execute();
-  }
+  await removeSceneRows(trx, site, prior.tiles_ids);
   await trx
     .deleteFrom('survey_exports')
     .where('survey_id', '=', prior.survey_id)
     .where('fingerprint', '=', prior.fingerprint)
     .execute();
+}
+
+/** Removes the rows of the scenes `ids` (tiles ids) of `site`: node, position, info texts. Blobs stay for the sweep
+ *  or the caller. Runs inside the caller's transaction. */
+export async function removeSceneRows(trx: DB, site: string, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  const nodes = trx.selectFrom('survey_nodes').select('id').where('site', '=', site).where('tiles_id', 'in', ids);
+  await trx.deleteFrom('minimap_nodes').where('survey_node_id', 'in', nodes).execute();
+  await trx.deleteFrom('hotspot_descriptions').where('site', '=', site).where('tiles_id', 'in', ids).execute();
+  await trx.deleteFrom('survey_nodes').where('site', '=', site).where('tiles_id', 'in', ids).execute();
 }
 
 /** Records that the export's scenes `tilesIds` went to the survey. */

@@ -24,6 +24,7 @@ import {
   DocIcon,
   HomeIcon,
   InfoIcon,
+  ListIcon,
   MapIcon,
   PlayIcon,
   UploadIcon,
@@ -156,6 +157,8 @@ export function Sidebar() {
             // Scenes are added to the floor in view: the entry carries it to the upload form.
             case 'addScene':
               return item(key, addSceneLink(path('addScene'), viewedFloor), <UploadIcon />, 'Add Scene');
+            case 'surveys':
+              return item(key, path('surveys'), <ListIcon />, 'Surveys');
             case 'documentation':
               return item(key, path('documentation'), <DocIcon />, 'Documentation');
             case '/about':

@@ -1,7 +1,7 @@
 // Which sidebar entries show, which one is active and where Add Scene leads. Pure.
 import { buildViewerSearch } from '../../../contract/viewerLink';
 
-export type EntryKey = '/' | 'site' | 'addScene' | 'documentation' | '/about' | 'animation';
+export type EntryKey = '/' | 'site' | 'addScene' | 'surveys' | 'documentation' | '/about' | 'animation';
 
 export interface EntryRules {
   isAdmin: boolean;
@@ -19,7 +19,8 @@ export function visibleEntries(r: EntryRules): EntryKey[] {
   if (r.multiSite && !r.floorPopulated) return [];
   const out: EntryKey[] = ['/', 'site'];
   // Home, Site and Add Scene for admins or when single sign-on is off; otherwise only Home and Site.
-  if ((r.isAdmin || !r.ssoEnabled) && !r.kiosk) out.push('addScene');
+  // The survey manager under the same rule.
+  if ((r.isAdmin || !r.ssoEnabled) && !r.kiosk) out.push('addScene', 'surveys');
   if (r.documentation) out.push('documentation');
   if (r.about) out.push('/about');
   if (r.animations) out.push('animation');
@@ -34,6 +35,9 @@ export function activeEntry(pathname: string, multiSite: boolean): EntryKey {
       return 'site';
     case 'addScene':
       return 'addScene';
+    case 'surveys':
+    case 'audit':
+      return 'surveys';
     case 'documentation':
       return 'documentation';
     case 'about':

@@ -26,6 +26,7 @@ import { TimelineButton, TimelineDrawer } from './TimelineDrawer';
 import { FloorSlider } from './FloorSlider';
 import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { ShareButton } from './ShareButton';
+import { useMayDo } from '../../domain/useAdmin';
 import { MediaModal } from './MediaModal';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
@@ -33,6 +34,8 @@ const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 // The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
 // Not through Suspense: it is on screen with the first view (see useLoadedModule).
 const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
+// "Set start view here": the survey manager's code, for administrators only.
+const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -48,6 +51,7 @@ export function ViewerPage() {
   const autoRotate = useKioskIdle(settings);
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
+  const mayManage = useMayDo('manageSurveys');
 
   const sceneTitles = useMemo(
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
@@ -126,6 +130,15 @@ export function ViewerPage() {
             <MotionToggle />
             <EnterVrButton />
             <ShareButton />
+            {mayManage && scene ? (
+              <Suspense fallback={null}>
+                <StartViewButton
+                  site={site}
+                  sceneId={scene.id}
+                  rotationOffset={settings.initial_settings.rotation_offset ?? 0}
+                />
+              </Suspense>
+            ) : null}
           </div>
         </div>
         {/* The panels the toolbar opens come next in the Tab order, whichever place the grid gives them. */}

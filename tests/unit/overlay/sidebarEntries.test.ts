@@ -23,8 +23,8 @@ describe('sidebar entries', () => {
     expect(visibleEntries(base)).toEqual(['/', 'site']);
   });
   it('adds Add Scene for admins or when single sign-on is off, never on a kiosk', () => {
-    expect(visibleEntries({ ...base, isAdmin: true })).toEqual(['/', 'site', 'addScene']);
-    expect(visibleEntries({ ...base, ssoEnabled: false })).toEqual(['/', 'site', 'addScene']);
+    expect(visibleEntries({ ...base, isAdmin: true })).toEqual(['/', 'site', 'addScene', 'surveys']);
+    expect(visibleEntries({ ...base, ssoEnabled: false })).toEqual(['/', 'site', 'addScene', 'surveys']);
     expect(visibleEntries({ ...base, ssoEnabled: false, kiosk: true })).toEqual(['/', 'site']);
   });
   it('adds documentation, about and animation by their flags', () => {

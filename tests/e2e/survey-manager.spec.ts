@@ -1,0 +1,127 @@
+// The survey manager end to end: an administrator renames a scene, sets its north and its start view from the
+// viewer's camera, deletes a scene (the link to it goes), renames and moves the survey, and reads the audit trail;
+// a visitor in another browser sees each change: the scene's new title without reloading (the change stream),
+// the rest when it next opens the viewer.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
+import { api } from './app-helpers';
+
+interface ManagedScene {
+  id: string;
+  tiles_id: string;
+  title: string;
+  north: number;
+  initial_parameters: { yaw: number; pitch: number; fov: number };
+}
+interface ManagedSurvey {
+  id: string;
+  floor: number;
+  date: string;
+  survey_name: string;
+  scenes: ManagedScene[];
+}
+
+const csvFile = (text: string) => ({ name: 'positions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+/** A new site: one survey (floor 0, 2024-03-05) of hall_a and hall_b, each linking to the other, and a floor 1. */
+async function newSite(request: APIRequestContext): Promise<string> {
+  const name = `e2e-manager-${Date.now()}`;
+  const res = await request.post(`/api/site/${name}/0/addScenes?mode=addNewSite&siteName=${name}`, {
+    multipart: {
+      zipFile: { name: 'tour.zip', mimeType: 'application/zip', buffer: await exportZip() },
+      properties: csvFile(positionsCsv()),
+    },
+  });
+  expect(res.status()).toBe(200);
+  const site = ((await res.json()) as { payload: { site: string } }).payload.site;
+  expect((await request.post(`/api/site/${site}/minimap/newFloor/1`)).status()).toBe(200);
+  return site;
+}
+
+const surveysOf = (request: APIRequestContext, site: string) =>
+  api<ManagedSurvey[]>(request, `/api/site/${site}/manage/surveys`);
+
+const row = (page: Page, name: string | RegExp) => page.getByRole('row').filter({ hasText: name });
+
+test('an administrator edits and deletes scenes and moves a survey; a visitor sees each change', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const site = await newSite(request);
+  const [survey] = await surveysOf(request, site);
+  const [hallA] = survey.scenes;
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/site/${site}/site?floor=0&date=2024-03-05&node=${hallA.tiles_id}`);
+  await expect(visitor.locator('.title-card')).toContainText('hall_a title');
+
+  await page.goto(`/site/${site}/site`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Surveys' }).click();
+  await expect(page.getByRole('heading', { name: 'Surveys' })).toBeVisible();
+
+  // A scene's title and north: the visitor's open viewer shows the new title without a reload.
+  await page.getByRole('button', { name: 'Edit scene hall_a title' }).click();
+  const sceneDialog = page.getByRole('dialog', { name: 'Edit scene "hall_a title"' });
+  await sceneDialog.getByLabel('Title').fill('Front gate');
+  await sceneDialog.getByLabel('North (degrees)').fill('90');
+  await sceneDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(sceneDialog).toBeHidden();
+  await expect(row(page, 'Front gate')).toContainText('North 90°');
+  await expect(visitor.locator('.title-card')).toContainText('Front gate');
+
+  // Deleting hall_b says which link goes, then the link is gone from hall_a.
+  await page.getByRole('button', { name: 'Delete scene hall_b title' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete scene "hall_b title"?' });
+  await expect(deleteDialog.getByRole('listitem')).toHaveText([
+    '1 scene: hall_b title',
+    `The link from "Front gate" (${survey.survey_name}, floor 0, 2024-03-05) to "hall_b title"`,
+  ]);
+  await deleteDialog.getByRole('button', { name: 'Delete scene' }).click();
+  await expect(deleteDialog).toBeHidden();
+  await expect(row(page, 'hall_b title')).toHaveCount(0);
+  const details = await api<{ survey_node: { title: string; link_hotspots: unknown[] } }[]>(
+    request,
+    `/api/site/${site}/survey/details?floor=0&date=2024-03-05`,
+  );
+  expect(details.map((d) => [d.survey_node.title, d.survey_node.link_hotspots.length])).toEqual([['Front gate', 0]]);
+
+  // The survey: renamed and moved to floor 1 and another day.
+  await page.getByRole('button', { name: /^Rename or move survey/ }).click();
+  const surveyDialog = page.getByRole('dialog', { name: /^Rename or move/ });
+  await surveyDialog.getByLabel('Name').fill('Spring walk');
+  await surveyDialog.getByLabel('Floor').selectOption('1');
+  await surveyDialog.getByLabel('Date').fill('2024-03-06');
+  await surveyDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(surveyDialog).toBeHidden();
+  await expect(row(page, 'Spring walk')).toContainText('2024-03-06');
+
+  // The start view: the viewer's camera, from a link that names the view, becomes the scene's own.
+  await page.goto(`/site/${site}/site?floor=1&date=2024-03-06&node=${hallA.tiles_id}&yaw=1.2&pitch=-0.3&fov=1.1`);
+  await expect(page.locator('.title-card')).toContainText('Front gate');
+  await page.getByRole('button', { name: 'Set start view here' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Start view saved' })).toBeVisible();
+  const [moved] = await surveysOf(request, site);
+  expect(moved).toMatchObject({ survey_name: 'Spring walk', floor: 1, date: '2024-03-06' });
+  expect(moved.scenes[0].north).toBeCloseTo(Math.PI / 2, 5);
+  expect(moved.scenes[0].initial_parameters.yaw).toBeCloseTo(1.2, 2);
+  expect(moved.scenes[0].initial_parameters.pitch).toBeCloseTo(-0.3, 2);
+
+  // The visitor opens the viewer again: the survey is on floor 1 under its new name and day.
+  await visitor.goto(`/site/${site}/site?floor=1`);
+  await expect(visitor).toHaveURL(/date=2024-03-06/);
+  await expect(visitor.locator('.title-card')).toContainText('Front gate');
+  await expect(visitor.locator('.title-card')).toContainText('Spring walk');
+
+  // The trail, newest first.
+  await page.goto(`/site/${site}/audit`);
+  const what = page.locator('.audit-what');
+  await expect(what.first()).toHaveText('Set the start view of scene "Front gate"');
+  await expect(what).toContainText([
+    `Moved survey "${survey.survey_name}" (floor 0, 2024-03-05)`,
+    'Deleted scene "hall_b title"',
+  ]);
+  // One edit of the scene, two entries (the same moment: either order).
+  for (const entry of ['Set north of scene "hall_a title"', 'Renamed scene "hall_a title"'])
+    await expect(what.filter({ hasText: entry })).toHaveCount(1);
+  await visitor.context().close();
+});
