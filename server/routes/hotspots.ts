@@ -37,6 +37,21 @@ export const hotspotRoutes: RoutesPlugin = async (api, { ctx }) => {
     },
   );
 
+  const sceneParams = siteParam.extend({ tilesId: z.string().min(1).max(200) });
+  r.get(
+    '/site/:site/scene/:tilesId/hotspots',
+    {
+      config: { access: PUBLIC, cacheable: true },
+      schema: {
+        tags: ['surveys'],
+        summary: "A scene's link and info hotspots with their texts and revision, as the hotspot editor starts from",
+        params: sceneParams,
+        response: { ...refusals(404), 200: envelope(sceneHotspots) },
+      },
+    },
+    async (req) => ok(await sceneHotspotState(ctx.db, req.params.site, req.params.tilesId, ctx.config)),
+  );
+
   r.put(
     '/site/:site/scene/:tilesId/hotspots',
     {
@@ -44,7 +59,7 @@ export const hotspotRoutes: RoutesPlugin = async (api, { ctx }) => {
       schema: {
         tags: ['surveys'],
         summary: "Replace a scene's link and info hotspots (409 with the current set when another edit came first)",
-        params: siteParam.extend({ tilesId: z.string().min(1).max(200) }),
+        params: sceneParams,
         body: sceneHotspotsBody,
         response: { ...refusals(404), 409: staleHotspots, 200: envelope(sceneHotspots) },
       },

@@ -140,6 +140,8 @@ describe('PUT /api/site/{site}/scene/{tilesId}/hotspots', () => {
       .where('info_id', '=', tap.info_id)
       .executeTakeFirstOrThrow();
     expect(stored.contents).not.toMatch(/script|onclick/);
+    const read = (await (await fetch(url())).json()) as { payload: SceneHotspots };
+    expect(read.payload).toEqual(saved);
     const node = await sceneNode();
     expect(node.revision).toBe(1);
     expect(node.info_hotspots.map((h) => h.title)).toEqual(['Feeder', 'Tap']);
