@@ -15,6 +15,7 @@ import {
   floorNumber,
 } from './limits';
 import { TILE_FORMATS } from './tileUrls';
+import { HOTSPOTS_MAX, INFO_TEXT_MAX, INFO_TITLE_MAX } from './hotspotLimits';
 import { roles } from './roles';
 import { z } from 'zod';
 
@@ -147,9 +148,6 @@ export const hotspotDescription = z.object({
 export type HotspotDescription = z.infer<typeof hotspotDescription>;
 
 // ---------- hotspot editing ----------
-/** Most hotspots of each kind one scene may have, and most characters of an info hotspot's text (HTML). */
-export const HOTSPOTS_MAX = 200;
-export const INFO_TEXT_MAX = 20_000;
 const yaw = () => boundedNumber('yaw', ANGLE_MAX);
 const pitch = () => boundedNumber('pitch', Math.PI / 2);
 export const editedLinkHotspot = z.object({
@@ -163,7 +161,7 @@ export const editedInfoHotspot = z.object({
   info_id: boundedText('info_id', ID_MAX).optional(),
   yaw: yaw(),
   pitch: pitch(),
-  title: boundedText('title', NAME_MAX),
+  title: boundedText('title', INFO_TITLE_MAX),
   /** HTML, sanitised by the server through the HTML policy. */
   text: boundedText('text', INFO_TEXT_MAX),
 });

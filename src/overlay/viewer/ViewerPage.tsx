@@ -33,6 +33,8 @@ const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 // The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
 // Not through Suspense: it is on screen with the first view (see useLoadedModule).
 const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
+// The hotspot editor: loaded only when an administrator switches "Edit hotspots" on.
+const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -48,6 +50,8 @@ export function ViewerPage() {
   const autoRotate = useKioskIdle(settings);
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
+  const [editingHotspots, setEditingHotspots] = useState(false);
+  const editHotspots = editingHotspots && isAdmin && !kiosk && !!scene;
 
   const sceneTitles = useMemo(
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
@@ -114,6 +118,16 @@ export function ViewerPage() {
               )}
             </div>
           )}
+          {editHotspots ? (
+            <Suspense fallback={null}>
+              <HotspotEditor
+                site={site}
+                scene={scene}
+                scenes={scenes.filter((s) => s.date === scene.date && s.survey_name === scene.survey_name)}
+                onClose={() => setEditingHotspots(false)}
+              />
+            </Suspense>
+          ) : null}
         </div>
         {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
           covers another and opening a panel moves nothing. */}
@@ -126,6 +140,16 @@ export function ViewerPage() {
             <MotionToggle />
             <EnterVrButton />
             <ShareButton />
+            {isAdmin && !kiosk && scene ? (
+              <button
+                type="button"
+                className="tool-button"
+                aria-pressed={editHotspots}
+                onClick={() => setEditingHotspots((on) => !on)}
+              >
+                Edit hotspots
+              </button>
+            ) : null}
           </div>
         </div>
         {/* The panels the toolbar opens come next in the Tab order, whichever place the grid gives them. */}
