@@ -15,6 +15,7 @@ import {
   floorNumber,
 } from './limits';
 import { TILE_FORMATS } from './tileUrls';
+import { HOTSPOTS_MAX, INFO_TEXT_MAX, INFO_TITLE_MAX } from './hotspotLimits';
 import { roles } from './roles';
 import { z } from 'zod';
 
@@ -51,6 +52,8 @@ export const surveyNode = z.object({
   info_hotspots: z.array(infoHotspot),
   /** 'avif' once every tile has its AVIF copy (fetch `.avif` then); 'jpg' or absent: the uploaded JPEGs only. */
   tile_format: z.enum(TILE_FORMATS).optional(),
+  /** Raised by every edit of the scene or its hotspots; an edit names the revision it started from. */
+  revision: z.number().int().optional(),
 });
 export type SurveyNode = z.infer<typeof surveyNode>;
 
@@ -143,6 +146,43 @@ export const hotspotDescription = z.object({
   fields: z.array(infoField),
 });
 export type HotspotDescription = z.infer<typeof hotspotDescription>;
+
+// ---------- hotspot editing ----------
+const yaw = () => boundedNumber('yaw', ANGLE_MAX);
+const pitch = () => boundedNumber('pitch', Math.PI / 2);
+export const editedLinkHotspot = z.object({
+  yaw: yaw(),
+  pitch: pitch(),
+  rotation: boundedNumber('rotation', ANGLE_MAX),
+  target: boundedText('target', ID_MAX).min(1, 'target (the scene the link leads to) is required'),
+});
+/** An info hotspot as the editor sends it: `info_id` of one that exists, none for a new one. */
+export const editedInfoHotspot = z.object({
+  info_id: boundedText('info_id', ID_MAX).optional(),
+  yaw: yaw(),
+  pitch: pitch(),
+  title: boundedText('title', INFO_TITLE_MAX),
+  /** HTML, sanitised by the server through the HTML policy. */
+  text: boundedText('text', INFO_TEXT_MAX),
+});
+export type EditedInfoHotspot = z.infer<typeof editedInfoHotspot>;
+/** The whole new hotspot set of one scene and the revision the editor started from. */
+export const sceneHotspotsBody = z.object({
+  revision: z.number().int().min(0),
+  link_hotspots: z.array(editedLinkHotspot).max(HOTSPOTS_MAX, `at most ${HOTSPOTS_MAX} link hotspots per scene`),
+  info_hotspots: z.array(editedInfoHotspot).max(HOTSPOTS_MAX, `at most ${HOTSPOTS_MAX} info hotspots per scene`),
+});
+export type SceneHotspotsBody = z.infer<typeof sceneHotspotsBody>;
+/** A scene's hotspots as stored now, with the text each info hotspot shows (its sections joined). */
+export const sceneHotspots = z.object({
+  tiles_id: z.string(),
+  revision: z.number().int(),
+  link_hotspots: z.array(linkHotspot),
+  info_hotspots: z.array(editedInfoHotspot.extend({ info_id: z.string() })),
+});
+export type SceneHotspots = z.infer<typeof sceneHotspots>;
+/** The refusal of a save that started from an old revision: the current state, to offer reloading it. */
+export const staleHotspots = failure.extend({ current: sceneHotspots.optional() });
 
 // ---------- settings ----------
 export const siteSettings = z.object({

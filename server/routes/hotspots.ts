@@ -1,9 +1,11 @@
-// Info hotspot descriptions of one scene.
+// Info hotspot descriptions of one scene, and the administrator's edit of a scene's whole hotspot set.
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, hotspotDescription } from '../../contract/api.ts';
+import { envelope, hotspotDescription, sceneHotspots, sceneHotspotsBody, staleHotspots } from '../../contract/api.ts';
 import { ok } from '../http/envelope.ts';
-import { PUBLIC } from '../http/access.ts';
+import { PUBLIC, siteAdmin } from '../http/access.ts';
+import { Conflict } from '../services/errors.ts';
+import { saveSceneHotspots, sceneHotspotState } from '../services/hotspotEdit/sceneHotspots.ts';
 import { siteParam } from './params.ts';
 import { hotspotDescriptions } from '../services/hotspots.ts';
 import { requireSite } from '../services/floors.ts';
@@ -32,6 +34,46 @@ export const hotspotRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req) => {
       await requireSite(ctx.db, req.params.site);
       return ok(await hotspotDescriptions(ctx.db, req.params.site, req.query.tilesId, ctx.config));
+    },
+  );
+
+  const sceneParams = siteParam.extend({ tilesId: z.string().min(1).max(200) });
+  r.get(
+    '/site/:site/scene/:tilesId/hotspots',
+    {
+      config: { access: PUBLIC, cacheable: true },
+      schema: {
+        tags: ['surveys'],
+        summary: "A scene's link and info hotspots with their texts and revision, as the hotspot editor starts from",
+        params: sceneParams,
+        response: { ...refusals(404), 200: envelope(sceneHotspots) },
+      },
+    },
+    async (req) => ok(await sceneHotspotState(ctx.db, req.params.site, req.params.tilesId, ctx.config)),
+  );
+
+  r.put(
+    '/site/:site/scene/:tilesId/hotspots',
+    {
+      config: { access: siteAdmin() },
+      schema: {
+        tags: ['surveys'],
+        summary: "Replace a scene's link and info hotspots (409 with the current set when another edit came first)",
+        params: sceneParams,
+        body: sceneHotspotsBody,
+        response: { ...refusals(404), 409: staleHotspots, 200: envelope(sceneHotspots) },
+      },
+    },
+    async (req, reply) => {
+      const { site, tilesId } = req.params;
+      try {
+        return ok(await saveSceneHotspots(ctx.db, site, tilesId, req.body, req.user, ctx.config));
+      } catch (e) {
+        if (!(e instanceof Conflict)) throw e;
+        // The page offers to reload what the other edit left.
+        const current = await sceneHotspotState(ctx.db, site, tilesId, ctx.config);
+        return reply.code(409).send({ success: false as const, message: e.message, current });
+      }
     },
   );
 };

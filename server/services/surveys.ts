@@ -41,6 +41,7 @@ export async function surveyDetails(
       'survey_nodes.link_hotspots',
       'survey_nodes.info_hotspots',
       'survey_nodes.tile_format',
+      'survey_nodes.revision',
       'surveys.date',
       'surveys.survey_name',
       'surveys.floor',
@@ -67,6 +68,7 @@ export async function surveyDetails(
       link_hotspots: JSON.parse(r.link_hotspots),
       info_hotspots: namedInfoHotspots(JSON.parse(r.info_hotspots) as InfoHotspot[]),
       tile_format: r.tile_format,
+      revision: r.revision,
     },
     minimap_node: { tiles_id: r.tiles_id, floor: r.floor, node_number: r.node_number, survey_node: r.id, site },
   }));

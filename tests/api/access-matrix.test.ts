@@ -66,6 +66,7 @@ function concrete(p: string): string {
     .replace('{floor}', '0')
     .replace('{n}', '4')
     .replace('{name}', 'default')
+    .replace('{tilesId}', farm.tilesIds[0])
     .replace('{id}', id);
 }
 
@@ -153,6 +154,7 @@ describe('access matrix with single sign-on on', () => {
     const names = routes.map((r) => `${r.method} ${r.path} ${r.rule}`);
     for (const expected of [
       'PATCH /api/node/coords/{id} siteAdmin',
+      'PUT /api/site/{site}/scene/{tilesId}/hotspots siteAdmin',
       'POST /api/site/{site}/{floor}/addScenes siteAdmin',
       'POST /api/site/{site}/{floor}/addPhotos siteAdmin',
       'POST /api/site/{site}/minimap/newFloor/{n} siteAdmin',

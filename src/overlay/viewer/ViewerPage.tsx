@@ -36,6 +36,8 @@ const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
 // "Set start view here": the survey manager's code, for administrators only.
 const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'));
+// The hotspot editor: loaded only when an administrator switches "Edit hotspots" on.
+const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -52,6 +54,8 @@ export function ViewerPage() {
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
   const mayManage = useMayDo('manageSurveys');
+  const [editingHotspots, setEditingHotspots] = useState(false);
+  const editHotspots = editingHotspots && isAdmin && !kiosk && !!scene;
 
   const sceneTitles = useMemo(
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
@@ -118,6 +122,16 @@ export function ViewerPage() {
               )}
             </div>
           )}
+          {editHotspots ? (
+            <Suspense fallback={null}>
+              <HotspotEditor
+                site={site}
+                scene={scene}
+                scenes={scenes.filter((s) => s.date === scene.date && s.survey_name === scene.survey_name)}
+                onClose={() => setEditingHotspots(false)}
+              />
+            </Suspense>
+          ) : null}
         </div>
         {/* The overlay is a CSS grid over the panorama (app.css): each control has its own area, so nothing
           covers another and opening a panel moves nothing. */}
@@ -138,6 +152,16 @@ export function ViewerPage() {
                   rotationOffset={settings.initial_settings.rotation_offset ?? 0}
                 />
               </Suspense>
+            ) : null}
+            {isAdmin && !kiosk && scene ? (
+              <button
+                type="button"
+                className="tool-button"
+                aria-pressed={editHotspots}
+                onClick={() => setEditingHotspots((on) => !on)}
+              >
+                Edit hotspots
+              </button>
             ) : null}
           </div>
         </div>

@@ -1,0 +1,131 @@
+// An administrator edits a scene's hotspots where they are seen: adds a link (target chosen from previews) and an
+// info hotspot by clicking the panorama, drags one across the sphere, retargets the link, deletes one, undoes and
+// redoes; each change is saved at once, and a visitor in another browser sees the result and follows the new link.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
+import type { SceneHotspots } from '../../contract/api';
+
+const scenes = [
+  { id: '0-barn', name: 'barn' },
+  { id: '1-yard', name: 'yard' },
+  { id: '2-silo', name: 'silo' },
+];
+const csvFile = (text: string) => ({ name: 'positions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+async function newSite(request: APIRequestContext): Promise<string> {
+  const res = await request.post(`/api/site/hotspot-farm/0/addScenes?mode=addNewSite&siteName=hotspot-farm`, {
+    multipart: {
+      zipFile: { name: 'tour.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes }) },
+      properties: csvFile(positionsCsv(scenes)),
+    },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { payload: { site: string } }).payload.site;
+}
+
+async function stored(request: APIRequestContext, site: string): Promise<SceneHotspots & { titles: string[] }> {
+  const details = (await (await request.get(`/api/site/${site}/survey/details?floor=0`)).json()) as {
+    payload: { survey_node: { tiles_id: string; title: string } }[];
+  };
+  const barn = details.payload.find((s) => s.survey_node.title === 'barn title')!.survey_node.tiles_id;
+  const set = (await (await request.get(`/api/site/${site}/scene/${barn}/hotspots`)).json()) as {
+    payload: SceneHotspots;
+  };
+  const title = new Map(details.payload.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
+  return { ...set.payload, titles: set.payload.link_hotspots.map((l) => title.get(l.target)!) };
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Edit hotspots' });
+async function saved(page: Page, revision: number, request: APIRequestContext, site: string) {
+  await expect(panel(page).getByRole('status')).toHaveText('All changes saved');
+  await expect.poll(async () => (await stored(request, site)).revision).toBe(revision);
+}
+
+test('an administrator edits hotspots in the viewer; a visitor sees and follows them', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const site = await newSite(request);
+  await page.goto(`/site/${site}/site?floor=0`);
+  await expect(page.locator('.title-card h1')).toHaveText('barn title');
+  await page.getByRole('button', { name: 'Edit hotspots' }).click();
+  const list = panel(page).getByRole('list');
+  await expect(list.getByRole('button')).toHaveText(['→ yard title', 'ⓘ Info; barn']);
+
+  // A link: click the panorama, choose the scene it leads to from the previews.
+  await panel(page).getByRole('button', { name: 'Add link' }).click();
+  await page.mouse.click(400, 450);
+  const chooser = page.getByRole('dialog', { name: 'Where does this link lead?' });
+  await expect(chooser.locator('.target-preview')).toHaveCount(2);
+  await chooser.getByRole('button', { name: 'silo title' }).click();
+  await saved(page, 1, request, site);
+  expect((await stored(request, site)).titles).toEqual(['yard title', 'silo title']);
+
+  // An info hotspot with hostile HTML: stored sanitised.
+  await panel(page).getByRole('button', { name: 'Add info' }).click();
+  await page.mouse.click(700, 300);
+  const form = page.getByRole('dialog', { name: 'New information hotspot' });
+  await form.getByLabel('Title').fill('Water tank');
+  await form.getByLabel(/^Text/).fill('<p>Full <b>today</b></p><img src=x onerror="alert(1)">');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await saved(page, 2, request, site);
+  const tank = (await stored(request, site)).info_hotspots.find((h) => h.title === 'Water tank')!;
+  expect(tank.text).toContain('<p>Full <b>today</b></p>');
+  expect(tank.text).not.toMatch(/onerror|src=/);
+
+  // Drag it across the sphere (its marker sits where the click was).
+  const marker = page.getByRole('button', { name: 'Information: Water tank' });
+  const box = (await marker.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - 700)).toBeLessThan(3);
+  expect(Math.abs(box.y + box.height / 2 - 300)).toBeLessThan(3);
+  await page.mouse.move(700, 300);
+  await page.mouse.down();
+  await page.mouse.move(760, 340, { steps: 5 });
+  await page.mouse.move(900, 500, { steps: 5 });
+  await page.mouse.up();
+  await saved(page, 3, request, site);
+  const moved = (await stored(request, site)).info_hotspots.find((h) => h.title === 'Water tank')!;
+  expect(moved.yaw).toBeGreaterThan(tank.yaw);
+  expect(moved.pitch).toBeGreaterThan(tank.pitch);
+
+  // Retarget the new link.
+  await list.getByRole('button', { name: '→ silo title' }).click();
+  await panel(page).getByRole('button', { name: 'Change target' }).click();
+  await chooser.getByRole('button', { name: 'yard title' }).click();
+  await saved(page, 4, request, site);
+  expect((await stored(request, site)).titles).toEqual(['yard title', 'yard title']);
+
+  // Delete the export's info hotspot, after a confirmation.
+  await list.getByRole('button', { name: 'ⓘ Info; barn' }).click();
+  await panel(page).getByRole('button', { name: 'Delete this hotspot' }).click();
+  await page.getByRole('dialog', { name: 'Delete this hotspot?' }).getByRole('button', { name: 'Delete' }).click();
+  await saved(page, 5, request, site);
+  expect((await stored(request, site)).info_hotspots.map((h) => h.title)).toEqual(['Water tank']);
+
+  // Undo brings it back (saved), redo deletes it again.
+  await page.keyboard.press('Control+z');
+  await saved(page, 6, request, site);
+  expect((await stored(request, site)).info_hotspots.map((h) => h.title)).toEqual(['Info; barn', 'Water tank']);
+  await panel(page).getByRole('button', { name: 'Redo' }).click();
+  await saved(page, 7, request, site);
+  expect((await stored(request, site)).info_hotspots.map((h) => h.title)).toEqual(['Water tank']);
+
+  // The viewer's own hotspot list follows at once.
+  await panel(page).getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: /hotspots/i, expanded: false }).click();
+  await expect(page.locator('#hotspot-list')).toContainText('Water tank');
+
+  // A visitor in another browser sees the new info and follows the retargeted link to yard.
+  const visitor = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const v = await visitor.newPage();
+  await v.goto(`/site/${site}/site?floor=0`);
+  await expect(v.locator('.title-card h1')).toHaveText('barn title');
+  await v.getByRole('button', { name: /hotspots/i, expanded: false }).click();
+  await expect(v.locator('#hotspot-list')).toContainText('Water tank');
+  await expect(v.locator('#hotspot-list')).not.toContainText('Info; barn');
+  await v.locator('#hotspot-list').getByRole('button', { name: /yard/ }).last().click();
+  await expect(v.locator('.title-card h1')).toHaveText('yard title');
+  await visitor.close();
+});
