@@ -58,6 +58,8 @@ interface Pan {
 
 export class EarlyPainter {
   view: View;
+  /** The fov the scene drawn opened at (the engine's layer fetches full detail only past it). */
+  openingFov: number;
   /** The scene drawn: the page's first, or the one it walked to before the engine came. */
   private source: SceneSource;
   private pan: Pan | null = null;
@@ -88,6 +90,7 @@ export class EarlyPainter {
     this.gl = ctx.context;
     this.source = opts.source;
     this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
+    this.openingFov = this.view.fov;
     this.hotspots = new EarlyHotspotLayer(opts.host);
     this.program = program ?? new QuadProgram(this.gl);
     // The panorama answers input from its first picture on: the engine adopts these controls.
@@ -190,6 +193,7 @@ export class EarlyPainter {
     this.endPan();
     this.source = source;
     this.view = this.limit(view);
+    this.openingFov = this.view.fov;
     // The new scene's hotspots show with its picture, not over the last one.
     this.hotspots.show(false);
     this.schedule();

@@ -25,6 +25,8 @@ export interface EarlyHandover {
   context: WebGL2RenderingContext;
   /** The view on screen (the page may have moved it since it started); null if nothing was drawn. */
   view: View | null;
+  /** The fov the scene on screen opened at (the visitor may have zoomed since); null if nothing was drawn. */
+  openingFov: number | null;
   /** Frames drawn so far: the engine's count goes on from here, so "a frame after frame n" stays true. */
   frames: number;
   /** The input handler on the canvas since the start: a drag begun on the early picture goes on. */
@@ -136,6 +138,7 @@ export class EarlyStage {
     this.handover = ctx && {
       ...ctx,
       view: drawn ? { ...p.view } : null,
+      openingFov: drawn ? p.openingFov : null,
       frames: p?.handle.frames ?? 0,
       controls: p?.controls ?? null,
     };
