@@ -84,11 +84,16 @@ export class EarlyPainter {
     private readonly loader: EarlyLoader,
     private readonly ctx: EarlyContext,
     program?: QuadProgram,
+    layer?: EarlyHotspotLayer,
   ) {
     this.gl = ctx.context;
     this.source = opts.source;
     this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
-    this.hotspots = new EarlyHotspotLayer(opts.host);
+    // The page's first hotspots, shown before any picture, go on as they are; else the scene's are made here.
+    this.hotspots = layer ?? new EarlyHotspotLayer(opts.host);
+    this.hotspots.attach(opts.host);
+    this.hotspots.inputTo(ctx.canvas);
+    this.hotspots.place(this.view, opts.vp);
     this.program = program ?? new QuadProgram(this.gl);
     // The panorama answers input from its first picture on: the engine adopts these controls.
     this.controls = new ViewControls(
