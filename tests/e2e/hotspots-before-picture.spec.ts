@@ -109,3 +109,24 @@ test('a hotspot clicked before the app has loaded walks to the next scene once i
   await expect(page.locator('.title-card').getByRole('heading', { level: 1 })).toHaveText(target.title);
   for (const release of releases) release();
 });
+
+test('the buttons shown before the app stay put when the early stage takes them over', async ({ page }) => {
+  const { start, link } = walk();
+  await slowLink(page);
+  const releases = [await holdBack(page, ENGINE_CHUNKS), await holdBack(page, scenePictures(start.tiles_id))];
+  const releaseApp = await holdBack(page, APP_SCRIPT);
+  // Closer than the demo's small faces allow: the drawing opens wider, and so must the first buttons.
+  await page.goto(
+    `/site?site=${demo.site}&date=${demo.date}&node=${start.tiles_id}&yaw=${link.yaw + 0.3}&pitch=${link.pitch}&fov=0.9`,
+    { waitUntil: 'commit' },
+  );
+  const hotspot = linkButton(page, link);
+  await expect(hotspot).toBeVisible({ timeout: 30_000 });
+  const before = await centre(hotspot);
+  releaseApp();
+  await page.waitForFunction(() => !!window.__panorama, null, { timeout: 30_000 });
+  await expect(page.locator('.panorama-host .early-hotspots')).toHaveCount(1);
+  near(await centre(hotspot), before);
+  near(before, await projected(page, link, await view(page)));
+  for (const release of releases) release();
+});
