@@ -4,6 +4,7 @@
 // the first-view bundle imports it.
 
 import type { ViewAngles } from './initialView.ts';
+import type { SceneHotspot } from './sceneHotspots.ts';
 import type { TileSource } from './tileUrls.ts';
 
 /** The data block's id. */
@@ -22,6 +23,9 @@ export interface FirstView {
     faceSize: number;
   };
   view: ViewAngles;
+  /** The scene's hotspots (contract/sceneHotspots.ts, bounded by pageHotspots): shown before the app has read the
+   *  survey details. Read with readPageHotspots. */
+  hotspots?: SceneHotspot[];
   /** The page request's Accept named image/avif: the browser decodes AVIF, its tiles need not wait for the
    *  page's own probe of that (src/scene/avifSupport.ts). Absent: unknown. */
   avif?: true;

@@ -2,6 +2,7 @@
 // first script (src/firstView.ts) and the app (src/main.tsx). Either may run first: on a repeat visit both come
 // from the cache at once, and the deferred app script often goes before the async first script.
 import { FIRST_VIEW_ID, type FirstView, isFirstView, readDataBlock } from '../contract/pageState';
+import { readPageHotspots } from '../contract/sceneHotspots';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
 import { pageStartup } from './scene/early';
@@ -29,5 +30,6 @@ export function startPageFirstView(doc: Document): void {
     first.view,
     () => measurePanoramaBox(win),
     (fn) => afterStylesheets(doc, fn),
+    readPageHotspots(first.hotspots),
   );
 }

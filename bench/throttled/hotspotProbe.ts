@@ -1,6 +1,6 @@
 // When can a visitor click a hotspot? The page is probed where the hotspots must appear (their yaw and pitch
-// projected through the view onto the largest canvas, where both our viewer and Marzipano draw the panorama; our
-// page's side bar makes it narrower than the window): a hotspot counts as clickable once the element on top at
+// projected through the view onto the largest canvas or panorama box, where both our viewer and Marzipano draw the
+// panorama; our page's side bar makes it narrower than the window): a hotspot counts as clickable once the element on top at
 // that point is one (a DOM hotspot: Marzipano's, or any button or link our page draws there), or is our WebGL canvas
 // and it answers a pointer moved there with its hand cursor (the sprite's raycast hit it and its click handler is
 // live). The probe runs in the page on every animation frame, so its time is the frame's.
@@ -37,9 +37,11 @@ function hotspotProbe(hotspots: Spot[], view: View, project: typeof projectToVie
     el.dispatchEvent(new PointerEvent('pointermove', init));
     return el.style.cursor === 'pointer';
   };
+  // Our page shows its first hotspots before the canvas is on it, over the panorama's box (its host, or the early
+  // hotspots' own layer before the app has made the host).
   const area = (): DOMRect | null => {
     let best: DOMRect | null = null;
-    for (const c of document.querySelectorAll('canvas')) {
+    for (const c of document.querySelectorAll('canvas, .panorama-host, .early-hotspots')) {
       const r = c.getBoundingClientRect();
       if (r.width * r.height > (best ? best.width * best.height : 0)) best = r;
     }

@@ -11,6 +11,7 @@
 import type { AppConfig, SiteSettings, SurveyDateEntry, SurveyScene, UserInfo } from '../../contract/api.ts';
 import { floorOrZero } from '../../contract/floors.ts';
 import type { FirstView, PageQueryKey as QueryKey } from '../../contract/pageState.ts';
+import { pageHotspots, sceneHotspots } from '../../contract/sceneHotspots.ts';
 import { openingView } from '../../contract/initialView.ts';
 import { keys } from '../../contract/queryKeys.ts';
 import { previewUrl } from '../../contract/tileUrls.ts';
@@ -159,14 +160,21 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   if (!scenes) return out();
   const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
   if (!scene) return out();
-  const first = firstViewOf(scene, settings, link);
+  const first = firstViewOf(scene, scenes, settings, link);
   const parts: PagePart[] = isAdmin ? ['adminMinimap'] : [];
   return { ...out(previewPreloads(scene, config, avif)), first: avif ? { ...first, avif: true } : first, parts };
 }
 
-/** The scene's tiles and the view the viewer opens it at (ViewerPage), by the rule both share. */
-function firstViewOf(scene: SurveyScene, settings: SiteSettings, link: ReturnType<typeof parseViewerLink>): FirstView {
+/** The scene's tiles, the view the viewer opens it at (ViewerPage) and its hotspots, by the rules both share. */
+function firstViewOf(
+  scene: SurveyScene,
+  scenes: readonly SurveyScene[],
+  settings: SiteSettings,
+  link: ReturnType<typeof parseViewerLink>,
+): FirstView {
   const node = scene.survey_node;
+  const titles = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
+  const formats = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.tile_format ?? 'jpg'] as const));
   return {
     source: {
       mantaLink: node.manta_link,
@@ -176,5 +184,12 @@ function firstViewOf(scene: SurveyScene, settings: SiteSettings, link: ReturnTyp
       faceSize: node.face_size,
     },
     view: openingView(node, settings.initial_settings.rotation_offset, link),
+    hotspots: pageHotspots(
+      sceneHotspots(
+        node,
+        (id) => titles.get(id),
+        (id) => formats.get(id),
+      ),
+    ),
   };
 }

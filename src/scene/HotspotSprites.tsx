@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import * as THREE from 'three';
 import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
 import { ICON_CSS_PX } from './hotspotPictures';
+import { CLICK_SLOP } from './hotspotPress';
 import type { Hotspot } from './hotspotTypes';
 import { viewDirection } from './view';
 import { markSized, raycastDisc } from './spriteRaycast';
@@ -15,8 +16,6 @@ export const HOTSPOT_RADIUS = 0.4;
 const ICON_VR_ANGLE = 0.07;
 /** Above every panorama layer. */
 const HOTSPOT_ORDER = 1000;
-/** A press that moved more than this (px) was a drag, not a click. */
-const CLICK_SLOP = 6;
 
 interface Props {
   hotspots: readonly Hotspot[];

@@ -105,6 +105,7 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
         handleRef={ref}
         inVR={inVR}
         startView={early?.view ?? undefined}
+        startOpeningFov={early?.openingFov ?? undefined}
         startFrames={early?.frames}
         startControls={early?.controls}
         tiles={tiles}

@@ -54,6 +54,8 @@ export class PanoramaLayer {
   private readonly gl: WebGL2RenderingContext | null;
   previewReady = false;
   counters: LayerCounters = noCounters();
+  /** The fov the scene opened at (set by the owner; else the first view drawn): full detail only past it. */
+  private openingFov: number | null = null;
 
   constructor(
     readonly source: SceneSource,
@@ -188,6 +190,7 @@ export class PanoramaLayer {
    */
   update(view: View, vp: Viewport, clip = true): boolean {
     if (this.disposed || vp.width <= 0 || vp.height <= 0) return false;
+    this.openingFov ??= view.fov;
     const store = this.store;
     const plan = planFrame({
       levels: this.source.levels,
@@ -210,7 +213,12 @@ export class PanoramaLayer {
   }
 
   private fullDetail(level: number, view: View, vp: Viewport): boolean {
-    return wantsFullDetail(this.source.levels, level, this.source.faceSize, view.fov, vp);
+    return wantsFullDetail(this.source.levels, level, this.source.faceSize, view.fov, vp, this.openingFov!);
+  }
+
+  /** The fov the scene opened at: its JPEGs are fetched only once the visitor zooms in past it. */
+  setOpeningFov(fov: number): void {
+    this.openingFov = fov;
   }
 
   /** Re-cut what is drawn to a new view without loading anything (a layer fading out). */

@@ -66,6 +66,8 @@ export interface SceneProps {
   /** The view the page's early stage left on screen: the first scene opens here (not at initialView), and
    *  no frame is drawn until this one can show at least the preview (the canvas shows a picture already). */
   startView?: View;
+  /** The fov the early stage opened that scene at: full detail comes only once the view is zoomed in past it. */
+  startOpeningFov?: number;
   /** Frames the early stage drew: the frame count goes on from there. */
   startFrames?: number;
   /** The early stage's input handler on this canvas, adopted (a drag in progress goes on). */
@@ -117,7 +119,12 @@ export function PanoramaScene(props: SceneProps) {
           onSceneShown: (layer) => propsRef.current.onSceneShown?.((layer as PanoramaLayer).source.tilesId),
           crossfadeMs: () => propsRef.current.crossfadeMs ?? 600,
         },
-        { view: props.startView, frames: props.startFrames, initialView: props.initialView },
+        {
+          view: props.startView,
+          frames: props.startFrames,
+          initialView: props.initialView,
+          openingFov: props.startOpeningFov,
+        },
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one controller for the component's life
     [],

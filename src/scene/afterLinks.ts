@@ -19,3 +19,9 @@ export function afterLinks(links: readonly HTMLLinkElement[], fn: () => void): v
     l.addEventListener('error', done);
   }
 }
+
+/** Runs `fn` once the document has its body (at once if it has): an async script in <head> may run before. */
+export function afterBody(doc: Document, fn: () => void): void {
+  if (doc.body) return fn();
+  doc.addEventListener('DOMContentLoaded', () => fn(), { once: true });
+}

@@ -2,7 +2,10 @@
 // early stage's canvas, placed by the engine's projection (screenPoint.ts) and moved with every early frame.
 // The same size, rotation and hover label as the engine's sprites (HotspotSprites.tsx); a click goes to the
 // handler the engine's sprites would call, so a visitor can walk on or open an info panel from the first picture.
+// The page's first script may show them before any picture, fixed where the panorama's box will be (`at`); the early
+// stage then takes the same buttons into its host, so they neither move nor blink.
 import { drawArrowIcon, drawInfoIcon, ICON_CSS_PX } from './hotspotPictures';
+import { isDrag } from './hotspotPress';
 import type { Hotspot } from './hotspotTypes';
 import { screenPoint } from './screenPoint';
 import type { View, Viewport } from './view';
@@ -17,57 +20,152 @@ const pictureOf = (kind: Hotspot['kind']) => {
   return url;
 };
 
+/** Where the panorama's box is in the window, CSS pixels. */
+export interface WindowBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 interface Placed {
   hotspot: Hotspot;
   el: HTMLButtonElement;
 }
 
+/** A press on a button, until it is a click or has become a drag of the view. */
+interface Press {
+  down: PointerEvent;
+  dragged: boolean;
+}
+
 export class EarlyHotspotLayer {
   private readonly root: HTMLDivElement;
-  private placed: Placed[] = [];
+  private placed = new Map<string, Placed>();
+  private onClick: HotspotClick = () => undefined;
+  private at: { view: View; vp: Viewport } | null = null;
+  /** Where a drag or the wheel over a button goes: the panorama's input handler (ViewControls on the canvas). */
+  private input: HTMLElement | null = null;
+  private press: Press | null = null;
+  /** The last press became a drag: the click it may still end in is not one. */
+  private dragged = false;
 
-  constructor(host: HTMLElement) {
+  /** In `parent`; with `at`, fixed over that box of the window (before the panorama's host exists). */
+  constructor(parent: HTMLElement, at?: WindowBox) {
     this.root = document.createElement('div');
     this.root.className = 'early-hotspots';
-    // Shown with the scene's first picture.
-    this.root.hidden = true;
-    host.append(this.root);
+    if (at) {
+      const { left, top, width, height } = at;
+      this.root.style.cssText = `position:fixed;inset:auto;left:${left}px;top:${top}px;width:${width}px;height:${height}px`;
+    } else {
+      // Shown with the scene's first picture.
+      this.root.hidden = true;
+    }
+    parent.append(this.root);
   }
 
-  /** The scene's hotspots (again on a scene change); each click goes to `onClick`. */
-  set(hotspots: readonly Hotspot[], onClick: HotspotClick): void {
-    this.root.replaceChildren();
-    this.placed = hotspots.map((hotspot) => {
-      const el = document.createElement('button');
-      el.type = 'button';
-      el.className = 'early-hotspot';
-      el.dataset.kind = hotspot.kind;
-      el.dataset.id = hotspot.id;
-      const text = (hotspot.kind === 'link' ? hotspot.label : hotspot.title) ?? '';
-      el.setAttribute('aria-label', hotspot.kind === 'link' ? `Go to ${text}` : text);
-      const icon = document.createElement('img');
-      icon.src = pictureOf(hotspot.kind);
-      icon.alt = '';
-      icon.draggable = false;
-      icon.className = 'early-hotspot-icon';
-      // CSS rotate is clockwise, as Marzipano's link rotation.
-      if (hotspot.kind === 'link' && hotspot.rotation) icon.style.transform = `rotate(${hotspot.rotation}rad)`;
-      el.append(icon);
-      if (text) {
-        const label = document.createElement('span');
-        label.className = 'early-hotspot-label';
-        label.textContent = text;
-        el.append(label);
-      }
-      el.addEventListener('click', () => onClick(hotspot));
-      this.root.append(el);
-      return { hotspot, el };
-    });
+  /** Into the panorama's host (its box is the one the buttons were placed in). */
+  attach(host: HTMLElement): void {
+    this.root.style.cssText = '';
+    if (this.root.parentNode !== host) host.append(this.root);
   }
+
+  /** A drag begun on a button and the wheel over one go to `el` (the canvas), as if they had been on it. */
+  inputTo(el: HTMLElement | null): void {
+    this.input = el;
+  }
+
+  /** The scene's hotspots (again on a scene change); each click goes to `onClick`. A hotspot already shown (the same
+   *  id) keeps its button, so a list read later takes the page's first buttons over without a blink. */
+  set(hotspots: readonly Hotspot[], onClick: HotspotClick): void {
+    this.onClick = onClick;
+    const next = new Map<string, Placed>();
+    for (const hotspot of hotspots) {
+      const old = this.placed.get(hotspot.id);
+      const el = old && old.hotspot.kind === hotspot.kind ? old.el : this.button(hotspot);
+      this.describe(el, hotspot);
+      next.set(hotspot.id, { hotspot, el });
+    }
+    for (const [id, { el }] of this.placed) if (next.get(id)?.el !== el) el.remove();
+    this.placed = next;
+    this.root.append(...[...next.values()].map((p) => p.el));
+    if (this.at) this.place(this.at.view, this.at.vp);
+  }
+
+  private button(hotspot: Hotspot): HTMLButtonElement {
+    const el = document.createElement('button');
+    el.type = 'button';
+    el.className = 'early-hotspot';
+    el.dataset.kind = hotspot.kind;
+    const icon = document.createElement('img');
+    icon.src = pictureOf(hotspot.kind);
+    icon.alt = '';
+    icon.draggable = false;
+    icon.className = 'early-hotspot-icon';
+    const label = document.createElement('span');
+    label.className = 'early-hotspot-label';
+    el.append(icon, label);
+    el.addEventListener('click', () => {
+      const h = [...this.placed.values()].find((p) => p.el === el)?.hotspot;
+      if (h && !this.dragged) this.onClick(h);
+    });
+    el.addEventListener('pointerdown', this.onDown);
+    el.addEventListener('pointermove', this.onMove);
+    el.addEventListener('pointerup', this.onEnd);
+    el.addEventListener('pointercancel', this.onEnd);
+    el.addEventListener('wheel', this.onWheel, { passive: false });
+    return el;
+  }
+
+  private describe(el: HTMLButtonElement, hotspot: Hotspot): void {
+    el.dataset.id = hotspot.id;
+    const text = (hotspot.kind === 'link' ? hotspot.label : hotspot.title) ?? '';
+    el.setAttribute('aria-label', hotspot.kind === 'link' ? `Go to ${text}` : text);
+    const icon = el.firstElementChild as HTMLElement;
+    // CSS rotate is clockwise, as Marzipano's link rotation.
+    icon.style.transform = hotspot.kind === 'link' && hotspot.rotation ? `rotate(${hotspot.rotation}rad)` : '';
+    const label = el.lastElementChild as HTMLElement;
+    label.textContent = text;
+    // Inline, so the hover rule that shows labels cannot show an empty one.
+    label.style.display = text ? '' : 'none';
+  }
+
+  // A press stays the button's until it moves: then it is handed to the panorama's input as a drag begun where the
+  // press was (the canvas takes the pointer over), and the click it might end in is dropped.
+  private readonly onDown = (e: PointerEvent): void => {
+    this.dragged = false;
+    if (e.button !== 0 || !e.isPrimary) return;
+    this.press = { down: e, dragged: false };
+    (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+  };
+
+  private readonly onMove = (e: PointerEvent): void => {
+    const p = this.press;
+    if (!p || p.dragged || e.pointerId !== p.down.pointerId) return;
+    if (!isDrag({ x: p.down.clientX, y: p.down.clientY }, { x: e.clientX, y: e.clientY })) return;
+    p.dragged = this.dragged = true;
+    const input = this.input;
+    // Before the first picture the canvas is not on the page: there is nothing to turn yet.
+    if (!input?.isConnected) return;
+    (e.currentTarget as HTMLElement).releasePointerCapture?.(e.pointerId);
+    input.dispatchEvent(new PointerEvent('pointerdown', p.down));
+    input.dispatchEvent(new PointerEvent('pointermove', e));
+  };
+
+  private readonly onEnd = (e: PointerEvent): void => {
+    if (this.press?.down.pointerId === e.pointerId) this.press = null;
+  };
+
+  private readonly onWheel = (e: WheelEvent): void => {
+    if (!this.input?.isConnected) return;
+    e.preventDefault();
+    this.input.dispatchEvent(new WheelEvent('wheel', e));
+  };
 
   /** Move every hotspot to where `view` shows its direction; those behind the camera hide. */
   place(view: View, vp: Viewport): void {
-    for (const { hotspot, el } of this.placed) {
+    this.at = { view, vp };
+    for (const { hotspot, el } of this.placed.values()) {
       const p = screenPoint(hotspot.yaw, hotspot.pitch, view, vp);
       el.hidden = !p;
       if (p) el.style.transform = `translate(${p.x - ICON_CSS_PX / 2}px, ${p.y - ICON_CSS_PX / 2}px)`;
@@ -82,6 +180,7 @@ export class EarlyHotspotLayer {
   /** The engine draws its own from now on. */
   dispose(): void {
     this.root.remove();
-    this.placed = [];
+    this.placed = new Map();
+    this.press = null;
   }
 }

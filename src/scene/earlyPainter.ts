@@ -58,6 +58,8 @@ interface Pan {
 
 export class EarlyPainter {
   view: View;
+  /** The fov the scene drawn opened at (the engine's layer fetches full detail only past it). */
+  openingFov: number;
   /** The scene drawn: the page's first, or the one it walked to before the engine came. */
   private source: SceneSource;
   private pan: Pan | null = null;
@@ -84,11 +86,17 @@ export class EarlyPainter {
     private readonly loader: EarlyLoader,
     private readonly ctx: EarlyContext,
     program?: QuadProgram,
+    layer?: EarlyHotspotLayer,
   ) {
     this.gl = ctx.context;
     this.source = opts.source;
     this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
-    this.hotspots = new EarlyHotspotLayer(opts.host);
+    this.openingFov = this.view.fov;
+    // The page's first hotspots, shown before any picture, go on as they are; else the scene's are made here.
+    this.hotspots = layer ?? new EarlyHotspotLayer(opts.host);
+    this.hotspots.attach(opts.host);
+    this.hotspots.inputTo(ctx.canvas);
+    this.hotspots.place(this.view, opts.vp);
     this.program = program ?? new QuadProgram(this.gl);
     // The panorama answers input from its first picture on: the engine adopts these controls.
     this.controls = new ViewControls(
@@ -190,6 +198,7 @@ export class EarlyPainter {
     this.endPan();
     this.source = source;
     this.view = this.limit(view);
+    this.openingFov = this.view.fov;
     // The new scene's hotspots show with its picture, not over the last one.
     this.hotspots.show(false);
     this.schedule();

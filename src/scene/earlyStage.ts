@@ -5,7 +5,7 @@
 // engine's images (tiles: a TileProvider), prefetched for each scene the page opens.
 // Evaluating the engine, building its renderer and compiling its shaders cost a few hundred milliseconds
 // on a slow device, all of it on the main thread; the page shows the sharp first view without waiting.
-import type { HotspotClick } from './earlyHotspots';
+import { EarlyHotspotLayer, type HotspotClick, type WindowBox } from './earlyHotspots';
 import { EarlyLoader } from './earlyLoad';
 import { EarlyPainter, type EarlyStageOptions, type EngineHandle } from './earlyPainter';
 import { QuadProgram } from './quadProgram';
@@ -25,6 +25,8 @@ export interface EarlyHandover {
   context: WebGL2RenderingContext;
   /** The view on screen (the page may have moved it since it started); null if nothing was drawn. */
   view: View | null;
+  /** The fov the scene on screen opened at (the visitor may have zoomed since); null if nothing was drawn. */
+  openingFov: number | null;
   /** Frames drawn so far: the engine's count goes on from here, so "a frame after frame n" stays true. */
   frames: number;
   /** The input handler on the canvas since the start: a drag begun on the early picture goes on. */
@@ -42,6 +44,10 @@ export class EarlyStage {
   onTakeOver: (() => void) | null = null;
   /** The hotspots of the scene shown, kept for a painter that starts later. */
   private hotspots: { list: readonly Hotspot[]; onClick: HotspotClick } | null = null;
+  /** The page's first hotspots, shown before the painter (which takes them over). */
+  private layer: EarlyHotspotLayer | null = null;
+  /** A hotspot clicked before the viewer gave its handler: the viewer's click, once it has. */
+  private clickedEarly: Hotspot | null = null;
 
   /** The images the engine's layers use: early loads handed over, the rest fetched. */
   get tiles(): TileProvider {
@@ -96,16 +102,37 @@ export class EarlyStage {
     const ctx = this.loader.peekContext();
     if (!ctx || !draw || this.painter || this.handover !== undefined) return opts.loadEngine();
     performance.mark?.('early:start');
-    this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined);
+    this.painter = new EarlyPainter(opts, this.loader, ctx, this.program ?? undefined, this.layer ?? undefined);
     this.program = null;
+    this.layer = null;
     if (this.hotspots) this.painter.setHotspots(this.hotspots.list, this.hotspots.onClick);
     if (testHooksOn()) window.__panorama = this.painter.handle;
+  }
+
+  /**
+   * The page's first hotspots, from its first-view block: buttons fixed over the panorama's box (`box`) at once,
+   * before any picture and before the app, placed for `view`. Clicked before the viewer has given its handler
+   * (setHotspots), the click is the viewer's once it has.
+   */
+  showPageHotspots(list: readonly Hotspot[], view: View, box: Viewport & WindowBox): void {
+    if (this.painter || this.layer || this.handover !== undefined || !list.length) return;
+    const layer = (this.layer = new EarlyHotspotLayer(document.body, box));
+    layer.set(list, (h) => (this.clickedEarly = h));
+    layer.place(view, box);
   }
 
   /** The hotspots of the scene drawn, clickable over the early picture until the engine draws its own. */
   setHotspots(list: readonly Hotspot[], onClick: HotspotClick): void {
     this.hotspots = { list, onClick };
-    if (this.handover === undefined) this.painter?.setHotspots(list, onClick);
+    if (this.handover === undefined) {
+      this.painter?.setHotspots(list, onClick);
+      this.layer?.set(list, onClick);
+    }
+    const early = this.clickedEarly;
+    this.clickedEarly = null;
+    const clicked = early && list.find((h) => h.id === early.id);
+    // Not within the viewer's own effect: a walk to the next scene is a render of its own.
+    if (clicked) setTimeout(() => onClick(clicked));
   }
 
   /** The page opened another scene before the engine took over: the early drawing shows it. */
@@ -126,6 +153,9 @@ export class EarlyStage {
   takeOver(): EarlyHandover | null {
     if (this.handover !== undefined) return this.handover;
     this.onTakeOver?.();
+    // Never drawn early: the engine's sprites replace the page's first buttons.
+    this.layer?.dispose();
+    this.layer = null;
     const p = this.painter;
     p?.stop();
     this.program?.dispose();
@@ -136,6 +166,7 @@ export class EarlyStage {
     this.handover = ctx && {
       ...ctx,
       view: drawn ? { ...p.view } : null,
+      openingFov: drawn ? p.openingFov : null,
       frames: p?.handle.frames ?? 0,
       controls: p?.controls ?? null,
     };

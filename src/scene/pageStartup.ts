@@ -2,6 +2,9 @@
 // early stage and the state (startupState.ts: nothing, prefetching, drawing, handed over), turns each event into
 // its transition, and carries out the effects; the viewer sends events and reads the state. Three-free, like
 // everything the first script loads.
+import { afterBody } from './afterLinks';
+import type { WindowBox } from './earlyHotspots';
+import type { Hotspot } from './hotspotTypes';
 import { afterPreload } from './preloadDone';
 import { EarlyStage, type EarlyStageOptions } from './earlyStage';
 import {
@@ -12,7 +15,7 @@ import {
   startupStep,
   viewTarget,
 } from './startupState';
-import { type View, type Viewport } from './view';
+import { limitView, type View, type Viewport } from './view';
 import { previewUrl } from '../../contract/tileUrls';
 
 type Source = EarlyStageOptions['source'];
@@ -62,8 +65,9 @@ export class PageStartup {
   prefetchPage(
     source: Source,
     view: View,
-    panoramaBox: () => Viewport | null,
+    panoramaBox: () => (Viewport & WindowBox) | null,
     afterStyles: (fn: () => void) => void,
+    hotspots: readonly Hotspot[] = [],
   ): void {
     this.step({ type: 'prefetch', scene: sceneKey(source) }, () => {
       const stage = (this.stage = new EarlyStage());
@@ -79,6 +83,16 @@ export class PageStartup {
       // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox).
       if (box) stage.prepare(box);
       else afterStyles(() => stage.prepare(panoramaBox() ?? vp));
+      // The scene's hotspots, clickable from now on where the picture will show them (over the page's background
+      // until it does): they need the box's place in the window, so the stylesheet and the body first.
+      const showHotspots = () => {
+        const at = panoramaBox();
+        // Where the drawing will show them: its view is limited to what the scene's faces can fill.
+        if (at) stage.showPageHotspots(hotspots, limitView(view, source.faceSize, at), at);
+      };
+      if (!hotspots.length) return;
+      if (box) showHotspots();
+      else afterStyles(() => afterBody(document, showHotspots));
     });
   }
 

@@ -17,6 +17,8 @@ export interface SceneLayer {
   refit(view: View, vp: Viewport, clip: boolean): void;
   setOpacity(o: number): void;
   setOrderBase(base: number): void;
+  /** The fov the scene opened at (what its first view draws from the small copies). */
+  setOpeningFov(fov: number): void;
   /** Leave the picture and free everything. */
   dispose(): void;
 }
@@ -55,6 +57,8 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
   private holdFirstFrame: boolean;
   /** The first scene opens at the early stage's view (later ones at their initial view). */
   private readonly startView: View | null;
+  /** The fov the early stage opened the first scene at (the visitor may have zoomed since). */
+  private readonly startOpeningFov: number | null;
   controls: SteppedControls | null = null;
   /** Frames drawn (going on from the early stage's count). */
   frames: number;
@@ -62,9 +66,10 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
   constructor(
     private faceSize: number,
     private readonly hooks: ControllerHooks,
-    start: { view?: View; frames?: number; initialView?: Partial<View> } = {},
+    start: { view?: View; frames?: number; initialView?: Partial<View>; openingFov?: number } = {},
   ) {
     this.startView = start.view ?? null;
+    this.startOpeningFov = start.openingFov ?? null;
     this.current = start.view ?? { ...DEFAULT_VIEW, ...start.initialView };
     this.holdFirstFrame = !!start.view;
     this.frames = start.frames ?? 0;
@@ -141,8 +146,10 @@ export class PanoramaController<L extends SceneLayer = SceneLayer> {
       this.fading = { layer: old, start: -1 };
     }
     this.endTransition();
-    const start = !old && this.startView ? this.current : { ...DEFAULT_VIEW, ...initialView };
+    const first = !old && !!this.startView;
+    const start = first ? this.current : { ...DEFAULT_VIEW, ...initialView };
     this.current = limitView(start, faceSize, this.vp);
+    layer.setOpeningFov((first ? this.startOpeningFov : null) ?? this.current.fov);
     this.wasStable = false;
     this.hooks.requestFrame();
   }

@@ -1,7 +1,9 @@
-// Which copy of a tile to fetch: the small AVIF copy while the view shows a level reduced or on the move, the
-// uploaded JPEG once the view draws the deepest level near one photo pixel per screen pixel or magnified (an
-// inspector zoomed in on a crack or on rust, where the copy's softening of fine texture shows). Pure: decided
-// from the level the frame draws and the view, nothing else.
+// Which copy of a tile to fetch: the small AVIF copy for the scene's opening view and while the view shows a level
+// reduced or moves around, the uploaded JPEG once the visitor has zoomed in past the opening view onto the deepest
+// level near one photo pixel per screen pixel or magnified (an inspector zoomed in on a crack or on rust, where the
+// copy's softening of fine texture shows). Never for the opening view itself: on a big or sharp screen it already
+// draws the deepest level near 1:1, and its JPEGs would follow the copies on the slow first view and change the
+// frame late. Pure: decided from the level the frame draws and the view, nothing else.
 import { type TileSource } from '../../contract/tileUrls';
 import type { PyramidLevel } from './tileGrid';
 import type { Viewport } from './view';
@@ -12,6 +14,12 @@ import type { Viewport } from './view';
  * fine texture is on screen; beyond, the minification hides most of it and the small copy is worth its bytes.
  */
 export const FULL_DETAIL_MAX_RATIO = 1.25;
+
+/**
+ * How much narrower than the opening view's fov a view must be to count as zoomed in past it: a pinch or a wheel
+ * notch narrows it by far more; float noise of limits and hand-over never does.
+ */
+export const ZOOMED_IN_BY = 0.02;
 
 /** Index of the deepest level a view can draw (the last one not kept for fallback only). */
 export function deepestLevel(levels: readonly PyramidLevel[]): number {
@@ -35,10 +43,16 @@ export function photoPixelsPerDevicePixel(
   return (Math.tan(fov / 2) * pixels) / (vp.dpr * vp.height);
 }
 
+/** The view is zoomed in past the scene's opening view (`openingFov`, the fov it opened at). */
+export function zoomedPastOpening(fov: number, openingFov: number): boolean {
+  return fov < openingFov * (1 - ZOOMED_IN_BY);
+}
+
 /**
- * Whether the frame's tiles should be the uploaded JPEG: the level it draws (`level`, chooseLevel's answer) is
- * the deepest, and that is shown near 1:1 or magnified. A wide view never does (its level is a coarser one, or
- * the deepest reduced more than FULL_DETAIL_MAX_RATIO).
+ * Whether the frame's tiles should be the uploaded JPEG: the visitor zoomed in past the scene's opening view
+ * (`openingFov`), the level the frame draws (`level`, chooseLevel's answer) is the deepest, and that is shown near
+ * 1:1 or magnified. A wide view never does (its level is a coarser one, or the deepest reduced more than
+ * FULL_DETAIL_MAX_RATIO), nor the opening view, however near 1:1 it draws.
  */
 export function wantsFullDetail(
   levels: readonly PyramidLevel[],
@@ -46,7 +60,9 @@ export function wantsFullDetail(
   faceSize: number,
   fov: number,
   vp: Viewport,
+  openingFov: number,
 ): boolean {
+  if (!zoomedPastOpening(fov, openingFov)) return false;
   if (level !== deepestLevel(levels) || vp.height <= 0) return false;
   return photoPixelsPerDevicePixel(levels, faceSize, fov, vp) <= FULL_DETAIL_MAX_RATIO;
 }

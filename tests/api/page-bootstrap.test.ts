@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
 import { startServer, tempDir, fetchJson, type TestServer } from './helpers/server.ts';
 import { seedSite } from './resources-helpers.ts';
+import { PAGE_HOTSPOT_TEXT_MAX, pageHotspots, readPageHotspots, sceneHotspots } from '../../contract/sceneHotspots.ts';
 import { createSite } from '../../server/services/sites.ts';
 import { addUser } from '../../server/services/users.ts';
 
@@ -111,6 +112,15 @@ function readOf(key: Key): { url: string; data: (payload: any) => unknown } {
   throw new Error(`a query key the client never reads on first load: ${JSON.stringify(key)}`);
 }
 
+type Details = Array<{ survey_node: { tiles_id: string; title: string; tile_format?: 'jpg' | 'avif' } }>;
+/** The viewer's names and formats of a survey's scenes (ViewerPage). */
+const titleOf = (details: Details) => (id: string) =>
+  details.find((d) => d.survey_node.tiles_id === id)?.survey_node.title;
+const formatOf = (details: Details) => (id: string) =>
+  details.find((d) => d.survey_node.tiles_id === id)
+    ? (details.find((d) => d.survey_node.tiles_id === id)!.survey_node.tile_format ?? 'jpg')
+    : undefined;
+
 /** Each seeded answer is exactly what the same person's GET of the client's route answers. */
 async function expectSameAsApi(base: string, page: Page, cookie?: string) {
   for (const [key, data] of page.queries) {
@@ -205,6 +215,8 @@ describe('page state', () => {
       },
       // The deep link's yaw over the scene's own pitch and fov.
       view: { yaw: 1, pitch: node.initial_parameters.pitch, fov: node.initial_parameters.fov },
+      // Its hotspots as the viewer builds them, named after their target scenes.
+      hotspots: sceneHotspots(node, titleOf(details), formatOf(details)),
     });
     const plain = firstView((await getPage(s.baseUrl, '/site')).html);
     expect(plain.source.tilesId).toBe(farm.tilesIds[0]);
@@ -215,6 +227,30 @@ describe('page state', () => {
     expect(plain.avif).toBeUndefined();
     // A page that opens no scene (the home page of a multi-site install, a floor without surveys) has none.
     expect(firstView((await getPage(s.baseUrl, '/site?floor=1')).html)).toBeNull();
+  });
+
+  it("carries the first scene's hotspots, bounded, with their target scenes' names escaped", async () => {
+    const [from, target] = farm.tilesIds as [string, string];
+    const long = `${HOSTILE}${'x'.repeat(2 * PAGE_HOTSPOT_TEXT_MAX)}`;
+    const links = [{ yaw: 1, pitch: 0.1, rotation: 0.5, target }];
+    const infos = [{ info_id: `i-${HOSTILE}`, title: long, yaw: -1, pitch: 0 }];
+    await s.ctx.db
+      .updateTable('survey_nodes')
+      .set({ link_hotspots: JSON.stringify(links), info_hotspots: JSON.stringify(infos) })
+      .where('tiles_id', '=', from)
+      .execute();
+    await s.ctx.db.updateTable('survey_nodes').set({ title: long }).where('tiles_id', '=', target).execute();
+    const { html } = await getPage(s.baseUrl, `/site?site=farm&floor=0&date=2024-03-05&node=${from}`);
+    // One data block, written so that nothing in a name can end it.
+    const block = /<script type="application\/json" id="first-view">([^<]*)<\/script>/.exec(html)![1]!;
+    const hotspots = readPageHotspots(JSON.parse(block).hotspots);
+    const details = (await fetchJson(`${s.baseUrl}/api/site/farm/survey/details?floor=0&date=2024-03-05`)).body.payload;
+    const node = details.find((d: any) => d.survey_node.tiles_id === from).survey_node;
+    expect(hotspots).toEqual(pageHotspots(sceneHotspots(node, titleOf(details), formatOf(details))));
+    expect(hotspots).toEqual([
+      expect.objectContaining({ kind: 'link', label: long.slice(0, PAGE_HOTSPOT_TEXT_MAX), rotation: 0.5 }),
+      expect.objectContaining({ kind: 'info', id: `i-${HOSTILE}`, title: long.slice(0, PAGE_HOTSPOT_TEXT_MAX) }),
+    ]);
   });
 
   it("names the administrator's minimap ahead for an administrator's viewer page, not a visitor's", async () => {

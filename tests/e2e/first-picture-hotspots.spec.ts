@@ -5,33 +5,19 @@
 import type { Page } from '@playwright/test';
 import { demoSite, type DemoSite } from './app-helpers';
 import { expect, test } from './helpers/cleanConsole';
+import { ENGINE_CHUNKS, holdBack, slowLink } from './helpers/heldBack';
 
 const DEG = Math.PI / 180;
-const ENGINE = /\/assets\/(scene|three\.core)-[^/]+\.js$/;
-
 let demo: DemoSite;
 test.beforeEach(async ({ request }) => {
   demo = await demoSite(request);
 });
 test.use({ viewport: { width: 1280, height: 720 } });
 
-/** 1.6 Mbps down, 150 ms, as the throttled bench's slow desktop; the engine's chunks wait until released. */
+/** The slow link, and the engine's chunks wait until released. */
 async function slowLinkWithoutEngine(page: Page): Promise<{ release: () => void }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 1_600_000 / 8,
-    uploadThroughput: 750_000 / 8,
-  });
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(ENGINE, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
+  await slowLink(page);
+  return { release: await holdBack(page, ENGINE_CHUNKS) };
 }
 
 const engineLive = (page: Page) =>

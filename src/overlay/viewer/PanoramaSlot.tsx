@@ -18,6 +18,7 @@ import {
 } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
+import { linkHotspotId, sceneHotspots } from '../../../contract/sceneHotspots';
 import type { TileFormat } from '../../../contract/tileUrls';
 import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, pageStartup } from '../../scene/early';
@@ -143,31 +144,21 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     [],
   );
 
+  // By the rule the server used for the page's first hotspots: the same ids and labels, so this list takes their
+  // buttons over as they are.
   const hotspots = useMemo<Hotspot[]>(
-    () => [
-      ...node.link_hotspots.map((h, i): Hotspot => ({
-        kind: 'link',
-        id: `link-${i}-${h.target}`,
-        yaw: h.yaw,
-        pitch: h.pitch,
-        rotation: h.rotation,
-        label: sceneTitles.get(h.target) ?? h.target,
-        target: { mantaLink: node.manta_link, tilesId: h.target, format: sceneFormats?.get(h.target) },
-      })),
-      ...node.info_hotspots.map((h): Hotspot => ({
-        kind: 'info',
-        id: h.info_id,
-        yaw: h.yaw,
-        pitch: h.pitch,
-        title: h.title,
-      })),
-    ],
+    () =>
+      sceneHotspots(
+        node,
+        (id) => sceneTitles.get(id),
+        (id) => sceneFormats?.get(id),
+      ),
     [node, sceneTitles, sceneFormats],
   );
 
   const onHotspotClick = (h: Hotspot) => {
     if (h.kind === 'link') {
-      const link = node.link_hotspots.find((l, i) => `link-${i}-${l.target}` === h.id);
+      const link = node.link_hotspots.find((l, i) => linkHotspotId(i, l.target) === h.id);
       if (link) onLinkHotspot(link.target);
     } else {
       const info = node.info_hotspots.find((i) => i.info_id === h.id);

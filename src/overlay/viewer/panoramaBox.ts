@@ -27,9 +27,12 @@ function skeleton(doc: Document, collapsed: boolean): { root: HTMLElement; host:
   return { root, host };
 }
 
+/** Where the box is in the window, CSS pixels: the first hotspots are placed there before the page has drawn it. */
+export type PanoramaBox = Viewport & { left: number; top: number };
+
 /** The panorama's box now, in CSS pixels, with the device's pixel ratio; null when the stylesheet has not
  *  applied (then nothing would be right). */
-export function measurePanoramaBox(win: Window = window): Viewport | null {
+export function measurePanoramaBox(win: Window = window): PanoramaBox | null {
   const doc = win.document;
   if (!doc.body || pendingStylesheets(doc).length) return null;
   const { root, host } = skeleton(doc, sidebarStartsCollapsed(win.innerWidth, win.innerHeight));
@@ -37,9 +40,12 @@ export function measurePanoramaBox(win: Window = window): Viewport | null {
   // As PanoramaSlot reads its host (whole CSS pixels), so the two agree to the device pixel.
   const width = host.clientWidth;
   const height = host.clientHeight;
+  const rect = host.getBoundingClientRect();
+  const left = rect.left + host.clientLeft;
+  const top = rect.top + host.clientTop;
   root.remove();
   if (width < 1 || height < 1) return null;
-  return { width, height, dpr: win.devicePixelRatio || 1 };
+  return { width, height, dpr: win.devicePixelRatio || 1, left, top };
 }
 
 /** The page's stylesheets not loaded yet (a link's sheet is set once it has). */

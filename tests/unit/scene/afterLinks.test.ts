@@ -1,6 +1,6 @@
 // afterLinks: the first script's wait for the page's <link>s (a preload, the stylesheets), on plain event targets.
 import { describe, expect, it } from 'vitest';
-import { afterLinks } from '../../../src/scene/afterLinks';
+import { afterBody, afterLinks } from '../../../src/scene/afterLinks';
 
 const link = () => new EventTarget() as unknown as HTMLLinkElement;
 const fire = (l: HTMLLinkElement, type: 'load' | 'error') =>
@@ -26,5 +26,19 @@ describe('afterLinks', () => {
     expect(runs).toBe(1);
     fire(b, 'load');
     expect(runs).toBe(1);
+  });
+});
+
+describe('afterBody', () => {
+  it('runs at once with a body, else once the document is parsed', () => {
+    let runs = 0;
+    afterBody({ body: {} } as Document, () => runs++);
+    expect(runs).toBe(1);
+    const doc = Object.assign(new EventTarget(), { body: null }) as unknown as Document;
+    afterBody(doc, () => runs++);
+    expect(runs).toBe(1);
+    doc.dispatchEvent(new Event('DOMContentLoaded'));
+    doc.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(runs).toBe(2);
   });
 });

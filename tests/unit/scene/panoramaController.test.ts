@@ -13,6 +13,7 @@ class FakeLayer implements SceneLayer {
   updates: View[] = [];
   refits = 0;
   needsMore = false;
+  openingFov = -1;
   update(view: View, _vp: Viewport, _clip: boolean): boolean {
     this.updates.push(view);
     return this.needsMore;
@@ -25,6 +26,9 @@ class FakeLayer implements SceneLayer {
   }
   setOrderBase(b: number): void {
     this.order = b;
+  }
+  setOpeningFov(fov: number): void {
+    this.openingFov = fov;
   }
   dispose(): void {
     this.disposed = true;
@@ -99,6 +103,23 @@ describe('panorama controller', () => {
     // A later scene opens at its own initial view.
     c.showScene(new FakeLayer(), FACE, { yaw: 2 });
     expect(c.view.yaw).toBe(2);
+  });
+
+  it("tells each layer its scene's opening fov: the early stage's for the first, even when zoomed since", () => {
+    // The visitor zoomed the early picture from 1.4 to 1.2 before the engine came.
+    const { c } = make({ view: { yaw: 0, pitch: 0, fov: 1.2 }, openingFov: 1.4 });
+    const first = new FakeLayer();
+    c.showScene(first, FACE);
+    expect(first.openingFov).toBe(1.4);
+    const next = new FakeLayer();
+    c.showScene(next, FACE, { fov: 1 });
+    expect(next.openingFov).toBe(1);
+    // Without an early stage: the view the scene opens at, within limits.
+    const plain = make().c;
+    const own = new FakeLayer();
+    plain.showScene(own, FACE, { fov: 0.01 });
+    expect(own.openingFov).toBe(plain.view.fov);
+    expect(own.openingFov).toBeGreaterThan(0.01);
   });
 
   it('pans with lookTo over time, resolving on arrival; a jump ends it', async () => {

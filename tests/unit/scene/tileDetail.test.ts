@@ -3,10 +3,12 @@ import { bigLevels, farmLevels } from './pyramids';
 import { chooseLevel } from '../../../src/scene/levelChoice';
 import {
   FULL_DETAIL_MAX_RATIO,
+  ZOOMED_IN_BY,
   deepestLevel,
   detailSource,
   photoPixelsPerDevicePixel,
   wantsFullDetail,
+  zoomedPastOpening,
 } from '../../../src/scene/tileDetail';
 import { DEG, fovLimits, type Viewport } from '../../../src/scene/view';
 
@@ -14,9 +16,9 @@ const farm = farmLevels;
 const big = bigLevels;
 const laptop: Viewport = { width: 1000, height: 640, dpr: 1 };
 
-/** The decision as the renderer makes it: from the level the frame draws. */
-const full = (levels: typeof farm, faceSize: number, fov: number, vp: Viewport) =>
-  wantsFullDetail(levels, chooseLevel(levels, fov, vp), faceSize, fov, vp);
+/** The decision as the renderer makes it: from the level the frame draws, for a scene opened wide (90°). */
+const full = (levels: typeof farm, faceSize: number, fov: number, vp: Viewport, openingFov = 90 * DEG) =>
+  wantsFullDetail(levels, chooseLevel(levels, fov, vp), faceSize, fov, vp, openingFov);
 
 describe('tile detail', () => {
   it('keeps the small copy at a wide view, the JPEG once the deepest level is drawn near 1:1', () => {
@@ -50,15 +52,35 @@ describe('tile detail', () => {
     // A 600-px face in a 1024 level: at the viewer's deepest zoom the level is 1.7 texels per pixel, the photo 1.
     const vp = { width: 800, height: 600, dpr: 1 };
     const min = fovLimits(600, vp).min;
-    expect(full(farm, 600, min, vp)).toBe(true);
+    expect(full(farm, 600, min, vp, 100 * DEG)).toBe(true);
   });
 
-  it('asks for more on a sharper screen: device pixels count', () => {
+  it('asks for more on a sharper screen once zoomed in: device pixels count', () => {
     const phone = { width: 390, height: 844, dpr: 3 };
-    // 2532 device pixels high: the farm is magnified at any fov, the JPEG is what the screen can show.
-    expect(full(farm, 1000, 90 * DEG, phone)).toBe(true);
+    // 2532 device pixels high: the farm is magnified at any fov, the JPEG is what the screen can show…
+    expect(full(farm, 1000, 80 * DEG, phone)).toBe(true);
+    // …but not for the view it opened at: the copies draw the first view.
+    expect(full(farm, 1000, 90 * DEG, phone)).toBe(false);
     // The same phone's 600 CSS pixels at one device pixel each: the 1024 level, reduced 1.7 times.
-    expect(full(farm, 1000, 90 * DEG, { ...phone, height: 600, dpr: 1 })).toBe(false);
+    expect(full(farm, 1000, 80 * DEG, { ...phone, height: 600, dpr: 1 })).toBe(false);
+  });
+
+  it('never fetches the JPEG for the opening view, however near 1:1 it draws; past it, yes', () => {
+    // 1600x1000 at 90°: the farm's 1000-px photo one to one from the first view on.
+    const big = { width: 1600, height: 1000, dpr: 1 };
+    expect(photoPixelsPerDevicePixel(farm, 1000, 90 * DEG, big)).toBeCloseTo(1, 6);
+    expect(full(farm, 1000, 90 * DEG, big, 90 * DEG)).toBe(false);
+    // A deep link opened at 1:1 on 1280x720 (fov 71.5°, the viewer's deepest zoom there).
+    const desk = { width: 1280, height: 720, dpr: 1 };
+    const min = fovLimits(1000, desk).min;
+    expect(full(farm, 1000, min, desk, min)).toBe(false);
+    // Zoomed in a little (a wheel notch) past a scene opened at 80° on that phone: the JPEG.
+    const phone = { width: 390, height: 844, dpr: 3 };
+    expect(full(farm, 1000, 76 * DEG, phone, 80 * DEG)).toBe(true);
+    // Zoomed out wider than the opening view and back in, not past it: still the copies.
+    expect(full(farm, 1000, 79.5 * DEG, phone, 80 * DEG)).toBe(false);
+    expect(zoomedPastOpening(80 * DEG, 80 * DEG)).toBe(false);
+    expect(zoomedPastOpening(80 * DEG * (1 - ZOOMED_IN_BY) - 1e-9, 80 * DEG)).toBe(true);
   });
 
   it('skips a fallback-only last level, and fetches the JPEG only for a scene with a small copy', () => {
