@@ -129,15 +129,10 @@ export class EarlyPainter {
       }),
     );
     this.cleanups.push(() => clearTimeout(deadline));
-    // Any input means the visitor wants to move: the engine does that. Not a press on an early hotspot: a link
-    // walks on and the early stage draws the next scene, an info panel is the page's; the engine would only take
-    // the link's bandwidth from the next scene's tiles (it comes once those are drawn, as for the first view).
-    const onInput = (e: Event) => {
-      if (e.type !== 'wheel' && onEarlyHotspot(e)) return;
-      this.askEngine();
-    };
+    // Any input means the visitor wants to move: the engine does that.
+    const onInput = () => this.askEngine();
     for (const type of ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const) {
-      window.addEventListener(type, onInput, { capture: true, passive: true });
+      window.addEventListener(type, onInput, { capture: true, passive: true, once: true });
       this.cleanups.push(() => window.removeEventListener(type, onInput, { capture: true }));
     }
     // A wheel over an early hotspot zooms the picture, as over the engine's sprites (drawn in the canvas).

@@ -1,7 +1,6 @@
 // The early stage's hotspot buttons (before the engine has loaded) and the engine's sprites that replace them: a
-// wheel over a button zooms the picture (and asks for the engine, as any move does); a press on one does not ask for
-// the engine (a link walks on in the early stage, an info panel is the page's; the engine would only take bandwidth
-// from the tiles); and at the hand-over a hotspot near the frame's edge stays as it was, in every frame.
+// wheel over a button zooms the picture (and asks for the engine, as any move does), and at the hand-over a hotspot
+// near the frame's edge stays as it was, in every frame.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { demoSite, type DemoSite } from './app-helpers';
@@ -38,29 +37,6 @@ test('a wheel over an early hotspot zooms the first picture', async ({ page }) =
   await page.mouse.wheel(0, 200);
   await expect.poll(fov).toBeGreaterThan(before * 1.05);
   expect(await engineAskedAt(page)).not.toBeNull();
-});
-
-test('a press on an early hotspot does not ask for the engine', async ({ page }) => {
-  const start = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0)!;
-  const info = start.survey_node.info_hotspots[0];
-  await holdEngine(page);
-  // The view's tiles never come: only the press could ask for the engine now (or the deadline after the preview).
-  await page.route(new RegExp(`/media/tiles/${start.survey_node.tiles_id}/\\d+/`), () => new Promise(() => {}));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __pressAt: number };
-    window.addEventListener('pointerdown', () => (w.__pressAt = performance.now()), { capture: true });
-  });
-  await page.goto(
-    `/site?site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=${info.yaw}&pitch=${info.pitch}&fov=1.2`,
-  );
-  const hotspot = page.locator(`.early-hotspot[data-kind=info][data-id="${info.info_id}"]`);
-  await expect(hotspot).toBeVisible({ timeout: 30_000 });
-  await hotspot.click();
-  await expect(page.getByRole('complementary', { name: /^Information:/ })).toBeVisible();
-  const pressAt = await page.evaluate(() => (window as unknown as { __pressAt: number }).__pressAt);
-  const asked = await engineAskedAt(page);
-  // Asked by the press, it would be within a few milliseconds of it.
-  if (asked !== null) expect(asked < pressAt || asked > pressAt + 100).toBe(true);
 });
 
 /** The page's pixels in `box` (RGB). */
