@@ -6,6 +6,7 @@ import * as THREE from 'three';
 import { arrowTexture, infoTexture, labelTexture } from './hotspotIcons';
 import { ICON_CSS_PX } from './hotspotPictures';
 import { CLICK_SLOP } from './hotspotPress';
+import { spriteWorldSize } from './hotspotScale';
 import type { Hotspot } from './hotspotTypes';
 import { viewDirection } from './view';
 import { markSized, raycastDisc } from './spriteRaycast';
@@ -52,6 +53,7 @@ function HotspotSprite({
   const [hovered, setHovered] = useState(false);
   // A hand over a hotspot: it can be clicked (the page's stylesheet gives grab / grabbing elsewhere).
   const canvas = useThree((s) => s.gl.domElement);
+  const camera = useThree((s) => s.camera);
   useEffect(() => {
     if (!hovered) return;
     canvas.style.cursor = 'pointer';
@@ -68,7 +70,10 @@ function HotspotSprite({
   useEffect(() => () => labelTex?.texture.dispose(), [labelTex]);
 
   useFrame(() => {
-    const size = inVR ? HOTSPOT_RADIUS * ICON_VR_ANGLE : HOTSPOT_RADIUS * ICON_CSS_PX * (pixelScale.current ?? 0);
+    const cos = inVR ? 1 : camera.getWorldDirection(axis).dot(unit.copy(position).normalize());
+    const size = inVR
+      ? HOTSPOT_RADIUS * ICON_VR_ANGLE
+      : spriteWorldSize(ICON_CSS_PX, pixelScale.current ?? 0, HOTSPOT_RADIUS, cos);
     if (sprite.current) {
       sprite.current.scale.set(size, size, 1);
       markSized(sprite.current, size);
@@ -114,6 +119,10 @@ function HotspotSprite({
     </group>
   );
 }
+
+// Scratch vectors of the per-frame sizing (no allocation per frame).
+const axis = new THREE.Vector3();
+const unit = new THREE.Vector3();
 
 /** How far the pointer moved between press and release (px); 0 for a VR controller's ray, whose events
  *  (@pmndrs/pointer-events) throw on `delta` instead of having one. */

@@ -17,6 +17,7 @@ import {
   forwardRef,
   lazy,
   useCallback,
+  useEffect,
   useInsertionEffect,
   useLayoutEffect,
   useMemo,
@@ -97,6 +98,9 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
   const early = useMemo(() => earlyStage?.takeOver() ?? null, [earlyStage]);
   const tiles = useMemo(() => earlyStage?.tiles ?? networkTiles(), [earlyStage]);
   const onHandle = useCallback((h: PanoramaHandle) => earlyStage?.handedOver(h), [earlyStage]);
+  const onFirstRender = useCallback(() => earlyStage?.engineDrawn(), [earlyStage]);
+  // Gone before its first frame: the early buttons go with it.
+  useEffect(() => () => earlyStage?.engineDrawn(), [earlyStage]);
 
   const content = (
     <>
@@ -110,6 +114,7 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
         startControls={early?.controls}
         tiles={tiles}
         onHandle={onHandle}
+        onFirstRender={onFirstRender}
         enterVR={async () => (await whenXR()).enterVR()}
       />
       {xr && (

@@ -74,6 +74,8 @@ export interface SceneProps {
   startControls?: ViewControls | null;
   /** The engine is live: calls made to the early stage's handle go to this one now. */
   onHandle?: (h: PanoramaHandle) => void;
+  /** The first frame is rendered (called from within it: DOM changes made now show in the same frame). */
+  onFirstRender?: () => void;
 }
 
 /** The picture is a cube this many units across a half-side ×2: big enough that VR eyes see it at infinity. */
@@ -231,19 +233,21 @@ export function PanoramaScene(props: SceneProps) {
     };
   }, [handle, controller, expose]);
 
-  // Priority 1: this callback renders the frame itself (after the hotspot sprites' callbacks), so it can
-  // hold the first one back.
-  useFrame((state) => {
+  // Priority -1, before the hotspot sprites' callbacks (0): the view of this frame, the camera and the pixel scale,
+  // so the sprites are sized for the frame they are drawn in (the engine's first frame too, at the hand-over).
+  const again = useRef(false);
+  const rendered = useRef(false);
+  useFrame(() => {
     const now = performance.now();
     // Timeline marks for the benchmark and devtools, once per page (a few entries, never per frame).
     mark('panorama:first-frame');
-    let again = controller.advance(now);
+    again.current = controller.advance(now);
     const idle = propsRef.current.idleYawPerSecond ?? 0;
     if (idle) {
       const v = controller.view;
       controller.setView({ ...v, yaw: v.yaw + (idle * Math.min(100, now - lastIdle.current)) / 1000 });
       lastIdle.current = now;
-      again = true;
+      again.current = true;
     }
     const view = controller.view;
     const cam = camera as THREE.PerspectiveCamera;
@@ -260,20 +264,28 @@ export function PanoramaScene(props: SceneProps) {
       world.current?.position.setFromMatrixPosition(cam.matrixWorld);
     }
     // Hotspots live inside the scaled world group, so this is in its local units (see HotspotSprites).
-    // The sprites' own frame callbacks ran before this one (children subscribe first): on the first frame
-    // they saw no scale yet, so draw one more (a first frame can be complete and otherwise the last).
-    const scale = (2 * Math.tan(view.fov / 2)) / Math.max(1, controller.viewport.height);
-    if (pixelScale.current === 0 && props.hotspots?.length) invalidate();
-    pixelScale.current = scale;
+    pixelScale.current = (2 * Math.tan(view.fov / 2)) / Math.max(1, controller.viewport.height);
+  }, -1);
 
+  // Priority 1: this callback renders the frame itself (after the hotspot sprites' callbacks), so it can
+  // hold the first one back.
+  useFrame((state) => {
+    const cam = camera as THREE.PerspectiveCamera;
     // In VR the headset decides where we look: load for its gaze, at a headset-like resolution.
-    const drawn = controller.drawLayers(now, { clip: !inVR, load: inVR ? xrLoadingView(cam) : undefined });
+    const drawn = controller.drawLayers(performance.now(), {
+      clip: !inVR,
+      load: inVR ? xrLoadingView(cam) : undefined,
+    });
     if (expose && window.__panorama) {
       window.__panorama.counters = controller.counters();
       window.__panorama.frames = controller.frames;
     }
-    if (drawn.render) state.gl.render(state.scene, state.camera);
-    if (again || drawn.again) invalidate();
+    if (drawn.render) {
+      state.gl.render(state.scene, state.camera);
+      if (!rendered.current) propsRef.current.onFirstRender?.();
+      rendered.current = true;
+    }
+    if (again.current || drawn.again) invalidate();
   }, 1);
 
   return (

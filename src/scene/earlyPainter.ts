@@ -46,6 +46,9 @@ export interface EngineHandle {
  *  without a new picture. */
 const ENGINE_DEADLINE_MS = 1500;
 
+/** The event happened on one of the early stage's hotspot buttons. */
+const onEarlyHotspot = (e: Event) => e.target instanceof Element && !!e.target.closest('.early-hotspot');
+
 /** A pan the page asked for (a view request) before the engine came. */
 interface Pan {
   at(now: number): { view: View; done: boolean };
@@ -77,6 +80,8 @@ export class EarlyPainter {
   private engineAsked = false;
   private firstViewTold = false;
   private readonly cleanups: Array<() => void> = [];
+  /** Ends what the early hotspots do (they stay until the engine is live, after the drawing stopped). */
+  private hotspotCleanup: () => void = () => {};
   /** Calls that need the engine, run once it has taken over. */
   private readonly engine: Promise<EngineHandle>;
   private resolveEngine!: (h: EngineHandle) => void;
@@ -135,12 +140,21 @@ export class EarlyPainter {
       window.addEventListener(type, onInput, { capture: true, passive: true, once: true });
       this.cleanups.push(() => window.removeEventListener(type, onInput, { capture: true }));
     }
+    // A wheel over an early hotspot zooms the picture, as over the engine's sprites (drawn in the canvas).
+    const forwardWheel = (e: WheelEvent) => {
+      if (!onEarlyHotspot(e)) return;
+      e.preventDefault();
+      ctx.canvas.dispatchEvent(new WheelEvent('wheel', e));
+    };
+    opts.host.addEventListener('wheel', forwardWheel, { passive: false });
+    this.hotspotCleanup = () => opts.host.removeEventListener('wheel', forwardWheel);
     this.schedule();
   }
 
   askEngine(): void {
     if (this.engineAsked) return;
     this.engineAsked = true;
+    performance.mark?.('early:engine-asked');
     this.opts.loadEngine();
   }
 
@@ -302,17 +316,24 @@ export class EarlyPainter {
   /** The engine is live: calls made to the handle since the takeover go to it now. */
   handOver(engine: EngineHandle): void {
     this.engineHandle = engine;
-    this.hotspots.dispose();
     const pan = this.pan;
     this.pan = null;
     if (pan) void engine.lookTo(pan.to, pan.left ?? 0).then(pan.resolve, pan.resolve);
     this.resolveEngine(engine);
   }
 
+  /** The engine has drawn its first frame, its own hotspots in it: the early buttons go in the same frame (removed
+   *  before, a frame or more showed the picture without hotspots; kept after, both). */
+  removeHotspots(): void {
+    this.hotspots.dispose();
+    this.hotspotCleanup();
+  }
+
   /** The page goes away before the engine came. */
   dispose(): void {
     if (!this.stopped) this.stop();
     this.hotspots.dispose();
+    this.hotspotCleanup();
     this.endPan();
   }
 }

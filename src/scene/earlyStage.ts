@@ -36,6 +36,8 @@ export interface EarlyHandover {
 export class EarlyStage {
   private readonly loader = new EarlyLoader();
   private painter: EarlyPainter | null = null;
+  /** The painter handed over, whose hotspot buttons stay until the engine has drawn its own. */
+  private drawnBy: EarlyPainter | null = null;
   /** The early drawing's program, made by prepare() (the painter takes it). */
   private program: QuadProgram | null = null;
   /** Taken over (once; undefined before). */
@@ -178,10 +180,17 @@ export class EarlyStage {
     const p = this.painter;
     this.painter = null;
     if (!p) return;
+    this.drawnBy = p;
     // Input between the takeover and now moved the view kept here: the engine goes on from it.
     const atTake = this.handover?.view;
     if (atTake && !viewsEqual(p.view, atTake)) engine.setView(p.view);
     p.handOver(engine);
+  }
+
+  /** The engine drew its first frame (with its hotspot sprites): the early buttons go now. */
+  engineDrawn(): void {
+    this.drawnBy?.removeHotspots();
+    this.drawnBy = null;
   }
 
   /** The page goes away before the engine came: stop, and drop the canvas and its context. */

@@ -18,9 +18,14 @@ export interface PoleBands {
   bottom: Band[];
 }
 
-/** Room for `bytes` of pixels: ordinary memory, or the shared memory the WebAssembly kernel reads. */
-export type Allocate = (bytes: number) => Uint8Array;
-const ownMemory: Allocate = (bytes) => new Uint8Array(bytes);
+/** Where the copies go and what halves a band's rows: ordinary memory and the loop below, or the shared memory the
+ *  WebAssembly kernel reads and its own halving (the same arithmetic). */
+export interface BandMemory {
+  alloc(bytes: number): Uint8Array;
+  /** `rows` rows of `width` pixels at `src` into `out` at half the width. */
+  halveRows?(src: Uint8Array, width: number, rows: number, out: Uint8Array): void;
+}
+const ownMemory: BandMemory = { alloc: (bytes) => new Uint8Array(bytes) };
 
 /** No copy narrower than this: a few columns would misplace the seam more than they save. */
 const MIN_WIDTH = 32;
@@ -35,7 +40,7 @@ export function buildPoleBands(
   src: RgbImage,
   spanScale: number,
   poles: Poles = 'both',
-  alloc: Allocate = ownMemory,
+  memory: BandMemory = ownMemory,
 ): PoleBands {
   const { width: W, height: H } = src;
   const top: Band[] = [],
@@ -50,11 +55,11 @@ export function buildPoleBands(
     const rows = Math.min(Math.floor(H / 2), Math.ceil((Math.atan(spanScale / 2 ** k) / Math.PI) * H) + 3);
     if (rows < 2) break;
     if (poles !== 'bottom') {
-      prevTop = { image: halveWidth(prevTop, 0, rows, alloc), rowOffset: 0 };
+      prevTop = { image: halveWidth(prevTop, 0, rows, memory), rowOffset: 0 };
       top.push(prevTop);
     }
     if (poles !== 'top') {
-      prevBottom = { image: halveWidth(prevBottom, H - rows, rows, alloc), rowOffset: H - rows };
+      prevBottom = { image: halveWidth(prevBottom, H - rows, rows, memory), rowOffset: H - rows };
       bottom.push(prevBottom);
     }
   }
@@ -62,10 +67,15 @@ export function buildPoleBands(
 }
 
 /** Rows [firstRow, firstRow + rows) of `band` at half its width, each pixel the mean of a column pair. */
-function halveWidth(band: Band, firstRow: number, rows: number, alloc: Allocate): RgbImage {
+function halveWidth(band: Band, firstRow: number, rows: number, memory: BandMemory): RgbImage {
   const { data, width } = band.image;
   const half = width >> 1;
-  const out = alloc(half * rows * 3);
+  const out = memory.alloc(half * rows * 3);
+  if (memory.halveRows) {
+    const from = (firstRow - band.rowOffset) * width * 3;
+    memory.halveRows(data.subarray(from, from + rows * width * 3), width, rows, out);
+    return { data: out, width: half, height: rows };
+  }
   for (let y = 0; y < rows; y++) {
     let p = (firstRow - band.rowOffset + y) * width * 3;
     let o = y * half * 3;

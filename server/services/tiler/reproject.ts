@@ -10,7 +10,7 @@
 // Pure and allocation-free per pixel; it works in row bands so the caller can split a face between threads.
 import { FACE_AXES, type Face } from '../../demo/cubeGeometry.ts';
 import { atan2Fast, atanUnit } from './fastAtan.ts';
-import { buildPoleBands, type Allocate, type PoleBands, type Poles } from './poleBands.ts';
+import { buildPoleBands, type BandMemory, type PoleBands, type Poles } from './poleBands.ts';
 import type { RgbImage } from './rgbImage.ts';
 
 /** A decoded sphere made ready for faces of one size: its polar bands narrowed. */
@@ -31,8 +31,8 @@ const TWO_PI = 2 * Math.PI;
 export const spanScaleOf = (width: number, size: number) => (2 / size) * (width / TWO_PI);
 
 /** `poles`: whose narrowed bands to build; a face of the other pole is still right, only slower. */
-export function prepareSphere(src: RgbImage, size: number, poles: Poles = 'both', alloc?: Allocate): Sphere {
-  return { src, size, bands: buildPoleBands(src, spanScaleOf(src.width, size), poles, alloc) };
+export function prepareSphere(src: RgbImage, size: number, poles: Poles = 'both', memory?: BandMemory): Sphere {
+  return { src, size, bands: buildPoleBands(src, spanScaleOf(src.width, size), poles, memory) };
 }
 
 /**

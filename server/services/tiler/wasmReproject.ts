@@ -14,6 +14,7 @@ interface Kernel {
   sideRows(...args: number[]): void;
   poleRows(...args: number[]): void;
   halveFace(src: number, size: number, dst: number): void;
+  halveBand(src: number, width: number, rows: number, dst: number): void;
 }
 
 export interface WasmReprojector {
@@ -51,7 +52,10 @@ export function openWasmReprojector(
     },
   }).exports as unknown as Kernel;
   const alloc = (bytes: number) => allocate(memory, bytes);
-  const sphere = prepareSphere(src, size, poles, alloc);
+  const sphere = prepareSphere(src, size, poles, {
+    alloc,
+    halveRows: (rows, width, count, out) => kernel.halveBand(rows.byteOffset, width, count, out.byteOffset),
+  });
   const { top, bottom } = sphere.bands;
   kernel.setSphere(src.data.byteOffset, src.width, src.height);
   kernel.setBands(bandTable(memory, top), top.length, bandTable(memory, bottom), bottom.length);

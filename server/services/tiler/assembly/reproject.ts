@@ -440,3 +440,23 @@ export function halveFace(src: usize, size: i32, dst: usize): void {
   }
 }
 
+
+/**
+ * Rows of a polar band at half its width (poleBands.ts): each pixel the mean of a column pair, half-way rounded up
+ * at odd columns and down at even ones, so that copies of copies do not drift brighter.
+ */
+export function halveBand(src: usize, width: i32, rows: i32, dst: usize): void {
+  const half = width >> 1;
+  const odd = i32x4.splat(1);
+  for (let y = 0; y < rows; y++) {
+    let p = src + <usize>(y * width * 3);
+    let o = dst + <usize>(y * half * 3);
+    for (let x = 0; x < half; x++, p += 6, o += 3) {
+      const pair = v128.load64_zero(p);
+      let sum = i32x4.add(leftInt(pair), rightInt(pair));
+      if (x & 1) sum = i32x4.add(sum, odd);
+      sum = i32x4.shr_u(sum, 1);
+      v128.store32_lane(o, i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(sum, sum), i16x8.narrow_i32x4_u(sum, sum)), 0);
+    }
+  }
+}
