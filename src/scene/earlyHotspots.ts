@@ -144,6 +144,9 @@ export class EarlyHotspotLayer {
     if (!p || p.dragged || e.pointerId !== p.down.pointerId) return;
     if (!isDrag({ x: p.down.clientX, y: p.down.clientY }, { x: e.clientX, y: e.clientY })) return;
     p.dragged = this.dragged = true;
+    // The click a drag may end in comes right after its release; a later one (Enter on a focused button) is a click.
+    const over = () => setTimeout(() => (this.dragged = false));
+    window.addEventListener('pointerup', over, { once: true, capture: true });
     const input = this.input;
     // Before the first picture the canvas is not on the page: there is nothing to turn yet.
     if (!input?.isConnected) return;

@@ -110,7 +110,9 @@ test('a hotspot clicked before the app has loaded walks to the next scene once i
   for (const release of releases) release();
 });
 
-test('the buttons shown before the app stay put when the early stage takes them over', async ({ page }) => {
+test('the buttons shown before the app stay put when the early stage takes them over, and tell drag from click', async ({
+  page,
+}) => {
   const { start, link } = walk();
   await slowLink(page);
   const releases = [await holdBack(page, ENGINE_CHUNKS), await holdBack(page, scenePictures(start.tiles_id))];
@@ -128,5 +130,15 @@ test('the buttons shown before the app stay put when the early stage takes them 
   await expect(page.locator('.panorama-host .early-hotspots')).toHaveCount(1);
   near(await centre(hotspot), before);
   near(before, await projected(page, link, await view(page)));
+
+  // A press that moves is no click (with no picture yet there is nothing to turn); a key pressed after it is one.
+  await page.mouse.move(before.x, before.y);
+  await page.mouse.down();
+  await page.mouse.move(before.x + 30, before.y, { steps: 3 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).searchParams.get('node')).toBe(start.tiles_id);
+  await hotspot.press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('node')).toBe(link.target);
   for (const release of releases) release();
 });
