@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
 import { useMinimap } from '../../api/queries/minimap';
 import { useMinimapNodes } from '../../api/queries/surveys';
-import { CloseIcon, ExpandIcon } from '../../ui/icons';
+import { EnlargeToggle } from '../../ui/EnlargeToggle';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { nodePercent } from '../../domain/planGeometry';
@@ -47,15 +47,7 @@ export function VisitorMinimap() {
           <h2 className="minimap-title name-line" title={floorName}>
             {floorName}
           </h2>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={() => setEnlarged(!enlarged)}
-            aria-label={enlarged ? 'Close enlarged minimap' : 'Enlarge minimap'}
-            aria-expanded={enlarged}
-          >
-            {enlarged ? <CloseIcon /> : <ExpandIcon />}
-          </button>
+          <EnlargeToggle enlarged={enlarged} setEnlarged={setEnlarged} />
         </div>
         <div className="minimap-plan" style={{ aspectRatio: aspect }}>
           <img src={imageUrl} alt="" className="minimap-image" draggable={false} />

@@ -6,16 +6,9 @@ import {
   rotationOfDegrees,
   snapDegrees,
 } from '../../../src/domain/nodeRotation';
+import { PLAN } from '../planFixture';
 
-const plan = {
-  x_pixel_offset: 0,
-  y_pixel_offset: 0,
-  x_scale: 1,
-  y_scale: 1,
-  img_width: 800,
-  img_height: 400,
-  xy_flipped: false,
-};
+const plan = PLAN;
 
 describe('node position in percent', () => {
   it('is scale * (coordinate + pixel offset) * 100 / image size', () => {
