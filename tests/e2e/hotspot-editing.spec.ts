@@ -52,7 +52,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   await expect(page.locator('.title-card h1')).toHaveText('barn title');
   await page.getByRole('button', { name: 'Edit hotspots' }).click();
   const list = panel(page).getByRole('list');
-  await expect(list.getByRole('button')).toHaveText(['→ yard title', 'ⓘ Info; barn']);
+  await expect(list.getByRole('button')).toHaveText(['→ yard title', 'Info: Info; barn']);
 
   // A link: click the panorama, choose the scene it leads to from the previews.
   await panel(page).getByRole('button', { name: 'Add link' }).click();
@@ -98,7 +98,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   expect((await stored(request, site)).titles).toEqual(['yard title', 'yard title']);
 
   // Delete the export's info hotspot, after a confirmation.
-  await list.getByRole('button', { name: 'ⓘ Info; barn' }).click();
+  await list.getByRole('button', { name: 'Info: Info; barn' }).click();
   await panel(page).getByRole('button', { name: 'Delete this hotspot' }).click();
   await page.getByRole('dialog', { name: 'Delete this hotspot?' }).getByRole('button', { name: 'Delete' }).click();
   await saved(page, 5, request, site);
