@@ -3,12 +3,10 @@
 // saves the whole set (hotspotEditor.ts); after each save the viewer's own reads are refreshed, so the hotspot
 // list, the info panel and deep links follow at once.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { createPortal } from 'react-dom';
 import type { SceneHotspots, SurveyScene } from '../../../contract/api';
 import { useMachine } from '../common/useMachine';
 import { Modal } from '../../ui/Modal';
-import { refreshAfterWrite, siteContent } from '../../api/writeRefresh';
 import {
   canRedo,
   canUndo,
@@ -33,6 +31,8 @@ interface Props {
   /** The scenes a link may lead to (this survey's). */
   scenes: readonly SurveyScene[];
   onClose: () => void;
+  /** After each save: re-read what the viewer shows of the site (the viewer's own write refresh). */
+  onSaved: () => Promise<void>;
 }
 
 export default function HotspotEditor(props: Props) {
@@ -67,20 +67,19 @@ type Dialog =
   | { kind: 'info'; at: { yaw: number; pitch: number } }
   | { kind: 'delete'; key: string };
 
-function Editing({ site, scene, scenes, onClose, initial }: Props & { initial: SceneHotspots }) {
-  const qc = useQueryClient();
+function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { initial: SceneHotspots }) {
   const tilesId = scene.survey_node.tiles_id;
   const run = useCallback(
     (c: HotspotEditorCommand, dispatch: (e: HotspotEditorEvent) => void) => {
       void saveSceneHotspots(site, tilesId, c.body).then(async (out) => {
         if (out.kind === 'saved') {
           dispatch({ type: 'saved', current: out.current, keys: c.keys });
-          await refreshAfterWrite(qc, siteContent(site));
+          await onSaved();
         } else if (out.kind === 'conflict') dispatch({ type: 'conflict', message: out.message, current: out.current });
         else dispatch({ type: 'failed', message: out.message });
       });
     },
-    [qc, site, tilesId],
+    [onSaved, site, tilesId],
   );
   const [state, dispatch] = useMachine(perform, initialState(initial), run);
   const [placing, setPlacing] = useState<'link' | 'info' | null>(null);

@@ -3,6 +3,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite, siteContent } from '../../api/writeRefresh';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
 import { useOpenInfo } from './useOpenInfo';
@@ -51,6 +53,7 @@ export function ViewerPage() {
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
   const [editingHotspots, setEditingHotspots] = useState(false);
+  const queryClient = useQueryClient();
   const editHotspots = editingHotspots && isAdmin && !kiosk && !!scene;
 
   const sceneTitles = useMemo(
@@ -125,6 +128,7 @@ export function ViewerPage() {
                 scene={scene}
                 scenes={scenes.filter((s) => s.date === scene.date && s.survey_name === scene.survey_name)}
                 onClose={() => setEditingHotspots(false)}
+                onSaved={() => refreshAfterWrite(queryClient, siteContent(site))}
               />
             </Suspense>
           ) : null}
