@@ -51,7 +51,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   const site = await newSite(request);
   await page.goto(`/site/${site}/site?floor=0`);
   await expect(page.locator('.title-card h1')).toHaveText('barn title');
-  await page.getByRole('button', { name: 'Edit hotspots' }).click();
+  await page.getByRole('button', { name: 'Hotspot editor' }).click();
   const list = panel(page).getByRole('list');
   await expect(list.getByRole('button')).toHaveText(['→ yard title', 'Info: Info; barn']);
 
@@ -138,7 +138,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
 
   // The viewer's own hotspot list follows at once.
   await panel(page).getByRole('button', { name: 'Done' }).click();
-  await page.getByRole('button', { name: /hotspots/i, expanded: false }).click();
+  await page.getByRole('button', { name: 'Hotspots', exact: true }).click();
   await expect(page.locator('#hotspot-list')).toContainText('Water tank');
 
   // A visitor in another browser sees the new info and follows the retargeted link to yard.
@@ -146,7 +146,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   const v = await visitor.newPage();
   await v.goto(`/site/${site}/site?floor=0`);
   await expect(v.locator('.title-card h1')).toHaveText('barn title');
-  await v.getByRole('button', { name: /hotspots/i, expanded: false }).click();
+  await v.getByRole('button', { name: 'Hotspots', exact: true }).click();
   await expect(v.locator('#hotspot-list')).toContainText('Water tank');
   await expect(v.locator('#hotspot-list')).not.toContainText('Info; barn');
   await v.locator('#hotspot-list').getByRole('button', { name: /yard/ }).last().click();
@@ -155,6 +155,6 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   await v.goto(`/site/${site}/site?floor=0&kiosk=1`);
   await expect(v.locator('.title-card h1')).toHaveText('barn title');
   await expect(v.getByRole('button', { name: 'Hotspots' })).toBeVisible();
-  await expect(v.getByRole('button', { name: 'Edit hotspots' })).toHaveCount(0);
+  await expect(v.getByRole('button', { name: 'Hotspot editor' })).toHaveCount(0);
   await visitor.close();
 });

@@ -35,7 +35,7 @@ const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 // The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
 // Not through Suspense: it is on screen with the first view (see useLoadedModule).
 const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
-// The hotspot editor: loaded only when an administrator switches "Edit hotspots" on.
+// The hotspot editor: loaded only when an administrator switches the hotspot editor on.
 const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
@@ -151,7 +151,8 @@ export function ViewerPage() {
                 aria-pressed={editHotspots}
                 onClick={() => setEditingHotspots((on) => !on)}
               >
-                Edit hotspots
+                {/* Not "Edit hotspots": the name would also answer to the hotspot list's "Hotspots". */}
+                Hotspot editor
               </button>
             ) : null}
           </div>
