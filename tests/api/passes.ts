@@ -28,6 +28,7 @@ const NOT_ON_S3 = [
   'change-stream',
   'database-connection',
   'disabled-sites',
+  'hotspot-editing', // the hotspot save's revision check and trail are rows; it stores no blob
   // Child servers over a data folder on every pass (a tmpfs that fills, a killed job, SIGTERM, `npm run import`):
   // their crash and disk rules are about DATA_DIR and the transactions of the database.
   'disk-full',

@@ -1,6 +1,7 @@
 // An administrator edits a scene's hotspots where they are seen: adds a link (target chosen from previews) and an
 // info hotspot by clicking the panorama, drags one across the sphere, retargets the link, deletes one, undoes and
-// redoes; each change is saved at once, and a visitor in another browser sees the result and follows the new link.
+// redoes; each change is saved at once; a change after another administrator's save offers their set; a visitor in
+// another browser sees the result and follows the new link, and a kiosk has no such mode.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 import type { SceneHotspots } from '../../contract/api';
@@ -50,9 +51,9 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   const site = await newSite(request);
   await page.goto(`/site/${site}/site?floor=0`);
   await expect(page.locator('.title-card h1')).toHaveText('barn title');
-  await page.getByRole('button', { name: 'Edit hotspots' }).click();
+  await page.getByRole('button', { name: 'Hotspot editor' }).click();
   const list = panel(page).getByRole('list');
-  await expect(list.getByRole('button')).toHaveText(['→ yard title', 'ⓘ Info; barn']);
+  await expect(list.getByRole('button')).toHaveText(['→ yard title', 'Info: Info; barn']);
 
   // A link: click the panorama, choose the scene it leads to from the previews.
   await panel(page).getByRole('button', { name: 'Add link' }).click();
@@ -98,7 +99,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   expect((await stored(request, site)).titles).toEqual(['yard title', 'yard title']);
 
   // Delete the export's info hotspot, after a confirmation.
-  await list.getByRole('button', { name: 'ⓘ Info; barn' }).click();
+  await list.getByRole('button', { name: 'Info: Info; barn' }).click();
   await panel(page).getByRole('button', { name: 'Delete this hotspot' }).click();
   await page.getByRole('dialog', { name: 'Delete this hotspot?' }).getByRole('button', { name: 'Delete' }).click();
   await saved(page, 5, request, site);
@@ -112,9 +113,32 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   await saved(page, 7, request, site);
   expect((await stored(request, site)).info_hotspots.map((h) => h.title)).toEqual(['Water tank']);
 
+  // Another administrator saves first: the next change is refused, and the page offers their set.
+  const now = await stored(request, site);
+  const theirs = await request.put(`/api/site/${site}/scene/${now.tiles_id}/hotspots`, {
+    data: {
+      revision: now.revision,
+      link_hotspots: now.link_hotspots,
+      info_hotspots: [...now.info_hotspots, { yaw: 0, pitch: 0.5, title: 'Their note', text: '' }],
+    },
+  });
+  expect(theirs.status()).toBe(200);
+  await list.getByRole('button', { name: '→ yard title' }).first().click();
+  await panel(page).getByRole('button', { name: 'Turn right' }).click();
+  const conflict = page.getByRole('dialog', { name: 'Someone else changed this scene' });
+  await conflict.getByRole('button', { name: 'Reload their version' }).click();
+  await expect(list.getByRole('button')).toHaveText([
+    '→ yard title',
+    '→ yard title',
+    'Info: Water tank',
+    'Info: Their note',
+  ]);
+  await expect(panel(page).getByRole('button', { name: 'Undo' })).toBeDisabled();
+  expect((await stored(request, site)).link_hotspots.map((l) => l.rotation)).toEqual([0, 0]);
+
   // The viewer's own hotspot list follows at once.
   await panel(page).getByRole('button', { name: 'Done' }).click();
-  await page.getByRole('button', { name: /hotspots/i, expanded: false }).click();
+  await page.getByRole('button', { name: 'Hotspots', exact: true }).click();
   await expect(page.locator('#hotspot-list')).toContainText('Water tank');
 
   // A visitor in another browser sees the new info and follows the retargeted link to yard.
@@ -122,10 +146,15 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
   const v = await visitor.newPage();
   await v.goto(`/site/${site}/site?floor=0`);
   await expect(v.locator('.title-card h1')).toHaveText('barn title');
-  await v.getByRole('button', { name: /hotspots/i, expanded: false }).click();
+  await v.getByRole('button', { name: 'Hotspots', exact: true }).click();
   await expect(v.locator('#hotspot-list')).toContainText('Water tank');
   await expect(v.locator('#hotspot-list')).not.toContainText('Info; barn');
   await v.locator('#hotspot-list').getByRole('button', { name: /yard/ }).last().click();
   await expect(v.locator('.title-card h1')).toHaveText('yard title');
+  // A kiosk never offers the mode.
+  await v.goto(`/site/${site}/site?floor=0&kiosk=1`);
+  await expect(v.locator('.title-card h1')).toHaveText('barn title');
+  await expect(v.getByRole('button', { name: 'Hotspots' })).toBeVisible();
+  await expect(v.getByRole('button', { name: 'Hotspot editor' })).toHaveCount(0);
   await visitor.close();
 });

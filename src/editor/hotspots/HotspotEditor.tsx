@@ -2,12 +2,11 @@
 // hotspots as draggable markers over the panorama, and a panel to add, change, delete, undo and redo. Every change
 // saves the whole set (hotspotEditor.ts); after each save the viewer's own reads are refreshed, so the hotspot
 // list, the info panel and deep links follow at once.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { SceneHotspots, SurveyScene } from '../../../contract/api';
 import { useMachine } from '../common/useMachine';
 import { Modal } from '../../ui/Modal';
-import { refreshAfterWrite, siteContent } from '../../api/writeRefresh';
 import {
   canRedo,
   canUndo,
@@ -32,6 +31,8 @@ interface Props {
   /** The scenes a link may lead to (this survey's). */
   scenes: readonly SurveyScene[];
   onClose: () => void;
+  /** After each save: re-read what the viewer shows of the site (the viewer's own write refresh). */
+  onSaved: () => Promise<void>;
 }
 
 export default function HotspotEditor(props: Props) {
@@ -49,13 +50,16 @@ export default function HotspotEditor(props: Props) {
     };
   }, [props.site, tilesId]);
   if (loaded?.tilesId !== tilesId)
-    return (
+    return inViewerGrid(
       <section className="hotspot-editor-panel" aria-label="Edit hotspots">
         <p role={error ? 'alert' : 'status'}>{error ?? 'Loading the hotspots…'}</p>
-      </section>
+      </section>,
     );
   return <Editing key={tilesId} {...props} initial={loaded.set} />;
 }
+
+/** The panel sits in the viewer's grid beside its other panels; the markers stay over the panorama. */
+const inViewerGrid = (panel: ReactNode) => createPortal(panel, document.querySelector('.viewer') ?? document.body);
 
 type Dialog =
   | { kind: 'link'; at: { yaw: number; pitch: number } }
@@ -63,20 +67,19 @@ type Dialog =
   | { kind: 'info'; at: { yaw: number; pitch: number } }
   | { kind: 'delete'; key: string };
 
-function Editing({ site, scene, scenes, onClose, initial }: Props & { initial: SceneHotspots }) {
-  const qc = useQueryClient();
+function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { initial: SceneHotspots }) {
   const tilesId = scene.survey_node.tiles_id;
   const run = useCallback(
     (c: HotspotEditorCommand, dispatch: (e: HotspotEditorEvent) => void) => {
       void saveSceneHotspots(site, tilesId, c.body).then(async (out) => {
         if (out.kind === 'saved') {
           dispatch({ type: 'saved', current: out.current, keys: c.keys });
-          await refreshAfterWrite(qc, siteContent(site));
+          await onSaved();
         } else if (out.kind === 'conflict') dispatch({ type: 'conflict', message: out.message, current: out.current });
         else dispatch({ type: 'failed', message: out.message });
       });
     },
-    [qc, site, tilesId],
+    [onSaved, site, tilesId],
   );
   const [state, dispatch] = useMachine(perform, initialState(initial), run);
   const [placing, setPlacing] = useState<'link' | 'info' | null>(null);
@@ -111,25 +114,27 @@ function Editing({ site, scene, scenes, onClose, initial }: Props & { initial: S
           }}
         />
       ) : null}
-      <HotspotPanel
-        drafts={state.present}
-        selected={state.selected}
-        status={state.status}
-        revision={state.revision}
-        placing={placing}
-        canUndo={canUndo(state)}
-        canRedo={canRedo(state)}
-        titleOf={titleOf}
-        onPlace={setPlacing}
-        onSelect={(key) => dispatch({ type: 'select', key })}
-        onEdit={(key, patch) => dispatch({ type: 'edit', key, patch })}
-        onChooseTarget={(key) => setDialog({ kind: 'retarget', key })}
-        onDelete={(key) => setDialog({ kind: 'delete', key })}
-        onUndo={() => dispatch({ type: 'undo' })}
-        onRedo={() => dispatch({ type: 'redo' })}
-        onRetry={() => dispatch({ type: 'retry' })}
-        onClose={onClose}
-      />
+      {inViewerGrid(
+        <HotspotPanel
+          drafts={state.present}
+          selected={state.selected}
+          status={state.status}
+          revision={state.revision}
+          placing={placing}
+          canUndo={canUndo(state)}
+          canRedo={canRedo(state)}
+          titleOf={titleOf}
+          onPlace={setPlacing}
+          onSelect={(key) => dispatch({ type: 'select', key })}
+          onEdit={(key, patch) => dispatch({ type: 'edit', key, patch })}
+          onChooseTarget={(key) => setDialog({ kind: 'retarget', key })}
+          onDelete={(key) => setDialog({ kind: 'delete', key })}
+          onUndo={() => dispatch({ type: 'undo' })}
+          onRedo={() => dispatch({ type: 'redo' })}
+          onRetry={() => dispatch({ type: 'retry' })}
+          onClose={onClose}
+        />,
+      )}
       {dialog?.kind === 'link' || dialog?.kind === 'retarget' ? (
         <TargetChooser
           scenes={scenes}

@@ -96,7 +96,7 @@ export function HotspotPanel({
         {drafts.map((d) => (
           <li key={d.key}>
             <button type="button" aria-pressed={d.key === selected} onClick={() => onSelect(d.key)}>
-              {d.kind === 'link' ? '→ ' : 'ⓘ '}
+              {d.kind === 'link' ? '→ ' : 'Info: '}
               {titleOf(d)}
             </button>
           </li>

@@ -1,21 +1,31 @@
 // The hotspot editor's calls: read a scene's set, save a whole new set. A save's answer is one of three outcomes
 // for the state machine; a 409 carries the set the other edit left, which `send` would drop.
-import { apiUrl, getJson, seg } from '../../api/client';
+// Its own fetch rather than api/client's: importing that module here would cut it out of the first view's chunk into
+// a chunk of its own, one more request before the first panorama.
 import type { SceneHotspots, SceneHotspotsBody } from '../../../contract/api';
+
+const API_BASE = String(import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+const seg = (s: string) => encodeURIComponent(s);
 
 export type SaveOutcome =
   | { kind: 'saved'; current: SceneHotspots }
   | { kind: 'conflict'; message: string; current: SceneHotspots }
   | { kind: 'failed'; message: string };
 
-const path = (site: string, tilesId: string) => `/api/site/${seg(site)}/scene/${seg(tilesId)}/hotspots`;
+const url = (site: string, tilesId: string) => `${API_BASE}/api/site/${seg(site)}/scene/${seg(tilesId)}/hotspots`;
 
-export const loadSceneHotspots = (site: string, tilesId: string) => getJson<SceneHotspots>(path(site, tilesId));
+export async function loadSceneHotspots(site: string, tilesId: string): Promise<SceneHotspots> {
+  const res = await fetch(url(site, tilesId), { credentials: 'include', headers: { Accept: 'application/json' } });
+  const env = (await res.json().catch(() => null)) as { success?: boolean; message?: string; payload?: SceneHotspots };
+  if (!res.ok || !env?.success || !env.payload)
+    throw new Error(env?.message || `The hotspots could not be read (${res.status}).`);
+  return env.payload;
+}
 
 export async function saveSceneHotspots(site: string, tilesId: string, body: SceneHotspotsBody): Promise<SaveOutcome> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(path(site, tilesId)), {
+    res = await fetch(url(site, tilesId), {
       method: 'PUT',
       credentials: 'include',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },

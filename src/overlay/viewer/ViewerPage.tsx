@@ -3,6 +3,8 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshAfterWrite, siteContent } from '../../api/writeRefresh';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
 import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
 import { useOpenInfo } from './useOpenInfo';
@@ -36,7 +38,7 @@ const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
 // "Set start view here": the survey manager's code, for administrators only.
 const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'));
-// The hotspot editor: loaded only when an administrator switches "Edit hotspots" on.
+// The hotspot editor: loaded only when an administrator switches the hotspot editor on.
 const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
@@ -55,6 +57,7 @@ export function ViewerPage() {
   const openInfo = useOpenInfo();
   const mayManage = useMayDo('manageSurveys');
   const [editingHotspots, setEditingHotspots] = useState(false);
+  const queryClient = useQueryClient();
   const editHotspots = editingHotspots && isAdmin && !kiosk && !!scene;
 
   const sceneTitles = useMemo(
@@ -129,6 +132,7 @@ export function ViewerPage() {
                 scene={scene}
                 scenes={scenes.filter((s) => s.date === scene.date && s.survey_name === scene.survey_name)}
                 onClose={() => setEditingHotspots(false)}
+                onSaved={() => refreshAfterWrite(queryClient, siteContent(site))}
               />
             </Suspense>
           ) : null}
@@ -160,7 +164,8 @@ export function ViewerPage() {
                 aria-pressed={editHotspots}
                 onClick={() => setEditingHotspots((on) => !on)}
               >
-                Edit hotspots
+                {/* Not "Edit hotspots": the name would also answer to the hotspot list's "Hotspots". */}
+                Hotspot editor
               </button>
             ) : null}
           </div>
