@@ -236,7 +236,9 @@ async function danglingLinks(): Promise<string[]> {
   const nodes = await db.selectFrom('survey_nodes').select(['title', 'tiles_id', 'link_hotspots']).execute();
   const ids = new Set(nodes.map((n) => n.tiles_id));
   return nodes.flatMap((n) =>
-    (JSON.parse(n.link_hotspots) as { target: string }[]).filter((h) => !ids.has(h.target)).map(() => n.title),
+    (JSON.parse(n.link_hotspots) as { target: string }[])
+      .filter((h) => !ids.has(h.target))
+      .map((h) => `${n.title} → ${h.target}`),
   );
 }
 
@@ -293,7 +295,7 @@ describe('SIGKILL during deletions', () => {
         outcome[kind][kept ? 'kept' : 'gone']++;
         // A row kept has all its tiles; tiles without a row are gone; no scene links to a deleted one.
         expect(await damage(server.proc.pid!), `${kind} kill ${i}`).toEqual(NO_DAMAGE);
-        expect(await danglingLinks()).toEqual([]);
+        expect(await danglingLinks(), `${kind} kill ${i}: links to nothing`).toEqual([]);
       }
     }
     await server.kill('SIGTERM');
