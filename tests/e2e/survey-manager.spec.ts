@@ -8,6 +8,7 @@ import { api } from './app-helpers';
 
 interface ManagedScene {
   id: string;
+  revision: number;
   tiles_id: string;
   title: string;
   north: number;
