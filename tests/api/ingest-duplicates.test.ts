@@ -66,5 +66,27 @@ describe('the same export twice', () => {
     expect(other.status).toBe(200);
     expect(other.body.payload).toMatchObject({ date: '2024-03-06', replaced: 0 });
     expect(await s.ctx.db.selectFrom('survey_nodes').select('id').where('site', '=', site).execute()).toHaveLength(4);
+
+    // A scene of the other survey linking into the replaced ones loses that link with them, nothing else.
+    const [linking] = await s.ctx.db
+      .selectFrom('survey_nodes')
+      .select(['id', 'link_hotspots'])
+      .where('site', '=', site)
+      .where('tiles_id', '=', other.body.payload.node)
+      .execute();
+    const own = JSON.parse(linking.link_hotspots) as { target: string }[];
+    const link = { yaw: 0, pitch: 0, rotation: 0, target: replaced.body.payload.node as string };
+    await s.ctx.db
+      .updateTable('survey_nodes')
+      .set({ link_hotspots: JSON.stringify([...own, link]) })
+      .where('id', '=', linking.id)
+      .execute();
+    expect((await withReplace(site, csv)).status).toBe(200);
+    const after = await s.ctx.db
+      .selectFrom('survey_nodes')
+      .select('link_hotspots')
+      .where('id', '=', linking.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(after.link_hotspots)).toEqual(own);
   });
 });

@@ -1,5 +1,5 @@
-// SIGKILL at 20 points of an HTTP upload and of `npm run import` (node --import tsx server/cli/import.ts), on the
-// suite's database (SQLite, or PostgreSQL when DATABASE_URL is set). After each restart of the server (its start-up
+// SIGKILL at 20 points of an HTTP upload and of `npm run import` (node --import tsx server/cli/import.ts), and during
+// deletions of scenes and surveys, on the suite's database (SQLite, or PostgreSQL when DATABASE_URL is set). After each restart of the server (its start-up
 // sweep runs): no partial site, no survey without nodes, no node without its tiles, no blob no row points to, no
 // staging or pending record of a dead process. The figures are printed.
 import fs from 'node:fs';
@@ -227,6 +227,81 @@ describe('SIGKILL during uploads and imports', () => {
       `kill test, import command on ${backend()}: a full import takes ${importMs} ms (with node start-up); ` +
         `${points.length} kills at ${points.join(', ')} ms; landed before commit ${landed.before}, during (pending blobs recorded, rows not committed) ${landed.during}, ` +
         `after commit ${landed.after}; partial sites, orphan blobs, orphan rows found after restart: 0`,
+    );
+  }, 240_000);
+});
+
+/** Scenes whose link hotspots point at a scene that is no longer there. */
+async function danglingLinks(): Promise<string[]> {
+  const nodes = await db.selectFrom('survey_nodes').select(['title', 'tiles_id', 'link_hotspots']).execute();
+  const ids = new Set(nodes.map((n) => n.tiles_id));
+  return nodes.flatMap((n) =>
+    (JSON.parse(n.link_hotspots) as { target: string }[])
+      .filter((h) => !ids.has(h.target))
+      .map((h) => `${n.title} → ${h.target}`),
+  );
+}
+
+describe('SIGKILL during deletions', () => {
+  const KILLS = 5;
+  /** A site of SCENES scenes; `surveys` > 1 spreads them over that many survey dates. */
+  async function uploadSite(server: ChildServer, name: string, surveys: number): Promise<string> {
+    const scenes = Array.from({ length: SCENES }, (_, i) => ({ id: `${i}-room_${i}`, name: `room_${i}` }));
+    const rows = scenes.map((c, i) => `${c.name} title,${c.name},${10 + i},${20 + i},0${1 + (i % surveys)}/03/2024,0`);
+    const text = ['title,fileName,x,y,date,floor', ...rows].join('\r\n') + '\r\n';
+    const res = await uploadScenes(server.baseUrl, 'x', 0, { zip, csv: text, mode: 'addNewSite', siteName: name });
+    expect(res.status).toBe(200);
+    return res.body.payload.site as string;
+  }
+  const managed = async (server: ChildServer, site: string) =>
+    (await (await fetch(`${server.baseUrl}/api/site/${site}/manage/surveys`)).json()).payload as {
+      id: string;
+      revision: number;
+      scenes: { id: string; revision: number; tiles_id: string }[];
+    }[];
+  const remove = (server: ChildServer, site: string, kind: string, id: string, revision: number) =>
+    fetch(`${server.baseUrl}/api/site/${site}/manage/${kind}/${id}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ revision }),
+    }).catch(() => null);
+
+  it(`scene and survey deletions killed at ${KILLS} points each: rows and tiles all there or all gone`, async () => {
+    let server = await start();
+    const scenesSite = await uploadSite(server, 'Delete scenes', 1);
+    const surveysSite = await uploadSite(server, 'Delete surveys', KILLS);
+    const outcome = { scene: { kept: 0, gone: 0 }, survey: { kept: 0, gone: 0 } };
+    let deleteMs = 0;
+    for (let i = 0; i < KILLS; i++) {
+      for (const kind of ['scene', 'survey'] as const) {
+        const site = kind === 'scene' ? scenesSite : surveysSite;
+        const surveys = await managed(server, site);
+        const target = kind === 'scene' ? surveys[0].scenes[0] : surveys[0];
+        if (i === 0 && kind === 'scene') {
+          // The first one runs to its end: how long a deletion takes sets where the kills land.
+          const t0 = Date.now();
+          expect((await remove(server, site, kind, target.id, target.revision))?.status).toBe(200);
+          deleteMs = Date.now() - t0;
+          continue;
+        }
+        const answer = remove(server, site, kind, target.id, target.revision);
+        await sleep(Math.round(Math.random() * deleteMs * 1.5));
+        await server.kill('SIGKILL');
+        await answer;
+        server = await start();
+        await sweepReport(server);
+        const table = kind === 'scene' ? 'survey_nodes' : 'surveys';
+        const kept = await db.selectFrom(table).select('id').where('id', '=', target.id).executeTakeFirst();
+        outcome[kind][kept ? 'kept' : 'gone']++;
+        // A row kept has all its tiles; tiles without a row are gone; no scene links to a deleted one.
+        expect(await damage(server.proc.pid!), `${kind} kill ${i}`).toEqual(NO_DAMAGE);
+        expect(await danglingLinks(), `${kind} kill ${i}: links to nothing`).toEqual([]);
+      }
+    }
+    await server.kill('SIGTERM');
+    console.log(
+      `kill test, deletions on ${backend()}: a scene deletion takes ${deleteMs} ms; ${KILLS - 1} scene and ${KILLS} survey deletions killed; ` +
+        `scenes kept ${outcome.scene.kept}, gone ${outcome.scene.gone}; surveys kept ${outcome.survey.kept}, gone ${outcome.survey.gone}; damage found: 0`,
     );
   }, 240_000);
 });

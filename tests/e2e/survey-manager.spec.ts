@@ -1,13 +1,14 @@
 // The survey manager end to end: an administrator renames a scene, sets its north and its start view from the
-// viewer's camera, deletes a scene (the link to it goes), renames and moves the survey, and reads the audit trail;
-// a visitor in another browser sees each change: the scene's new title without reloading (the change stream),
-// the rest when it next opens the viewer.
+// viewer's camera, meets another administrator's change (409, reload), deletes a scene (the link to it goes),
+// renames and moves the survey, and reads the audit trail; a visitor in another browser sees each change: the
+// scene's new title without reloading (the change stream), the rest when it next opens the viewer.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 import { api } from './app-helpers';
 
 interface ManagedScene {
   id: string;
+  revision: number;
   tiles_id: string;
   title: string;
   north: number;
@@ -65,20 +66,38 @@ test('an administrator edits and deletes scenes and moves a survey; a visitor se
   await sceneDialog.getByLabel('Title').fill('Front gate');
   await sceneDialog.getByLabel('North (degrees)').fill('90');
   await sceneDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(sceneDialog).toBeHidden();
+  // Closed, not opened again on the new state (a dialog's name changes with what it edits).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(row(page, 'Front gate')).toContainText('North 90°');
   await expect(visitor.locator('.title-card')).toContainText('Front gate');
 
+  // Another administrator renames hall_b while this one's dialog is open: the page hears of it, and the save
+  // started from the old state is refused with a reload, never written over theirs.
+  await page.getByRole('button', { name: 'Edit scene hall_b title' }).click();
+  const staleDialog = page.getByRole('dialog');
+  await staleDialog.getByLabel('Title').fill('Back yard');
+  const [, hallB] = (await surveysOf(request, site))[0].scenes;
+  const elsewhere = await request.patch(`/api/site/${site}/manage/scene/${hallB.id}`, {
+    data: { revision: hallB.revision, title: 'Barn door' },
+  });
+  expect(elsewhere.status()).toBe(200);
+  await expect(row(page, 'Barn door')).toHaveCount(1);
+  await staleDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(staleDialog.getByRole('alert')).toContainText('Someone else changed this');
+  await staleDialog.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue('Barn door');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
   // Deleting hall_b says which link goes, then the link is gone from hall_a.
-  await page.getByRole('button', { name: 'Delete scene hall_b title' }).click();
-  const deleteDialog = page.getByRole('dialog', { name: 'Delete scene "hall_b title"?' });
+  await page.getByRole('button', { name: 'Delete scene Barn door' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete scene "Barn door"?' });
   await expect(deleteDialog.getByRole('listitem')).toHaveText([
-    '1 scene: hall_b title',
-    `The link from "Front gate" (${survey.survey_name}, floor 0, 2024-03-05) to "hall_b title"`,
+    '1 scene: Barn door',
+    `The link from "Front gate" (${survey.survey_name}, floor 0, 2024-03-05) to "Barn door"`,
   ]);
   await deleteDialog.getByRole('button', { name: 'Delete scene' }).click();
-  await expect(deleteDialog).toBeHidden();
-  await expect(row(page, 'hall_b title')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(row(page, 'Barn door')).toHaveCount(0);
   const details = await api<{ survey_node: { title: string; link_hotspots: unknown[] } }[]>(
     request,
     `/api/site/${site}/survey/details?floor=0&date=2024-03-05`,
@@ -92,7 +111,7 @@ test('an administrator edits and deletes scenes and moves a survey; a visitor se
   await surveyDialog.getByLabel('Floor').selectOption('1');
   await surveyDialog.getByLabel('Date').fill('2024-03-06');
   await surveyDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(surveyDialog).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(row(page, 'Spring walk')).toContainText('2024-03-06');
 
   // The start view: the viewer's camera, from a link that names the view, becomes the scene's own.
@@ -118,7 +137,7 @@ test('an administrator edits and deletes scenes and moves a survey; a visitor se
   await expect(what.first()).toHaveText('Set the start view of scene "Front gate"');
   await expect(what).toContainText([
     `Moved survey "${survey.survey_name}" (floor 0, 2024-03-05)`,
-    'Deleted scene "hall_b title"',
+    'Deleted scene "Barn door"',
   ]);
   // One edit of the scene, two entries (the same moment: either order).
   for (const entry of ['Set north of scene "hall_a title"', 'Renamed scene "hall_a title"'])

@@ -1,10 +1,20 @@
-// Tiles of deleted scenes go after the rows' transaction has committed: a kill before that leaves rows and tiles
-// as they were (nothing committed), a kill after it leaves tiles no row points to, which the sweep removes.
+// Tiles of deleted scenes go after the rows' transaction has committed. Before it, their prefixes are recorded as
+// pending for this process (server/storage/pendingBlobs.ts): a kill before the commit leaves rows and tiles as they
+// were (the record only expires); a kill after it leaves tiles no row points to under a record whose owner is dead,
+// which the next sweep removes at once, however young the tiles are.
 import type { BlobStore } from '../../storage/blobStore.ts';
+import { STAGED_TTL_MS } from '../../storage/pendingBlobs.ts';
 
-/** Removes the tiles of `tilesIds`; a failure only leaves them for the sweep. Answers how many failed. */
-export async function removeTiles(blobs: BlobStore, tilesIds: readonly string[]): Promise<number> {
-  let failed = 0;
-  for (const id of tilesIds) await blobs.remove(`tiles/${id}`).catch(() => failed++);
-  return failed;
+/** Runs `commit` (the deletion's transaction), then removes the tiles of `tilesIds`; a failure to remove only
+ *  leaves them for the sweep. */
+export async function deletingTiles<T>(blobs: BlobStore, tilesIds: readonly string[], commit: () => Promise<T>) {
+  const prefixes = tilesIds.map((id) => `tiles/${id}`);
+  await blobs.ledger?.reserve(prefixes, blobs.owner, STAGED_TTL_MS);
+  try {
+    const out = await commit();
+    for (const prefix of prefixes) await blobs.remove(prefix).catch(() => undefined);
+    return out;
+  } finally {
+    await blobs.ledger?.release(prefixes).catch(() => undefined);
+  }
 }

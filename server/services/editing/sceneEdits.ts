@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { NotFound } from '../errors.ts';
 import { managedScene } from './managedSurveys.ts';
 import { linksInto, removeScenesAndLinks, scenesOfSite } from './sceneLinks.ts';
-import { removeTiles } from './removedTiles.ts';
+import { deletingTiles } from './removedTiles.ts';
 
 export interface SceneEdit {
   revision: number;
@@ -157,22 +157,31 @@ export async function deleteScene(
   revision: number,
   actor: Principal | null,
 ): Promise<Removal> {
-  const { removed, tilesId } = await inTransaction(db, async (trx) => {
-    await lockSite(trx, site);
-    const before = await sceneRow(trx, site, id);
-    await bumpRevision(trx, 'survey_nodes', id, revision);
-    const removed = await sceneRemoval(trx, site, id);
-    await removeScenesAndLinks(trx, site, [before.tiles_id], removed.links);
-    await forgetExported(trx, before.survey_id, before.tiles_id);
-    await recordAudit(trx, {
-      site,
-      actor,
-      action: 'scene.delete',
-      target: `scene "${before.title}"`,
-      detail: { links_removed: removed.links.map((l) => `${l.title} → ${l.to}`) },
-    });
-    return { removed, tilesId: before.tiles_id };
-  });
-  await removeTiles(blobs, [tilesId]);
-  return removed;
+  const tiles = await db
+    .selectFrom('survey_nodes')
+    .select('tiles_id')
+    .where('site', '=', site)
+    .where('id', '=', id)
+    .execute();
+  return deletingTiles(
+    blobs,
+    tiles.map((t) => t.tiles_id),
+    () =>
+      inTransaction(db, async (trx) => {
+        await lockSite(trx, site);
+        const before = await sceneRow(trx, site, id);
+        await bumpRevision(trx, 'survey_nodes', id, revision);
+        const removed = await sceneRemoval(trx, site, id);
+        await removeScenesAndLinks(trx, site, [before.tiles_id], removed.links);
+        await forgetExported(trx, before.survey_id, before.tiles_id);
+        await recordAudit(trx, {
+          site,
+          actor,
+          action: 'scene.delete',
+          target: `scene "${before.title}"`,
+          detail: { links_removed: removed.links.map((l) => `${l.title} → ${l.to}`) },
+        });
+        return removed;
+      }),
+  );
 }

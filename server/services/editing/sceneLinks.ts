@@ -1,7 +1,6 @@
 // Link hotspots that point at scenes a deletion removes: found among the scenes that stay (pure), and taken out of
 // those scenes in the deletion's own transaction so no scene is left with a link to nothing.
 import type { DB } from '../../db/database.ts';
-import { removeSceneRows } from '../ingest/duplicates.ts';
 import type { LinkHotspot } from '../../../contract/api.ts';
 import type { IncomingLink } from '../../../contract/surveyEditing.ts';
 
@@ -71,4 +70,14 @@ export async function removeScenesAndLinks(
 ): Promise<void> {
   await dropLinks(trx, links, new Set(tilesIds));
   await removeSceneRows(trx, site, tilesIds);
+}
+
+/** Removes the rows of the scenes `ids` (tiles ids) of `site`: node, position, info texts. Blobs stay for the sweep
+ *  or the caller. Runs inside the caller's transaction. */
+export async function removeSceneRows(trx: DB, site: string, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  const nodes = trx.selectFrom('survey_nodes').select('id').where('site', '=', site).where('tiles_id', 'in', ids);
+  await trx.deleteFrom('minimap_nodes').where('survey_node_id', 'in', nodes).execute();
+  await trx.deleteFrom('hotspot_descriptions').where('site', '=', site).where('tiles_id', 'in', ids).execute();
+  await trx.deleteFrom('survey_nodes').where('site', '=', site).where('tiles_id', 'in', ids).execute();
 }

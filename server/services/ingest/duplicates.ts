@@ -3,6 +3,7 @@
 // asked to replace it; then the scenes it brought last time go, in the same transaction as the new ones come.
 import type { DB } from '../../db/database.ts';
 import { Conflict } from '../errors.ts';
+import { linksInto, removeScenesAndLinks, scenesOfSite } from '../editing/sceneLinks.ts';
 
 /** A survey an upload writes to. */
 export interface SurveyKey {
@@ -61,22 +62,14 @@ export function duplicateExport(
 /** Removes the scenes a prior upload of the export brought (rows only: the start-up sweep removes blobs no row
  *  points to). Runs inside the caller's transaction. */
 export async function removePriorExport(trx: DB, site: string, prior: PriorExport): Promise<void> {
-  await removeSceneRows(trx, site, prior.tiles_ids);
+  // Links from scenes that stay into the replaced ones would point at nothing: they go with them.
+  const gone = new Map(prior.tiles_ids.map((id) => [id, id]));
+  await removeScenesAndLinks(trx, site, prior.tiles_ids, linksInto(await scenesOfSite(trx, site), gone));
   await trx
     .deleteFrom('survey_exports')
     .where('survey_id', '=', prior.survey_id)
     .where('fingerprint', '=', prior.fingerprint)
     .execute();
-}
-
-/** Removes the rows of the scenes `ids` (tiles ids) of `site`: node, position, info texts. Blobs stay for the sweep
- *  or the caller. Runs inside the caller's transaction. */
-export async function removeSceneRows(trx: DB, site: string, ids: readonly string[]): Promise<void> {
-  if (!ids.length) return;
-  const nodes = trx.selectFrom('survey_nodes').select('id').where('site', '=', site).where('tiles_id', 'in', ids);
-  await trx.deleteFrom('minimap_nodes').where('survey_node_id', 'in', nodes).execute();
-  await trx.deleteFrom('hotspot_descriptions').where('site', '=', site).where('tiles_id', 'in', ids).execute();
-  await trx.deleteFrom('survey_nodes').where('site', '=', site).where('tiles_id', 'in', ids).execute();
 }
 
 /** Records that the export's scenes `tilesIds` went to the survey. */

@@ -13,7 +13,9 @@ interface SceneDialogProps {
   onReload: () => void;
 }
 
-export function SceneEditDialog({ site, scene, onClose, onReload }: SceneDialogProps) {
+export function SceneEditDialog({ site, scene: current, onClose, onReload }: SceneDialogProps) {
+  // The state the dialog opened on (see SurveyEditDialog).
+  const [scene] = useState(current);
   const [title, setTitle] = useState(scene.title);
   const [north, setNorth] = useState(String(northDegrees(scene.north)));
   const [fault, setFault] = useState('');
@@ -64,6 +66,7 @@ export function SceneMoveDialog({
   onClose,
   onReload,
 }: SceneDialogProps & { from: ManagedSurvey; surveys: ManagedSurvey[] }) {
+  const [revision] = useState(scene.revision);
   const others = surveys.filter((s) => s.id !== from.id);
   const [to, setTo] = useState(others[0]?.id ?? '');
   const move = useMoveScene(site, scene.id);
@@ -72,7 +75,7 @@ export function SceneMoveDialog({
     <ManagerDialog
       title={`Move scene "${scene.title}"`}
       onClose={onClose}
-      onSubmit={() => (to ? move.mutate({ revision: scene.revision, survey: to }, { onSuccess: onClose }) : onClose())}
+      onSubmit={() => (to ? move.mutate({ revision, survey: to }, { onSuccess: onClose }) : onClose())}
       submitLabel="Move"
       busy={move.isPending || !to}
       error={move.error}

@@ -20,16 +20,19 @@ export function SurveyEditDialog({
   onClose: () => void;
   onReload: () => void;
 }) {
-  const [draft, setDraft] = useState({ survey_name: survey.survey_name, floor: survey.floor, date: survey.date });
-  const edit = useEditSurvey(site, survey.id);
+  // The state the dialog opened on: the edit names its revision, so a change made meanwhile (heard through the
+  // change stream) is refused rather than overwritten. Reload opens the dialog again on the new state.
+  const [start] = useState(survey);
+  const [draft, setDraft] = useState({ survey_name: start.survey_name, floor: start.floor, date: start.date });
+  const edit = useEditSurvey(site, start.id);
   const save = () => {
-    const changes = surveyChanges(survey, draft);
+    const changes = surveyChanges(start, draft);
     if (!changes) return onClose();
-    edit.mutate({ revision: survey.revision, ...changes }, { onSuccess: onClose });
+    edit.mutate({ revision: start.revision, ...changes }, { onSuccess: onClose });
   };
   return (
     <ManagerDialog
-      title={`Rename or move "${survey.survey_name}"`}
+      title={`Rename or move "${start.survey_name}"`}
       onClose={onClose}
       onSubmit={save}
       submitLabel="Save"

@@ -30,7 +30,11 @@ export default function SurveyManagerPage() {
   const floors = useMinimapFloors(site).data ?? [];
   const [open, setOpen] = useState<Open | null>(null);
   const qc = useQueryClient();
-  const reload = () => void qc.invalidateQueries({ queryKey: keys.managedSurveys(site) });
+  // A dialog keeps its draft while the list refreshes under it (its own save does that); only Reload starts it
+  // again, from the state read anew.
+  const [generation, setGeneration] = useState(0);
+  const reload = () =>
+    void qc.invalidateQueries({ queryKey: keys.managedSurveys(site) }).then(() => setGeneration((g) => g + 1));
   const close = () => setOpen(null);
   const floorName = (n: number) => floors.find((f) => f.floor === n)?.floor_name || `Floor ${n}`;
 
@@ -69,24 +73,24 @@ export default function SurveyManagerPage() {
         </table>
       ) : null}
       {survey && open?.kind === 'editSurvey' ? (
-        <SurveyEditDialog key={survey.revision} {...common} survey={survey} floors={floors} />
+        <SurveyEditDialog key={generation} {...common} survey={survey} floors={floors} />
       ) : null}
       {survey && open?.kind === 'deleteSurvey' ? (
         <RemovalDialog
-          key={survey.revision}
+          key={generation}
           {...common}
           what={{ kind: 'survey', id: survey.id }}
           name={survey.survey_name}
         />
       ) : null}
       {survey && scene && open?.kind === 'editScene' ? (
-        <SceneEditDialog key={scene.revision} {...common} scene={scene} />
+        <SceneEditDialog key={generation} {...common} scene={scene} />
       ) : null}
       {survey && scene && open?.kind === 'moveScene' ? (
-        <SceneMoveDialog key={scene.revision} {...common} scene={scene} from={survey} surveys={surveys} />
+        <SceneMoveDialog key={generation} {...common} scene={scene} from={survey} surveys={surveys} />
       ) : null}
       {scene && open?.kind === 'deleteScene' ? (
-        <RemovalDialog key={scene.revision} {...common} what={{ kind: 'scene', id: scene.id }} name={scene.title} />
+        <RemovalDialog key={generation} {...common} what={{ kind: 'scene', id: scene.id }} name={scene.title} />
       ) : null}
     </main>
   );
