@@ -28,6 +28,8 @@ const DocumentationPage = lazy(() => import('../overlay/documentation/Documentat
 const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
+// The site settings page: administrators only, never in a visitor's bundle.
+const SiteSettingsPage = lazy(() => import('../editor/settings/SiteSettingsPage'));
 
 /** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
 const startsCollapsed = () =>
@@ -128,6 +130,12 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
                   ) : (
                     <Navigate to={home} replace />
                   )
+                }
+              />
+              <Route
+                path="settings"
+                element={
+                  isAdmin ? <SiteSettingsPage key={site} site={site} settings={s} /> : <Navigate to={home} replace />
                 }
               />
               <Route path="*" element={<Navigate to={home} replace />} />
