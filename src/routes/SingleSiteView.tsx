@@ -31,6 +31,8 @@ const UploadPage = lazy(() => import('../editor/upload/UploadPage'));
 // The survey manager and the audit trail: administrators only, never in a visitor's bundle.
 const SurveyManagerPage = lazy(() => import('../editor/surveys/SurveyManagerPage'));
 const AuditPage = lazy(() => import('../editor/surveys/AuditPage'));
+// The site settings page: administrators only, never in a visitor's bundle.
+const SiteSettingsPage = lazy(() => import('../editor/settings/SiteSettingsPage'));
 
 /** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
 const startsCollapsed = () =>
@@ -135,6 +137,12 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
               />
               <Route path="surveys" element={canAddScene ? <SurveyManagerPage /> : <Navigate to={home} replace />} />
               <Route path="audit" element={canAddScene ? <AuditPage /> : <Navigate to={home} replace />} />
+              <Route
+                path="settings"
+                element={
+                  isAdmin ? <SiteSettingsPage key={site} site={site} settings={s} /> : <Navigate to={home} replace />
+                }
+              />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </Suspense>

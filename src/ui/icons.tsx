@@ -278,6 +278,12 @@ export const ShareIcon = (p: IconProps) => (
 );
 
 // ---------- the administrators' tools ----------
+export const SettingsIcon = (p: IconProps) => (
+  <Svg {...p} data-icon="settings">
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1" />
+  </Svg>
+);
 export const TrashIcon = (p: IconProps) => (
   <Svg {...p} data-icon="trash">
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />

@@ -21,6 +21,7 @@ function fittingIcons(name: string): string[] | null {
     [/^Documentation$/, ['doc']],
     [/^About$/, ['info']],
     [/^Animation$/, ['play']],
+    [/^Site settings$/, ['settings']],
     [/^Enable Multisite$/, ['map']],
     [/^Collapse sidebar$/, ['chevron-left']],
     [/^Expand sidebar$/, ['chevron-right']],

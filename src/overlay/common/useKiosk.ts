@@ -19,12 +19,19 @@ import {
   withoutKioskParam,
 } from '../../domain/kiosk';
 
-/** The site's kiosk setting: a kiosk for as long as the setting is on (not stored: the setting decides). */
+/** The site's kiosk setting: a kiosk for as long as the setting is on (not stored: the setting decides). Not for
+ *  an administrator of the site signed in by single sign-on: the setting is theirs to turn off again, from the
+ *  settings page a kiosk would take away from them (the moment they save it, too). */
 export function useKioskMode(settingEnabled = false): void {
   const setKiosk = useSetAtom(kioskAtom);
+  const site = useAtomValue(siteAtom);
+  const sso = useAppConfig().data?.useSso ?? false;
+  const user = useUserInfo();
+  // With sign-on, once it is known who this is (a visitor sees no administrator tool meanwhile anyway).
+  const on = settingEnabled && (!sso || (!user.isPending && !administersSite(user.data, site || null)));
   useEffect(() => {
-    if (settingEnabled) setKiosk(true);
-  }, [settingEnabled, setKiosk]);
+    if (on) setKiosk(true);
+  }, [on, setKiosk]);
 }
 
 /** Once, under the router: starts, keeps and ends the kiosk. */

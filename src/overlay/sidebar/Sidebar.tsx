@@ -27,12 +27,14 @@ import {
   ListIcon,
   MapIcon,
   PlayIcon,
+  SettingsIcon,
   UploadIcon,
   WaterIcon,
 } from '../../ui/icons';
 import {
   activeEntry,
   addSceneLink,
+  settingsLink,
   siteEntryLabel,
   visibleEntries,
   WATER_SITE_TITLE,
@@ -163,6 +165,13 @@ export function Sidebar() {
               return item(key, path('documentation'), <DocIcon />, 'Documentation');
             case '/about':
               return item(key, path('about'), <InfoIcon />, 'About');
+            case 'settings':
+              return item(
+                key,
+                settingsLink(path('settings'), active === 'site', location.search),
+                <SettingsIcon />,
+                'Site settings',
+              );
             case 'animation':
               return (
                 <li key={key}>

@@ -1,7 +1,7 @@
 // Which sidebar entries show, which one is active and where Add Scene leads. Pure.
 import { buildViewerSearch } from '../../../contract/viewerLink';
 
-export type EntryKey = '/' | 'site' | 'addScene' | 'surveys' | 'documentation' | '/about' | 'animation';
+export type EntryKey = '/' | 'site' | 'addScene' | 'surveys' | 'documentation' | '/about' | 'animation' | 'settings';
 
 export interface EntryRules {
   isAdmin: boolean;
@@ -24,6 +24,8 @@ export function visibleEntries(r: EntryRules): EntryKey[] {
   if (r.documentation) out.push('documentation');
   if (r.about) out.push('/about');
   if (r.animations) out.push('animation');
+  // The site's settings: its administrators only (isAdmin is false on a kiosk), last: a tool, not a place to visit.
+  if (r.isAdmin && !r.kiosk) out.push('settings');
   return out;
 }
 
@@ -42,9 +44,17 @@ export function activeEntry(pathname: string, multiSite: boolean): EntryKey {
       return 'documentation';
     case 'about':
       return '/about';
+    case 'settings':
+      return 'settings';
     default:
       return multiSite ? 'site' : '/';
   }
+}
+
+/** The Site settings entry's target: from the viewer it carries the viewer's place and camera (its query), so
+ *  that the page can take them as the start view. */
+export function settingsLink(page: string, fromViewer: boolean, search: string): string {
+  return fromViewer && search ? `${page}${search.startsWith('?') ? '' : '?'}${search}` : page;
 }
 
 /** The site title for which the sidebar shows the water-themed custom logo instead of the building icon. */

@@ -7,7 +7,8 @@ import { useCurrentSettings } from '../../domain/useSite';
 export function AnimationModal() {
   const [open, setOpen] = useAtom(animationModalOpenAtom);
   const settings = useCurrentSettings();
-  if (!open || !settings) return null;
+  // Turned off while open (a setting saved elsewhere, heard at once): the player closes with its entry.
+  if (!open || !settings?.enable.animations) return null;
   const { title, url } = settings.animation;
   return (
     <Modal title={title || 'Animation'} onClose={() => setOpen(false)} className="media-modal">

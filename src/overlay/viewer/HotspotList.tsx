@@ -30,7 +30,9 @@ export function HotspotListToggle() {
 export function HotspotList() {
   const [open, setOpen] = useAtom(hotspotListOpenAtom);
   const openInfo = useOpenInfo();
-  const { scene, scenes } = useViewerState();
+  const { scene, scenes, settings } = useViewerState();
+  // Turned off while open (a setting saved elsewhere, heard at once): the panel goes with its toolbar button.
+  const shown = open && settings.enable.hotspots_nav;
   const go = useViewerNavigate();
   const timer = useRef<number | null>(null);
   useEffect(
@@ -39,9 +41,9 @@ export function HotspotList() {
     },
     [],
   );
-  useEscape(open, () => setOpen(false));
-  const panel = usePanelFocus<HTMLElement>(open && !!scene);
-  if (!open || !scene) return null;
+  useEscape(shown, () => setOpen(false));
+  const panel = usePanelFocus<HTMLElement>(shown && !!scene);
+  if (!shown || !scene) return null;
   const titles = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
   const later = (fn: () => void) => {
     setOpen(false);

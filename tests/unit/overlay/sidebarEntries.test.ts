@@ -3,6 +3,7 @@ import {
   siteEntryLabel,
   activeEntry,
   addSceneLink,
+  settingsLink,
   visibleEntries,
   type EntryRules,
 } from '../../../src/overlay/sidebar/sidebarEntries';
@@ -23,9 +24,27 @@ describe('sidebar entries', () => {
     expect(visibleEntries(base)).toEqual(['/', 'site']);
   });
   it('adds Add Scene for admins or when single sign-on is off, never on a kiosk', () => {
-    expect(visibleEntries({ ...base, isAdmin: true })).toEqual(['/', 'site', 'addScene', 'surveys']);
+    expect(visibleEntries({ ...base, isAdmin: true })).toEqual(['/', 'site', 'addScene', 'surveys', 'settings']);
     expect(visibleEntries({ ...base, ssoEnabled: false })).toEqual(['/', 'site', 'addScene', 'surveys']);
     expect(visibleEntries({ ...base, ssoEnabled: false, kiosk: true })).toEqual(['/', 'site']);
+  });
+  it("adds Site settings for the site's administrators only, never on a kiosk", () => {
+    expect(visibleEntries({ ...base, isAdmin: true, about: true })).toEqual([
+      '/',
+      'site',
+      'addScene',
+      'surveys',
+      '/about',
+      'settings',
+    ]);
+    expect(visibleEntries({ ...base, isAdmin: true, kiosk: true })).toEqual(['/', 'site']);
+    expect(visibleEntries({ ...base, ssoEnabled: false, kiosk: true })).not.toContain('settings');
+    expect(activeEntry('/site/farm/settings', true)).toBe('settings');
+  });
+  it("takes the viewer's place and camera to Site settings, and nothing from other pages", () => {
+    expect(settingsLink('/settings', true, '?floor=1&node=n&yaw=0.5')).toBe('/settings?floor=1&node=n&yaw=0.5');
+    expect(settingsLink('/settings', false, '?floor=1')).toBe('/settings');
+    expect(settingsLink('/settings', true, '')).toBe('/settings');
   });
   it('adds documentation, about and animation by their flags', () => {
     expect(visibleEntries({ ...base, documentation: true, about: true, animations: true })).toEqual([
