@@ -22,6 +22,8 @@ function fittingIcons(name: string): string[] | null {
     [/^About$/, ['info']],
     [/^Animation$/, ['play']],
     [/^Site settings$/, ['settings']],
+    [/^Surveys$/, ['list']],
+    [/^Set start view here$/, ['camera']],
     [/^Enable Multisite$/, ['map']],
     [/^Collapse sidebar$/, ['chevron-left']],
     [/^Expand sidebar$/, ['chevron-right']],

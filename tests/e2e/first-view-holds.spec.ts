@@ -1,10 +1,11 @@
 // Nothing the page needs only later is fetched while its first view is still coming in: not the change stream
 // (it holds one of the browser's six connections to us for good), not the sites list of the sidebar's notice, not
-// the previews of the scenes link hotspots lead to (even once the engine has come for a view still incomplete).
+// the previews of the scenes link hotspots lead to (even once the engine has come for a view still incomplete), not
+// an administrator's later tools (the start-view button's code and its survey read).
 import { demoSite } from './app-helpers';
 import { expect, test } from './helpers/cleanConsole';
 
-const LATER = /^\/api\/(changes|sites)$|\/preview\.(jpg|avif)$/;
+const LATER = /^\/api\/(changes|sites)$|\/preview\.(jpg|avif)$|\/manage\/|^\/assets\/StartViewButton-/;
 
 test('the page asks for nothing for later until its first view is complete', async ({ page, request }) => {
   const demo = await demoSite(request);

@@ -18,6 +18,7 @@ import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { useAfterFirstView } from './useAfterFirstView';
+import { useFirstViewSettled } from '../../state/useFirstViewSettled';
 import { useMinimapReads } from './useMinimapReads';
 import { useLoadedModule } from '../common/useLoadedModule';
 import { PanoramaSlot } from './PanoramaSlot';
@@ -44,6 +45,7 @@ const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
 export function ViewerPage() {
+  const firstViewSettled = useFirstViewSettled();
   // Computed once here; every part of the page reads it from the provider below.
   const state = useResolvedViewerState();
   useDeepLinkSync(state);
@@ -55,7 +57,9 @@ export function ViewerPage() {
   const autoRotate = useKioskIdle(settings);
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
-  const mayManage = useMayDo('manageSurveys');
+  // The start-view button's code and its survey read wait for the first view: nothing for later competes with it.
+  const mayManage = useMayDo('manageSurveys') && firstViewSettled;
+
   const [editingHotspots, setEditingHotspots] = useState(false);
   const queryClient = useQueryClient();
   const editHotspots = editingHotspots && isAdmin && !kiosk && !!scene;
