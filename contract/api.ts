@@ -12,6 +12,7 @@ import {
   boundedNumber,
   boundedText,
   dateText,
+  editRevision,
   floorNumber,
 } from './limits';
 import { TILE_FORMATS } from './tileUrls';
@@ -168,7 +169,7 @@ export const editedInfoHotspot = z.object({
 export type EditedInfoHotspot = z.infer<typeof editedInfoHotspot>;
 /** The whole new hotspot set of one scene and the revision the editor started from. */
 export const sceneHotspotsBody = z.object({
-  revision: z.number().int().min(0),
+  revision: editRevision,
   link_hotspots: z.array(editedLinkHotspot).max(HOTSPOTS_MAX, `at most ${HOTSPOTS_MAX} link hotspots per scene`),
   info_hotspots: z.array(editedInfoHotspot).max(HOTSPOTS_MAX, `at most ${HOTSPOTS_MAX} info hotspots per scene`),
 });

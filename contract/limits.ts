@@ -54,3 +54,10 @@ export const boundedText = (name: string, max: number) =>
 /** A survey date as the API takes it (yyyy-mm-dd); whether it is a real calendar day is checked where it is used. */
 export const dateText = () =>
   z.string().max(10, 'date must be written yyyy-mm-dd.').regex(ISO_DATE, 'date must be written yyyy-mm-dd.');
+
+/** The revision an edit started from (surveys.revision, survey_nodes.revision): see docs/data-model.md "Editing". */
+export const editRevision = z
+  .number({ message: 'revision must be a number: reload and try again.' })
+  .int('revision must be a whole number.')
+  .min(0, 'revision must be 0 or more.')
+  .max(1_000_000_000, 'revision is too large.');

@@ -1,15 +1,16 @@
 // Editing surveys and scenes in the browser, as both sides read it: every edit names the revision it started from
 // and is answered with the new state; deletions are asked about first ("what would this remove").
 import { z } from 'zod';
-import { boundedNumber, boundedText, dateText, floorNumber, ID_MAX, NAME_MAX } from './limits';
+import {
+  boundedNumber,
+  boundedText,
+  dateText,
+  editRevision as revision,
+  floorNumber,
+  ID_MAX,
+  NAME_MAX,
+} from './limits';
 import { viewParameters } from './api';
-
-/** The revision an edit started from (surveys.revision, survey_nodes.revision). */
-export const revision = z
-  .number({ message: 'revision must be a number: reload and try again.' })
-  .int('revision must be a whole number.')
-  .min(0, 'revision must be 0 or more.')
-  .max(1_000_000_000, 'revision is too large.');
 
 /** A name people type: not blank, bounded. */
 const nameText = (name: string) =>
