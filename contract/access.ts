@@ -67,6 +67,8 @@ export const ACTIONS = {
       'DELETE /api/site/{site}/manage/scene/{id}',
     ],
   },
+  /** The viewer's hotspot editor: a scene's link and info hotspots saved as one set. */
+  editHotspots: { rule: 'siteAdmin', routes: ['PUT /api/site/{site}/scene/{tilesId}/hotspots'] },
   /** The site's audit trail page. */
   readAudit: { rule: 'siteAdmin', routes: ['GET /api/site/{site}/audit'] },
   /** Hide/Show, Change and Move of the pin of a site. */

@@ -62,7 +62,8 @@ export function ViewerPage() {
 
   const [editingHotspots, setEditingHotspots] = useState(false);
   const queryClient = useQueryClient();
-  const editHotspots = editingHotspots && isAdmin && !kiosk && !!scene;
+  const mayEditHotspots = useMayDo('editHotspots');
+  const editHotspots = editingHotspots && mayEditHotspots && !kiosk && !!scene;
 
   const sceneTitles = useMemo(
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
@@ -161,7 +162,7 @@ export function ViewerPage() {
                 />
               </Suspense>
             ) : null}
-            {isAdmin && !kiosk && scene ? (
+            {mayEditHotspots && !kiosk && scene ? (
               <button
                 type="button"
                 className="tool-button"
