@@ -65,7 +65,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['zod', 'zod/*', '**/contract/api', '**/contract/limits'],
+              group: ['zod', 'zod/*', '**/contract/api', '**/contract/limits', '**/contract/surveyEditing'],
               allowTypeImports: true,
               message: 'The client imports no zod schema (its eval probe breaks the CSP); use `import type`.',
             },

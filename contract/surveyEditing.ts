@@ -11,14 +11,14 @@ import {
   NAME_MAX,
 } from './limits';
 import { viewParameters } from './api';
+import { START_FOV_MAX, START_FOV_MIN } from './startView';
+
+export { START_FOV_MAX, START_FOV_MIN };
 
 /** A name people type: not blank, bounded. */
 const nameText = (name: string) =>
   boundedText(name, NAME_MAX).refine((s) => s.trim().length > 0, `${name} must not be blank.`);
 
-/** Vertical field of view of a start view: what the viewer allows (about 1 to 100 degrees). */
-export const START_FOV_MIN = 0.017;
-export const START_FOV_MAX = 1.75;
 export const startView = z.object({
   yaw: boundedNumber('yaw', Math.PI),
   pitch: boundedNumber('pitch', Math.PI / 2),

@@ -2,7 +2,7 @@
 // survey edit, what a deletion removes in words, and an audit entry as a line people read.
 import type { ViewParameters } from '../../../contract/api';
 import type { AuditEntryView, ManagedSurvey, Removal } from '../../../contract/surveyEditing';
-import { START_FOV_MAX, START_FOV_MIN } from '../../../contract/surveyEditing';
+import { START_FOV_MAX, START_FOV_MIN } from '../../../contract/startView';
 
 const TAU = 2 * Math.PI;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
