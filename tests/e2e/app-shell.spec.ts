@@ -9,7 +9,7 @@ test('home page shows the site title from the settings and the sidebar entries',
   await expect(page.getByRole('heading', { level: 1, name: config.singleSiteSettings.siteTitle })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByRole('link', { name: 'Site' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Site', exact: true })).toBeVisible();
   // USE_SSO is off in the test server: everyone administers, so Add Scene shows.
   await expect(nav.getByRole('link', { name: 'Add Scene' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Documentation' })).toHaveCount(
@@ -40,7 +40,7 @@ test('the sidebar collapses to icons and expands again', async ({ page }) => {
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(nav).toHaveClass(/collapsed/);
   await expect.poll(async () => (await nav.boundingBox())!.width).toBeLessThan(80);
-  await expect(nav.getByRole('link', { name: 'Site' })).toBeAttached(); // still named for screen readers
+  await expect(nav.getByRole('link', { name: 'Site', exact: true })).toBeAttached(); // still named for screen readers
   await page.getByRole('button', { name: 'Expand sidebar' }).click();
   await expect(nav).not.toHaveClass(/collapsed/);
 });

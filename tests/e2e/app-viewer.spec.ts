@@ -188,7 +188,7 @@ test('kiosk mode hides the admin controls', async ({ page }) => {
   await page.goto('/site?kiosk=1');
   await expect(titleCard(page)).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link', { name: 'Site' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Site', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Add Scene' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Enable Multisite' })).toHaveCount(0);
   await expect(page.locator('.viewer.kiosk')).toBeVisible();

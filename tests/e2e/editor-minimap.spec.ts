@@ -77,7 +77,7 @@ test.describe('minimap node editor', () => {
   }) => {
     const toasts = await collectToasts(page);
     await openEditor(page);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     // The node being viewed (NODE A) looks selected and is: its banner and form, no second click.
     await expect(page.getByRole('button', { name: 'Select NODE A 2026' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('status').filter({ hasText: 'Editing NODE A 2026' })).toBeVisible();
@@ -121,7 +121,7 @@ test.describe('minimap node editor', () => {
     test.use({ hasTouch: true });
     test('a finger picks a node, drags it and turns it; Save stores both', async ({ page, request }) => {
       await openEditor(page);
-      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await page.touchscreen.tap(
         ...(Object.values(await nodeOnScreen(page, 'Select NODE C 2026')) as [number, number]),
       );
@@ -151,7 +151,7 @@ test.describe('minimap node editor', () => {
     request,
   }) => {
     await openEditor(page);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('button', { name: 'Select NODE D 2026' }).press('Enter');
     const form = page.getByRole('form', { name: 'Edit NODE D 2026' });
     const rot = page.getByLabel('Rotation offset (°)');
@@ -180,13 +180,13 @@ test.describe('minimap node editor', () => {
     await page.getByRole('button', { name: 'Close enlarged minimap' }).click();
     await page.getByRole('button', { name: 'Enlarge minimap' }).click();
     await expect(form).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     expect(await nodeNamed(request, 'NODE D 2026')).toEqual(
       original.find((n) => n.minimap_node.title === 'NODE D 2026'),
     );
 
     // Header Save after typing.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('button', { name: 'Select NODE D 2026' }).press('Enter');
     await x.fill('37.5');
     await page.locator('.minimap-header').getByRole('button', { name: 'Save' }).click();
@@ -199,7 +199,7 @@ test.describe('minimap node editor', () => {
     await failRoute(page, /\/api\/node\/coords\//, 'PATCH', 'Disk full');
     await failRoute(page, /\/api\/node\/rotation\//, 'PATCH', 'Database locked');
     await openEditor(page);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('button', { name: 'Select NODE B 2026' }).press('Enter');
     await page.getByLabel('X (%)').fill('40');
     await page.getByLabel('Rotation offset (°)').fill('30');
@@ -232,7 +232,7 @@ test.describe('minimap node editor', () => {
     };
     const before = await cone();
     await openEditor(page);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('button', { name: 'Select NODE A 2026' }).press('Enter');
     await page.getByLabel('Rotation offset (°)').fill('60');
     await page.getByRole('form').getByRole('button', { name: 'Save' }).click();

@@ -26,7 +26,7 @@ for (const name of THREE) {
       context,
     }) => {
       await page.goto('/?kiosk=1');
-      await nav(page).getByRole('link', { name: 'Site' }).click();
+      await nav(page).getByRole('link', { name: 'Site', exact: true }).click();
       await expect(page).toHaveURL(/\/site\?/);
       await expect.poll(() => kioskParam(page)).toBe('1');
       await expectNoAdminTools(page);
