@@ -30,7 +30,7 @@ export function OtherFloorsDates({ site, floor, go }: { site: string; floor: num
               onClick={() => go({ floor: d.floor, date: d.date, survey: d.survey_name })}
             >
               <time dateTime={d.date}>{dayLabel(d.date)}</time>
-              <span className="row-name name-line" title={`${name(d.floor)}: ${d.survey_name}`}>
+              <span className="row-name name-line" title={`${name(d.floor)} · ${d.survey_name}`}>
                 {name(d.floor)} · {d.survey_name}
               </span>
             </button>
