@@ -14,6 +14,7 @@ import { writeHostsOf } from './http/auth.ts';
 import { sweepDeadStaging } from './storage/stagingSweep.ts';
 import { stagingRootOf } from './storage/stagingOwners.ts';
 import { DEMO_SEED_LOCK_KEY, withStartupLock } from './db/startupLock.ts';
+import { warmTiler } from './services/tiler/warmTiler.ts';
 
 const config = readConfig();
 let earlySweep: string[] | Error;
@@ -87,3 +88,5 @@ process.on('uncaughtException', (err, origin) => {
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`Survey viewer on http://localhost:${config.port} (data in ${config.dataDir})`);
+// After listening, never awaited: a cold kernel cache costs seconds, which no request should wait for.
+void warmTiler(app.log);

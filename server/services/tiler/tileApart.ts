@@ -15,7 +15,7 @@ import type { ChildJob, ChildMessage } from './tileChildMain.ts';
 export const TILER_NICE = 10;
 const NICE = '/usr/bin/nice';
 /** The child's code, bundled once per server process: it starts in a tenth of a second, not through tsx. */
-const childCode = () => bundledCode(new URL('./tileChildMain.ts', import.meta.url));
+export const tilerChildCode = () => bundledCode(new URL('./tileChildMain.ts', import.meta.url));
 
 /** Same contract as tilePhoto; resolves with the child's peak resident memory in bytes. */
 export async function tilePhotoApart(
@@ -25,7 +25,7 @@ export async function tilePhotoApart(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<{ maxRssBytes: number }> {
   const total = photoTileCount(plan);
-  const [code, threadTools] = await Promise.all([childCode(), reprojectTools()]);
+  const [code, threadTools] = await Promise.all([tilerChildCode(), reprojectTools()]);
   // `node -` reads its program from stdin.
   const [cmd, args] = fs.existsSync(NICE)
     ? [NICE, ['-n', String(TILER_NICE), process.execPath, '-']]

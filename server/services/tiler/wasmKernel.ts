@@ -2,13 +2,15 @@
 // assemblyscript package: no binary is kept in the repository, and what runs always matches the source. Compiling
 // takes seconds, so the module is cached on disk by the hash of the source and the compiler's options and version,
 // and compiled at most once per process. Like bundledCode.ts, only a process with the sources calls this; the
-// tiling child and the threads get the bytes.
+// tiling child and the threads get the bytes. The compiler runs on a thread of its own: its optimiser is seconds of
+// synchronous work, which on the server's own thread would stop every request meanwhile.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 const SOURCE = fileURLToPath(new URL('./assembly/reproject.ts', import.meta.url));
 
@@ -25,16 +27,38 @@ export const KERNEL_OPTIONS = {
   enable: ['simd', 'threads'],
 };
 
+const compilerPackage = () => createRequire(import.meta.url).resolve('assemblyscript/package.json');
 const compilerVersion = (): string =>
-  (createRequire(import.meta.url)('assemblyscript/package.json') as { version: string }).version;
+  (JSON.parse(fs.readFileSync(compilerPackage(), 'utf8')) as { version: string }).version;
+/** The compiler's ES module (the package's `./asc` export), by URL: a thread started from a string resolves no names. */
+const compilerUrl = () => pathToFileURL(path.join(path.dirname(compilerPackage()), 'dist', 'asc.js')).href;
 
-/** The module compiled from `source`, straight from the compiler (no cache). */
+/** A thread that compiles workerData.source and answers { binary } or { error }. */
+const COMPILE_THREAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.compiler)
+  .then(({ default: asc }) => asc.compileString({ 'reproject.ts': workerData.source }, workerData.options))
+  .then((r) => parentPort.postMessage(r.error || !r.binary ? { error: String(r.error?.message) + '\\n' + r.stderr } : { binary: r.binary }))
+  .catch((e) => parentPort.postMessage({ error: String(e?.stack ?? e) }));
+`;
+
+/** The module compiled from `source`, straight from the compiler (no cache), on a thread of its own. */
 export async function compileKernel(source: string): Promise<Uint8Array> {
-  const { default: asc } = await import('assemblyscript/asc');
-  const result = await asc.compileString({ 'reproject.ts': source }, KERNEL_OPTIONS);
-  if (result.error || !result.binary)
-    throw new Error(`the reprojection's WebAssembly did not compile: ${result.error?.message}\n${result.stderr}`);
-  return result.binary;
+  const worker = new Worker(COMPILE_THREAD, {
+    eval: true,
+    workerData: { compiler: compilerUrl(), source, options: KERNEL_OPTIONS },
+  });
+  try {
+    const answer = await new Promise<{ binary?: Uint8Array; error?: string }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the compiler's thread ended (code ${code})`)));
+    });
+    if (!answer.binary) throw new Error(`the reprojection's WebAssembly did not compile: ${answer.error}`);
+    return answer.binary;
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /** Where the module compiled from `source` is cached. */
