@@ -53,6 +53,6 @@ export async function uploadPhotosAndWait(
         detail: `job ${payload.state}${payload.error ? `: ${payload.error.message}` : ''}`,
       };
     }
-    await sleep(100);
+    await sleep(25); // a coarse poll would add up to its period to each time
   }
 }
