@@ -10,7 +10,8 @@ import type { FaceRequest, ThreadAnswer, ThreadData } from './reprojectThreadMai
 import type { SharedSphere } from './sphereMemory.ts';
 
 export interface ReprojectThread {
-  /** One face (RGB) at the thread's size, then at each smaller size asked. Faces come back in the order asked. */
+  /** One face (RGB) at the thread's size, then at each smaller size asked. Faces come back in the order asked, as
+   *  views of the shared memory valid until the face after next is asked (OUTPUT_ROOMS). */
   face(face: Face): Promise<Buffer[]>;
   close(): Promise<void>;
 }
@@ -31,7 +32,7 @@ export async function openReprojectThread(
     workerData: { sphere, size, poles, kernel: tools.kernel, smaller } satisfies ThreadData,
   });
   // Answers arrive in the order of the requests; the first says the thread is ready.
-  const waiting: { resolve: (a: ArrayBuffer | undefined) => void; reject: (e: Error) => void }[] = [];
+  const waiting: { resolve: (offsets: number[] | undefined) => void; reject: (e: Error) => void }[] = [];
   let failure: Error | null = null;
   const fail = (e: Error) => {
     failure ??= e;
@@ -39,13 +40,13 @@ export async function openReprojectThread(
   };
   worker.on('message', (a: ThreadAnswer) => {
     const w = waiting.shift();
-    if (a.ok) w?.resolve(a.pixels);
+    if (a.ok) w?.resolve(a.offsets);
     else w?.reject(new Error(`reprojection failed: ${a.message}`));
   });
   worker.on('error', (e) => fail(new Error(`the reprojection thread failed: ${e.message}`)));
   worker.on('exit', (code) => fail(new Error(`the reprojection thread ended (code ${code})`)));
   const next = () =>
-    new Promise<ArrayBuffer | undefined>((resolve, reject) => {
+    new Promise<number[] | undefined>((resolve, reject) => {
       if (failure) reject(failure);
       else waiting.push({ resolve, reject });
     });
@@ -63,13 +64,10 @@ export async function openReprojectThread(
     async face(face) {
       const answer = next();
       worker.postMessage({ face } satisfies FaceRequest);
-      const pixels = (await answer)!;
-      let at = 0;
-      return [size, ...smaller].map((n) => {
-        const f = Buffer.from(pixels, at, n * n * 3);
-        at += n * n * 3;
-        return f;
-      });
+      const offsets = (await answer)!;
+      // The buffer read now: the thread may have grown the memory since this one last looked.
+      const memory = sphere.memory.buffer;
+      return [size, ...smaller].map((n, i) => Buffer.from(memory, offsets[i], n * n * 3));
     },
     close,
   };

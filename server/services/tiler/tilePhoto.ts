@@ -52,7 +52,8 @@ async function tileFace(face: Face, sized: Buffer[], plan: PhotoPlan, put: Write
     const { size, tileSize } = levels[z];
     await tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put);
   }
-  return sized[sized.length - 1];
+  // A copy: the thread's output room is reused two faces on, and the strip is made once every face is done.
+  return Buffer.from(sized[sized.length - 1]);
 }
 
 /** Which faces each reprojection thread makes: each pole with two sides, so the two take about as long. */

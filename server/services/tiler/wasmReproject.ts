@@ -19,10 +19,11 @@ interface Kernel {
 
 export interface WasmReprojector {
   sphere: Sphere;
-  /** Rows [rowStart, rowEnd) of `face` into the thread's output face; returns that face (size x size RGB). */
-  rows(face: Face, rowStart: number, rowEnd: number): Uint8Array;
-  /** The whole face at `size`, then at each of `smaller` (each half the one before), 2x2 box filtered in turn. */
-  levels(face: Face, smaller: readonly number[]): Uint8Array[];
+  /** Rows [rowStart, rowEnd) of `face` into output room `slot`; returns that face (size x size RGB). */
+  rows(face: Face, rowStart: number, rowEnd: number, slot?: number): Uint8Array;
+  /** The whole face at `size`, then at each of `smaller` (each half the one before), 2x2 box filtered in turn, all
+   *  in output room `slot`: views of the shared memory, overwritten by the next face made in that room. */
+  levels(face: Face, smaller: readonly number[], slot?: number): Uint8Array[];
 }
 
 /** Copies of the band table, as the kernel reads it: pointer, width, height, row offset per copy. */
@@ -59,7 +60,12 @@ export function openWasmReprojector(
   const { top, bottom } = sphere.bands;
   kernel.setSphere(src.data.byteOffset, src.width, src.height);
   kernel.setBands(bandTable(memory, top), top.length, bandTable(memory, bottom), bottom.length);
-  const out = alloc(size * size * 3);
+  // Output room per slot, taken at its first use: the face at `size` and at each smaller size.
+  const rooms = new Map<string, Uint8Array>();
+  const room = (slot: number, n: number) => {
+    const key = `${slot}:${n}`;
+    return rooms.get(key) ?? rooms.set(key, alloc(n * n * 3)).get(key)!;
+  };
   // The side faces' column tables, 4 bytes an entry (f32 weights: the kernel works four pixels at once in f32).
   const tables = alloc(size * 16);
   const xa3 = new Int32Array(tables.buffer, tables.byteOffset, size);
@@ -67,9 +73,8 @@ export function openWasmReprojector(
   const fxs = new Float32Array(tables.buffer, tables.byteOffset + size * 8, size);
   const invH = new Float32Array(tables.buffer, tables.byteOffset + size * 12, size);
   const spanScale = spanScaleOf(src.width, size);
-  const halved = new Map<number, Uint8Array>();
-  const room = (n: number) => halved.get(n) ?? halved.set(n, alloc(n * n * 3)).get(n)!;
-  const rows = (face: Face, rowStart: number, rowEnd: number) => {
+  const rows = (face: Face, rowStart: number, rowEnd: number, slot = 0) => {
+    const out = room(slot, size);
     const { centre: c, right: r, down: d } = FACE_AXES[face];
     const cols = d[1] !== 0 ? sideColumns(src.width, size, face) : null;
     if (size % 4 !== 0 || (cols && !cols.single)) {
@@ -106,12 +111,12 @@ export function openWasmReprojector(
   return {
     sphere,
     rows,
-    levels(face, smaller) {
-      const faces = [rows(face, 0, size)];
+    levels(face, smaller, slot = 0) {
+      const faces = [rows(face, 0, size, slot)];
       for (const n of smaller) {
         const above = faces[faces.length - 1];
         if (above.length !== 4 * n * n * 3) throw new Error(`a level of ${n} px is not half the one above`);
-        const below = room(n);
+        const below = room(slot, n);
         kernel.halveFace(above.byteOffset, 2 * n, below.byteOffset);
         faces.push(below);
       }

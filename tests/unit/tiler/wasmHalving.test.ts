@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { prepareSphere } from '../../../server/services/tiler/reproject.ts';
-import { sphereMemory } from '../../../server/services/tiler/sphereMemory.ts';
 import { reprojectKernel } from '../../../server/services/tiler/wasmKernel.ts';
 import { openWasmReprojector } from '../../../server/services/tiler/wasmReproject.ts';
+import { noiseSphere } from './noiseSphere.ts';
 
 /** The 2x2 box filter, written plainly: each pixel the rounded mean of its block. */
 function halved(face: Uint8Array, size: number): Uint8Array {
@@ -16,17 +16,6 @@ function halved(face: Uint8Array, size: number): Uint8Array {
         out[(y * half + x) * 3 + c] = (sum + 2) >> 2;
       }
   return out;
-}
-
-/** A sphere of noise in shared WebAssembly memory. */
-function noiseSphere(width: number, height: number) {
-  const sphere = sphereMemory(width, height);
-  let s = 7;
-  for (let k = 0; k < sphere.data.length; k++) {
-    s = (s * 1103515245 + 12345) >>> 0;
-    sphere.data[k] = s >>> 24;
-  }
-  return sphere;
 }
 
 /** Counted, not compared whole: a failing toEqual would print a million bytes. */
