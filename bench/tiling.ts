@@ -43,7 +43,8 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tiling-'));
 
 /** A child printing one JSON line of Measure as its last output. */
 async function child(script: string, args: string[]): Promise<Measure> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
+  // --expose-gc as the tiling child has it (tileApart.ts).
+  const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     maxBuffer: 1 << 20,
   });

@@ -26,10 +26,9 @@ export async function tilePhotoApart(
 ): Promise<{ maxRssBytes: number }> {
   const total = photoTileCount(plan);
   const [code, threadTools] = await Promise.all([tilerChildCode(), reprojectTools()]);
-  // `node -` reads its program from stdin.
-  const [cmd, args] = fs.existsSync(NICE)
-    ? [NICE, ['-n', String(TILER_NICE), process.execPath, '-']]
-    : [process.execPath, ['-']];
+  // `node -` reads its program from stdin; gc lets tilePhoto free the decode as soon as it is copied.
+  const node = [process.execPath, '--expose-gc', '-'];
+  const [cmd, args] = fs.existsSync(NICE) ? [NICE, ['-n', String(TILER_NICE), ...node]] : [node[0], node.slice(1)];
   const child = spawn(cmd, args, { stdio: ['pipe', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   child.stdin!.on('error', () => undefined); // a child that died at once is told by 'close'
   child.stdin!.end(code);

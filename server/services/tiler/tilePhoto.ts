@@ -100,6 +100,10 @@ export async function tilePhoto(
   const sizes = [...plan.levels.slice(1).map((l) => l.size)].reverse().concat(PREVIEW_SIZE);
   threadTools.catch(() => undefined); // made while the photo decodes; a failure is told below
   const sphere = await decodeSphere(file, plan);
+  // sharp's decode (400 MB at 16384 px), copied into the shared sphere and no longer referenced, would otherwise
+  // live until a collection the idle main thread rarely triggers: through the whole reprojection. A tiling child
+  // runs with --expose-gc (tileApart.ts); elsewhere gc is absent and this does nothing.
+  (globalThis as { gc?: () => void }).gc?.();
   const threads = await openThreads(await threadTools, sphere, sizes);
   const previews = new Map<Face, Buffer>();
   try {
