@@ -5,6 +5,7 @@ import path from 'node:path';
 import { readConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
 import { seedDemoIfEmpty } from '../../server/demo/seed.ts';
+import { warmTiler } from '../../server/services/tiler/warmTiler.ts';
 
 // A fresh folder each run: the one the config names (a spec may open its database), or a new temp folder.
 const named = process.env.E2E_DATA_DIR;
@@ -17,6 +18,8 @@ const { app, ctx } = await buildApp(config);
 await seedDemoIfEmpty(ctx);
 await app.listen({ port: config.port, host: config.host });
 console.log(`e2e server on ${config.port}, data in ${dataDir}`);
+// As server/main.ts does: the tiler made ready in the background, so a spec's first upload is timed as in use.
+void warmTiler(app.log);
 const stop = async () => {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
