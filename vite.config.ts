@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { apiFilesLeftOut } from './tests/api/passes.ts';
+import { inlineScript } from './scripts/inlineScriptPlugin.ts';
 
 /** The page's first script's own modules: the chunk made of them takes in what they import, unless another chunk
  *  is named for it (the build's weight script fails if the graph splits again). */
@@ -8,7 +9,8 @@ const FIRST_VIEW_GRAPH = ['/src/pageFirstView.ts', '/src/scene/early.ts'];
 
 // One config for the client build and the vitest projects (unit: pure logic; api: real HTTP + real DB).
 export default defineConfig({
-  plugins: [react()],
+  // The page's inline starter (src/firstTiles.ts), which the server writes into each viewer page.
+  plugins: [react(), inlineScript('src/firstTiles.ts', '.vite/first-tiles.js')],
   server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',

@@ -42,6 +42,7 @@ import { boundedJsonBodies } from './http/jsonBody.ts';
 import { apiValidators } from './http/apiCaching.ts';
 import { COMPRESS_THRESHOLD, ENCODINGS } from './http/encodings.ts';
 import { pageHandler } from './bootstrap/pageRoute.ts';
+import { readInlineStarter } from './bootstrap/inlineStarter.ts';
 import { ChangeStreams } from './services/changeStream.ts';
 
 /** How long a stopping process lets its running jobs go on (then they are retried elsewhere or at the next start). */
@@ -100,7 +101,9 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     reply.header('x-request-id', req.id);
   });
   // Every page we send (the client, scene.html, the client-route fallback) carries our CSP and frame rule.
-  const pageHeaderValues = pageHeaders(config);
+  // The page's one inline script, read once: the pages carry the text whose hash the policy names.
+  const starter = readInlineStarter(config.distDir);
+  const pageHeaderValues = pageHeaders(config, starter ? [starter.source] : []);
   app.addHook('onSend', async (_req, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(pageHeaderValues);
@@ -177,7 +180,7 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     });
     // Client routes get index.html with the page's first-load state (bootstrap/): the start page, the single-site
     // viewer and every page of a site in multi-site mode by route (so they are compressed), the rest as not found.
-    const page = pageHandler(app, indexFile);
+    const page = pageHandler(app, indexFile, starter?.code);
     for (const url of ['/', '/site', '/site/*']) app.get(url, { schema: { hide: true } }, page);
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/'))

@@ -1,5 +1,6 @@
 // Puts a page's first-load state into the built index.html: the API answers as a JSON data block (a
-// <script type="application/json">, which never runs, so the page's CSP needs no nonce) and preload links.
+// <script type="application/json">, which never runs, so the page's CSP needs no nonce), the first view's inline
+// starter and module preloads.
 // Pure string work. The client reads the block in src/api/bootstrap.ts.
 import { BOOTSTRAP_ID, FIRST_VIEW_ID, type FirstView, type PageState as PageData } from '../../contract/pageState.ts';
 
@@ -27,10 +28,9 @@ const attribute = (s: string) => s.replace(/[&"'<>]/g, (c) => ATTRIBUTE_ESCAPES[
 export interface PageState {
   /** The data block's value. */
   state: PageData;
-  /** URLs fetched with fetch() (credentials same-origin), so the preload is `as="fetch" crossorigin`. */
-  fetchPreloads: readonly string[];
-  /** The scene and view a viewer page opens, and the script (run as soon as it has loaded) that starts its tiles. */
-  firstView?: { data: FirstView; script: PageChunk };
+  /** The scene and view a viewer page opens, and the script (run as soon as it has loaded) that starts its tiles;
+   *  `starter`: the inline script that asks for them while the page is still arriving (inlineStarter.ts). */
+  firstView?: { data: FirstView; script: PageChunk; starter?: string };
   /** Lazy parts of the app the page shows with its first view: fetched now, not once the app asks for them. */
   parts?: readonly PageChunk[];
 }
@@ -45,13 +45,15 @@ export interface PageChunk {
 const modulePreload = (u: string) => `<link rel="modulepreload" crossorigin href="${attribute(u)}">`;
 
 /**
- * The page with `state`: the preloads, then the first view's data and its script, early in <head> (after the
+ * The page with `state`: the first view's data, its starter and its script, early in <head> (after the
  * charset, which must come first; the browser starts them before it reads the page's own scripts), the data block
  * at the end of <body> (module scripts run after the whole document is parsed, so it is there for them).
  */
-export function withPageState(template: string, { state, fetchPreloads, firstView, parts = [] }: PageState): string {
+export function withPageState(template: string, { state, firstView, parts = [] }: PageState): string {
   const first = firstView
     ? `<script type="application/json" id="${FIRST_VIEW_ID}">${scriptSafeJson(firstView.data)}</script>` +
+      // Right after the block it reads, ahead of every other request the page makes but the preloads.
+      (firstView.starter ? `<script>${firstView.starter}</script>` : '') +
       `<script type="module" async crossorigin src="${attribute(firstView.script.src)}"></script>` +
       // Its imports are named at once: found only once the script has come, they went behind the app's own chunks
       // (a page has six connections), and the tiles with them, by up to 0.4 s at 10 Mbps.
@@ -69,8 +71,7 @@ export function withPageState(template: string, { state, fetchPreloads, firstVie
         (p.styles ?? []).map((u) => `<link rel="preload" as="style" crossorigin href="${attribute(u)}">`).join(''),
     )
     .join('');
-  const links =
-    fetchPreloads.map((u) => `<link rel="preload" href="${attribute(u)}" as="fetch" crossorigin>`).join('') + first;
+  const links = first;
   const block = `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptSafeJson(state)}</script>`;
   const anchor = /<meta charset[^>]*>/i.exec(template) ?? /<head[^>]*>/i.exec(template);
   const at = anchor ? anchor.index + anchor[0].length : 0;

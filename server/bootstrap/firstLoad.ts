@@ -14,7 +14,6 @@ import type { FirstView, PageQueryKey as QueryKey } from '../../contract/pageSta
 import { pageHotspots, sceneHotspots } from '../../contract/sceneHotspots.ts';
 import { openingView } from '../../contract/initialView.ts';
 import { keys } from '../../contract/queryKeys.ts';
-import { previewUrl } from '../../contract/tileUrls.ts';
 import { parseViewerLink } from '../../contract/viewerLink.ts';
 import { resolveDate, resolveFloor, resolveScene } from '../../contract/viewerResolve.ts';
 import type { PagePart } from './buildManifest.ts';
@@ -25,8 +24,6 @@ export type ApiRead = (path: string, query?: Record<string, string | number | nu
 export interface FirstLoad {
   /** [query key, data] in the order the client asks. */
   queries: Array<[QueryKey, unknown]>;
-  /** URLs the first view fetches (the scene's preview, ours or the bucket's), for <link rel="preload">. */
-  preloads: string[];
   /** The scene a viewer page opens and its view, for the page's first script. */
   first?: FirstView;
   /** Lazy parts of the app the page shows with its first view (the page names their chunks ahead). */
@@ -68,22 +65,6 @@ function isAdminOf(config: AppConfig, user: UserInfo | undefined, site: string, 
   return user.role.includes('superAdmin') || (user.role.includes('projectAdmin') && (user.sites ?? []).includes(site));
 }
 
-/**
- * The preview strip of a scene when the page may fetch it: on our own origin, or in our bucket (S3_PUBLIC_URL, the
- * config's mediaBaseUrl, which the page's CSP lets it fetch from); nothing else. Its AVIF copy only for a browser
- * that said it takes AVIF (`avif`, from the page request's Accept): another may not decode it and would fetch the
- * JPEG after all, and one that decodes AVIF without saying so fetches the copy, so for those nothing is named.
- */
-function previewPreloads(scene: SurveyScene | null, config: AppConfig, avif: boolean): string[] {
-  if (!scene) return [];
-  const format = scene.survey_node.tile_format ?? 'jpg';
-  if (format === 'avif' && !avif) return [];
-  const url = previewUrl({ mantaLink: scene.survey_node.manta_link, tilesId: scene.survey_node.tiles_id, format });
-  const ownOrigin = url.startsWith('/') && !url.startsWith('//');
-  const ownBucket = config.mediaBaseUrl !== '' && url.startsWith(`${config.mediaBaseUrl}/`);
-  return ownOrigin || ownBucket ? [url] : [];
-}
-
 /** `avif`: the page request's Accept names image/avif (Chromium's does). */
 export async function planFirstLoad(pathname: string, search: string, read: ApiRead, avif = false): Promise<FirstLoad> {
   const queries: FirstLoad['queries'] = [];
@@ -91,7 +72,7 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
     if (data !== undefined) queries.push([key, data]);
     return data;
   };
-  const out = (preloads: string[] = []): FirstLoad => ({ queries, preloads, parts: [] });
+  const out = (): FirstLoad => ({ queries, parts: [] });
 
   const config = keep(keys.appConfig, (await read('/api/settings')) as AppConfig | undefined);
   if (!config) return out();
@@ -162,7 +143,9 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   if (!scene) return out();
   const first = firstViewOf(scene, scenes, settings, link);
   const parts: PagePart[] = isAdmin ? ['adminMinimap'] : [];
-  return { ...out(previewPreloads(scene, config, avif)), first: avif ? { ...first, avif: true } : first, parts };
+  // The scene's preview is not named: the opening view's tiles cover the whole picture, and the preview, fetched
+  // once they are in (src/scene/pageStartup.ts), would only share the link with them.
+  return { ...out(), first: avif ? { ...first, avif: true } : first, parts };
 }
 
 /** The scene's tiles, the view the viewer opens it at (ViewerPage) and its hotspots, by the rules both share. */

@@ -36,8 +36,8 @@ function stringQuery(query: Record<string, string | number | null> | undefined):
   return out;
 }
 
-/** Serves the page for `req` from the template at `indexFile`. */
-export function pageHandler(app: FastifyInstance, indexFile: string) {
+/** Serves the page for `req` from the template at `indexFile`; `starter`: the inline starter's text (inlineStarter.ts). */
+export function pageHandler(app: FastifyInstance, indexFile: string, starter?: string) {
   // Read once: a rebuild while the server runs changes the name, and the page then simply goes without it.
   const manifest = BuildManifest.beside(indexFile);
   const script = manifest?.chunk(FIRST_VIEW_ENTRY) ?? null;
@@ -53,8 +53,7 @@ export function pageHandler(app: FastifyInstance, indexFile: string) {
       const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req), avif);
       html = withPageState(template, {
         state: { v: 1, queries: first.queries },
-        fetchPreloads: first.preloads,
-        firstView: first.first && script ? { data: first.first, script } : undefined,
+        firstView: first.first && script ? { data: first.first, script, starter } : undefined,
         parts: first.parts.flatMap((p) => partChunks[p] ?? []),
       });
     } catch (e) {

@@ -4,15 +4,17 @@
 import type { Config } from '../config.ts';
 import { pageImageSources } from './pageImageSources.ts';
 
+/** `inlineScripts`: CSP sources ('sha256-…') of the inline scripts our pages carry (the first view's starter). */
 export function pageHeaders(
   config: Pick<Config, 'allowExternalImages' | 'frameAncestors' | 's3'>,
+  inlineScripts: readonly string[] = [],
 ): Record<string, string> {
   // Blobs in a bucket are read from its public address: tiles by fetch, pictures and videos by the page.
   const bucket = config.s3 ? [new URL(config.s3.publicUrl).origin] : [];
   const images = [...pageImageSources(config), ...bucket].join(' ');
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...inlineScripts].join(' '),
     // scene.html has one inline style element (React's style props go through the CSSOM, which CSP leaves alone).
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,

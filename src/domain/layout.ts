@@ -23,6 +23,20 @@ export function viewportClass(width: number, height: number): ViewportClass {
 export const sidebarStartsCollapsed = (width: number, height: number): boolean =>
   viewportClass(width, height) !== 'desktop';
 
+/** The sidebar's width beside the viewer as a page opens, CSS pixels: expanded on desktops (app.css --sidebar-w),
+ *  collapsed on phones (--sidebar-w-small of the phone media query). Mirrored by app.css. */
+export const SIDEBAR_START_WIDTH: Record<ViewportClass, number> = {
+  desktop: 216,
+  'phone-upright': 52,
+  'phone-sideways': 52,
+};
+
+/** The panorama's box as a page opens (the whole height beside the sidebar), for a script that runs before the
+ *  stylesheet has come and so cannot measure it (src/firstTiles.ts). */
+export function panoramaBoxAtStart(width: number, height: number): { width: number; height: number } {
+  return { width: Math.max(0, width - SIDEBAR_START_WIDTH[viewportClass(width, height)]), height };
+}
+
 /** Where a panel sits. 'screen' takes the whole viewer (it shares it with nothing); 'beside' is outside the
  *  viewer (the desktop sidebar pushes the viewer aside). Two panels in one region would cover each other. */
 type Region = 'screen' | 'beside' | 'panel' | 'sheet' | 'camera';

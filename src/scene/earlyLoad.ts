@@ -5,13 +5,12 @@
 // draw the whole first view.
 // Pure math, fetch and a canvas: no three.js, so a page can call it from a tiny first script.
 import { type LoadedImage, loadImage } from './imageLoader';
-import { chooseLevel } from './levelChoice';
 import { PreviewStore } from './previewStore';
 import type { PyramidLevel } from './tileGrid';
 import type { EarlyTexture, TileProvider } from './tileProvider';
-import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
-import { type View, type Viewport, limitView } from './view';
-import { visibleTiles } from './visibleTiles';
+import { type TileSource, previewUrl } from '../../contract/tileUrls';
+import type { View, Viewport } from './view';
+import { URGENT_TILES, openingTileUrls } from './openingTiles';
 
 interface EarlyLoad {
   promise: Promise<LoadedImage>;
@@ -27,14 +26,6 @@ interface EarlyLoad {
 
 /** Early tiles nobody took are released after this long (ms): the view may have moved on. */
 const UNCLAIMED_MS = 30_000;
-/**
- * First-view tiles asked for at the browser's usual priority; the rest of the view's tiles go at low priority.
- * HTTP/1.1 gives a page six connections to our host, and the browser hands a freed one to the most urgent request
- * waiting: the page's own late requests (a lazy chunk, an API read) then go before the view's last tiles instead
- * of behind all of them. All are asked for at once, so no request waits for the main thread (busy with the app's
- * start on a slow device) to send it.
- */
-const URGENT_TILES = 4;
 
 /** The renderer's context attributes: no depth buffer (order decides what is on top), no antialiasing
  *  (a textured cube has no geometric edges to smooth), opaque. */
@@ -77,22 +68,22 @@ export class EarlyLoader implements TileProvider {
   /**
    * Start the preview and every tile of the first view. All at once: the browser's own connection limit
    * queues them, nearest the centre first, and the first view is what time to a sharp picture depends on.
+   * Settles once each of those tiles has loaded or failed.
    */
   prefetchScene(
     source: TileSource & { levels: PyramidLevel[]; faceSize: number },
     view: View,
     vp: Viewport,
     { preview: withPreview = true }: { preview?: boolean } = {},
-  ): void {
+  ): Promise<unknown> {
     if (withPreview) this.prefetchPreview(source);
-    if (vp.width <= 0 || vp.height <= 0) return;
-    const v = limitView(view, source.faceSize, vp);
-    const z = chooseLevel(source.levels, v.fov, vp);
-    for (const [i, { tile }] of visibleTiles(source.levels, z, v, vp).entries()) {
-      const url = tileUrl(source, tile);
+    const loads: Array<Promise<unknown>> = [];
+    for (const [i, url] of openingTileUrls(source, view, vp).entries()) {
       if (!this.early.has(url))
         this.track(url, { promise: loadImage(url, undefined, i < URGENT_TILES ? 'auto' : 'low') });
+      loads.push(this.early.get(url)?.promise ?? Promise.resolve());
     }
+    return Promise.allSettled(loads);
   }
 
   /**

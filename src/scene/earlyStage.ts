@@ -56,14 +56,15 @@ export class EarlyStage {
     return this.loader;
   }
 
-  /** Start a scene's preview (unless `preview` is false) and first view's tiles (each scene the page opens). */
+  /** Start a scene's preview (unless `preview` is false) and first view's tiles (each scene the page opens);
+   *  settles once those tiles have loaded or failed. */
   prefetch(
     source: TileSource & { levels: PyramidLevel[]; faceSize: number },
     view: View,
     vp: Viewport,
     opts?: { preview?: boolean },
-  ): void {
-    this.loader.prefetchScene(source, view, vp, opts);
+  ): Promise<unknown> {
+    return this.loader.prefetchScene(source, view, vp, opts);
   }
 
   /** Start a scene's preview now (prefetch without it left it out). */

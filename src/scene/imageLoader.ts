@@ -2,6 +2,7 @@
 // bytes fetched. An AVIF address is fetched as its JPEG where the browser cannot decode AVIF.
 import { jpegUrlOf } from '../../contract/tileUrls';
 import { avifDecodes, avifDecodesNow } from './avifSupport';
+import { takeStartedFetch } from './startedFetches';
 
 export interface LoadedImage {
   bitmap: ImageBitmap;
@@ -29,7 +30,8 @@ export async function loadImage(
 }
 
 async function fetchAndDecode(url: string, signal: AbortSignal | undefined, priority: RequestPriority) {
-  const res = await fetch(url, { signal, credentials: 'same-origin', priority });
+  // The page's inline starter may have asked for it while the HTML was still arriving.
+  const res = await (takeStartedFetch(url) ?? fetch(url, { signal, credentials: 'same-origin', priority }));
   if (!res.ok) throw new Error(`${res.status} ${url}`);
   const blob = await res.blob();
   // Decode as stored: no colour-space conversion, so the screen shows the tile's own values.

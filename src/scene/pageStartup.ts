@@ -5,7 +5,6 @@
 import { afterBody } from './afterLinks';
 import type { WindowBox } from './earlyHotspots';
 import type { Hotspot } from './hotspotTypes';
-import { afterPreload } from './preloadDone';
 import { EarlyStage, type EarlyStageOptions } from './earlyStage';
 import {
   INITIAL_STARTUP,
@@ -16,7 +15,6 @@ import {
   viewTarget,
 } from './startupState';
 import { limitView, type View, type Viewport } from './view';
-import { previewUrl } from '../../contract/tileUrls';
 
 type Source = EarlyStageOptions['source'];
 
@@ -71,15 +69,14 @@ export class PageStartup {
   ): void {
     this.step({ type: 'prefetch', scene: sceneKey(source) }, () => {
       const stage = (this.stage = new EarlyStage());
-      // The preview is decoded now too, or the first picture waits for the app to ask for it (0.2-0.7 s later at
-      // 10 Mbps). Once the page's preload of it is done: a fetch of a preload still in flight may lose its body.
-      // Asked before the tiles: on a repeat visit the preload is done already, and the decodes go in that order.
-      afterPreload(previewUrl(source), () => stage.prefetchPreview(source));
-      // For the panorama's box if the stylesheet already tells it, else for the whole window (a superset); the
-      // viewer asks for anything missing when it draws.
+      // For the panorama's box if the stylesheet already tells it, else for the whole window (what the page's
+      // inline starter asked for); the viewer asks for anything missing when it draws.
       const box = panoramaBox();
       const vp = box ?? { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
-      stage.prefetch(source, view, vp, { preview: false });
+      // The preview once the opening view's tiles are in: they cover the whole picture, and before them the
+      // preview (68 KB on the farm) only shared the link with them, 0.3 s later at 1.6 Mbps. It is there for a
+      // turn of the view and for the engine.
+      void stage.prefetch(source, view, vp, { preview: false }).then(() => stage.prefetchPreview(source));
       // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox).
       if (box) stage.prepare(box);
       else afterStyles(() => stage.prepare(panoramaBox() ?? vp));

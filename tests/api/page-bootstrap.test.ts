@@ -3,7 +3,7 @@
 // the client reads; the data block cannot be broken out of (hostile names); the page is private and revalidated.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
 import { startServer, tempDir, fetchJson, type TestServer } from './helpers/server.ts';
@@ -17,13 +17,15 @@ const PASSWORD = 'correct horse battery';
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="UTF-8"><title>t</title><script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>';
 
+/** The build's inline starter (src/firstTiles.ts, built beside the manifest). */
+const STARTER = 'window.startedTiles=1';
+
 type Key = Array<string | number | null>;
 interface Page {
   status: number;
   html: string;
   headers: Headers;
   queries: Array<[Key, unknown]>;
-  preloads: string[];
 }
 
 /** Every element of the page, depth first (parse5's tree, as a browser's parser builds it). */
@@ -43,11 +45,7 @@ async function getPage(base: string, url: string, headers: Record<string, string
   const blocks = els.filter((e) => e.tagName === 'script' && attr(e, 'id') === 'bootstrap');
   const text = blocks.length === 1 ? blocks[0].childNodes.map((c: any) => c.value).join('') : '';
   const state = text ? JSON.parse(text) : { queries: [] };
-  // The fetch preloads (a lazy part's stylesheet preload is checked on its own).
-  const preloads = els
-    .filter((e) => e.tagName === 'link' && attr(e, 'rel') === 'preload' && attr(e, 'as') === 'fetch')
-    .map((e) => attr(e, 'href'));
-  return { status: res.status, html, headers: res.headers, queries: state.queries, preloads };
+  return { status: res.status, html, headers: res.headers, queries: state.queries };
 }
 
 /** A client build to serve: the page template and the build's manifest, which names the first-view script and the
@@ -69,6 +67,7 @@ function builtClient(): string {
       '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
     }),
   );
+  fs.writeFileSync(path.join(dist, '.vite', 'first-tiles.js'), STARTER);
   return dist;
 }
 
@@ -137,8 +136,6 @@ describe('page state', () => {
   let s: TestServer;
   let dist: string;
   let farm: Awaited<ReturnType<typeof seedSite>>;
-  /** Where tiles are read: /media/tiles/, or the bucket's public address under S3_TEST=1 (also preloaded). */
-  const tileBase = () => (s.config.s3 ? `${s.config.s3.publicUrl}/tiles/` : '/media/tiles/');
   beforeAll(async () => {
     dist = builtClient();
     s = await startServer({ DIST_DIR: dist });
@@ -155,7 +152,7 @@ describe('page state', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it("the plain viewer URL carries every first-load answer, equal to the API, and preloads the start scene's preview", async () => {
+  it('the plain viewer URL carries every first-load answer, equal to the API, and no preload of a preview', async () => {
     const page = await getPage(s.baseUrl, '/site');
     expect(page.status).toBe(200);
     expect(kinds(page)).toEqual([
@@ -183,9 +180,8 @@ describe('page state', () => {
     expect((page.queries.find(([k]) => k[2] === 'minimapNodes')![1] as unknown[]).length).toBeGreaterThan(0);
     const details = page.queries.find(([k]) => k[2] === 'surveyDetails')!;
     expect(details[0]).toEqual(['site', 'farm', 'surveyDetails', 0, '2024-03-05']);
-    // No initial scene is set: the survey's first scene by node number.
-    expect(page.preloads).toEqual([`${tileBase()}${farm.tilesIds[0]}/preview.jpg`]);
-    expect(page.html).toMatch(/<link rel="preload" href="[^"]+" as="fetch" crossorigin>/);
+    // The opening view's tiles cover the first picture: its preview comes after them, asked for by the page.
+    expect(page.html).not.toMatch(/rel="preload"[^>]*as="fetch"|preview\.(jpg|avif)"/);
   });
 
   it('names the scene and view the viewer opens, in <head> before the first script that reads them', async () => {
@@ -196,6 +192,9 @@ describe('page state', () => {
       const script = at((e) => e.tagName === 'script' && attr(e, 'src') === '/assets/firstView-abc.js');
       const main = at((e) => e.tagName === 'script' && attr(e, 'src') === '/assets/main.js');
       if (block < 0) return null;
+      // The inline starter right after the block it reads, ahead of every script file.
+      expect(attr(els[block + 1], 'src')).toBeUndefined();
+      expect(els[block + 1].childNodes.map((c: any) => c.value).join('')).toBe(STARTER);
       expect(block).toBeLessThan(script);
       expect(script).toBeLessThan(main);
       expect(attr(els[script], 'type')).toBe('module');
@@ -203,6 +202,9 @@ describe('page state', () => {
       return JSON.parse(els[block].childNodes.map((c: any) => c.value).join(''));
     };
     const deep = await getPage(s.baseUrl, `/site?site=farm&floor=0&date=2024-03-05&node=${farm.tilesIds[1]}&yaw=1`);
+    // The page's policy lets that one inline script run (by its hash), no other.
+    const hash = createHash('sha256').update(STARTER).digest('base64');
+    expect(deep.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
     const details = (await fetchJson(`${s.baseUrl}/api/site/farm/survey/details?floor=0&date=2024-03-05`)).body.payload;
     const node = details.find((d: any) => d.survey_node.tiles_id === farm.tilesIds[1]).survey_node;
     expect(firstView(deep.html)).toEqual({
@@ -281,7 +283,6 @@ describe('page state', () => {
       0,
       '2024-03-05',
     ]);
-    expect(page.preloads).toEqual([`${tileBase()}${farm.tilesIds[1]}/preview.jpg`]);
     await expectSameAsApi(s.baseUrl, page);
   });
 
@@ -326,7 +327,6 @@ describe('page state', () => {
     // Another page of the site: the shell's reads only.
     const about = await getPage(s.baseUrl, '/site/farm/about');
     expect(kinds(about)).toEqual(['appConfig', 'siteSettings', 'userInfo', 'exists', 'floorExists']);
-    expect(about.preloads).toEqual([]);
   });
 
   it("the single-site start page carries the shell's reads; a site that does not exist only the app config", async () => {
@@ -350,17 +350,7 @@ describe('page state', () => {
       const page = await getPage(s.baseUrl, url);
       expect(page.status, url).toBe(200);
       const els = elements(parse(page.html)).map((e) => e.tagName);
-      expect(els, url).toEqual([
-        'html',
-        'head',
-        'meta',
-        ...page.preloads.map(() => 'link'),
-        'title',
-        'script',
-        'body',
-        'div',
-        'script',
-      ]);
+      expect(els, url).toEqual(['html', 'head', 'meta', 'title', 'script', 'body', 'div', 'script']);
       const open = '<script type="application/json" id="bootstrap">';
       const block = page.html.slice(page.html.indexOf(open) + open.length);
       expect(block.slice(0, block.indexOf('</script>')), url).not.toMatch(/[<>\u2028]/);

@@ -15,7 +15,7 @@ test('the page asks for nothing for later until its first view is complete', asy
     const path = new URL(r.url()).pathname;
     if (LATER.test(path) && !path.includes(`/${start.tiles_id}/`)) later.push(path);
   });
-  // The first scene's tiles wait (its preview does not): its first view cannot be complete meanwhile.
+  // The first scene's tiles wait: its first view cannot be complete meanwhile.
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   await page.route(new RegExp(`/media/tiles/${start.tiles_id}/\\d+/`), async (route) => {
@@ -23,8 +23,7 @@ test('the page asks for nothing for later until its first view is complete', asy
     await route.continue();
   });
   await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${start.tiles_id}`);
-  await page.waitForFunction(() => window.__panorama?.counters.previewReady === true);
-  // The engine comes 1.5 s after the last picture (the preview) when the view is not complete.
+  // The engine comes 1.5 s after the early stage started when no picture has come.
   await expect(page.locator('.panorama-canvas')).toHaveCount(1, { timeout: 15_000 });
   await page.waitForTimeout(500);
   expect(later, 'fetched before the first view was complete').toEqual([]);

@@ -1,14 +1,18 @@
 // The layout model: for every viewport class and every pair of panels, opening one after the other leaves
 // only panels that may share the screen; the rule is symmetric; turning the phone keeps the newest panels.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   PANELS,
+  SIDEBAR_START_WIDTH,
   VIEWPORT_CLASSES,
   afterClosing,
   afterOpening,
   compatible,
   fitTo,
   focusShare,
+  panoramaBoxAtStart,
   pitchToShow,
   regionOf,
   viewportClass,
@@ -65,5 +69,20 @@ describe('layout model', () => {
     const p = pitchToShow(0.2, vfov, share);
     expect(Math.tan(0.2 - p)).toBeCloseTo((share - 0.5) * 2 * Math.tan(vfov / 2));
     expect(p).toBeGreaterThan(0.2);
+  });
+});
+
+describe('panoramaBoxAtStart', () => {
+  it('leaves the expanded sidebar beside the viewer on a desktop and the collapsed one on a phone', () => {
+    expect(panoramaBoxAtStart(1280, 720)).toEqual({ width: 1064, height: 720 });
+    expect(panoramaBoxAtStart(390, 844)).toEqual({ width: 338, height: 844 });
+    expect(panoramaBoxAtStart(844, 390)).toEqual({ width: 792, height: 390 });
+  });
+
+  it('uses the widths the stylesheet gives the sidebar', () => {
+    const css = fs.readFileSync(path.join(__dirname, '../../../src/styles/app.css'), 'utf8');
+    expect(css).toContain(`--sidebar-w: ${SIDEBAR_START_WIDTH.desktop}px;`);
+    const phone = css.slice(css.indexOf('@media (max-width: 700px), (max-height: 500px) and (orientation: landscape)'));
+    expect(phone).toContain(`--sidebar-w-small: ${SIDEBAR_START_WIDTH['phone-upright']}px;`);
   });
 });

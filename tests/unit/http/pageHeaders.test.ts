@@ -24,4 +24,13 @@ describe('the page Content-Security-Policy', () => {
     expect(withBucket.get('script-src')).toEqual(["'self'"]);
     for (const sources of withBucket.values()) expect(sources).not.toContain('*');
   });
+
+  it('lets exactly the inline scripts it is given run, by their hashes', () => {
+    const csp = directives(
+      pageHeaders({ allowExternalImages: false, frameAncestors: "'self'" }, ["'sha256-abc='"])[
+        'Content-Security-Policy'
+      ],
+    );
+    expect(csp.get('script-src')).toEqual(["'self'", "'sha256-abc='"]);
+  });
 });

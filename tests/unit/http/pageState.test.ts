@@ -36,15 +36,21 @@ describe('withPageState', () => {
     queries: [[['appConfig'], { title: HOSTILE.join('') }]] as Array<[string[], unknown]>,
   };
 
-  it('puts the preloads after the charset and the block at the end of the body, parsed as one data element', () => {
-    const html = withPageState(TEMPLATE, { state, fetchPreloads: ['/media/tiles/a%22b/preview.jpg?x=1&y="2"'] });
-    expect(html.indexOf('<meta charset="UTF-8" /><link rel="preload"')).toBeGreaterThan(0);
+  it('puts the first view, its inline starter and its script after the charset, the block at the end of the body', () => {
+    const html = withPageState(TEMPLATE, {
+      state,
+      firstView: {
+        data: { source: {}, view: {} } as never,
+        script: { src: '/assets/firstView-a.js', imports: [] },
+        starter: 'window.started=1',
+      },
+    });
+    expect(html.indexOf('<meta charset="UTF-8" /><script type="application/json" id="first-view">')).toBeGreaterThan(0);
     const doc = new JSDOM(html).window.document;
-    const link = doc.querySelector('link[rel=preload]')!;
-    expect(link.getAttribute('href')).toBe('/media/tiles/a%22b/preview.jpg?x=1&y="2"');
-    expect(link.getAttribute('as')).toBe('fetch');
-    expect(link.hasAttribute('crossorigin')).toBe(true);
-    expect([...doc.querySelectorAll('script')].map((s) => s.type)).toEqual(['module', 'application/json']);
+    const scripts = [...doc.querySelectorAll('script')];
+    expect(scripts.map((s) => s.type)).toEqual(['application/json', '', 'module', 'module', 'application/json']);
+    // The starter right after the block it reads, before any script file.
+    expect(scripts[1]!.textContent).toBe('window.started=1');
     expect(doc.body.lastElementChild!.id).toBe('bootstrap');
     expect(JSON.parse(doc.getElementById('bootstrap')!.textContent!)).toEqual(state);
   });
@@ -52,7 +58,6 @@ describe('withPageState', () => {
   it("names the first-view script's imports right after it, before the app's own scripts", () => {
     const html = withPageState(TEMPLATE, {
       state,
-      fetchPreloads: [],
       firstView: {
         data: { source: {}, view: {} } as never,
         script: { src: '/assets/firstView-a.js', imports: ['/assets/early-b.js', '/assets/tile"s.js'] },
@@ -67,8 +72,8 @@ describe('withPageState', () => {
     expect(preloads.map((l) => l.hasAttribute('crossorigin'))).toEqual([true, true]);
   });
 
-  it('without preloads leaves the head as it was', () => {
-    const html = withPageState(TEMPLATE, { state, fetchPreloads: [] });
+  it('without a first view or parts leaves the head as it was', () => {
+    const html = withPageState(TEMPLATE, { state });
     expect(html.slice(0, html.indexOf('<div id="root">'))).toBe(TEMPLATE.slice(0, TEMPLATE.indexOf('<div id="root">')));
   });
 });
@@ -94,7 +99,6 @@ describe('seedFromPage', () => {
           [['site', 'farm', 'surveyDetails', 0, null], []],
         ],
       },
-      fetchPreloads: [],
     });
     const client = new QueryClient();
     seedFromPage(client, new JSDOM(html).window.document);
@@ -108,14 +112,13 @@ describe('seedFromPage', () => {
     expect(isAllowedMediaSrc(`${bucket}/plans/a.png`)).toBe(false);
     const html = withPageState(TEMPLATE, {
       state: { v: 1, queries: [[['appConfig'], { mediaBaseUrl: bucket }]] },
-      fetchPreloads: [],
     });
     seedFromPage(new QueryClient(), new JSDOM(html).window.document);
     expect(isAllowedMediaSrc(`${bucket}/plans/a.png`)).toBe(true);
   });
 
   it('seeds nothing on a page shown again by Back or Forward (it may come from the cache unasked)', () => {
-    const html = withPageState(TEMPLATE, { state: { v: 1, queries: [[['appConfig'], {}]] }, fetchPreloads: [] });
+    const html = withPageState(TEMPLATE, { state: { v: 1, queries: [[['appConfig'], {}]] } });
     const client = new QueryClient();
     seedFromPage(client, new JSDOM(html).window.document, true);
     expect(client.getQueryData(['appConfig'])).toBeUndefined();

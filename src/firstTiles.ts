@@ -1,0 +1,19 @@
+// The page's inline starter: the server writes this script's text into the page right after the first view's data
+// block (server/bootstrap/), so it runs while the rest of the HTML is still arriving, before any script file has
+// been asked for. It sends the requests of the opening view's tiles; the early loader adopts them
+// (src/scene/startedFetches.ts). Built on its own, as one classic script (vite.config.ts): it imports nothing at
+// run time.
+import { FIRST_VIEW_ID, isFirstView, readDataBlock } from '../contract/pageState';
+import { panoramaBoxAtStart } from './domain/layout';
+import { URGENT_TILES, openingTileUrls } from './scene/openingTiles';
+import { startFetches } from './scene/startedFetches';
+
+const first = readDataBlock(document, FIRST_VIEW_ID);
+// An AVIF copy only where the page request said the browser decodes it: otherwise the loader may want the JPEG.
+if (isFirstView(first) && (first.source.format !== 'avif' || first.avif === true)) {
+  // The panorama's box by the layout's rule: the stylesheet that places it has not arrived. The whole window asked
+  // for tiles the box does not show (2 of 10 on a 1280x720 desktop). Should the box be wider (a page without the
+  // sidebar), the early loader asks for what it adds once it measures it.
+  const vp = { ...panoramaBoxAtStart(innerWidth, innerHeight), dpr: devicePixelRatio || 1 };
+  startFetches(openingTileUrls(first.source, first.view, vp), URGENT_TILES);
+}
