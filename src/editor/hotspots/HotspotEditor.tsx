@@ -57,7 +57,7 @@ interface EditingProps extends Props {
 
 export default function HotspotEditor(props: Props) {
   const tilesId = props.scene.survey_node.tiles_id;
-  const [loaded, setLoaded] = useState<{ tilesId: string; set: SceneHotspots } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Each scene's editor state of this session: leaving a scene and coming back keeps its undo history.
   const sessions = useRef(new Map<string, HotspotEditorState>()).current;
@@ -67,13 +67,13 @@ export default function HotspotEditor(props: Props) {
   useEffect(() => {
     let live = true;
     loadSceneHotspots(props.site, tilesId).then(
-      (set) => live && setLoaded({ tilesId, set }),
+      (set) => live && setLoaded(resume(tilesId, set, sessions.get(tilesId))),
       (e: Error) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [props.site, tilesId]);
+  }, [props.site, tilesId, sessions]);
   if (pick)
     return inViewerGrid(
       <LandingPicker
@@ -95,16 +95,12 @@ export default function HotspotEditor(props: Props) {
         <p role={error ? 'alert' : 'status'}>{error ?? 'Loading the hotspots…'}</p>
       </section>,
     );
-  const kept = sessions.get(tilesId);
-  const resumed = kept?.revision === loaded.set.revision ? kept : undefined;
   return (
     <Editing
       key={tilesId}
       {...props}
-      initial={resumed ?? initialState(loaded.set)}
-      notice={
-        kept && !resumed ? 'This scene was changed elsewhere since you left it: its undo history starts again.' : null
-      }
+      initial={loaded.initial}
+      notice={loaded.notice}
       remember={(state) => sessions.set(tilesId, state)}
       arrival={arrival?.from === tilesId ? arrival : null}
       onArrivalTaken={() => setArrival(null)}
@@ -114,6 +110,19 @@ export default function HotspotEditor(props: Props) {
       }}
     />
   );
+}
+
+interface Loaded {
+  tilesId: string;
+  initial: HotspotEditorState;
+  notice: string | null;
+}
+
+/** The editor of a scene as this session left it, when the server still has the set it last saw; else anew. */
+function resume(tilesId: string, set: SceneHotspots, kept: HotspotEditorState | undefined): Loaded {
+  if (kept?.revision === set.revision) return { tilesId, initial: kept, notice: null };
+  const notice = kept ? 'This scene was changed elsewhere since you left it: its undo history starts again.' : null;
+  return { tilesId, initial: initialState(set), notice };
 }
 
 /** The panel sits in the viewer's grid beside its other panels; the markers stay over the panorama. */
