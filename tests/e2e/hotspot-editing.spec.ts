@@ -162,7 +162,7 @@ test('an administrator edits hotspots in the viewer; a visitor sees and follows 
 const view = (page: Page) => page.evaluate(() => window.__panorama!.getView());
 const stable = (page: Page) => page.waitForFunction(() => window.__panorama?.counters.stable === true);
 
-test('a link lands where its administrator chose; back and forward keep working', async ({
+test('a link lands where its administrator chose and its arrow turns; back and forward keep working', async ({
   page,
   request,
   browser,
@@ -210,6 +210,50 @@ test('a link lands where its administrator chose; back and forward keep working'
   await expect(landing).toContainText(`yaw -120°, pitch 17°, field of view ${deg(picked.fov)}°`);
   // The change is one step of the history.
   await expect(panel(page).getByRole('button', { name: 'Undo' })).toBeEnabled();
+
+  // Turn its arrow: drag the handle round to the marker's right (a quarter turn), then a key turns it back 15°,
+  // and undo takes that back.
+  const first = (await stored(request, site)).link_hotspots[0]!;
+  await page.evaluate((l) => window.__panorama!.setView({ yaw: l.yaw, pitch: l.pitch, fov: 1.5 }), first);
+  const handle = page.getByRole('slider', { name: 'Arrow direction of the link to yard title' });
+  await expect(handle).toHaveAttribute('aria-valuenow', '0');
+  // The markers follow the view at the next frame.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const m = (await page.getByRole('button', { name: 'Link to yard title' }).boundingBox())!;
+  const h = (await handle.boundingBox())!;
+  const [cx, cy] = [m.x + m.width / 2, m.y + m.height / 2];
+  await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(cx + 40, cy - 40, { steps: 3 });
+  await page.mouse.move(cx + 60, cy, { steps: 3 });
+  await page.mouse.up();
+  await saved(page, 3, request, site);
+  const rotation = async () => (await stored(request, site)).link_hotspots[0]!.rotation;
+  expect(await rotation()).toBeCloseTo(Math.PI / 2, 2);
+  await expect(handle).toHaveAttribute('aria-valuenow', '90');
+  await handle.press('ArrowLeft');
+  await saved(page, 4, request, site);
+  expect(await rotation()).toBeCloseTo((75 * Math.PI) / 180, 5);
+  await page.keyboard.press('Control+z');
+  await saved(page, 5, request, site);
+  expect(await rotation()).toBeCloseTo(Math.PI / 2, 2);
+  // The history reaches back over the preview on yard: undo the drag, the picked view, then the typed one;
+  // redo brings both views back.
+  const landed = async () => (await stored(request, site)).link_hotspots[0]!.view;
+  await page.keyboard.press('Control+z');
+  await saved(page, 6, request, site);
+  expect(await rotation()).toBe(0);
+  await page.keyboard.press('Control+z');
+  await saved(page, 7, request, site);
+  expect((await landed())!.yaw).toBeCloseTo(typed.yaw, 5);
+  await page.keyboard.press('Control+z');
+  await saved(page, 8, request, site);
+  expect(await landed()).toBeUndefined();
+  await panel(page).getByRole('button', { name: 'Redo' }).click();
+  await saved(page, 9, request, site);
+  await panel(page).getByRole('button', { name: 'Redo' }).click();
+  await saved(page, 10, request, site);
+  expect((await landed())!.yaw).toBeCloseTo(picked.yaw, 4);
 
   // A visitor walks through the link (from the hotspot list, then on the panorama) and arrives at that view;
   // back returns to barn, forward to the arrival.

@@ -204,6 +204,7 @@ function Editing({
           placing={placing !== null}
           onSelect={(key) => dispatch({ type: 'select', key })}
           onMove={(key, yaw, pitch) => dispatch({ type: 'move', key, yaw, pitch })}
+          onTurn={(key, rotation) => dispatch({ type: 'edit', key, patch: { rotation } })}
           onPlace={(yaw, pitch) => {
             setDialog(placing === 'link' ? { kind: 'link', at: { yaw, pitch } } : { kind: 'info', at: { yaw, pitch } });
             setPlacing(null);
