@@ -18,6 +18,7 @@ import {
 import { TILE_FORMATS } from './tileUrls';
 import { HOTSPOTS_MAX, INFO_TEXT_MAX, INFO_TITLE_MAX } from './hotspotLimits';
 import { roles } from './roles';
+import { START_FOV_MAX, START_FOV_MIN } from './startView';
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodTypeAny>(payload: T) =>
@@ -36,7 +37,20 @@ export const level = z.object({
 });
 export type Level = z.infer<typeof level>;
 
-export const linkHotspot = z.object({ yaw: z.number(), pitch: z.number(), rotation: z.number(), target: z.string() });
+/** A link's view on arrival (the data's angles, before the site's rotation offset); absent: the target's own start
+ *  view. Marzipano exports never carry one. */
+export const landingView = z.object({
+  yaw: boundedNumber('view.yaw', Math.PI),
+  pitch: boundedNumber('view.pitch', Math.PI / 2),
+  fov: boundedNumber('view.fov', START_FOV_MAX, START_FOV_MIN),
+});
+export const linkHotspot = z.object({
+  yaw: z.number(),
+  pitch: z.number(),
+  rotation: z.number(),
+  target: z.string(),
+  view: viewParameters.optional(),
+});
 export const infoHotspot = z.object({ info_id: z.string(), title: z.string(), yaw: z.number(), pitch: z.number() });
 export type LinkHotspot = z.infer<typeof linkHotspot>;
 export type InfoHotspot = z.infer<typeof infoHotspot>;
@@ -156,6 +170,7 @@ export const editedLinkHotspot = z.object({
   pitch: pitch(),
   rotation: boundedNumber('rotation', ANGLE_MAX),
   target: boundedText('target', ID_MAX).min(1, 'target (the scene the link leads to) is required'),
+  view: landingView.optional(),
 });
 /** An info hotspot as the editor sends it: `info_id` of one that exists, none for a new one. */
 export const editedInfoHotspot = z.object({

@@ -66,6 +66,8 @@ async function sceneNode() {
   return scenes.find((x) => x.survey_node.tiles_id === farm.tilesIds[0])!.survey_node;
 }
 
+const landing = (v: Record<string, unknown> = {}) => ({ yaw: 0.4, pitch: -0.2, fov: 1.2, ...v });
+
 const base = (): SceneHotspotsBody => ({
   revision: 0,
   link_hotspots: [{ yaw: 0.5, pitch: -0.1, rotation: 0, target: farm.tilesIds[1] }],
@@ -109,6 +111,30 @@ describe('PUT /api/site/{site}/scene/{tilesId}/hotspots', () => {
       ['a long text', { ...base(), info_hotspots: [{ ...base().info_hotspots[1], text: 'x'.repeat(20_001) }] }],
       ['an empty target', { ...base(), link_hotspots: [{ ...base().link_hotspots[0], target: '' }] }],
       ['a negative revision', { ...base(), revision: -1 }],
+      [
+        'a landing fov too narrow',
+        { ...base(), link_hotspots: [{ ...base().link_hotspots[0], view: landing({ fov: 0.001 }) }] },
+      ],
+      [
+        'a landing fov too wide',
+        { ...base(), link_hotspots: [{ ...base().link_hotspots[0], view: landing({ fov: 3 }) }] },
+      ],
+      [
+        'a landing pitch beyond the pole',
+        { ...base(), link_hotspots: [{ ...base().link_hotspots[0], view: landing({ pitch: -1.6 }) }] },
+      ],
+      [
+        'a landing yaw past a turn',
+        { ...base(), link_hotspots: [{ ...base().link_hotspots[0], view: landing({ yaw: 4 }) }] },
+      ],
+      [
+        'a landing view without its fov',
+        { ...base(), link_hotspots: [{ ...base().link_hotspots[0], view: { yaw: 0, pitch: 0 } }] },
+      ],
+      [
+        'a landing fov not a number',
+        { ...base(), link_hotspots: [{ ...base().link_hotspots[0], view: landing({ fov: null }) }] },
+      ],
       ['deeply nested HTML', { ...base(), info_hotspots: [{ ...base().info_hotspots[1], text: '<b>'.repeat(150) }] }],
     ];
     for (const [why, body] of bad) expect((await put(body)).status, why).toBe(400);
@@ -176,5 +202,21 @@ describe('PUT /api/site/{site}/scene/{tilesId}/hotspots', () => {
     expect(res.body.payload!.info_hotspots.map((h) => [h.title, h.yaw])).toEqual([['Tap', 2]]);
     const actions = (await listAudit(s.ctx.db, farm.site, { limit: 4 })).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['hotspot.edit', 'hotspot.move', 'hotspot.delete']));
+  });
+
+  it('keeps where a link lands, hands it out in the survey details, and records it as an edit', async () => {
+    const cur = (await (await fetch(url())).json()) as { payload: SceneHotspots };
+    const link = { ...cur.payload.link_hotspots[0]!, view: landing() };
+    const res = await put({ ...cur.payload, link_hotspots: [link] });
+    expect(res.status).toBe(200);
+    expect(res.body.payload!.link_hotspots).toEqual([link]);
+    expect((await sceneNode()).link_hotspots).toEqual([link]);
+    expect((await listAudit(s.ctx.db, farm.site, { limit: 1 }))[0]).toMatchObject({
+      action: 'hotspot.edit',
+      detail: { links: [link.target] },
+    });
+    // Saved without it: the target's own start view again.
+    const back = await put({ ...res.body.payload!, link_hotspots: [{ ...link, view: undefined }] });
+    expect(back.body.payload!.link_hotspots[0]).not.toHaveProperty('view');
   });
 });

@@ -1,5 +1,5 @@
 // What one save of a scene's hotspot set changed, for the audit trail: hotspots added, removed, moved (place or
-// arrow turned) and edited (target, title or text). Info hotspots keep their id; link hotspots have none, so a
+// arrow turned) and edited (target, where it lands, title or text). Info hotspots keep their id; link hotspots have none, so a
 // new link is matched to an old one that is identical, else to one with the same target, else it is new.
 import type { AuditAction, AuditValue } from '../audit/auditEntry.ts';
 
@@ -8,6 +8,7 @@ export interface LinkLike {
   pitch: number;
   rotation: number;
   target: string;
+  view?: { yaw: number; pitch: number; fov: number };
 }
 export interface InfoLike {
   info_id: string;
@@ -24,6 +25,8 @@ export interface HotspotChange {
 
 const samePlace = (a: { yaw: number; pitch: number }, b: { yaw: number; pitch: number }) =>
   a.yaw === b.yaw && a.pitch === b.pitch;
+const sameView = (a: LinkLike['view'], b: LinkLike['view']) =>
+  a === b || (!!a && !!b && samePlace(a, b) && a.fov === b.fov);
 
 function linkChanges(before: readonly LinkLike[], after: readonly LinkLike[]) {
   const left = [...before];
@@ -33,12 +36,14 @@ function linkChanges(before: readonly LinkLike[], after: readonly LinkLike[]) {
   };
   const unmatched: LinkLike[] = [];
   for (const l of after)
-    if (!take((o) => samePlace(o, l) && o.rotation === l.rotation && o.target === l.target)) unmatched.push(l);
+    if (!take((o) => samePlace(o, l) && o.rotation === l.rotation && o.target === l.target && sameView(o.view, l.view)))
+      unmatched.push(l);
   const out = { added: [] as string[], moved: [] as string[], edited: [] as string[] };
   for (const l of unmatched) {
     const old = take((o) => o.target === l.target) ?? take((o) => samePlace(o, l));
     if (!old) out.added.push(l.target);
     else if (old.target !== l.target) out.edited.push(`${old.target} -> ${l.target}`);
+    else if (samePlace(old, l) && old.rotation === l.rotation) out.edited.push(l.target);
     else out.moved.push(l.target);
   }
   return { ...out, removed: left.map((l) => l.target) };

@@ -153,7 +153,13 @@ export async function saveSceneHotspots(
           })
           .execute();
     }
-    const links = body.link_hotspots.map(({ yaw, pitch, rotation, target }) => ({ yaw, pitch, rotation, target }));
+    const links = body.link_hotspots.map(({ yaw, pitch, rotation, target, view }) => ({
+      yaw,
+      pitch,
+      rotation,
+      target,
+      ...(view ? { view: { yaw: view.yaw, pitch: view.pitch, fov: view.fov } } : {}),
+    }));
     await trx
       .updateTable('survey_nodes')
       .set({

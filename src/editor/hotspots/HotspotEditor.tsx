@@ -4,7 +4,9 @@
 // list, the info panel and deep links follow at once.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import type { SceneHotspots, SurveyScene } from '../../../contract/api';
+import type { SceneHotspots, SurveyScene, ViewParameters } from '../../../contract/api';
+import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { linkArrival } from '../../domain/viewer/linkArrival';
 import { useMachine } from '../common/useMachine';
 import { Modal } from '../../ui/Modal';
 import {
@@ -14,6 +16,8 @@ import {
   perform,
   type HotspotDraft,
   type HotspotEditorCommand,
+  type HotspotEditorState,
+  type LinkDraft,
   type HotspotEditorEvent,
 } from './hotspotEditor';
 import { loadSceneHotspots, saveSceneHotspots } from './hotspotApi';
@@ -22,6 +26,8 @@ import { HotspotPanel } from './HotspotPanel';
 import { TargetChooser } from './TargetChooser';
 import { InfoForm } from './InfoForm';
 import { useLiveView } from './useLiveView';
+import { LandingPicker, type Arrival, type LandingPick } from './LandingPicker';
+import { landingFromCamera } from './landingRules';
 import { useUndoKeys } from './useUndoKeys';
 import './hotspotEditor.css';
 
@@ -33,29 +39,90 @@ interface Props {
   onClose: () => void;
   /** After each save: re-read what the viewer shows of the site (the viewer's own write refresh). */
   onSaved: () => Promise<void>;
+  /** The site's rotation offset: the viewer adds it to every stored view. */
+  rotationOffset: number;
+}
+
+interface EditingProps extends Props {
+  initial: HotspotEditorState;
+  notice: string | null;
+  /** Keeps each new state for a later return to this scene (answers of saves still out included). */
+  remember: (state: HotspotEditorState) => void;
+  /** A landing view picked on the target, to apply to its link here. */
+  arrival: Arrival | null;
+  onArrivalTaken: () => void;
+  /** Show the link's target so its landing view can be picked there; `back` is the view to come back to. */
+  onPreviewLanding: (link: LinkDraft, back: ViewParameters | undefined) => void;
 }
 
 export default function HotspotEditor(props: Props) {
   const tilesId = props.scene.survey_node.tiles_id;
-  const [loaded, setLoaded] = useState<{ tilesId: string; set: SceneHotspots } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Each scene's editor state of this session: leaving a scene and coming back keeps its undo history.
+  const sessions = useRef(new Map<string, HotspotEditorState>()).current;
+  const [pick, setPick] = useState<LandingPick | null>(null);
+  const [arrival, setArrival] = useState<Arrival | null>(null);
+  const go = useViewerNavigate();
   useEffect(() => {
     let live = true;
     loadSceneHotspots(props.site, tilesId).then(
-      (set) => live && setLoaded({ tilesId, set }),
+      (set) => live && setLoaded(resume(tilesId, set, sessions.get(tilesId))),
       (e: Error) => live && setError(e.message),
     );
     return () => {
       live = false;
     };
-  }, [props.site, tilesId]);
+  }, [props.site, tilesId, sessions]);
+  if (pick)
+    return inViewerGrid(
+      <LandingPicker
+        pick={pick}
+        onUse={(view) => {
+          setArrival({ from: pick.from, key: pick.key, view: landingFromCamera(view, props.rotationOffset) });
+          setPick(null);
+          go({ node: pick.from, view: pick.back }, { replace: true });
+        }}
+        onCancel={() => {
+          setPick(null);
+          go({ node: pick.from, view: pick.back }, { replace: true });
+        }}
+      />,
+    );
   if (loaded?.tilesId !== tilesId)
     return inViewerGrid(
       <section className="hotspot-editor-panel" aria-label="Edit hotspots">
         <p role={error ? 'alert' : 'status'}>{error ?? 'Loading the hotspots…'}</p>
       </section>,
     );
-  return <Editing key={tilesId} {...props} initial={loaded.set} />;
+  return (
+    <Editing
+      key={tilesId}
+      {...props}
+      initial={loaded.initial}
+      notice={loaded.notice}
+      remember={(state) => sessions.set(tilesId, state)}
+      arrival={arrival?.from === tilesId ? arrival : null}
+      onArrivalTaken={() => setArrival(null)}
+      onPreviewLanding={({ key, target, view }, back) => {
+        setPick({ from: tilesId, fromTitle: props.scene.survey_node.title, key, back });
+        go(linkArrival({ target, view }, props.rotationOffset));
+      }}
+    />
+  );
+}
+
+interface Loaded {
+  tilesId: string;
+  initial: HotspotEditorState;
+  notice: string | null;
+}
+
+/** The editor of a scene as this session left it, when the server still has the set it last saw; else anew. */
+function resume(tilesId: string, set: SceneHotspots, kept: HotspotEditorState | undefined): Loaded {
+  if (kept?.revision === set.revision) return { tilesId, initial: kept, notice: null };
+  const notice = kept ? 'This scene was changed elsewhere since you left it: its undo history starts again.' : null;
+  return { tilesId, initial: initialState(set), notice };
 }
 
 /** The panel sits in the viewer's grid beside its other panels; the markers stay over the panorama. */
@@ -67,7 +134,19 @@ type Dialog =
   | { kind: 'info'; at: { yaw: number; pitch: number } }
   | { kind: 'delete'; key: string };
 
-function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { initial: SceneHotspots }) {
+function Editing({
+  site,
+  scene,
+  scenes,
+  onClose,
+  onSaved,
+  initial,
+  notice,
+  remember,
+  arrival,
+  onArrivalTaken,
+  onPreviewLanding,
+}: EditingProps) {
   const tilesId = scene.survey_node.tiles_id;
   const run = useCallback(
     (c: HotspotEditorCommand, dispatch: (e: HotspotEditorEvent) => void) => {
@@ -81,7 +160,24 @@ function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { i
     },
     [onSaved, site, tilesId],
   );
-  const [state, dispatch] = useMachine(perform, initialState(initial), run);
+  const performHere = useCallback(
+    (s: HotspotEditorState, e: HotspotEditorEvent) => {
+      const r = perform(s, e);
+      remember(r.state);
+      return r;
+    },
+    [remember],
+  );
+  const [state, dispatch] = useMachine(performHere, initial, run);
+  // A landing view picked on the target: applied once, as one undoable change.
+  const taken = useRef<Arrival | null>(null);
+  useEffect(() => {
+    if (!arrival || taken.current === arrival) return;
+    taken.current = arrival;
+    onArrivalTaken();
+    dispatch({ type: 'select', key: arrival.key });
+    dispatch({ type: 'edit', key: arrival.key, patch: { view: arrival.view } });
+  }, [arrival, dispatch, onArrivalTaken]);
   const [placing, setPlacing] = useState<'link' | 'info' | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const view = useLiveView();
@@ -108,6 +204,7 @@ function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { i
           placing={placing !== null}
           onSelect={(key) => dispatch({ type: 'select', key })}
           onMove={(key, yaw, pitch) => dispatch({ type: 'move', key, yaw, pitch })}
+          onTurn={(key, rotation) => dispatch({ type: 'edit', key, patch: { rotation } })}
           onPlace={(yaw, pitch) => {
             setDialog(placing === 'link' ? { kind: 'link', at: { yaw, pitch } } : { kind: 'info', at: { yaw, pitch } });
             setPlacing(null);
@@ -120,6 +217,7 @@ function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { i
           selected={state.selected}
           status={state.status}
           revision={state.revision}
+          notice={notice}
           placing={placing}
           canUndo={canUndo(state)}
           canRedo={canRedo(state)}
@@ -128,6 +226,10 @@ function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { i
           onSelect={(key) => dispatch({ type: 'select', key })}
           onEdit={(key, patch) => dispatch({ type: 'edit', key, patch })}
           onChooseTarget={(key) => setDialog({ kind: 'retarget', key })}
+          onPreviewLanding={(key) => {
+            const link = state.present.find((d): d is LinkDraft => d.key === key && d.kind === 'link');
+            if (link) onPreviewLanding(link, view ?? undefined);
+          }}
           onDelete={(key) => setDialog({ kind: 'delete', key })}
           onUndo={() => dispatch({ type: 'undo' })}
           onRedo={() => dispatch({ type: 'redo' })}
@@ -141,8 +243,7 @@ function Editing({ site, scene, scenes, onClose, onSaved, initial }: Props & { i
           from={tilesId}
           current={
             dialog.kind === 'retarget'
-              ? (state.present.find((d): d is Extract<HotspotDraft, { kind: 'link' }> => d.key === dialog.key)
-                  ?.target ?? null)
+              ? (state.present.find((d): d is LinkDraft => d.key === dialog.key)?.target ?? null)
               : null
           }
           onClose={close}

@@ -1,11 +1,13 @@
 // The draft hotspots drawn over the panorama while editing, where the engine draws its own: a press selects
-// one, a drag (mouse, pen or touch) moves it across the sphere and the drop saves its new place. While the
-// person places a new hotspot, the whole layer takes the click instead of the panorama.
-import { useRef, useState, type PointerEvent } from 'react';
+// one, a drag (mouse, pen or touch) moves it across the sphere and the drop saves its new place. The selected
+// link has a handle that turns its arrow (dragged around the marker, or arrow keys). While the person places a
+// new hotspot, the whole layer takes the click instead of the panorama.
+import { Fragment, useRef, useState, type PointerEvent } from 'react';
 import type { View } from '../../scene/view';
 import { screenPoint } from '../../scene/screenPoint';
 import { screenDirection, wrapYaw } from './screenDirection';
 import type { HotspotDraft } from './hotspotEditor';
+import { ArrowHandle } from './ArrowHandle';
 
 /** Movement (CSS px) below which a press is a tap, not a drag. */
 const DRAG_SLOP = 4;
@@ -27,6 +29,7 @@ export function HotspotMarkers({
   placing,
   onSelect,
   onMove,
+  onTurn,
   onPlace,
 }: {
   drafts: readonly HotspotDraft[];
@@ -36,10 +39,13 @@ export function HotspotMarkers({
   placing: boolean;
   onSelect: (key: string) => void;
   onMove: (key: string, yaw: number, pitch: number) => void;
+  onTurn: (key: string, rotation: number) => void;
   onPlace: (yaw: number, pitch: number) => void;
 }) {
   const layer = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
+  // The arrow's rotation while its handle is dragged (saved on release).
+  const [turning, setTurning] = useState<{ key: string; rotation: number } | null>(null);
   const rect = () => layer.current?.getBoundingClientRect() ?? new DOMRect(0, 0, innerWidth, innerHeight);
   const directionAt = (e: PointerEvent) => {
     const r = rect();
@@ -81,7 +87,8 @@ export function HotspotMarkers({
         const at = drag?.key === d.key ? drag.at : d;
         const p = screenPoint(at.yaw, at.pitch, view, vp);
         if (!p) return null;
-        return (
+        const rotation = d.kind === 'link' ? (turning?.key === d.key ? turning.rotation : d.rotation) : 0;
+        const marker = (
           <button
             key={d.key}
             type="button"
@@ -96,13 +103,30 @@ export function HotspotMarkers({
             onPointerCancel={() => setDrag(null)}
           >
             {d.kind === 'link' ? (
-              <span className="arrow" style={{ transform: `rotate(${d.rotation}rad)` }} aria-hidden="true">
+              <span className="arrow" style={{ transform: `rotate(${rotation}rad)` }} aria-hidden="true">
                 ↑
               </span>
             ) : (
               <span aria-hidden="true">i</span>
             )}
           </button>
+        );
+        if (d.kind !== 'link' || selected !== d.key || drag?.moved) return marker;
+        return (
+          <Fragment key={d.key}>
+            {marker}
+            <ArrowHandle
+              at={p}
+              rotation={d.rotation}
+              label={titleOf(d)}
+              origin={() => {
+                const r = rect();
+                return { x: r.left + p.x, y: r.top + p.y };
+              }}
+              onTurning={(r) => setTurning(r === null ? null : { key: d.key, rotation: r })}
+              onTurn={(r) => onTurn(d.key, r)}
+            />
+          </Fragment>
         );
       })}
     </div>

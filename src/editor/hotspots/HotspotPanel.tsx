@@ -2,6 +2,8 @@
 // selected (a link's target and arrow, an info hotspot's title and text), with its delete.
 import type { HotspotDraft, HotspotPatch, SaveStatus } from './hotspotEditor';
 import { InfoForm } from './InfoForm';
+import { LandingForm } from './LandingForm';
+import { landingText } from './landingRules';
 
 /** One press of "turn" turns a link arrow this far (radians): 15 degrees. */
 const TURN = Math.PI / 12;
@@ -18,6 +20,7 @@ export function HotspotPanel({
   selected,
   status,
   revision,
+  notice,
   placing,
   canUndo,
   canRedo,
@@ -26,6 +29,7 @@ export function HotspotPanel({
   onSelect,
   onEdit,
   onChooseTarget,
+  onPreviewLanding,
   onDelete,
   onUndo,
   onRedo,
@@ -36,6 +40,8 @@ export function HotspotPanel({
   selected: string | null;
   status: SaveStatus;
   revision: number;
+  /** Said once, above the list (e.g. that the undo history was cleared). */
+  notice?: string | null;
   placing: 'link' | 'info' | null;
   canUndo: boolean;
   canRedo: boolean;
@@ -44,6 +50,7 @@ export function HotspotPanel({
   onSelect: (key: string) => void;
   onEdit: (key: string, patch: HotspotPatch) => void;
   onChooseTarget: (key: string) => void;
+  onPreviewLanding: (key: string) => void;
   onDelete: (key: string) => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -62,6 +69,7 @@ export function HotspotPanel({
       <p className="save-status" role="status">
         {STATUS[status.kind]}
       </p>
+      {notice ? <p className="hint">{notice}</p> : null}
       {status.kind === 'failed' ? (
         <p className="form-error" role="alert">
           {status.message}{' '}
@@ -121,6 +129,26 @@ export function HotspotPanel({
                   Turn right
                 </button>
               </p>
+              <div className="landing" role="group" aria-label="Where it lands">
+                <p>
+                  Lands at <strong>{landingText(chosen.view)}</strong>
+                </p>
+                <p>
+                  <button type="button" onClick={() => onPreviewLanding(chosen.key)}>
+                    Preview arrival
+                  </button>{' '}
+                  {chosen.view ? (
+                    <button type="button" onClick={() => onEdit(chosen.key, { view: undefined })}>
+                      Clear arrival
+                    </button>
+                  ) : null}
+                </p>
+                <LandingForm
+                  key={`${chosen.key}:${revision}`}
+                  view={chosen.view}
+                  onSubmit={(view) => onEdit(chosen.key, { view })}
+                />
+              </div>
             </>
           ) : (
             <InfoForm

@@ -4,7 +4,7 @@
 // One save is out at a time: changes made meanwhile are saved when it answers. A 409 (another edit came first)
 // holds the draft and offers the server's set; reloading it starts a new history, because the old one was made
 // of sets the server no longer has.
-import type { SceneHotspots, SceneHotspotsBody } from '../../../contract/api';
+import type { SceneHotspots, SceneHotspotsBody, ViewParameters } from '../../../contract/api';
 
 export interface LinkDraft {
   kind: 'link';
@@ -13,6 +13,8 @@ export interface LinkDraft {
   pitch: number;
   rotation: number;
   target: string;
+  /** Where the target scene opens when a visitor walks through (the data's angles); absent: its own start view. */
+  view?: ViewParameters;
 }
 export interface InfoDraft {
   kind: 'info';
@@ -102,7 +104,17 @@ export function bodyOf(s: HotspotEditorState, drafts = s.present): HotspotEditor
     body: {
       revision: s.revision,
       link_hotspots: drafts.flatMap((d) =>
-        d.kind === 'link' ? [{ yaw: d.yaw, pitch: d.pitch, rotation: d.rotation, target: d.target }] : [],
+        d.kind === 'link'
+          ? [
+              {
+                yaw: d.yaw,
+                pitch: d.pitch,
+                rotation: d.rotation,
+                target: d.target,
+                ...(d.view ? { view: d.view } : {}),
+              },
+            ]
+          : [],
       ),
       info_hotspots: infos.map((h) => ({
         ...(h.info_id && s.stored.has(h.info_id) ? { info_id: h.info_id } : {}),

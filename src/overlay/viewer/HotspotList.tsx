@@ -7,6 +7,7 @@ import { useOpenInfo } from './useOpenInfo';
 import { HotspotIcon, LinkArrowIcon, ListIcon } from '../../ui/icons';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { linkArrival } from '../../domain/viewer/linkArrival';
 import { useEscape } from '../../ui/useEscape';
 import { usePanelFocus } from '../common/usePanelFocus';
 
@@ -62,7 +63,11 @@ export function HotspotList() {
           <ul>
             {links.map((h, i) => (
               <li key={`l${i}`}>
-                <button type="button" className="list-button" onClick={() => later(() => go({ node: h.target }))}>
+                <button
+                  type="button"
+                  className="list-button"
+                  onClick={() => later(() => go(linkArrival(h, settings.initial_settings.rotation_offset)))}
+                >
                   <LinkArrowIcon /> {titles.get(h.target) ?? h.target}
                 </button>
               </li>

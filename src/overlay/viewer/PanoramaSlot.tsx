@@ -17,7 +17,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import type { InfoHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
+import type { InfoHotspot, LinkHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
 import { linkHotspotId, sceneHotspots } from '../../../contract/sceneHotspots';
 import type { TileFormat } from '../../../contract/tileUrls';
 import type { Hotspot, View } from '../../scene';
@@ -46,7 +46,8 @@ export interface PanoramaSlotProps {
   initialView: ViewParameters;
   mouseViewMode: 'drag' | 'qtvr';
   autoRotate: boolean;
-  onLinkHotspot: (targetTilesId: string) => void;
+  /** A link walked through (its target, and where it lands when it says). */
+  onLinkHotspot: (link: LinkHotspot) => void;
   onInfoHotspot: (hotspot: InfoHotspot) => void;
 }
 
@@ -159,7 +160,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const onHotspotClick = (h: Hotspot) => {
     if (h.kind === 'link') {
       const link = node.link_hotspots.find((l, i) => linkHotspotId(i, l.target) === h.id);
-      if (link) onLinkHotspot(link.target);
+      if (link) onLinkHotspot(link);
     } else {
       const info = node.info_hotspots.find((i) => i.info_id === h.id);
       if (info) onInfoHotspot(info);
@@ -299,7 +300,7 @@ function PanoramaStandIn({ scene, sceneTitles, initialView, onLinkHotspot, onInf
         <p className="placeholder-scene">{node.title}</p>
         <div className="placeholder-hotspots">
           {node.link_hotspots.map((h, i) => (
-            <button key={`l${i}`} type="button" className="chip" onClick={() => onLinkHotspot(h.target)}>
+            <button key={`l${i}`} type="button" className="chip" onClick={() => onLinkHotspot(h)}>
               <LinkArrowIcon /> {sceneTitles.get(h.target) ?? h.target}
             </button>
           ))}

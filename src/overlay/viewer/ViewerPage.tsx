@@ -15,6 +15,7 @@ import { VisitorMinimap } from '../minimap/VisitorMinimap';
 import { useResolvedViewerState } from '../../domain/viewer/useResolvedViewerState';
 import { ViewerStateProvider } from '../../domain/viewer/ViewerStateContext';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { linkArrival } from '../../domain/viewer/linkArrival';
 import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { useAfterFirstView } from './useAfterFirstView';
@@ -116,7 +117,7 @@ export function ViewerPage() {
               initialView={initialView}
               mouseViewMode={settings.marzipano_mouse_view_mode}
               autoRotate={autoRotate}
-              onLinkHotspot={(target) => go({ node: target })}
+              onLinkHotspot={(l) => go(linkArrival(l, settings.initial_settings.rotation_offset))}
               onInfoHotspot={onInfo}
             />
           ) : (
@@ -138,6 +139,7 @@ export function ViewerPage() {
                 scenes={scenes.filter((s) => s.date === scene.date && s.survey_name === scene.survey_name)}
                 onClose={() => setEditingHotspots(false)}
                 onSaved={() => refreshAfterWrite(queryClient, siteContent(site))}
+                rotationOffset={settings.initial_settings.rotation_offset ?? 0}
               />
             </Suspense>
           ) : null}

@@ -67,6 +67,17 @@ describe('hotspot editor: changes and saves', () => {
     expect(s.revision).toBe(6);
   });
 
+  it('sets and clears where a link lands, each a saved step; a link without one sends none', () => {
+    const key = start.present[0]!.key;
+    const view = { yaw: 1, pitch: 0.1, fov: 1.2 };
+    const set = play(start, { type: 'edit', key, patch: { view } });
+    expect(set.commands[0]!.body.link_hotspots).toEqual([{ ...stored.link_hotspots[0], view }]);
+    const cleared = play(set.state, answer(set.state, 4), { type: 'edit', key, patch: { view: undefined } });
+    expect(cleared.commands[0]!.body.link_hotspots[0]).not.toHaveProperty('view');
+    expect(cleared.state.past).toHaveLength(2);
+    expect(play(cleared.state, { type: 'undo' }).state.present[0]).toMatchObject({ view });
+  });
+
   it('ignores a change of a hotspot that is not there', () => {
     expect(play(start, { type: 'move', key: 'gone', yaw: 0, pitch: 0 }).state).toBe(start);
     expect(play(start, { type: 'delete', key: 'gone' }).state).toBe(start);

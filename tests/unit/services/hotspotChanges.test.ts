@@ -24,6 +24,15 @@ describe('hotspotChanges (the audit entries of one save)', () => {
     ]);
   });
 
+  it('counts a new landing view as an edit of the link, and the same one as no change', () => {
+    const view = { yaw: 1, pitch: 0.1, fov: 1.2 };
+    const before = { links: [{ ...link('a'), view }], infos: [] };
+    expect(hotspotChanges(before, { links: [{ ...link('a'), view: { ...view } }], infos: [] })).toEqual([]);
+    expect(hotspotChanges(before, { links: [link('a')], infos: [] })).toEqual([
+      { action: 'hotspot.edit', detail: { links: ['a'], infos: [] } },
+    ]);
+  });
+
   it('counts a turned arrow as a move', () => {
     expect(hotspotChanges({ links: [link('a')], infos: [] }, { links: [link('a', 0, 1)], infos: [] })).toEqual([
       { action: 'hotspot.move', detail: { links: ['a'], infos: [] } },
