@@ -1,7 +1,8 @@
 // Compare two dates of one floor (loaded after the first view): the toolbar's Compare dates button, and while
 // compare is on its bar (mode, lock, the second side's date, close), a title card per side, the swipe's divider and
 // the toggle's flip (button and the T key). Every change goes through the URL (compareState.ts).
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router';
 import { useViewerState } from '../domain/viewer/ViewerStateContext';
 import { dayLabel } from '../overlay/viewer/timeline';
@@ -85,9 +86,15 @@ function CompareOverlay({ cmp, bTitle }: { cmp: CompareState; bTitle: string | n
           { t: aTitle, d: aDate, k: 'a' },
           { t: bTitle, d: cmp.date, k: 'b' },
         ];
-  return (
+  // The cards and the divider go over the panorama, in its area: their places are fractions of the canvas.
+  const [area] = useState(() => document.querySelector('.panorama-area'));
+  const divider = cmp.mode === 'swipe' ? cmp.divider : 0.5;
+  const over = (
     <>
-      <div className={`compare-cards compare-${cmp.mode}`}>
+      <div
+        className={`compare-cards compare-${cmp.mode}`}
+        style={{ '--divider': `${divider * 100}%` } as React.CSSProperties}
+      >
         {cards.map((c) => (
           <section
             key={c.k}
@@ -104,6 +111,11 @@ function CompareOverlay({ cmp, bTitle }: { cmp: CompareState; bTitle: string | n
       {cmp.mode === 'swipe' ? (
         <SwipeDivider value={cmp.divider} labels={[aLabel, bLabel]} onChange={(v) => go(withDivider(cmp, v))} />
       ) : null}
+    </>
+  );
+  return (
+    <>
+      {area ? createPortal(over, area) : over}
       <div className="compare-bar" role="group" aria-label="Compare dates">
         <div className="compare-modes" role="radiogroup" aria-label="How to compare">
           {(Object.keys(MODE_NAMES) as CompareMode[]).map((m) => (

@@ -333,9 +333,10 @@ export function PanoramaScene(props: SceneProps) {
       clip: !inVR,
       load: inVR ? xrLoadingView(cam) : undefined,
     });
-    if (expose && window.__panorama) {
-      window.__panorama.counters = controller.counters();
-      window.__panorama.frames = controller.frames;
+    const hook = expose ? window[globalName] : undefined;
+    if (hook) {
+      hook.counters = controller.counters();
+      hook.frames = controller.frames;
     }
     const c = propsRef.current.compare;
     if (c && !inVR) {

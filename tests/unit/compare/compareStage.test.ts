@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { CompareStage, type StageSide } from '../../../src/scene/compareStage';
 import type { View } from '../../../src/scene/view';
 
-function side(view: View, ready = true): StageSide & { ok: boolean } {
-  return {
+function side(view: View, ready = true) {
+  const s = {
     view,
     ok: ready,
     setView(v: View) {
@@ -15,6 +15,7 @@ function side(view: View, ready = true): StageSide & { ok: boolean } {
       return this.ok;
     },
   };
+  return s satisfies StageSide;
 }
 
 const size = { width: 800, height: 600 };
