@@ -111,11 +111,6 @@ function CompareOverlay({ cmp, bTitle }: { cmp: CompareState; bTitle: string | n
       {cmp.mode === 'swipe' ? (
         <SwipeDivider value={cmp.divider} labels={[aLabel, bLabel]} onChange={(v) => go(withDivider(cmp, v))} />
       ) : null}
-    </>
-  );
-  return (
-    <>
-      {area ? createPortal(over, area) : over}
       <div className="compare-bar" role="group" aria-label="Compare dates">
         <div className="compare-modes" role="radiogroup" aria-label="How to compare">
           {(Object.keys(MODE_NAMES) as CompareMode[]).map((m) => (
@@ -156,6 +151,11 @@ function CompareOverlay({ cmp, bTitle }: { cmp: CompareState; bTitle: string | n
           </select>
         </label>
       </div>
+    </>
+  );
+  return (
+    <>
+      {area ? createPortal(over, area) : over}
       <p className="visually-hidden" aria-live="polite">
         {cmp.mode === 'toggle'
           ? `Showing ${cmp.shown === 'a' ? aTitle : bTitle} on ${cmp.shown === 'a' ? aLabel : bLabel}`
