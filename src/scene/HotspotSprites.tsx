@@ -24,14 +24,26 @@ interface Props {
   /** World size of one CSS pixel at distance 1 — set each frame by the Panorama from fov and viewport. */
   pixelScale: React.RefObject<number>;
   inVR: boolean;
+  /** The raycast layer its sprites are picked on: each side of a comparison has its own. */
+  layer?: number;
+  /** The camera they face (a side of a comparison has its own); the root's by default. */
+  camera?: THREE.Camera;
 }
 
-export function HotspotSprites({ hotspots, onClick, pixelScale, inVR }: Props) {
+export function HotspotSprites({ hotspots, onClick, pixelScale, inVR, layer = 0, camera }: Props) {
   return (
     // Group order 10: above both the current and a fading-out scene layer (orders 0 and 1).
     <group name="hotspots" renderOrder={10}>
       {hotspots.map((h) => (
-        <HotspotSprite key={`${h.kind}-${h.id}`} hotspot={h} onClick={onClick} pixelScale={pixelScale} inVR={inVR} />
+        <HotspotSprite
+          key={`${h.kind}-${h.id}`}
+          hotspot={h}
+          onClick={onClick}
+          pixelScale={pixelScale}
+          inVR={inVR}
+          layer={layer}
+          camera={camera}
+        />
       ))}
     </group>
   );
@@ -42,18 +54,26 @@ function HotspotSprite({
   onClick,
   pixelScale,
   inVR,
+  layer,
+  camera: ownCamera,
 }: {
   hotspot: Hotspot;
   onClick?: (h: Hotspot) => void;
   pixelScale: React.RefObject<number>;
   inVR: boolean;
+  layer: number;
+  camera?: THREE.Camera;
 }) {
   const sprite = useRef<THREE.Sprite>(null);
   const label = useRef<THREE.Sprite>(null);
   const [hovered, setHovered] = useState(false);
   // A hand over a hotspot: it can be clicked (the page's stylesheet gives grab / grabbing elsewhere).
   const canvas = useThree((s) => s.gl.domElement);
-  const camera = useThree((s) => s.camera);
+  const rootCamera = useThree((s) => s.camera);
+  const camera = ownCamera ?? rootCamera;
+  useEffect(() => {
+    sprite.current?.layers.set(layer);
+  }, [layer]);
   useEffect(() => {
     if (!hovered) return;
     canvas.style.cursor = 'pointer';

@@ -29,6 +29,7 @@ import { GL_ATTRIBUTES } from './earlyLoad';
 import type { EarlyHandover, EarlyStage } from './earlyStage';
 import { type PanoramaHandle, PanoramaScene, type SceneProps } from './PanoramaScene';
 import { networkTiles } from './tileProvider';
+import { CompareStage, type StageSettings } from './compareStage';
 import type { XRControls } from './XRSupport';
 
 const XRSupport = lazy(() =>
@@ -68,10 +69,30 @@ export interface PanoramaProps extends Pick<
   background?: string;
   className?: string;
   style?: React.CSSProperties;
+  /** A second date beside this one, drawn in the same canvas and context (see compareStage.ts). */
+  compare?: PanoramaCompare | null;
+}
+
+/** The second side of a comparison: its scene, and how the two share the canvas. */
+export interface PanoramaCompare extends Pick<
+  SceneProps,
+  'scene' | 'initialView' | 'hotspots' | 'onHotspotClick' | 'onViewChange' | 'onSceneShown'
+> {
+  settings: StageSettings;
+  handleRef?: React.Ref<PanoramaHandle>;
 }
 
 export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panorama(props, ref) {
-  const { xr, background = '#000', className, style, early: earlyStage, ...sceneProps } = props;
+  const { xr, background = '#000', className, style, early: earlyStage, compare, ...sceneProps } = props;
+  // One stage for the panorama's life; the sides read its settings each frame.
+  const [stage] = useState(() => new CompareStage());
+  const compared = !!compare;
+  const sideA = useMemo(() => (compared ? { stage, index: 0 as const } : null), [compared, stage]);
+  const sideB = useMemo(() => ({ stage, index: 1 as const }), [stage]);
+  const settings = compare?.settings;
+  useEffect(() => {
+    if (settings) stage.update(settings);
+  }, [stage, settings]);
   const [inVR, setInVR] = useState(false);
   // The XR part loads lazily: an Enter VR pressed before it is there waits for it (XR_WAIT_MS at most).
   const xrControls = useRef<XRControls | null>(null);
@@ -107,6 +128,7 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
       <PanoramaScene
         {...sceneProps}
         handleRef={ref}
+        compare={sideA}
         inVR={inVR}
         startView={early?.view ?? undefined}
         startOpeningFov={early?.openingFov ?? undefined}
@@ -117,6 +139,26 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
         onFirstRender={onFirstRender}
         enterVR={async () => (await whenXR()).enterVR()}
       />
+      {compare && (
+        <PanoramaScene
+          scene={compare.scene}
+          initialView={compare.initialView}
+          hotspots={compare.hotspots}
+          prefetchLinks={sceneProps.prefetchLinks}
+          onHotspotClick={compare.onHotspotClick}
+          onViewChange={compare.onViewChange}
+          onSceneShown={compare.onSceneShown}
+          mouseViewMode={sceneProps.mouseViewMode}
+          crossfadeMs={sceneProps.crossfadeMs}
+          layerOptions={sceneProps.layerOptions}
+          exposeGlobal={sceneProps.exposeGlobal}
+          globalName="__panoramaB"
+          compare={sideB}
+          handleRef={compare.handleRef ?? null}
+          inVR={inVR}
+          tiles={tiles}
+        />
+      )}
       {xr && (
         // A sibling, not a wrapper: the panorama stays mounted (and keeps its tiles) while this loads.
         <Suspense fallback={null}>

@@ -10,7 +10,10 @@ import type { Hotspot } from './hotspotTypes';
 import { DEFAULT_PAN_MS, PanoramaController } from './panoramaController';
 import type { LayerCounters } from './layerCounters';
 import { type LayerOptions, PanoramaLayer, type SceneSource } from './PanoramaLayer';
-import { testHooksOn } from './testHooks';
+import { type TestHookName, testHooksOn } from './testHooks';
+import type { CompareStage } from './compareStage';
+import { sideAt } from './compareLayout';
+import { useCompareEvents } from './useCompareEvents';
 import type { TileProvider } from './tileProvider';
 import { previewUrl } from '../../contract/tileUrls';
 import { DEG, type View, type Viewport, directionToYawPitch } from './view';
@@ -55,6 +58,10 @@ export interface SceneProps {
   layerOptions?: LayerOptions;
   /** Publish getView/lookTo/counters on window.__panorama where test hooks are on (see testHooks). Default true. */
   exposeGlobal?: boolean;
+  /** The window property the test hook goes on (default __panorama). */
+  globalName?: TestHookName;
+  /** One side of a comparison: the stage both sides share in this canvas, and which side this is. */
+  compare?: { stage: CompareStage; index: 0 | 1 } | null;
   /** Turn the view by this many radians per second while nothing else moves it (kiosk idle). */
   idleYawPerSecond?: number;
   handleRef: React.Ref<PanoramaHandle>;
@@ -106,6 +113,9 @@ export function PanoramaScene(props: SceneProps) {
   const pixelScale = useRef(0);
   const world = useRef<THREE.Group>(null);
   const lastIdle = useRef(0);
+  const cmp = props.compare ?? null;
+  // A side of a comparison has a camera of its own, its aspect its viewport's.
+  const sideCamera = useMemo(() => new THREE.PerspectiveCamera(90, 1, 0.1, 1000), []);
 
   const controller = useMemo(
     () =>
@@ -135,10 +145,30 @@ export function PanoramaScene(props: SceneProps) {
 
   // First: the viewport the layers and limits below work with.
   const dpr = gl.getPixelRatio();
-  useEffect(
-    () => controller.setViewport({ width: size.width, height: size.height, dpr }),
-    [controller, size.width, size.height, dpr],
-  );
+  const compared = !!cmp;
+  useEffect(() => {
+    // A side of a comparison takes its viewport from the stage, each frame.
+    if (!compared) controller.setViewport({ width: size.width, height: size.height, dpr });
+  }, [controller, size.width, size.height, dpr, compared]);
+  // The stage reads this side's view and picture, and steers it while locked.
+  useEffect(() => {
+    if (!cmp) return;
+    const { stage, index } = cmp;
+    stage.sides[index] = {
+      get view() {
+        return controller.view;
+      },
+      setView: (v) => controller.setView(v),
+      ready: () => controller.counters().complete === true,
+      camera: sideCamera,
+    };
+    if (index === 0) stage.requestFrame = invalidate;
+    invalidate();
+    return () => {
+      if (stage.sides[index]) stage.sides[index] = null;
+    };
+  }, [cmp, controller, invalidate, sideCamera]);
+  useCompareEvents(cmp);
 
   // One layer per scene; a scene change keeps the old layer on top, fading out.
   const sceneKey = `${props.scene.mantaLink}|${props.scene.tilesId}`;
@@ -163,7 +193,11 @@ export function PanoramaScene(props: SceneProps) {
   const target = useMemo<ControlTarget>(
     () => ({
       getView: () => controller.view,
-      setView: (v) => controller.setView(v),
+      // The second side, locked: input turns the first, which this one follows.
+      setView: (v) => {
+        const c = propsRef.current.compare;
+        if (!c?.stage.steer(c.index, v)) controller.setView(v);
+      },
       viewportHeight: () => controller.viewport.height,
       requestFrame: invalidate,
       onUserInput: () => controller.endTransition(),
@@ -187,6 +221,11 @@ export function PanoramaScene(props: SceneProps) {
   useEffect(() => {
     controls.mode = props.mouseViewMode ?? 'drag';
   }, [controls, props.mouseViewMode]);
+  // Two sides share the canvas: each takes the presses on its own part; the keys are the first side's.
+  useEffect(() => {
+    controls.accept = cmp ? (x, y) => sideAt(cmp.stage.draws, x, y) === cmp.index : null;
+    controls.keysOn = !cmp || cmp.index === 0;
+  }, [controls, cmp]);
 
   useEffect(() => {
     if (!props.deviceOrientation) return;
@@ -218,10 +257,11 @@ export function PanoramaScene(props: SceneProps) {
   useImperativeHandle(props.handleRef, () => handle, [handle]);
 
   const expose = props.exposeGlobal !== false && testHooksOn();
+  const globalName = props.globalName ?? '__panorama';
   useEffect(() => {
     propsRef.current.onHandle?.(handle);
     if (!expose) return;
-    window.__panorama = {
+    window[globalName] = {
       getView: handle.getView,
       setView: handle.setView,
       lookTo: handle.lookTo,
@@ -229,9 +269,9 @@ export function PanoramaScene(props: SceneProps) {
       frames: controller.frames,
     };
     return () => {
-      delete window.__panorama;
+      delete window[globalName];
     };
-  }, [handle, controller, expose]);
+  }, [handle, controller, expose, globalName]);
 
   // Priority -1, before the hotspot sprites' callbacks (0): the view of this frame, the camera and the pixel scale,
   // so the sprites are sized for the frame they are drawn in (the engine's first frame too, at the hand-over).
@@ -242,6 +282,15 @@ export function PanoramaScene(props: SceneProps) {
     // Timeline marks for the benchmark and devtools, once per page (a few entries, never per frame).
     mark('panorama:first-frame');
     again.current = controller.advance(now);
+    const c = propsRef.current.compare;
+    if (c) {
+      // The first side lays the stage out for both; each side plans its tiles for its own viewport.
+      if (c.index === 0 && c.stage.frame(size)) again.current = true;
+      const r = c.stage.draws[c.index].viewport;
+      controller.setViewport({ width: r.width, height: r.height, dpr });
+      const followed = c.stage.followed();
+      if (c.index === 1 && followed) controller.setView(followed);
+    }
     const idle = propsRef.current.idleYawPerSecond ?? 0;
     if (idle) {
       const v = controller.view;
@@ -250,7 +299,15 @@ export function PanoramaScene(props: SceneProps) {
       again.current = true;
     }
     const view = controller.view;
-    const cam = camera as THREE.PerspectiveCamera;
+    const cam = c ? sideCamera : (camera as THREE.PerspectiveCamera);
+    if (c) {
+      const r = c.stage.draws[c.index].viewport;
+      const aspect = r.width / Math.max(1, r.height);
+      if (cam.aspect !== aspect) {
+        cam.aspect = aspect;
+        cam.updateProjectionMatrix();
+      }
+    }
     if (!inVR) {
       cam.rotation.set(-view.pitch, -view.yaw, 0, 'YXZ');
       cam.position.set(0, 0, 0);
@@ -276,11 +333,17 @@ export function PanoramaScene(props: SceneProps) {
       clip: !inVR,
       load: inVR ? xrLoadingView(cam) : undefined,
     });
-    if (expose && window.__panorama) {
-      window.__panorama.counters = controller.counters();
-      window.__panorama.frames = controller.frames;
+    const hook = expose ? window[globalName] : undefined;
+    if (hook) {
+      hook.counters = controller.counters();
+      hook.frames = controller.frames;
     }
-    if (drawn.render) {
+    const c = propsRef.current.compare;
+    if (c && !inVR) {
+      if (drawn.render) renderSide(state.gl, world.current, sideCamera, c.stage.draws[c.index], size);
+      if (!rendered.current && drawn.render) propsRef.current.onFirstRender?.();
+      rendered.current ||= drawn.render;
+    } else if (drawn.render) {
       state.gl.render(state.scene, state.camera);
       if (!rendered.current) propsRef.current.onFirstRender?.();
       rendered.current = true;
@@ -291,6 +354,8 @@ export function PanoramaScene(props: SceneProps) {
   return (
     <group ref={world} scale={WORLD_SCALE}>
       <HotspotSprites
+        layer={cmp?.index ?? 0}
+        camera={cmp ? sideCamera : undefined}
         hotspots={props.hotspots ?? []}
         onClick={props.onHotspotClick}
         pixelScale={pixelScale}
@@ -298,4 +363,24 @@ export function PanoramaScene(props: SceneProps) {
       />
     </group>
   );
+}
+
+/** Paint one side of a comparison: its world through its camera, into its part of the canvas (nothing when it
+ *  has none this frame). Rectangles are CSS pixels from the top left; WebGL counts from the bottom. */
+function renderSide(
+  gl: THREE.WebGLRenderer,
+  world: THREE.Group | null,
+  cam: THREE.Camera,
+  draw: import('./compareLayout').SideDraw,
+  size: { width: number; height: number },
+): void {
+  if (!world || !draw.scissor) return;
+  const v = draw.viewport;
+  const s = draw.scissor;
+  gl.setScissorTest(true);
+  gl.setViewport(v.x, size.height - v.y - v.height, v.width, v.height);
+  gl.setScissor(s.x, size.height - s.y - s.height, s.width, s.height);
+  gl.render(world, cam);
+  gl.setScissorTest(false);
+  gl.setViewport(0, 0, size.width, size.height);
 }

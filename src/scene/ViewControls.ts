@@ -45,6 +45,11 @@ export class ViewControls {
   private lastStep = 0;
 
   private el: HTMLElement | null = null;
+  /** Where on the element (CSS px from its top left) a press or wheel is this handler's: two sides of a comparison
+   *  share one canvas. Unset: everywhere. */
+  accept: ((x: number, y: number) => boolean) | null = null;
+  /** Arrow and zoom keys (off for the second side of a comparison: the first side's keys turn both when locked). */
+  keysOn = true;
 
   // Made without an element and connected separately (as drei's OrbitControls): constructing one has no
   // side effects, so React may make it in useMemo; connect/disconnect pair up in an effect.
@@ -110,8 +115,15 @@ export class ViewControls {
     this.target.onUserInput?.();
   }
 
+  private mine(e: MouseEvent): boolean {
+    if (!this.accept || !this.el) return true;
+    const r = this.el.getBoundingClientRect();
+    return this.accept(e.clientX - r.left, e.clientY - r.top);
+  }
+
   private onDown = (e: PointerEvent): void => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
+    if (!this.mine(e)) return;
     this.el?.setPointerCapture?.(e.pointerId);
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, type: e.pointerType });
     this.inertia = null;
@@ -179,6 +191,7 @@ export class ViewControls {
   };
 
   private onWheel = (e: WheelEvent): void => {
+    if (!this.mine(e)) return;
     e.preventDefault();
     this.touchInput();
     const px = e.deltaMode === 1 ? e.deltaY * 33 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
@@ -186,7 +199,7 @@ export class ViewControls {
   };
 
   private onKeyDown = (e: KeyboardEvent): void => {
-    const k = normaliseKey(e.key);
+    const k = this.keysOn ? normaliseKey(e.key) : null;
     if (!k) return;
     e.preventDefault();
     this.touchInput();

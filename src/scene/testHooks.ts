@@ -24,8 +24,12 @@ export interface PanoramaTestHook {
 declare global {
   interface Window {
     __panorama?: PanoramaTestHook;
+    /** The second side of a comparison. */
+    __panoramaB?: PanoramaTestHook;
   }
 }
+
+export type TestHookName = '__panorama' | '__panoramaB';
 
 export function testHooksOn(): boolean {
   return import.meta.env?.DEV === true || (typeof navigator !== 'undefined' && navigator.webdriver === true);

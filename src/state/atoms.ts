@@ -2,6 +2,7 @@
 // Server data lives in TanStack Query, never here; floor, date and scene live in the URL only (domain/viewer).
 import { atom, type Getter, type Setter } from 'jotai';
 import type { SurveyScene, ViewParameters } from '../../contract/api';
+import type { PanoramaCompare } from '../scene/Panorama';
 import { initialKiosk, kioskHomeFor, readStoredKiosk } from '../domain/kiosk';
 import { afterClosing, afterOpening, fitTo, viewportClass, type Panel, type ViewportClass } from '../domain/layout';
 
@@ -19,6 +20,9 @@ export interface PanoramaControl {
   enterVR(): Promise<void>;
 }
 export const panoramaAtom = atom<PanoramaControl | null>(null);
+/** The second date of a comparison, as the panorama draws it beside the first (set by src/compare while compare
+ *  is on; null otherwise). */
+export const compareSideAtom = atom<PanoramaCompare | null>(null);
 /** The scene whose picture is on screen (set by the panorama slot; null before the first picture). */
 export const shownSceneAtom = atom<SurveyScene | null>(null);
 /** A view to move to, or how to find it from the view on screen when the request is carried out. */

@@ -22,7 +22,14 @@ import { linkHotspotId, sceneHotspots } from '../../../contract/sceneHotspots';
 import type { TileFormat } from '../../../contract/tileUrls';
 import type { Hotspot, View } from '../../scene';
 import { type EarlyStage, pageStartup } from '../../scene/early';
-import { deviceMotionAtom, panoramaAtom, shownSceneAtom, viewAtom, vrAvailableAtom } from '../../state/atoms';
+import {
+  compareSideAtom,
+  deviceMotionAtom,
+  panoramaAtom,
+  shownSceneAtom,
+  viewAtom,
+  vrAvailableAtom,
+} from '../../state/atoms';
 import { firstViewDoneAtom } from '../../state/firstView';
 import { askImmersiveVR } from './immersiveSupport';
 import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
@@ -56,6 +63,8 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     props;
   const setView = useSetAtom(viewAtom);
   const motion = useAtomValue(deviceMotionAtom);
+  // A second date drawn beside this one (src/compare), in the same canvas.
+  const compare = useAtomValue(compareSideAtom);
   const [vrAvailable, setVrAvailable] = useAtom(vrAvailableAtom);
   const setPanorama = useSetAtom(panoramaAtom);
   // The first view is complete: by the early stage's drawing, else the renderer's first stable frame.
@@ -225,7 +234,11 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
       ref={hostRef}
       className="panorama-host"
       role="region"
-      aria-label={`Panorama: ${node.title}. Drag or use the arrow keys to look around.`}
+      aria-label={
+        compare
+          ? `Comparing two dates. Drag either side or use the arrow keys to look around.`
+          : `Panorama: ${node.title}. Drag or use the arrow keys to look around.`
+      }
     >
       {engineWanted ? (
         <RendererBoundary fallback={fallback} resetKey={node.tiles_id}>
@@ -233,6 +246,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
             <Panorama
               ref={setPanorama}
               early={early}
+              compare={compare}
               idleYawPerSecond={autoRotate ? AUTO_ROTATE_RAD_PER_S : 0}
               scene={source}
               initialView={initialView}

@@ -42,6 +42,8 @@ const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
 const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'));
 // The hotspot editor: loaded only when an administrator switches the hotspot editor on.
 const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
+// Compare two dates (src/compare): loaded once the first view is complete, so none of it is on that view's path.
+const CompareControls = lazy(() => import('../../compare/CompareControls'));
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -155,6 +157,11 @@ export function ViewerPage() {
             <MotionToggle />
             <EnterVrButton />
             <ShareButton />
+            {firstViewSettled && scene ? (
+              <Suspense fallback={null}>
+                <CompareControls />
+              </Suspense>
+            ) : null}
             {mayManage && scene ? (
               <Suspense fallback={null}>
                 <StartViewButton

@@ -1,0 +1,74 @@
+// Two sides of a comparison in one canvas, one WebGL context: what the two PanoramaScenes share each frame. The
+// first side's frame asks it for the layout (sideDraws), the second side follows the first's view while locked,
+// and a toggle shows the other side only on a frame where that side's picture is complete, so it never blinks.
+// Plain class, no three.js.
+import { type CompareLayout, type SideDraw, sideDraws } from './compareLayout';
+import type { View } from './view';
+
+/** What the stage needs of each side (its PanoramaController). */
+export interface StageSide {
+  readonly view: View;
+  setView(v: View): void;
+  /** Every visible tile of its view is drawn (its picture is complete). */
+  ready(): boolean;
+  /** Its camera (a three.js camera: hotspot picking casts its rays from it). */
+  readonly camera?: unknown;
+}
+
+export interface StageSettings extends CompareLayout {
+  /** The second side turns with the first. */
+  locked: boolean;
+  /** Added to the first side's yaw to look the same way in the world from the second side's node. */
+  yawOffset: number;
+}
+
+export class CompareStage {
+  settings: StageSettings = { mode: 'side', divider: 0.5, shown: 0, locked: true, yawOffset: 0 };
+  readonly sides: [StageSide | null, StageSide | null] = [null, null];
+  /** The side a toggle paints now (follows settings.shown once that side is ready). */
+  private shownNow: 0 | 1 = 0;
+  private size = { width: 0, height: 0 };
+  draws: [SideDraw, SideDraw] = sideDraws(this.size, { ...this.settings });
+  /** Ask for a frame (the R3F root's invalidate, set by the first side). */
+  requestFrame: () => void = () => undefined;
+
+  update(next: StageSettings): void {
+    this.settings = next;
+    this.requestFrame();
+  }
+
+  /** The side a toggle shows on screen now. */
+  get shown(): 0 | 1 {
+    return this.shownNow;
+  }
+
+  /** Once per frame, before either side draws: the toggle's side and the rectangles. True when another frame is
+   *  needed (a toggle waiting for its side's picture). */
+  frame(size: { width: number; height: number }): boolean {
+    const want = this.settings.shown;
+    let waiting = false;
+    if (this.settings.mode !== 'toggle') this.shownNow = want;
+    else if (want !== this.shownNow) {
+      if (this.sides[want]?.ready()) this.shownNow = want;
+      else waiting = true;
+    }
+    this.size = size;
+    this.draws = sideDraws(size, { ...this.settings, shown: this.shownNow });
+    return waiting;
+  }
+
+  /** The second side's view while locked: the first side's, turned by the nodes' rotations. */
+  followed(): View | null {
+    const lead = this.sides[0];
+    if (!this.settings.locked || !lead) return null;
+    return { ...lead.view, yaw: lead.view.yaw + this.settings.yawOffset };
+  }
+
+  /** Input on the second side while locked moves the first (which the second follows). */
+  steer(index: 0 | 1, v: View): boolean {
+    const lead = this.sides[0];
+    if (index === 0 || !this.settings.locked || !lead) return false;
+    lead.setView({ ...v, yaw: v.yaw - this.settings.yawOffset });
+    return true;
+  }
+}

@@ -1,0 +1,192 @@
+// Compare two dates of one floor: side by side (stacked on a phone held upright) in one canvas, turning together
+// while locked and apart once released; swipe with a divider that is a slider; flip in place; a walk through a link
+// on either side moving both; the deep link and Back; and the reason the control gives on a floor with one date.
+import type { Locator, Page } from '@playwright/test';
+import { exportZip } from '../api/helpers/exportBuilder';
+import { api, demoSite } from './app-helpers';
+import { expect, test } from './helpers/cleanConsole';
+import { type ViewportName, THREE, VIEWPORTS } from './viewports';
+
+type Scene = { survey_node: { tiles_id: string; link_hotspots: { target: string; yaw: number; pitch: number }[] } };
+
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+const viewA = (page: Page) => page.evaluate(() => window.__panorama!.getView());
+const viewB = (page: Page) => page.evaluate(() => window.__panoramaB!.getView());
+
+/** Both sides drawn complete (the second side's own hook, its own tiles). */
+const bothReady = (page: Page) =>
+  page.waitForFunction(() => !!window.__panorama?.counters.complete && !!window.__panoramaB?.counters.complete, null, {
+    timeout: 30_000,
+  });
+
+/** Drag across the middle of `box` (a side's part of the canvas) by dx pixels. */
+async function dragIn(page: Page, box: { x: number; y: number; width: number; height: number }, dx: number) {
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y, { steps: 3 });
+  await page.mouse.move(x + dx, y, { steps: 3 });
+  await page.mouse.up();
+}
+
+/** The canvas's halves: left and right, or top and bottom when it is taller than wide. */
+async function halves(canvas: Locator) {
+  const c = (await canvas.boundingBox())!;
+  const tall = c.height > c.width;
+  const a = tall ? { ...c, height: c.height / 2 } : { ...c, width: c.width / 2 };
+  const b = tall ? { ...a, y: c.y + c.height / 2 } : { ...a, x: c.x + c.width / 2 };
+  return { a, b, tall };
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 1e-3;
+
+for (const name of THREE as ViewportName[]) {
+  test.describe(`compare on ${name}`, () => {
+    test.use(VIEWPORTS[name]);
+
+    test('side by side, locked and released, one canvas', async ({ page, request }) => {
+      const demo = await demoSite(request);
+      await page.goto('/site');
+      await page.getByRole('button', { name: 'Compare dates' }).click();
+      await expect.poll(() => param(page, 'compare')).toBe('side');
+      const other = param(page, 'cdate')!;
+      expect(demo.dates.map((d) => d.date)).toContain(other);
+      expect(other).not.toBe(param(page, 'date'));
+      await bothReady(page);
+      // One canvas, one context: the second date is drawn in the same element.
+      await expect(page.locator('.panorama-host canvas')).toHaveCount(1);
+      const cards = page.locator('.compare-card');
+      await expect(cards).toHaveCount(2);
+      await expect(cards.nth(1).locator('time')).toHaveAttribute('datetime', other);
+      await page.screenshot({ path: test.info().outputPath(`compare-side-${name}.png`) });
+
+      // Locked: turning the second side turns the first (and so both).
+      const canvas = page.locator('.panorama-host canvas');
+      const { b, tall } = await halves(canvas);
+      const before = await viewA(page);
+      await dragIn(page, b, -120);
+      await expect.poll(async () => Math.abs((await viewA(page)).yaw - before.yaw)).toBeGreaterThan(0.05);
+      const [a1, b1] = [await viewA(page), await viewB(page)];
+      expect(near(a1.pitch, b1.pitch) && near(a1.fov, b1.fov)).toBe(true);
+      if (tall) expect((await canvas.boundingBox())!.height).toBeGreaterThan((await canvas.boundingBox())!.width);
+
+      // Released: the second side turns alone.
+      await page.getByRole('button', { name: 'Views locked' }).click();
+      await expect.poll(() => param(page, 'clock')).toBe('0');
+      await dragIn(page, b, 150);
+      await expect.poll(async () => Math.abs((await viewB(page)).yaw - b1.yaw)).toBeGreaterThan(0.05);
+      expect((await viewA(page)).yaw).toBeCloseTo(a1.yaw, 3);
+
+      // Locked again: the second side jumps to the first's view.
+      await page.getByRole('button', { name: 'Views free' }).click();
+      await expect.poll(async () => Math.abs((await viewB(page)).yaw - a1.yaw - (b1.yaw - a1.yaw))).toBeLessThan(1e-3);
+    });
+  });
+}
+
+test.describe('compare on desktop', () => {
+  test.use(VIEWPORTS.desktop);
+
+  test('swipe divider, flip, the deep link and Back', async ({ page }) => {
+    await page.goto('/site');
+    await page.getByRole('button', { name: 'Compare dates' }).click();
+    await expect.poll(() => param(page, 'compare')).toBe('side');
+    await bothReady(page);
+
+    await page.getByRole('radio', { name: 'Swipe' }).click();
+    await expect.poll(() => param(page, 'compare')).toBe('swipe');
+    const slider = page.getByRole('slider', { name: /Divider/ });
+    await expect(slider).toHaveAttribute('aria-valuenow', '50');
+    await slider.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(slider).toHaveAttribute('aria-valuenow', '45');
+    await expect.poll(() => param(page, 'cdiv')).toBe('0.45');
+    const box = (await slider.boundingBox())!;
+    const canvas = (await page.locator('.panorama-host canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + canvas.width * 0.8, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(slider).toHaveAttribute('aria-valuenow', '80');
+    await page.screenshot({ path: test.info().outputPath('compare-swipe.png') });
+
+    await page.getByRole('radio', { name: 'Flip' }).click();
+    await expect.poll(() => param(page, 'compare')).toBe('toggle');
+    await expect(page.locator('.compare-card')).toHaveCount(1);
+    const first = await page.locator('.compare-card time').getAttribute('datetime');
+    await page.getByRole('button', { name: /^Show / }).click();
+    await expect.poll(() => param(page, 'cshow')).toBe('b');
+    await expect(page.locator('.compare-card time')).not.toHaveAttribute('datetime', first!);
+    await page.keyboard.press('t');
+    await expect.poll(() => param(page, 'cshow')).toBe(null);
+    await page.screenshot({ path: test.info().outputPath('compare-toggle.png') });
+
+    const link = page.url();
+    // Back: the mode before, then no comparison at all.
+    await page.goBack();
+    await expect.poll(() => param(page, 'compare')).toBe('swipe');
+    await page.goBack();
+    await expect.poll(() => param(page, 'compare')).toBe('side');
+    await page.goBack();
+    await expect.poll(() => param(page, 'compare')).toBe(null);
+    await expect(page.locator('.compare-card')).toHaveCount(0);
+
+    // The link carries it all: opened afresh, it shows the same comparison.
+    await page.goto(link);
+    await expect(page.getByRole('radio', { name: 'Flip' })).toHaveAttribute('aria-checked', 'true');
+    await bothReady(page);
+  });
+
+  test('a walk through a link on the second side moves both', async ({ page, request }) => {
+    const demo = await demoSite(request);
+    await page.goto('/site');
+    await page.getByRole('button', { name: 'Compare dates' }).click();
+    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
+    await bothReady(page);
+    const [date, cdate, node, cnode] = ['date', 'cdate', 'node', 'cnode'].map((k) => param(page, k)!);
+    const bScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${cdate}`);
+    const link = bScenes.find((s) => s.survey_node.tiles_id === cnode)!.survey_node.link_hotspots[0]!;
+    // Free the sides, look at the link on the second side, and click it in the middle of that side.
+    await page.getByRole('button', { name: 'Views locked' }).click();
+    await page.evaluate((v) => window.__panoramaB!.setView(v), { yaw: link.yaw, pitch: link.pitch, fov: 1.2 });
+    const { b } = await halves(page.locator('.panorama-host canvas'));
+    await page.waitForTimeout(100);
+    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+    await expect.poll(() => param(page, 'cnode')).toBe(link.target);
+    // The first side went to its own date's scene nearest to it: another scene, on its own date.
+    await expect.poll(() => param(page, 'node')).not.toBe(node);
+    expect(param(page, 'date')).toBe(date);
+    const aScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${date}`);
+    expect(aScenes.map((s) => s.survey_node.tiles_id)).toContain(param(page, 'node'));
+    // Back takes both sides back.
+    await page.goBack();
+    await expect.poll(() => param(page, 'cnode')).toBe(cnode);
+    expect(param(page, 'node')).toBe(node);
+  });
+
+  test('a floor with one date says why there is nothing to compare', async ({ page, request }) => {
+    const site = `e2e-compare-one-${Date.now()}`;
+    const csv = ['title,fileName,x,y,date,floor,survey_name', 'hall title,hall,10,20,01/04/2024,0,Ground'];
+    const res = await request.post(`/api/site/${site}/0/addScenes?mode=addNewSite&siteName=${site}`, {
+      multipart: {
+        zipFile: {
+          name: 'ground.zip',
+          mimeType: 'application/zip',
+          buffer: await exportZip({ scenes: [{ id: '0-hall', name: 'hall' }], name: 'Ground' }),
+        },
+        properties: { name: 'positions.csv', mimeType: 'text/csv', buffer: Buffer.from(csv.join('\r\n') + '\r\n') },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await page.goto(`/site/${site}/site`);
+    const button = page.getByRole('button', { name: 'Compare dates' });
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(button).toHaveAccessibleDescription(/Only one date on this floor/);
+    // Disabled for pointer and keyboard alike (aria-disabled keeps it focusable, so the reason can be read).
+    await expect(button).toBeDisabled();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(param(page, 'compare')).toBe(null);
+  });
+});

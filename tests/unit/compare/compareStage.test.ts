@@ -1,0 +1,61 @@
+// The stage two compared sides share: the second follows the first while locked (turned by the nodes' rotations),
+// steers it, and a toggle flips only once the side it flips to has its picture.
+import { describe, expect, it } from 'vitest';
+import { CompareStage, type StageSide } from '../../../src/scene/compareStage';
+import type { View } from '../../../src/scene/view';
+
+function side(view: View, ready = true) {
+  const s = {
+    view,
+    ok: ready,
+    setView(v: View) {
+      this.view = v;
+    },
+    ready() {
+      return this.ok;
+    },
+  };
+  return s satisfies StageSide;
+}
+
+const size = { width: 800, height: 600 };
+
+describe('compare stage', () => {
+  it('makes the second side follow the first, turned by the offset, only while locked', () => {
+    const st = new CompareStage();
+    st.sides[0] = side({ yaw: 0.5, pitch: 0.1, fov: 1 });
+    st.update({ mode: 'side', divider: 0.5, shown: 0, locked: true, yawOffset: 0.25 });
+    expect(st.followed()).toEqual({ yaw: 0.75, pitch: 0.1, fov: 1 });
+    st.update({ ...st.settings, locked: false });
+    expect(st.followed()).toBeNull();
+  });
+
+  it('turns the first side by input on the locked second side', () => {
+    const st = new CompareStage();
+    const a = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.sides[0] = a;
+    st.update({ mode: 'side', divider: 0.5, shown: 0, locked: true, yawOffset: 0.25 });
+    expect(st.steer(1, { yaw: 1.25, pitch: 0.2, fov: 0.8 })).toBe(true);
+    expect(a.view).toEqual({ yaw: 1, pitch: 0.2, fov: 0.8 });
+    expect(st.steer(0, { yaw: 0, pitch: 0, fov: 1 })).toBe(false);
+    st.update({ ...st.settings, locked: false });
+    expect(st.steer(1, { yaw: 0, pitch: 0, fov: 1 })).toBe(false);
+  });
+
+  it('flips a toggle only on a frame where the other side is complete, and asks for frames until then', () => {
+    const st = new CompareStage();
+    const b = side({ yaw: 0, pitch: 0, fov: 1 }, false);
+    st.sides[0] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.sides[1] = b;
+    st.update({ mode: 'toggle', divider: 0.5, shown: 1, locked: true, yawOffset: 0 });
+    expect(st.frame(size)).toBe(true);
+    expect(st.shown).toBe(0);
+    expect(st.draws[0].scissor).not.toBeNull();
+    expect(st.draws[1].scissor).toBeNull();
+    b.ok = true;
+    expect(st.frame(size)).toBe(false);
+    expect(st.shown).toBe(1);
+    expect(st.draws[0].scissor).toBeNull();
+    expect(st.draws[1].scissor).toEqual({ x: 0, y: 0, ...size });
+  });
+});
