@@ -69,6 +69,17 @@ export const ACTIONS = {
   },
   /** The viewer's hotspot editor: a scene's link and info hotspots saved as one set. */
   editHotspots: { rule: 'siteAdmin', routes: ['PUT /api/site/{site}/scene/{tilesId}/hotspots'] },
+  /** The tour editor: create, save, publish and delete a site's guided tours. */
+  editTours: {
+    rule: 'siteAdmin',
+    routes: [
+      'GET /api/site/{site}/manage/tours',
+      'POST /api/site/{site}/manage/tours',
+      'PUT /api/site/{site}/manage/tours/{id}',
+      'POST /api/site/{site}/manage/tours/{id}/publish',
+      'DELETE /api/site/{site}/manage/tours/{id}',
+    ],
+  },
   /** The site's audit trail page. */
   readAudit: { rule: 'siteAdmin', routes: ['GET /api/site/{site}/audit'] },
   /** Hide/Show, Change and Move of the pin of a site. */

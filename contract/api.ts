@@ -201,6 +201,10 @@ export type SceneHotspots = z.infer<typeof sceneHotspots>;
 export const staleHotspots = failure.extend({ current: sceneHotspots.optional() });
 
 // ---------- settings ----------
+/** What a kiosk does when left alone: turn slowly, play the site's first published tour in a loop, or turn first
+ *  and play the tour when it would have gone back to the start (absent: rotate). */
+export const kioskIdleAction = z.enum(['rotate', 'tour', 'rotateThenTour']);
+export type KioskIdleAction = z.infer<typeof kioskIdleAction>;
 export const siteSettings = z.object({
   site: z.string(),
   enable: z.object({
@@ -226,7 +230,14 @@ export const siteSettings = z.object({
   marzipano_mouse_view_mode: z.enum(['drag', 'qtvr']),
   enableMultiSite: z.boolean(),
   animation: z.object({ title: z.string(), url: z.string() }),
-  kiosk: z.object({ enabled: z.boolean(), idleRotateSeconds: z.number(), idleResetSeconds: z.number() }).optional(),
+  kiosk: z
+    .object({
+      enabled: z.boolean(),
+      idleRotateSeconds: z.number(),
+      idleResetSeconds: z.number(),
+      idleAction: kioskIdleAction.optional(),
+    })
+    .optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 export const siteSettingsPatch = z
@@ -254,6 +265,7 @@ export const siteSettingsPatch = z
         enabled: z.boolean(),
         idleRotateSeconds: boundedNumber('idleRotateSeconds', SECONDS_MAX, 0),
         idleResetSeconds: boundedNumber('idleResetSeconds', SECONDS_MAX, 0),
+        idleAction: kioskIdleAction.optional(),
       })
       .optional(),
   })

@@ -38,6 +38,9 @@ export const keys = {
   managedSurveys: (site: string) => ['site', site, 'manage'] as const,
   removal: (site: string, kind: 'survey' | 'scene', id: string) => ['site', site, 'manage', kind, id] as const,
   auditTrail: (site: string) => ['site', site, 'audit'] as const,
+  /** The published tours visitors read, and every tour of the editor (under the site: a content change refreshes). */
+  tours: (site: string) => ['site', site, 'tours'] as const,
+  managedTours: (site: string) => ['site', site, 'manage', 'tours'] as const,
   pins: ['pins'] as const,
   sitemap: (name: string) => ['sitemap', name] as const,
   sitemaps: ['sitemaps'] as const,

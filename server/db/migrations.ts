@@ -7,6 +7,7 @@ import { jobsTable } from './migration0013Jobs.ts';
 import { storableNames } from './migration0016StorableNames.ts';
 import { photoUploads } from './migration0017PhotoUploads.ts';
 import { auditTrail } from './migration0018Audit.ts';
+import { toursTable } from './migration0019Tours.ts';
 import { tileFormats } from './migration0014TileFormats.ts';
 import { documentIndexes } from './migration0015DocumentIndexes.ts';
 import { installChangeTriggers } from './pgChangeNotices.ts';
@@ -190,6 +191,7 @@ export const migrationProvider: MigrationProvider = {
       '0016_storable_names': storableNames,
       '0017_photo_uploads': photoUploads,
       '0018_audit': auditTrail,
+      '0019_tours': toursTable,
     };
   },
 };

@@ -188,6 +188,18 @@ export interface AuditLogTable {
   detail: string;
 }
 
+/** A guided tour of a site (0019): `stops` is JSON (contract/tours.ts), `published` 0/1. */
+export interface TourTable {
+  id: string;
+  site: string;
+  name: string;
+  published: number;
+  revision: number;
+  stops: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   sites: SiteTable;
   settings: SettingsTable;
@@ -211,4 +223,5 @@ export interface Database {
   login_attempts: LoginAttemptTable;
   survey_exports: SurveyExportTable;
   audit_log: AuditLogTable;
+  tours: TourTable;
 }

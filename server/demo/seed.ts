@@ -14,6 +14,7 @@ import { createPin } from '../services/pins.ts';
 import { uploadDocumentation } from '../services/documents.ts';
 import { saveAbout } from '../services/about.ts';
 import { patchAppConfig, patchSiteSettings } from '../services/settings.ts';
+import { seedDemoTour } from './demoTour.ts';
 import { renderFloorPlan, planRooms, renderSiteMap, renderPinCover, renderInfoImage } from './floorPlan.ts';
 import { buildDemoExport, type DemoGroup, type DemoNode } from './demoExport.ts';
 
@@ -178,6 +179,7 @@ async function seedDemo(ctx: AppContext) {
   await patchSiteSettings(db, DEMO_SITE, {
     initial_settings: { date: latest.date, floor: 0, pano_id: firstNode.tiles_id, yaw: 0, pitch: 0, fov: Math.PI / 2 },
   });
+  await seedDemoTour(db, DEMO_SITE, latest.date);
   await patchAppConfig(db, {
     defaultSite: DEMO_SITE,
     singleSiteSettings: { siteTitle: 'Demo Farm', backgroundImage: mapUrl },

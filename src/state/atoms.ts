@@ -97,6 +97,9 @@ export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: 
  *  the URL and this browser's storage (domain/kiosk), so a reload or a restart is a kiosk from its first frame. */
 const startUrl = typeof window === 'undefined' ? null : window.location;
 const storedKiosk = readStoredKiosk();
+/** A kiosk left alone asks for the site's tour ('wanted'); the tour player says when it plays ('playing'), and the
+ *  kiosk's slow turn stops then. Any input sets it back to null: the visitor has the viewer at once. */
+export const kioskTourAtom = atom<null | 'wanted' | 'playing'>(null);
 export const kioskAtom = atom<boolean>(startUrl ? initialKiosk(startUrl.search, storedKiosk) : false);
 /** Where the kiosk's Home leads (the site it was started in; the map home only when it started there). */
 export const kioskHomeAtom = atom<string>(storedKiosk ?? (startUrl ? kioskHomeFor(startUrl.pathname) : '/'));

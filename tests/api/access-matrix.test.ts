@@ -8,6 +8,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { seedSite, jsonInit, fullState, type SeededSite } from './resources-helpers.ts';
 import { addUser } from '../../server/services/users.ts';
 import { createPin } from '../../server/services/pins.ts';
+import { createTour } from '../../server/services/tours/tourEdits.ts';
 import { pathSpellings } from './helpers/pathSpellings.ts';
 import { rawRequest } from './helpers/rawHttp.ts';
 
@@ -33,6 +34,7 @@ interface Route {
 let s: TestServer;
 let farm: SeededSite;
 let pinId: string;
+let tourId: string;
 let spareUserId: string;
 const cookies: Record<Person, string> = { anonymous: '', guest: '', otherAdmin: '', siteAdmin: '', superAdmin: '' };
 const routes: Route[] = [];
@@ -60,7 +62,9 @@ function concrete(p: string): string {
         ? farm.surveyId
         : p.includes('/manage/scene/')
           ? farm.sceneIds[0]
-          : pinId;
+          : p.includes('/tours/')
+            ? tourId
+            : pinId;
   return p
     .replace('{site}', farm.site)
     .replace('{floor}', '0')
@@ -124,6 +128,7 @@ beforeAll(async () => {
       site: 'farm',
     })
   )._id;
+  tourId = (await createTour(s.ctx.db, 'farm', 'Walk', null)).id;
   await addUser(s.ctx.db, 'guest-user', PASSWORD, ['guest']);
   await addUser(s.ctx.db, 'other-admin', PASSWORD, ['projectAdmin'], ['other-farm']);
   await addUser(s.ctx.db, 'farm-admin', PASSWORD, ['projectAdmin'], ['farm']);
@@ -170,6 +175,12 @@ describe('access matrix with single sign-on on', () => {
       'PATCH /api/site/{site}/manage/scene/{id} siteAdmin',
       'POST /api/site/{site}/manage/scene/{id}/move siteAdmin',
       'DELETE /api/site/{site}/manage/scene/{id} siteAdmin',
+      'GET /api/site/{site}/tours public',
+      'GET /api/site/{site}/tours/{id} public',
+      'POST /api/site/{site}/manage/tours siteAdmin',
+      'PUT /api/site/{site}/manage/tours/{id} siteAdmin',
+      'POST /api/site/{site}/manage/tours/{id}/publish siteAdmin',
+      'DELETE /api/site/{site}/manage/tours/{id} siteAdmin',
     ])
       expect(names).toContain(expected);
     expect(
@@ -187,6 +198,8 @@ describe('access matrix with single sign-on on', () => {
       'HEAD /api/site/{site}/manage/scene/{id}/removal siteAdmin',
       'GET /api/site/{site}/audit siteAdmin',
       'HEAD /api/site/{site}/audit siteAdmin',
+      'GET /api/site/{site}/manage/tours siteAdmin',
+      'HEAD /api/site/{site}/manage/tours siteAdmin',
     ]);
   });
 

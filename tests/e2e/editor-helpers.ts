@@ -13,7 +13,7 @@ export async function api<T>(request: APIRequestContext, path: string): Promise<
 
 export async function apiSend<T>(
   request: APIRequestContext,
-  method: 'PATCH' | 'POST' | 'DELETE',
+  method: 'PATCH' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {

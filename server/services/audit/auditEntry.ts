@@ -23,7 +23,12 @@ export type AuditAction =
   | 'hotspot.add'
   | 'hotspot.edit'
   | 'hotspot.move'
-  | 'hotspot.delete';
+  | 'hotspot.delete'
+  | 'tour.create'
+  | 'tour.edit'
+  | 'tour.publish'
+  | 'tour.unpublish'
+  | 'tour.delete';
 
 export type AuditValue = string | number | boolean | null;
 

@@ -4,7 +4,8 @@
 import type { DB } from '../../db/database.ts';
 import { Conflict, NotFound } from '../errors.ts';
 
-type Revised = 'surveys' | 'survey_nodes';
+type Revised = 'surveys' | 'survey_nodes' | 'tours';
+const NOUN: Record<Revised, string> = { surveys: 'survey', survey_nodes: 'scene', tours: 'tour' };
 
 /**
  * Raises the revision of row `id` of `table` from `expected` to `expected + 1`, inside `trx` (the edit's
@@ -19,8 +20,8 @@ export async function bumpRevision(trx: DB, table: Revised, id: string, expected
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return expected + 1;
   const row = await trx.selectFrom(table).select('revision').where('id', '=', id).executeTakeFirst();
-  if (!row) throw new NotFound(table === 'surveys' ? 'That survey no longer exists.' : 'That scene no longer exists.');
+  if (!row) throw new NotFound(`That ${NOUN[table]} no longer exists.`);
   throw new Conflict(
-    `Someone else changed this ${table === 'surveys' ? 'survey' : 'scene'} since you opened it (now revision ${row.revision}). Reload it to see their change.`,
+    `Someone else changed this ${NOUN[table]} since you opened it (now revision ${row.revision}). Reload it to see their change.`,
   );
 }

@@ -165,6 +165,17 @@ export default function SiteSettingsPage({ site, settings }: { site: string; set
             {number('idleRotateSeconds', 'Idle seconds before rotating')}
             {number('idleResetSeconds', 'Idle seconds before returning to the start')}
           </div>
+          {field('idleAction', 'When left alone', (id) => (
+            <select
+              id={id}
+              value={form.idleAction}
+              onChange={(e) => set({ idleAction: e.target.value as SiteSettingsForm['idleAction'] })}
+            >
+              <option value="rotate">Rotate</option>
+              <option value="tour">Play the published tour</option>
+              <option value="rotateThenTour">Rotate, then play the tour instead of returning to the start</option>
+            </select>
+          ))}
         </fieldset>
         <section className="settings-group" aria-labelledby="settings-mouse">
           <h2 id="settings-mouse">Mouse mode</h2>

@@ -1,7 +1,7 @@
 // The site settings page's form, as pure rules: the form's values from the saved settings, the patch that saves
 // only what changed, its check by the very schema the server applies (contract/api), and the server's refusal
 // spread onto the fields it names. Angles are degrees on the page (what people read), radians in the API.
-import type { SiteSettings } from '../../../contract/api';
+import type { KioskIdleAction, SiteSettings } from '../../../contract/api';
 import { siteSettingsPatch } from './schemas';
 import type { SiteSettingsPatch } from '../../api/queries/settings';
 import type { ViewerLink } from '../../../contract/viewerLink';
@@ -32,12 +32,17 @@ export interface SiteSettingsForm {
   animationUrl: string;
   kioskEnabled: boolean;
   idleRotateSeconds: string;
+  idleAction: KioskIdleAction;
   idleResetSeconds: string;
 }
 export type FormField = Exclude<keyof SiteSettingsForm, 'enable'>;
 export type FieldErrors = Partial<Record<FormField | 'form', string>>;
 
-const DEFAULT_KIOSK = { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180 };
+const DEFAULT_KIOSK: NonNullable<SiteSettings['kiosk']> = {
+  enabled: false,
+  idleRotateSeconds: 60,
+  idleResetSeconds: 180,
+};
 const toDeg = (rad: number) => String(Math.round(((rad * 180) / Math.PI) * 100) / 100);
 const toRad = (deg: string) => (deg.trim() === '' ? Number.NaN : (Number(deg) * Math.PI) / 180);
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -59,6 +64,7 @@ export function formOf(s: SiteSettings): SiteSettingsForm {
     animationUrl: s.animation.url,
     kioskEnabled: k.enabled,
     idleRotateSeconds: String(k.idleRotateSeconds),
+    idleAction: k.idleAction ?? 'rotate',
     idleResetSeconds: String(k.idleResetSeconds),
   };
 }
@@ -82,11 +88,12 @@ export function patchOf(form: SiteSettingsForm, base: SiteSettingsForm): SiteSet
   if (changed('mouseMode')) patch.marzipano_mouse_view_mode = form.mouseMode;
   if (changed('animationTitle', 'animationUrl'))
     patch.animation = { title: form.animationTitle, url: form.animationUrl };
-  if (changed('kioskEnabled', 'idleRotateSeconds', 'idleResetSeconds'))
+  if (changed('kioskEnabled', 'idleRotateSeconds', 'idleResetSeconds', 'idleAction'))
     patch.kiosk = {
       enabled: form.kioskEnabled,
       idleRotateSeconds: num(form.idleRotateSeconds),
       idleResetSeconds: num(form.idleResetSeconds),
+      idleAction: form.idleAction,
     };
   return patch;
 }
@@ -107,6 +114,7 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   'animation.url': 'animationUrl',
   'kiosk.enabled': 'kioskEnabled',
   'kiosk.idleRotateSeconds': 'idleRotateSeconds',
+  'kiosk.idleAction': 'idleAction',
   'kiosk.idleResetSeconds': 'idleResetSeconds',
 };
 const fieldOfPath = (path: string): FormField | undefined => FIELD_OF_PATH[path.replace(/\//g, '.')];

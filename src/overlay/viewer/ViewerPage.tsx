@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { refreshAfterWrite, siteContent } from '../../api/writeRefresh';
 import type { InfoHotspot, ViewParameters } from '../../../contract/api';
-import { infoPanelAtom, kioskAtom, timelineOpenAtom } from '../../state/atoms';
+import { infoPanelAtom, kioskAtom, kioskTourAtom, timelineOpenAtom } from '../../state/atoms';
 import { useOpenInfo } from './useOpenInfo';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { openingView } from '../../../contract/initialView';
@@ -44,6 +44,10 @@ const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'
 const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
 // Compare two dates (src/compare): loaded once the first view is complete, so none of it is on that view's path.
 const CompareControls = lazy(() => import('../../compare/CompareControls'));
+// The tour editor: loaded only when an administrator opens it.
+const TourEditor = lazy(() => import('../../editor/tours/TourEditor'));
+// Guided tours (their button, player and reads) load once the first view is complete.
+const loadTours = () => import('../../tours/ViewerTours');
 // The info panel (and DOMPurify with it) loads when an info hotspot is first opened.
 const InfoPanel = lazy(() => import('./InfoPanel'));
 
@@ -57,7 +61,10 @@ export function ViewerPage() {
   const location = useLocation();
   const kiosk = useAtomValue(kioskAtom);
   const timelineOpen = useAtomValue(timelineOpenAtom);
-  const autoRotate = useKioskIdle(settings);
+  // A kiosk's tour turns the camera itself: the idle turn stops while it plays.
+  const kioskTour = useAtomValue(kioskTourAtom);
+  const autoRotate = useKioskIdle(settings) && kioskTour !== 'playing';
+  const Tours = useLoadedModule(loadTours, firstViewSettled);
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
   // The start-view button's code and its survey read wait for the first view: nothing for later competes with it.
@@ -67,6 +74,8 @@ export function ViewerPage() {
   const queryClient = useQueryClient();
   const mayEditHotspots = useMayDo('editHotspots');
   const editHotspots = editingHotspots && mayEditHotspots && !kiosk && !!scene;
+  const [editingTours, setEditingTours] = useState(false);
+  const mayEditTours = useMayDo('editTours') && !kiosk;
 
   const sceneTitles = useMemo(
     () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
@@ -162,6 +171,7 @@ export function ViewerPage() {
                 <CompareControls />
               </Suspense>
             ) : null}
+            {Tours ? <Tours.TourButton /> : null}
             {mayManage && scene ? (
               <Suspense fallback={null}>
                 <StartViewButton
@@ -182,6 +192,16 @@ export function ViewerPage() {
                 Hotspot editor
               </button>
             ) : null}
+            {mayEditTours ? (
+              <button
+                type="button"
+                className="tool-button"
+                aria-pressed={editingTours}
+                onClick={() => setEditingTours((on) => !on)}
+              >
+                Tour editor
+              </button>
+            ) : null}
           </div>
         </div>
         {/* The panels the toolbar opens come next in the Tab order, whichever place the grid gives them. */}
@@ -196,6 +216,12 @@ export function ViewerPage() {
           </Suspense>
         ) : null}
         <MediaModal />
+        {Tours ? <Tours.TourStage /> : null}
+        {editingTours && mayEditTours ? (
+          <Suspense fallback={null}>
+            <TourEditor site={site} onClose={() => setEditingTours(false)} />
+          </Suspense>
+        ) : null}
       </div>
     </ViewerStateProvider>
   );

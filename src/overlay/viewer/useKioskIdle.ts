@@ -1,11 +1,13 @@
 // Kiosk mode: after idleRotateSeconds without input the panorama slowly turns; after idleResetSeconds the
-// viewer returns to the initial scene and closes its panels.
+// viewer returns to the initial scene and closes its panels. With the idle action "tour" the site's tour plays
+// instead of the turn; with "rotateThenTour" it plays instead of the return to the start. Any input ends it.
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import {
   hotspotListOpenAtom,
   infoPanelAtom,
   kioskAtom,
+  kioskTourAtom,
   mediaModalAtom,
   setMinimapEnlargedAtom,
   timelineOpenAtom,
@@ -26,6 +28,8 @@ export function useKioskIdle(settings: SiteSettings): boolean {
   const setList = useSetAtom(hotspotListOpenAtom);
   const setMedia = useSetAtom(mediaModalAtom);
   const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
+  const setTour = useSetAtom(kioskTourAtom);
+  const action = settings.kiosk?.idleAction ?? 'rotate';
   const rotateAfter = (settings.kiosk?.idleRotateSeconds ?? 60) * 1000;
   const resetAfter = (settings.kiosk?.idleResetSeconds ?? 180) * 1000;
   const init = settings.initial_settings;
@@ -34,17 +38,29 @@ export function useKioskIdle(settings: SiteSettings): boolean {
     if (!kiosk) return;
     let rotateTimer = 0,
       resetTimer = 0;
+    const closePanels = () => {
+      setTimeline(false);
+      setInfo(null);
+      setList(false);
+      setMedia(null);
+      setEnlarged(false);
+    };
+    const tour = () => {
+      window.clearTimeout(resetTimer);
+      closePanels();
+      // Turning on until the tour plays: a site without a published tour keeps turning.
+      setRotating(true);
+      setTour('wanted');
+    };
     const arm = () => {
       setRotating(false);
+      setTour(null);
       window.clearTimeout(rotateTimer);
       window.clearTimeout(resetTimer);
-      rotateTimer = window.setTimeout(() => setRotating(true), rotateAfter);
+      rotateTimer = window.setTimeout(action === 'tour' ? tour : () => setRotating(true), rotateAfter);
       resetTimer = window.setTimeout(() => {
-        setTimeline(false);
-        setInfo(null);
-        setList(false);
-        setMedia(null);
-        setEnlarged(false);
+        if (action === 'rotateThenTour') return tour();
+        closePanels();
         goRef.current({
           floor: Math.max(0, init.floor),
           date: init.date || null,
@@ -60,9 +76,12 @@ export function useKioskIdle(settings: SiteSettings): boolean {
       window.clearTimeout(rotateTimer);
       window.clearTimeout(resetTimer);
       for (const ev of INPUT_EVENTS) window.removeEventListener(ev, onInput);
+      setTour(null);
     };
   }, [
     kiosk,
+    action,
+    setTour,
     rotateAfter,
     resetAfter,
     init.floor,
