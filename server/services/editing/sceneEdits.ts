@@ -181,7 +181,7 @@ export async function deleteScene(
           target: `scene "${before.title}"`,
           detail: { links_removed: removed.links.map((l) => `${l.title} → ${l.to}`) },
         });
-        return removed;
+        return { out: removed, removed: new Set([before.tiles_id]) };
       }),
   );
 }

@@ -153,7 +153,7 @@ export async function deleteSurvey(
             links_removed: removed.links.map((l) => `${l.title} → ${l.to}`),
           },
         });
-        return removed;
+        return { out: removed, removed: new Set(tilesIds) };
       }),
   );
 }
