@@ -2,8 +2,6 @@
 // kept whatever the CSV says). The old scenes go in the transaction that writes the new ones; links from other
 // surveys follow a new scene of the same name or go (named in the answer and the trail); the old tiles leave the
 // store after the commit; a stale revision, a survey of another site, a half-given replace are refused unchanged.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { fullState, seedSite, type SeededSite } from './resources-helpers.ts';
@@ -28,7 +26,8 @@ const second: SceneSpec[] = [
 
 const surveys = async () => (await fetchJson(`${s.baseUrl}/api/site/farm/manage/surveys`)).body.payload as any[];
 const survey = async () => (await surveys()).find((x) => x.id === surveyId);
-const tilesDir = (id: string) => path.join(s.dataDir, 'media', 'tiles', id);
+/** Whether the store (folder or bucket) holds tiles of `id`. */
+const stored = async (id: string) => (await s.ctx.blobs.units()).has(`tiles/${id}`);
 const replaceWith = async (scenes: SceneSpec[], fields: Record<string, string>, site = 'farm') =>
   uploadScenes(s.baseUrl, site, 0, {
     zip: await exportZip({ scenes }),
@@ -104,7 +103,7 @@ describe('replace a survey', () => {
   it('swaps the scenes in one commit, keeps links to a scene of the same name, removes the others', async () => {
     const before = await survey();
     const oldTiles = before.scenes.map((x: any) => x.tiles_id);
-    for (const t of oldTiles) expect(fs.existsSync(tilesDir(t))).toBe(true);
+    for (const t of oldTiles) expect(await stored(t)).toBe(true);
 
     const res = await replaceWith(second, { replaceSurvey: surveyId, revision: String(before.revision) });
     expect(res.status).toBe(200);
@@ -116,8 +115,8 @@ describe('replace a survey', () => {
     expect(after.revision).toBe(before.revision + 1);
     expect(after.scenes.map((x: any) => x.tiles_name)).toEqual(['hall_a', 'hall_c']);
     // The old tiles are gone from the store, the new ones there; the link to hall_a now points at the new hall_a.
-    for (const t of oldTiles) expect(fs.existsSync(tilesDir(t))).toBe(false);
-    for (const x of after.scenes) expect(fs.existsSync(tilesDir(x.tiles_id))).toBe(true);
+    for (const t of oldTiles) expect(await stored(t)).toBe(false);
+    for (const x of after.scenes) expect(await stored(x.tiles_id)).toBe(true);
     expect(await linksOf(farm.sceneIds[0])).toEqual([after.scenes[0].tiles_id]);
     expect(await s.ctx.db.selectFrom('pending_blobs').selectAll().execute()).toEqual([]);
 
@@ -142,7 +141,8 @@ describe('replace a survey', () => {
     const after = await survey();
     expect(after).toMatchObject({ floor: before.floor, date: before.date, survey_name: before.survey_name });
     expect(after.scenes.map((x: any) => x.tiles_name)).toEqual(['hall_a']);
-    for (const x of before.scenes) expect(fs.existsSync(tilesDir(x.tiles_id))).toBe(false);
+    // The job is done once its rows commit; the old tiles go just after.
+    for (const x of before.scenes) await expect.poll(() => stored(x.tiles_id), { timeout: 10_000 }).toBe(false);
     // The photo hall_a.jpg (scene hall_a) follows the export's scene hall_a, and the link from the other survey too.
     expect(await linksOf(farm.sceneIds[0])).toEqual([after.scenes[0].tiles_id]);
   });
