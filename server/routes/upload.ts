@@ -121,24 +121,8 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           parts.fields.unplaced ?? req.query.unplaced,
           parts.fields.date ?? req.query.date,
         );
-        if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
-          // What can be judged without the zip is refused now, naming the fault, rather than after the 202 by the job.
-          parsePositionsCsv(parts.csvText!, floorOrZero(req.params.floor));
-          const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
-            csvText: parts.csvText!,
-            site: req.params.site,
-            floor: req.params.floor,
-            mode: modeValue,
-            siteName,
-            exactSiteId: !isSuperAdmin(req.user),
-            replace,
-            unplacedDate,
-            replaceSurvey,
-          });
-          return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
-        }
-        const result = await ingestExport(ctx, {
-          zipPath: parts.zipPath!,
+        // The same request whether it is imported now or by a job.
+        const request = {
           csvText: parts.csvText!,
           site: req.params.site,
           floor: req.params.floor,
@@ -148,7 +132,14 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           replace,
           unplacedDate,
           replaceSurvey,
-        });
+        };
+        if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+          // What can be judged without the zip is refused now, naming the fault, rather than after the 202 by the job.
+          parsePositionsCsv(parts.csvText!, floorOrZero(req.params.floor));
+          const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, request);
+          return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
+        }
+        const result = await ingestExport(ctx, { zipPath: parts.zipPath!, ...request });
         return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
       } finally {
         if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });

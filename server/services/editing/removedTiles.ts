@@ -3,6 +3,8 @@
 // were (the record only expires); a kill after it leaves tiles no row points to under a record whose owner is dead,
 // which the next sweep removes at once, however young the tiles are.
 import type { BlobStore } from '../../storage/blobStore.ts';
+import type { DB } from '../../db/database.ts';
+import { inTransaction, lockSite } from '../../db/transactions.ts';
 import { STAGED_TTL_MS } from '../../storage/pendingBlobs.ts';
 
 /**
@@ -25,4 +27,23 @@ export async function deletingTiles<T>(
   } finally {
     await blobs.ledger?.release(prefixes).catch(() => undefined);
   }
+}
+
+/**
+ * A deletion of scenes of `site` (a survey's, or one): `tilesIds` (read before) reserved, `remove` run in one
+ * transaction under the site's lock, then the tiles of the scenes it says it removed taken away.
+ */
+export function deletingScenes<T>(
+  db: DB,
+  blobs: BlobStore,
+  site: string,
+  tilesIds: readonly string[],
+  remove: (trx: DB) => Promise<{ out: T; removed: ReadonlySet<string> }>,
+): Promise<T> {
+  return deletingTiles(blobs, tilesIds, () =>
+    inTransaction(db, async (trx) => {
+      await lockSite(trx, site);
+      return remove(trx);
+    }),
+  );
 }
