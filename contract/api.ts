@@ -429,6 +429,8 @@ export const uploadResult = z.object({
   scenes: z.number(),
   surveys: z.array(z.string()),
   replaced: z.number(),
+  /** A survey replaced whole: links from other surveys into its scenes that had no successor of the same name. */
+  links_removed: z.array(z.string()).optional(),
 });
 export const urlResult = z.object({ url: z.string() });
 /** 202 of an upload imported as a job (big uploads): follow it at GET /api/site/{site}/jobs/{job}. */

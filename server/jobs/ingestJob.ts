@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
+import type { SurveyReplacement } from '../services/editing/surveyReplace.ts';
 import { progressWriter } from './jobRecords.ts';
 import { localBlob, markDoneOnce, queueJobWithBlobs, runJobAttempt } from './jobAttempt.ts';
 
@@ -24,6 +25,8 @@ export interface IngestJobData {
   replace?: boolean;
   /** Scenes without a CSV row come in unplaced on this date (yyyy-mm-dd). */
   unplacedDate?: string;
+  /** The export replaces this survey whole. */
+  replaceSurvey?: SurveyReplacement;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
@@ -59,6 +62,7 @@ export async function runIngestJob(ctx: AppContext, attempt: JobAttempt<IngestJo
         exactSiteId: data.exactSiteId,
         replace: data.replace,
         unplacedDate: data.unplacedDate,
+        replaceSurvey: data.replaceSurvey,
         onProgress: progressWriter(ctx.db, jobId, PROGRESS_EVERY_MS),
         onRowsWritten: markDoneOnce(jobId),
       });

@@ -18,6 +18,7 @@ import { stagePhotoTiles } from '../services/ingest/stagePhotoTiles.ts';
 import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { photoTileCount } from '../services/tiler/tilePhoto.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
+import type { SurveyReplacement } from '../services/editing/surveyReplace.ts';
 import { localBlob, markDoneOnce, queueJobWithBlobs, runJobAttempt } from './jobAttempt.ts';
 import { PhotoProgressBoard } from './photoProgressBoard.ts';
 import { PhotoProgressWriter } from './photoProgressWriter.ts';
@@ -39,6 +40,8 @@ export interface PhotoJobData {
   /** Of the photos' bytes (photoFingerprint.ts): the same photos again are refused (409) unless `replace`. */
   fingerprint?: string;
   replace?: boolean;
+  /** The photos replace this survey whole. */
+  replaceSurvey?: SurveyReplacement;
 }
 
 /** How often progress is written (each write is a row update any instance may read). */
@@ -121,6 +124,7 @@ async function tileAndCommit(ctx: AppContext, jobId: string, data: PhotoJobData,
     siteName: data.siteName,
     exactSiteId: data.exactSiteId,
     replace: data.replace,
+    replaceSurvey: data.replaceSurvey,
   };
   const batch = { scenes, fingerprint: data.fingerprint ?? null };
   await commitScenes(ctx, staging, target, batch, markDoneOnce(jobId));

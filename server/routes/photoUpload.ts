@@ -18,7 +18,8 @@ import { siteAdmin } from '../http/access.ts';
 import { mb, readCsvPart } from '../http/csvPart.ts';
 import { ok } from '../http/envelope.ts';
 import { startPhotoJob } from '../jobs/photoJob.ts';
-import { UPLOAD_MODES, uploadMode, wantsReplace } from './uploadOptions.ts';
+import { replaceQuery, surveyToReplace, UPLOAD_MODES, uploadMode, wantsReplace } from './uploadOptions.ts';
+import { replaceableSurvey } from '../services/editing/surveyReplace.ts';
 import { Internal, Invalid, TooLarge } from '../services/errors.ts';
 import { matchPhotoRows, photoScene, uploadedPhotoName } from '../services/ingest/photoScenes.ts';
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
@@ -101,12 +102,13 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       config: { access: siteAdmin() },
       schema: {
         tags: ['upload'],
-        summary: `Upload 360 photos: multipart photos (1 to ${MAX_PHOTOS_PER_UPLOAD} equirectangular pictures, 2:1) and optionally properties (positions CSV, fileName without extension), fields date (yyyy-mm-dd, needed without a CSV) and surveyName; floor -1 means 0. Always a job: 202 {job}`,
+        summary: `Upload 360 photos: multipart photos (1 to ${MAX_PHOTOS_PER_UPLOAD} equirectangular pictures, 2:1) and optionally properties (positions CSV, fileName without extension), fields date (yyyy-mm-dd, needed without a CSV) and surveyName; floor -1 means 0. replaceSurvey and revision: the photos replace that survey whole (its floor, date and name kept). Always a job: 202 {job}`,
         params: siteFloorParams,
         querystring: z.object({
           mode: z.enum(UPLOAD_MODES).optional(),
           siteName: z.string().max(200).optional(),
           replace: z.enum(['true', 'false', '1', '0']).optional(),
+          ...replaceQuery,
         }),
         // Always 202; the 200 is described too, as every operation's is (its body is the same).
         response: { 200: envelope(jobAccepted), 202: envelope(jobAccepted) },
@@ -120,23 +122,27 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);
         if (!parts.photos.length) throw new Invalid('The upload needs at least one photos part (a 360 photo).');
         const mode = uploadMode(parts.fields, req.query);
-        const date = parts.fields.date ? parseSurveyDate(parts.fields.date) : undefined;
-        if (date === null) throw new Invalid(`date must be a date (yyyy-mm-dd), not "${parts.fields.date}".`);
+        const replacing = surveyToReplace(parts.fields, req.query, mode);
+        // Refused now (gone, or changed since the page read it); its floor, date and name are the photos'.
+        const survey = replacing && (await replaceableSurvey(ctx.db, req.params.site, replacing));
+        const dateField = survey ? survey.date : parts.fields.date;
+        const date = dateField ? parseSurveyDate(dateField) : undefined;
+        if (date === null) throw new Invalid(`date must be a date (yyyy-mm-dd), not "${dateField}".`);
         const plans = await inspectAll(parts.photos);
-        const floor = floorOrZero(req.params.floor);
+        const floor = survey ? survey.floor : floorOrZero(req.params.floor);
         const csvRows = parts.csvText === undefined ? undefined : parsePositionsCsv(parts.csvText, floor);
         const rows = matchPhotoRows(
           parts.photos.map((p) => p.name),
           csvRows,
         );
-        const surveyName = parts.fields.surveyName || undefined;
+        const surveyName = survey ? survey.survey_name : parts.fields.surveyName || undefined;
         // The same checks the job makes, so that what it would refuse is refused now (a missing date).
         const scenes = plans.map((p, i) => photoScene(p, rows[i], { date, floor, surveyName }));
         // The same photos again (a client's retry after a lost answer): refused now when they are in already, and
         // for certain in the job's transaction when the first upload's job commits meanwhile.
         const fingerprint = photoFingerprint(parts.photos.map((p) => p.sha256!));
         const replace = wantsReplace(parts.fields, req.query);
-        if (!replace && mode === 'addScene') {
+        if (!replace && !replacing && mode === 'addScene') {
           const keys = surveyGroups(scenes).map(surveyKeyOf);
           const prior = await priorExports(ctx.db, req.params.site, keys, fingerprint);
           if (prior.length) throw duplicateExport(prior, { subject: 'These photos are', object: 'them' });
@@ -144,7 +150,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         const job = await startPhotoJob({ ...ctx, jobs: ctx.jobs }, parts.photos, {
           csvText: parts.csvText,
           site: req.params.site,
-          floor: req.params.floor,
+          floor,
           mode,
           siteName: siteNameOf(parts.fields.siteName, req.query.siteName),
           exactSiteId: !isSuperAdmin(req.user),
@@ -152,6 +158,7 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           surveyName,
           fingerprint,
           replace,
+          replaceSurvey: replacing && { ...replacing, actor: req.user },
         });
         return reply
           .status(202)

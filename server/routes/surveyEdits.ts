@@ -43,52 +43,54 @@ export const surveyEditRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req) => ok(await managedSurveys(db, req.params.site)),
   );
 
+  /** The options of an edit of one survey or scene: its body, the refusals (gone, changed meanwhile), the answer. */
+  const editOptions = <B extends z.ZodType, A extends z.ZodType>(
+    summary: string,
+    description: string,
+    body: B,
+    answer: A,
+  ) => ({
+    config: ADMIN,
+    schema: {
+      tags,
+      summary,
+      description,
+      params: siteIdParams,
+      body,
+      response: { ...refusals(404, 409), 200: envelope(answer) },
+    },
+  });
+
   r.patch(
     '/site/:site/manage/survey/:id',
-    {
-      config: ADMIN,
-      schema: {
-        tags,
-        summary: 'Rename a survey and/or move it to another floor or date (answers it with its new revision)',
-        description: "A survey of that floor, date and name already: 409. Its scenes' nodes move to the new floor.",
-        params: siteIdParams,
-        body: surveyEditBody,
-        response: { ...refusals(404, 409), 200: envelope(managedSurvey) },
-      },
-    },
+    editOptions(
+      'Rename a survey and/or move it to another floor or date (answers it with its new revision)',
+      "A survey of that floor, date and name already: 409. Its scenes' nodes move to the new floor.",
+      surveyEditBody,
+      managedSurvey,
+    ),
     async (req) => ok(await editSurvey(db, req.params.site, req.params.id, req.body, req.user)),
   );
 
   r.patch(
     '/site/:site/manage/scene/:id',
-    {
-      config: ADMIN,
-      schema: {
-        tags,
-        summary: 'Set a scene’s title, start view and/or north (answers it with its new revision)',
-        description:
-          'north: the rotation of its minimap node, radians clockwise from the plan’s up to the photo’s yaw 0; hotspots keep their yaw.',
-        params: siteIdParams,
-        body: sceneEditBody,
-        response: { ...refusals(404, 409), 200: envelope(managedScene) },
-      },
-    },
+    editOptions(
+      'Set a scene’s title, start view and/or north (answers it with its new revision)',
+      'north: the rotation of its minimap node, radians clockwise from the plan’s up to the photo’s yaw 0; hotspots keep their yaw.',
+      sceneEditBody,
+      managedScene,
+    ),
     async (req) => ok(await editScene(db, req.params.site, req.params.id, req.body, req.user)),
   );
 
   r.post(
     '/site/:site/manage/scene/:id/move',
-    {
-      config: ADMIN,
-      schema: {
-        tags,
-        summary: 'Move a scene to another survey of the site',
-        description: 'On another floor the scene waits in that floor plan’s tray to be placed.',
-        params: siteIdParams,
-        body: sceneMoveBody,
-        response: { ...refusals(404, 409), 200: envelope(managedScene) },
-      },
-    },
+    editOptions(
+      'Move a scene to another survey of the site',
+      'On another floor the scene waits in that floor plan’s tray to be placed.',
+      sceneMoveBody,
+      managedScene,
+    ),
     async (req) =>
       ok(await moveScene(db, req.params.site, req.params.id, req.body.survey, req.body.revision, req.user)),
   );

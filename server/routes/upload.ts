@@ -15,7 +15,8 @@ import { siteAdmin } from '../http/access.ts';
 import { Invalid, TooLarge } from '../services/errors.ts';
 import { siteFloorParams } from './params.ts';
 import { ingestExport } from '../services/ingest/ingestExport.ts';
-import { UPLOAD_MODES, uploadMode, wantsReplace } from './uploadOptions.ts';
+import { replaceQuery, surveyToReplace, UPLOAD_MODES, uploadMode, wantsReplace } from './uploadOptions.ts';
+import { replaceableSurvey } from '../services/editing/surveyReplace.ts';
 import { mb, readCsvPart } from '../http/csvPart.ts';
 import { startIngestJob } from '../jobs/ingestJob.ts';
 import type { RoutesPlugin } from './plugin.ts';
@@ -81,7 +82,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
       schema: {
         tags: ['upload'],
         summary:
-          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true. unplaced=true with date: scenes without a CSV row come in unplaced on that date',
+          'Upload scenes: multipart zipFile (Marzipano Tool export) and properties (positions CSV); floor -1 means 0. The same export again to a survey: 409 unless replace=true. unplaced=true with date: scenes without a CSV row come in unplaced on that date. replaceSurvey and revision: the export replaces that survey whole (its floor, date and name kept)',
         params: siteFloorParams,
         querystring: z.object({
           mode: z.enum(UPLOAD_MODES).optional(),
@@ -89,6 +90,7 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           replace: z.enum(['true', 'false', '1', '0']).optional(),
           unplaced: z.enum(['true', 'false', '1', '0']).optional(),
           date: z.string().max(20).optional(),
+          ...replaceQuery,
         }),
         // 202: a big upload (INGEST_JOB_MIN_BYTES) is imported as a job; follow it at /api/site/{site}/jobs/{job}.
         response: { 200: envelope(uploadResult), 202: envelope(jobAccepted) },
@@ -111,27 +113,16 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
         const modeValue = uploadMode(parts.fields, req.query);
         const siteName = siteNameOf(parts.fields.siteName, req.query.siteName);
         const replace = wantsReplace(parts.fields, req.query);
+        const replacing = surveyToReplace(parts.fields, req.query, modeValue);
+        // Refused now (gone, or changed since the page read it) rather than after the tiles are unpacked.
+        if (replacing) await replaceableSurvey(ctx.db, req.params.site, replacing);
+        const replaceSurvey = replacing && { ...replacing, actor: req.user };
         const unplacedDate = unplacedDateOf(
           parts.fields.unplaced ?? req.query.unplaced,
           parts.fields.date ?? req.query.date,
         );
-        if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
-          // What can be judged without the zip is refused now, naming the fault, rather than after the 202 by the job.
-          parsePositionsCsv(parts.csvText!, floorOrZero(req.params.floor));
-          const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, {
-            csvText: parts.csvText!,
-            site: req.params.site,
-            floor: req.params.floor,
-            mode: modeValue,
-            siteName,
-            exactSiteId: !isSuperAdmin(req.user),
-            replace,
-            unplacedDate,
-          });
-          return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
-        }
-        const result = await ingestExport(ctx, {
-          zipPath: parts.zipPath!,
+        // The same request whether it is imported now or by a job.
+        const request = {
           csvText: parts.csvText!,
           site: req.params.site,
           floor: req.params.floor,
@@ -140,7 +131,15 @@ export const uploadRoutes: RoutesPlugin = async (api, { ctx }) => {
           exactSiteId: !isSuperAdmin(req.user),
           replace,
           unplacedDate,
-        });
+          replaceSurvey,
+        };
+        if (ctx.jobs && (await fsp.stat(parts.zipPath!)).size >= ctx.config.jobs.ingestJobMinBytes) {
+          // What can be judged without the zip is refused now, naming the fault, rather than after the 202 by the job.
+          parsePositionsCsv(parts.csvText!, floorOrZero(req.params.floor));
+          const job = await startIngestJob({ ...ctx, jobs: ctx.jobs }, parts.zipPath!, request);
+          return reply.status(202).send(ok({ job }, 'The upload is being imported; follow its progress.'));
+        }
+        const result = await ingestExport(ctx, { zipPath: parts.zipPath!, ...request });
         return ok(result, `Uploaded ${result.scenes} scene(s) to site "${result.site}".`);
       } finally {
         if (parts.zipPath) await fsp.rm(parts.zipPath, { force: true });

@@ -305,3 +305,63 @@ describe('SIGKILL during deletions', () => {
     );
   }, 240_000);
 });
+
+describe('SIGKILL during a survey replace', () => {
+  const KILLS = 5;
+  const tilesOf = async (survey: string) =>
+    new Set(
+      (await db.selectFrom('survey_nodes').select('tiles_id').where('survey_id', '=', survey).execute()).map(
+        (r) => r.tiles_id,
+      ),
+    );
+  const revisionOf = async (survey: string) =>
+    Number(
+      (await db.selectFrom('surveys').select('revision').where('id', '=', survey).executeTakeFirstOrThrow()).revision,
+    );
+
+  it(`a replace killed at ${KILLS} points: the old survey or the new one, whole, and links kept`, async () => {
+    let server = await start();
+    // Two surveys whose scenes link across (each scene to the next): the replaced one's scenes come back by name.
+    const rows = Array.from(
+      { length: SCENES },
+      (_, i) => `room_${i} title,room_${i},${i},${i},0${1 + (i % 2)}/03/2024,0`,
+    );
+    const text = ['title,fileName,x,y,date,floor', ...rows].join('\r\n') + '\r\n';
+    const up = await uploadScenes(server.baseUrl, 'x', 0, { zip, csv: text, mode: 'addNewSite', siteName: 'Replace' });
+    expect(up.status).toBe(200);
+    const site = up.body.payload.site as string;
+    const survey = up.body.payload.surveys[0] as string;
+    const replace = async () =>
+      uploadScenes(server.baseUrl, site, 0, {
+        zip,
+        csv: csv(),
+        fields: { replaceSurvey: survey, revision: String(await revisionOf(survey)) },
+      }).catch(() => null);
+    const t0 = Date.now();
+    expect((await replace())?.status).toBe(200);
+    const replaceMs = Date.now() - t0;
+    const outcome = { old: 0, new: 0 };
+    for (let i = 0; i < KILLS; i++) {
+      const before = await tilesOf(survey);
+      const answer = replace();
+      // Spread from mid-upload to past its usual end, so that kills land on both sides of the commit.
+      await sleep(Math.round(replaceMs * (0.5 + (0.2 + Math.random() * 0.1) * i)));
+      await server.kill('SIGKILL');
+      await answer;
+      server = await start();
+      await sweepReport(server);
+      const after = await tilesOf(survey);
+      const same = [...after].filter((t) => before.has(t)).length;
+      expect([0, before.size], `kill ${i}: old and new scenes mixed`).toContain(same);
+      expect(after.size, `kill ${i}`).toBe(same ? before.size : SCENES);
+      outcome[same ? 'old' : 'new']++;
+      expect(await damage(server.proc.pid!), `replace kill ${i}`).toEqual(NO_DAMAGE);
+      expect(await danglingLinks(), `replace kill ${i}: links to nothing`).toEqual([]);
+    }
+    await server.kill('SIGTERM');
+    console.log(
+      `kill test, survey replace on ${backend()}: a replace of ${SCENES} scenes takes ${replaceMs} ms; ${KILLS} killed; ` +
+        `old survey kept ${outcome.old}, new one in ${outcome.new}; damage found: 0`,
+    );
+  }, 240_000);
+});

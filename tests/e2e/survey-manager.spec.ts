@@ -2,7 +2,7 @@
 // viewer's camera, meets another administrator's change (409, reload), deletes a scene (the link to it goes),
 // renames and moves the survey, and reads the audit trail; a visitor in another browser sees each change: the
 // scene's new title without reloading (the change stream), the rest when it next opens the viewer.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 import { api } from './app-helpers';
 
@@ -44,17 +44,23 @@ const surveysOf = (request: APIRequestContext, site: string) =>
 
 const row = (page: Page, name: string | RegExp) => page.getByRole('row').filter({ hasText: name });
 
+/** A new site, and a visitor in a browser of its own looking at its first scene, hall_a. */
+async function siteWithVisitor(browser: Browser, request: APIRequestContext) {
+  const site = await newSite(request);
+  const [survey] = await surveysOf(request, site);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/site/${site}/site?floor=0&date=2024-03-05&node=${survey.scenes[0].tiles_id}`);
+  await expect(visitor.locator('.title-card')).toContainText('hall_a title');
+  return { site, survey, visitor };
+}
+
 test('an administrator edits and deletes scenes and moves a survey; a visitor sees each change', async ({
   page,
   browser,
   request,
 }) => {
-  const site = await newSite(request);
-  const [survey] = await surveysOf(request, site);
+  const { site, survey, visitor } = await siteWithVisitor(browser, request);
   const [hallA] = survey.scenes;
-  const visitor = await (await browser.newContext()).newPage();
-  await visitor.goto(`/site/${site}/site?floor=0&date=2024-03-05&node=${hallA.tiles_id}`);
-  await expect(visitor.locator('.title-card')).toContainText('hall_a title');
 
   await page.goto(`/site/${site}/site`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Surveys' }).click();
@@ -142,5 +148,42 @@ test('an administrator edits and deletes scenes and moves a survey; a visitor se
   // One edit of the scene, two entries (the same moment: either order).
   for (const entry of ['Set north of scene "hall_a title"', 'Renamed scene "hall_a title"'])
     await expect(what.filter({ hasText: entry })).toHaveCount(1);
+  await visitor.context().close();
+});
+
+test('an administrator replaces a survey with a new export; a visitor sees the new scenes', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { site, survey, visitor } = await siteWithVisitor(browser, request);
+
+  await page.goto(`/site/${site}/surveys`);
+  await page.getByRole('button', { name: `Replace survey ${survey.survey_name} (2024-03-05)` }).click();
+  const dialog = page.getByRole('dialog', { name: `Replace "${survey.survey_name}"` });
+  await expect(dialog).toContainText('date 2024-03-05');
+  // The new export: hall_a again (renamed in its CSV) and a new hall_c; its CSV's other date does not move it.
+  const scenes = [
+    { id: '0-hall_a', name: 'hall_a' },
+    { id: '1-hall_c', name: 'hall_c' },
+  ];
+  const csv =
+    'title,fileName,x,y,date,floor\r\nRenewed hall,hall_a,10,20,01/01/2020,0\r\nNew cellar,hall_c,11,21,01/01/2020,0\r\n';
+  await dialog.getByLabel('Export (.zip)').setInputFiles({
+    name: 'tour.zip',
+    mimeType: 'application/zip',
+    buffer: await exportZip({ scenes }),
+  });
+  await dialog.getByLabel('Positions (.csv)').setInputFiles(csvFile(csv));
+  await dialog.getByRole('button', { name: 'Replace the scenes' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(row(page, 'New cellar')).toHaveCount(1);
+  await expect(row(page, 'hall_b title')).toHaveCount(0);
+  await expect(row(page, survey.survey_name)).toContainText('2024-03-05');
+
+  // The visitor's open viewer hears of it through the change stream: the scene it shows is now the renewed one.
+  await expect(visitor.locator('.title-card')).toContainText('Renewed hall');
+  await page.goto(`/site/${site}/audit`);
+  await expect(page.locator('.audit-what').first()).toContainText(`"${survey.survey_name}"`);
   await visitor.context().close();
 });

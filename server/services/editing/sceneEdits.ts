@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.ts';
 import { NotFound } from '../errors.ts';
 import { managedScene } from './managedSurveys.ts';
 import { linksInto, removeScenesAndLinks, scenesOfSite } from './sceneLinks.ts';
-import { deletingTiles } from './removedTiles.ts';
+import { deletingScenes } from './removedTiles.ts';
 
 export interface SceneEdit {
   revision: number;
@@ -163,25 +163,20 @@ export async function deleteScene(
     .where('site', '=', site)
     .where('id', '=', id)
     .execute();
-  return deletingTiles(
-    blobs,
-    tiles.map((t) => t.tiles_id),
-    () =>
-      inTransaction(db, async (trx) => {
-        await lockSite(trx, site);
-        const before = await sceneRow(trx, site, id);
-        await bumpRevision(trx, 'survey_nodes', id, revision);
-        const removed = await sceneRemoval(trx, site, id);
-        await removeScenesAndLinks(trx, site, [before.tiles_id], removed.links);
-        await forgetExported(trx, before.survey_id, before.tiles_id);
-        await recordAudit(trx, {
-          site,
-          actor,
-          action: 'scene.delete',
-          target: `scene "${before.title}"`,
-          detail: { links_removed: removed.links.map((l) => `${l.title} → ${l.to}`) },
-        });
-        return removed;
-      }),
-  );
+  const tilesIds = tiles.map((t) => t.tiles_id);
+  return deletingScenes(db, blobs, site, tilesIds, async (trx) => {
+    const before = await sceneRow(trx, site, id);
+    await bumpRevision(trx, 'survey_nodes', id, revision);
+    const removed = await sceneRemoval(trx, site, id);
+    await removeScenesAndLinks(trx, site, [before.tiles_id], removed.links);
+    await forgetExported(trx, before.survey_id, before.tiles_id);
+    await recordAudit(trx, {
+      site,
+      actor,
+      action: 'scene.delete',
+      target: `scene "${before.title}"`,
+      detail: { links_removed: removed.links.map((l) => `${l.title} → ${l.to}`) },
+    });
+    return { out: removed, removed: new Set([before.tiles_id]) };
+  });
 }

@@ -12,7 +12,8 @@ import { recordAudit } from '../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { managedSurvey } from './managedSurveys.ts';
 import { linksInto, removeScenesAndLinks, scenesOfSite } from './sceneLinks.ts';
-import { deletingTiles } from './removedTiles.ts';
+import { deletingScenes } from './removedTiles.ts';
+import { surveyTiles } from './surveyReplace.ts';
 
 export interface SurveyEdit {
   revision: number;
@@ -128,32 +129,25 @@ export async function deleteSurvey(
   actor: Principal | null,
 ): Promise<Removal> {
   // The tiles as they are now; a scene an upload adds meanwhile is removed with the rows, its tiles by a sweep.
-  const tiles = await db.selectFrom('survey_nodes').select('tiles_id').where('survey_id', '=', id).execute();
-  return deletingTiles(
-    blobs,
-    tiles.map((t) => t.tiles_id),
-    () =>
-      inTransaction(db, async (trx) => {
-        await lockSite(trx, site);
-        const before = await surveyRow(trx, site, id);
-        await bumpRevision(trx, 'surveys', id, revision);
-        const removed = await surveyRemoval(trx, site, id);
-        const scenes = await trx.selectFrom('survey_nodes').select('tiles_id').where('survey_id', '=', id).execute();
-        const tilesIds = scenes.map((s) => s.tiles_id);
-        await removeScenesAndLinks(trx, site, tilesIds, removed.links);
-        await trx.deleteFrom('survey_exports').where('survey_id', '=', id).execute();
-        await trx.deleteFrom('surveys').where('id', '=', id).execute();
-        await recordAudit(trx, {
-          site,
-          actor,
-          action: 'survey.delete',
-          target: label(before),
-          detail: {
-            scenes: removed.scenes.map((s) => s.title),
-            links_removed: removed.links.map((l) => `${l.title} → ${l.to}`),
-          },
-        });
-        return removed;
-      }),
-  );
+  return deletingScenes(db, blobs, site, await surveyTiles(db, site, id), async (trx) => {
+    const before = await surveyRow(trx, site, id);
+    await bumpRevision(trx, 'surveys', id, revision);
+    const removed = await surveyRemoval(trx, site, id);
+    const scenes = await trx.selectFrom('survey_nodes').select('tiles_id').where('survey_id', '=', id).execute();
+    const tilesIds = scenes.map((s) => s.tiles_id);
+    await removeScenesAndLinks(trx, site, tilesIds, removed.links);
+    await trx.deleteFrom('survey_exports').where('survey_id', '=', id).execute();
+    await trx.deleteFrom('surveys').where('id', '=', id).execute();
+    await recordAudit(trx, {
+      site,
+      actor,
+      action: 'survey.delete',
+      target: label(before),
+      detail: {
+        scenes: removed.scenes.map((s) => s.title),
+        links_removed: removed.links.map((l) => `${l.title} → ${l.to}`),
+      },
+    });
+    return { out: removed, removed: new Set(tilesIds) };
+  });
 }

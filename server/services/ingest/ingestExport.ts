@@ -48,7 +48,7 @@ export async function ingestExport(ctx: AppContext, req: IngestRequest): Promise
     const unplaced = req.unplacedDate ? { date: req.unplacedDate, floor: uploadFloor } : undefined;
     plan = await planExport(archive, rows, unplaced);
     // A duplicate is told at once, before its tiles are unpacked (and again, for certain, in the transaction).
-    if (!req.replace && req.mode === 'addScene') {
+    if (!req.replace && !req.replaceSurvey && req.mode === 'addScene') {
       const prior = await priorExports(ctx.db, req.site, surveyGroups(plan.scenes).map(surveyKeyOf), plan.fingerprint);
       if (prior.length) throw duplicateExport(prior);
     }

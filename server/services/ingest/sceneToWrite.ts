@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { InfoField, uploadResult } from '../../../contract/api.ts';
 import type { DB } from '../../db/database.ts';
 import type { LevelSpec } from './tilePaths.ts';
+import type { SurveyReplacement } from '../editing/surveyReplace.ts';
 
 export type IngestMode = 'addNewSite' | 'addScene';
 
@@ -21,6 +22,8 @@ export interface IngestTarget {
   exactSiteId?: boolean;
   /** The export is already in a survey it goes to: replace the scenes it brought there (else refused, 409). */
   replace?: boolean;
+  /** The upload replaces this survey whole: its scenes take the survey's floor, date and name (surveyReplace.ts). */
+  replaceSurvey?: SurveyReplacement;
 }
 
 /** Where the upload went: the first scene's floor, date and scene (the viewer opens there), how many scenes

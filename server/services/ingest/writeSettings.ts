@@ -1,5 +1,5 @@
 // The site's settings after an upload: its first scene becomes the initial view when none is set (or the one set
-// was replaced), num_floors follows the floors, a new site takes the export's mouse view mode.
+// was replaced without a successor), num_floors follows the floors, a new site takes the export's mouse view mode.
 import type { SiteSettings } from '../../../contract/api.ts';
 import type { DB } from '../../db/database.ts';
 import { saveSiteSettings } from '../settings.ts';
@@ -11,10 +11,14 @@ export async function writeSettings(
   first: SceneToWrite,
   gone: Set<string>,
   mouseViewMode: 'drag' | 'qtvr' | undefined,
+  successor: ReadonlyMap<string, string> = new Map(),
 ): Promise<void> {
   const row = await trx.selectFrom('settings').select('json').where('site', '=', site).executeTakeFirstOrThrow();
   const settings = JSON.parse(row.json) as SiteSettings;
-  if (!settings.initial_settings.pano_id || gone.has(settings.initial_settings.pano_id)) {
+  const next = successor.get(settings.initial_settings.pano_id ?? '');
+  // A start scene of a replaced survey stays the start through its successor of the same name.
+  if (next !== undefined) settings.initial_settings = { ...settings.initial_settings, pano_id: next };
+  else if (!settings.initial_settings.pano_id || gone.has(settings.initial_settings.pano_id)) {
     settings.initial_settings = {
       ...settings.initial_settings,
       date: first.date,

@@ -3,7 +3,7 @@
 // the page follows with usePhotoJob (the job id goes into the page's URL, so a reload follows it again).
 import { useMutation } from '@tanstack/react-query';
 import { seg, upload } from '../client';
-import type { UploadMode } from './sceneUpload';
+import { appendReplaceSurvey, type SurveyToReplace, type UploadMode } from './sceneUpload';
 
 export interface PhotoUploadInput {
   site: string;
@@ -18,6 +18,7 @@ export interface PhotoUploadInput {
   surveyName?: string;
   /** The photos are already in the survey: replace the scenes they made there (the server refuses otherwise). */
   replace?: boolean;
+  replaceSurvey?: SurveyToReplace;
   onProgress?: (fraction: number) => void;
 }
 
@@ -31,6 +32,7 @@ export function useUploadPhotos() {
       if (input.date) form.append('date', input.date);
       if (input.surveyName) form.append('surveyName', input.surveyName);
       if (input.replace) form.append('replace', 'true');
+      appendReplaceSurvey(form, input.replaceSurvey);
       if (input.properties)
         form.append(
           'properties',

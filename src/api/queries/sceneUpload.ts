@@ -8,6 +8,16 @@ import { refreshAfterWrite, siteContent } from '../writeRefresh';
 
 export type UploadMode = 'addNewSite' | 'addScene';
 
+/** The upload replaces this survey whole, started from this revision (the manager's "Replace…"). */
+export type SurveyToReplace = { id: string; revision: number };
+
+/** Adds the fields that make an upload replace a survey (both upload routes read them). */
+export function appendReplaceSurvey(form: FormData, r: SurveyToReplace | undefined): void {
+  if (!r) return;
+  form.append('replaceSurvey', r.id);
+  form.append('revision', String(r.revision));
+}
+
 export interface SceneUploadInput {
   site: string;
   /** Floor of the upload; -1 (no floors yet) is sent as 0. */
@@ -18,6 +28,7 @@ export interface SceneUploadInput {
   siteName?: string;
   /** The export is already in the survey: replace the scenes it brought there (the server refuses otherwise). */
   replace?: boolean;
+  replaceSurvey?: SurveyToReplace;
   onProgress?: (fraction: number) => void;
   /** Tiles imported so far, when the server imports the upload as a job (big uploads). */
   onImportProgress?: (done: number, total: number) => void;
@@ -36,6 +47,7 @@ export function useUploadScenes() {
       mode,
       siteName,
       replace,
+      replaceSurvey,
       onProgress,
       onImportProgress,
       onJob,
@@ -43,6 +55,7 @@ export function useUploadScenes() {
       const form = new FormData();
       form.append('mode', mode);
       if (replace) form.append('replace', 'true');
+      appendReplaceSurvey(form, replaceSurvey);
       if (siteName) form.append('siteName', siteName);
       form.append('properties', properties, properties instanceof File ? properties.name : 'positions.csv');
       form.append('zipFile', zipFile, zipFile.name);

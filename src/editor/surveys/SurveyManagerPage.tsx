@@ -1,5 +1,5 @@
 // The survey manager of a site (its administrators): every survey with its floor, date, name and scenes; rename,
-// move and delete a survey; edit, move and delete a scene. Each dialog starts from the state this page last read;
+// move, replace (a new export or photos) and delete a survey; edit, move and delete a scene. Each dialog starts from the state this page last read;
 // when another administrator changed it first, the dialog offers to reload.
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,12 +14,13 @@ import { Spinner } from '../../ui/Spinner';
 import { SurveyEditDialog } from './SurveyEditDialog';
 import { SceneEditDialog, SceneMoveDialog } from './SceneDialogs';
 import { RemovalDialog } from './RemovalDialog';
+import { ReplaceDialog } from './ReplaceDialog';
 import { northDegrees } from './managerRules';
 import '../editor.css';
 import './surveys.css';
 
 type Open =
-  | { kind: 'editSurvey' | 'deleteSurvey'; survey: string }
+  | { kind: 'editSurvey' | 'replaceSurvey' | 'deleteSurvey'; survey: string }
   | { kind: 'editScene' | 'moveScene' | 'deleteScene'; survey: string; scene: string };
 
 export default function SurveyManagerPage() {
@@ -74,6 +75,9 @@ export default function SurveyManagerPage() {
       ) : null}
       {survey && open?.kind === 'editSurvey' ? (
         <SurveyEditDialog key={generation} {...common} survey={survey} floors={floors} />
+      ) : null}
+      {survey && open?.kind === 'replaceSurvey' ? (
+        <ReplaceDialog key={generation} {...common} survey={survey} floorName={floorName(survey.floor)} />
       ) : null}
       {survey && open?.kind === 'deleteSurvey' ? (
         <RemovalDialog
@@ -136,6 +140,14 @@ function SurveyRows({
               onClick={() => onOpen({ kind: 'editSurvey', survey: survey.id })}
             >
               Rename or move
+            </button>
+            <button
+              type="button"
+              className="secondary-button"
+              aria-label={`Replace survey ${label}`}
+              onClick={() => onOpen({ kind: 'replaceSurvey', survey: survey.id })}
+            >
+              Replace…
             </button>
             <button
               type="button"

@@ -75,3 +75,12 @@ export function auditLine(e: AuditEntryView): { what: string; facts: string } {
     .join('; ');
   return { what: `${verb} ${e.target}`, facts };
 }
+
+/** What the manager says once a survey is replaced: the scenes now in it, and the links that had to go. */
+export function replacedMessage(name: string, result: { scenes: number; links_removed?: string[] }): string {
+  const gone = result.links_removed ?? [];
+  return (
+    `"${name}" now holds ${result.scenes} new scene(s).` +
+    (gone.length ? ` Links removed (no scene of the same name): ${gone.join('; ')}.` : '')
+  );
+}

@@ -26,17 +26,8 @@ interface Upload {
   sitePage: (id: string) => string;
 }
 
-export function useExportUpload({
-  mode,
-  site,
-  floor,
-  siteName,
-  zipFile,
-  csvFile,
-  checks,
-  setJobRef,
-  sitePage,
-}: Upload) {
+export function useExportUpload(upload: Upload) {
+  const { mode, site, floor, siteName, zipFile, csvFile, checks, setJobRef, sitePage } = upload;
   const navigate = useNavigate();
   const uploadScenes = useUploadScenes();
   const [progress, setProgress] = useState(0);

@@ -11,6 +11,8 @@ export interface UploadInput {
   mode?: 'addNewSite' | 'addScene' | string;
   siteName?: string;
   zipFileName?: string;
+  /** More form fields (e.g. replaceSurvey and revision). */
+  fields?: Record<string, string>;
 }
 
 export async function uploadScenes(baseUrl: string, site: string, floor: number | string, input: UploadInput) {
@@ -32,6 +34,7 @@ export async function uploadScenes(baseUrl: string, site: string, floor: number 
   }
   if (input.mode) form.append('mode', input.mode);
   if (input.siteName !== undefined) form.append('siteName', input.siteName);
+  for (const [k, v] of Object.entries(input.fields ?? {})) form.append(k, v);
   return fetchJson(`${baseUrl}/api/site/${encodeURIComponent(site)}/${floor}/addScenes`, {
     method: 'POST',
     body: form,
