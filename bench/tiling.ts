@@ -5,7 +5,8 @@
 // the same service functions the job calls (inspectPhoto, tilePhoto into a folder blob store's staging, committed) in
 // a process of its own, so its peak RSS is the tiling's alone. nona makes the six cube faces of the top level from a
 // PTO script (bench/tiling/nonaScript.ts), peak RSS by /usr/bin/time. The floor decodes the photo and encodes as
-// many tiles with no reprojection (bench/tiling/runFloor.ts). Medians of BENCH_RUNS (default 3), the contenders
+// many tiles with no reprojection (bench/tiling/runFloor.ts). All but the server run at the tiling child's nice 10,
+// as the tiler does. Medians of BENCH_RUNS (default 3), the contenders
 // taking turns run by run so a noisy stretch of the shared machine hits each. Exits 0 whether targets are met or not.
 //   npm run bench:tiling
 //   BENCH_RUNS=1 BENCH_SIZES=8192 npm run bench:tiling
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../tests/e2e/helpers/fixtures';
 import { inspectPhoto } from '../server/services/tiler/inspectPhoto';
+import { TILER_NICE } from '../server/services/tiler/tileApart';
 import { percentile } from './pan';
 import { benchPhoto } from './tiling/benchPhotos';
 import { cubeFacesPto } from './tiling/nonaScript';
@@ -26,6 +28,7 @@ const run = promisify(execFile);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '8192,16384').split(',').map(Number);
 const NONA = process.env.NONA ?? '/usr/bin/nona';
+const NICE = '/usr/bin/nice';
 const PHOTO = 'courtyard';
 /** Targets: time and peak RSS per width; ahead of nona; at most this many times the floor. */
 const TARGETS: Record<number, { seconds?: number; rssMB: number }> = {
@@ -41,10 +44,17 @@ interface Measure {
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-tiling-'));
 
+/** `cmd args` at the priority of an upload's tiling child (nice 10, tileApart.ts). Every contender runs so: on a
+ *  loaded machine a nice-10 process gets about a tenth of the share of a nice-0 one, so a floor at nice 0 against
+ *  a tiler at nice 10 measured the other load, not the tiler (ours / floor 13.7 at load 20). */
+function niced(cmd: string, args: string[]): [string, string[]] {
+  return fs.existsSync(NICE) ? [NICE, ['-n', String(TILER_NICE), cmd, ...args]] : [cmd, args];
+}
+
 /** A child printing one JSON line of Measure as its last output. */
 async function child(script: string, args: string[]): Promise<Measure> {
   // --expose-gc as the tiling child has it (tileApart.ts).
-  const { stdout } = await run(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args], {
+  const { stdout } = await run(...niced(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args]), {
     cwd: repoRoot,
     maxBuffer: 1 << 20,
   });
@@ -105,7 +115,7 @@ function nona(photo: string, width: number, faceSize: number): Promise<Measure> 
     fs.writeFileSync(pto, cubeFacesPto(photo, width, width / 2, faceSize));
     const rss = path.join(dir, 'rss');
     const started = performance.now();
-    await run('/usr/bin/time', ['-f', '%M', '-o', rss, NONA, '-o', path.join(dir, 'face'), pto]);
+    await run('/usr/bin/time', ['-f', '%M', '-o', rss, ...niced(NONA, ['-o', path.join(dir, 'face'), pto]).flat()]);
     const ms = performance.now() - started;
     const faces = fs.readdirSync(dir).filter((f) => f.startsWith('face'));
     if (faces.length !== 6) throw new Error(`nona wrote ${faces.length} faces, not 6: ${faces.join(', ')}`);
