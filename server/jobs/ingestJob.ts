@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { ingestExport, type IngestMode } from '../services/ingest/ingestExport.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
-import type { SurveyReplacement } from '../services/editing/surveyReplace.ts';
+import type { SurveyReplacement } from '../services/editing/surveyReplacement.ts';
 import { progressWriter } from './jobRecords.ts';
 import { localBlob, markDoneOnce, queueJobWithBlobs, runJobAttempt } from './jobAttempt.ts';
 

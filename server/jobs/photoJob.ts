@@ -18,7 +18,7 @@ import { stagePhotoTiles } from '../services/ingest/stagePhotoTiles.ts';
 import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { photoTileCount } from '../services/tiler/tilePhoto.ts';
 import type { JobAttempt, JobQueue } from './jobQueue.ts';
-import type { SurveyReplacement } from '../services/editing/surveyReplace.ts';
+import type { SurveyReplacement } from '../services/editing/surveyReplacement.ts';
 import { localBlob, markDoneOnce, queueJobWithBlobs, runJobAttempt } from './jobAttempt.ts';
 import { PhotoProgressBoard } from './photoProgressBoard.ts';
 import { PhotoProgressWriter } from './photoProgressWriter.ts';

@@ -10,15 +10,12 @@ import { bumpRevision } from '../audit/revision.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { SceneToWrite } from '../ingest/sceneToWrite.ts';
+import type { SurveyReplacement } from './surveyReplacement.ts';
 import { linksInto, removeScenesAndLinks, scenesOfSite } from './sceneLinks.ts';
 import { successorsOf } from './replacementLinks.ts';
 
 /** Which survey an upload replaces, from which revision, and who asked (for the trail; a job carries it as JSON). */
-export interface SurveyReplacement {
-  id: string;
-  revision: number;
-  actor: Principal | null;
-}
+export type { SurveyReplacement };
 
 export interface SurveyKeyRow {
   floor: number;

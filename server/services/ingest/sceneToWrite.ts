@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { InfoField, uploadResult } from '../../../contract/api.ts';
 import type { DB } from '../../db/database.ts';
 import type { LevelSpec } from './tilePaths.ts';
-import type { SurveyReplacement } from '../editing/surveyReplace.ts';
+import type { SurveyReplacement } from '../editing/surveyReplacement.ts';
 
 export type IngestMode = 'addNewSite' | 'addScene';
 
