@@ -2,7 +2,7 @@
 // viewer returns to the initial scene and closes its panels. With the idle action "tour" the site's tour plays
 // instead of the turn; with "rotateThenTour" it plays instead of the return to the start. Any input ends it.
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import {
   hotspotListOpenAtom,
   infoPanelAtom,
@@ -28,7 +28,9 @@ export function useKioskIdle(settings: SiteSettings): boolean {
   const setList = useSetAtom(hotspotListOpenAtom);
   const setMedia = useSetAtom(mediaModalAtom);
   const setEnlarged = useSetAtom(setMinimapEnlargedAtom);
-  const setTour = useSetAtom(kioskTourAtom);
+  const [tourNow, setTour] = useAtom(kioskTourAtom);
+  const tourRef = useRef(tourNow);
+  tourRef.current = tourNow;
   const action = settings.kiosk?.idleAction ?? 'rotate';
   const rotateAfter = (settings.kiosk?.idleRotateSeconds ?? 60) * 1000;
   const resetAfter = (settings.kiosk?.idleResetSeconds ?? 180) * 1000;
@@ -46,7 +48,6 @@ export function useKioskIdle(settings: SiteSettings): boolean {
       setEnlarged(false);
     };
     const tour = () => {
-      window.clearTimeout(resetTimer);
       closePanels();
       // Turning on until the tour plays: a site without a published tour keeps turning.
       setRotating(true);
@@ -60,6 +61,8 @@ export function useKioskIdle(settings: SiteSettings): boolean {
       rotateTimer = window.setTimeout(action === 'tour' ? tour : () => setRotating(true), rotateAfter);
       resetTimer = window.setTimeout(() => {
         if (action === 'rotateThenTour') return tour();
+        // A tour playing is what this kiosk does when left alone; without one it goes back to the start.
+        if (tourRef.current === 'playing') return;
         closePanels();
         goRef.current({
           floor: Math.max(0, init.floor),
