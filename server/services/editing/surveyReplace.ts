@@ -4,7 +4,6 @@
 // the trail). The old tiles are removed after the commit (removedTiles.ts), so visitors see the old survey whole
 // until then and the new one whole after.
 import type { DB } from '../../db/database.ts';
-import type { Principal } from '../../auth/principal.ts';
 import type { LinkHotspot } from '../../../contract/api.ts';
 import { bumpRevision } from '../audit/revision.ts';
 import { recordAudit } from '../audit/audit.ts';
