@@ -17,6 +17,7 @@ import { jobRoutes } from './jobs.ts';
 import { changeRoutes } from './changes.ts';
 import { surveyEditRoutes } from './surveyEdits.ts';
 import { auditRoutes } from './audit.ts';
+import { offlineRoutes } from './offline.ts';
 
 const RESOURCES: RoutesPlugin[] = [
   systemRoutes,
@@ -36,6 +37,7 @@ const RESOURCES: RoutesPlugin[] = [
   changeRoutes,
   surveyEditRoutes,
   auditRoutes,
+  offlineRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {
