@@ -23,6 +23,7 @@ import {
   type SiteSettingsForm,
 } from './siteSettingsForm';
 import { StartScenePicker } from './StartScenePicker';
+import { OfflineSetting } from './OfflineSetting';
 import { InstallSettings } from './InstallSettings';
 import { useLeaveWarning } from './useLeaveWarning';
 import '../editor.css';
@@ -165,6 +166,7 @@ export default function SiteSettingsPage({ site, settings }: { site: string; set
             {number('idleRotateSeconds', 'Idle seconds before rotating')}
             {number('idleResetSeconds', 'Idle seconds before returning to the start')}
           </div>
+          <OfflineSetting checked={form.keepOffline} onChange={(keepOffline) => set({ keepOffline })} />
         </fieldset>
         <section className="settings-group" aria-labelledby="settings-mouse">
           <h2 id="settings-mouse">Mouse mode</h2>

@@ -33,6 +33,7 @@ export interface SiteSettingsForm {
   kioskEnabled: boolean;
   idleRotateSeconds: string;
   idleResetSeconds: string;
+  keepOffline: boolean;
 }
 export type FormField = Exclude<keyof SiteSettingsForm, 'enable'>;
 export type FieldErrors = Partial<Record<FormField | 'form', string>>;
@@ -60,6 +61,7 @@ export function formOf(s: SiteSettings): SiteSettingsForm {
     kioskEnabled: k.enabled,
     idleRotateSeconds: String(k.idleRotateSeconds),
     idleResetSeconds: String(k.idleResetSeconds),
+    keepOffline: s.offline?.enabled ?? false,
   };
 }
 
@@ -88,6 +90,7 @@ export function patchOf(form: SiteSettingsForm, base: SiteSettingsForm): SiteSet
       idleRotateSeconds: num(form.idleRotateSeconds),
       idleResetSeconds: num(form.idleResetSeconds),
     };
+  if (changed('keepOffline')) patch.offline = { enabled: form.keepOffline };
   return patch;
 }
 
@@ -108,6 +111,7 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   'kiosk.enabled': 'kioskEnabled',
   'kiosk.idleRotateSeconds': 'idleRotateSeconds',
   'kiosk.idleResetSeconds': 'idleResetSeconds',
+  'offline.enabled': 'keepOffline',
 };
 const fieldOfPath = (path: string): FormField | undefined => FIELD_OF_PATH[path.replace(/\//g, '.')];
 
