@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { apiFilesLeftOut } from './tests/api/passes.ts';
 import { inlineScript } from './scripts/inlineScriptPlugin.ts';
 
@@ -10,7 +11,24 @@ const FIRST_VIEW_GRAPH = ['/src/pageFirstView.ts', '/src/scene/early.ts'];
 // One config for the client build and the vitest projects (unit: pure logic; api: real HTTP + real DB).
 export default defineConfig({
   // The page's inline starter (src/firstTiles.ts), which the server writes into each viewer page.
-  plugins: [react(), inlineScript('src/firstTiles.ts', '.vite/first-tiles.js')],
+  plugins: [
+    react(),
+    inlineScript('src/firstTiles.ts', '.vite/first-tiles.js'),
+    // The kiosk's service worker (src/sw.ts, docs/offline.md): built with the precache list of this build; the
+    // page registers it itself, only on a kiosk of a site kept offline (no register script in the page).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,wasm}'],
+        // The emulated headset (&xr=emulate) and its rooms, 5.5 MB a kiosk never opens.
+        globIgnores: ['**/{emulate,meta,music_room,living_room,office_large,office_small,meeting_room}-*.js'],
+      },
+    }),
+  ],
   server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
   build: {
     outDir: 'dist',

@@ -238,6 +238,8 @@ export const siteSettings = z.object({
       idleAction: kioskIdleAction.optional(),
     })
     .optional(),
+  /** Kiosks of the site keep every survey in the browser and keep working without a network (docs/offline.md). */
+  offline: z.object({ enabled: z.boolean() }).optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 export const siteSettingsPatch = z
@@ -268,8 +270,21 @@ export const siteSettingsPatch = z
         idleAction: kioskIdleAction.optional(),
       })
       .optional(),
+    offline: z.object({ enabled: z.boolean() }).strict().optional(),
   })
   .strict();
+
+// ---------- offline ----------
+/** Bytes of one stored copy of a scene's tiles: its preview, and each level summed (index z). */
+export const tileCopyBytes = z.object({ preview: z.number(), levels: z.array(z.number()) });
+export type TileCopyBytes = z.infer<typeof tileCopyBytes>;
+/** What a site's files weigh, for a kiosk to choose what it keeps (docs/offline.md). */
+export const offlineSizes = z.object({
+  scenes: z.array(z.object({ tiles_id: z.string(), jpg: tileCopyBytes, avif: tileCopyBytes.optional() })),
+  /** Floor plans. */
+  files: z.array(z.object({ url: z.string(), bytes: z.number() })),
+});
+export type OfflineSizes = z.infer<typeof offlineSizes>;
 
 export const appConfig = z.object({
   enableMultiSite: z.boolean(),

@@ -18,6 +18,7 @@ import { changeRoutes } from './changes.ts';
 import { surveyEditRoutes } from './surveyEdits.ts';
 import { auditRoutes } from './audit.ts';
 import { tourRoutes } from './tours.ts';
+import { offlineRoutes } from './offline.ts';
 
 const RESOURCES: RoutesPlugin[] = [
   systemRoutes,
@@ -38,6 +39,7 @@ const RESOURCES: RoutesPlugin[] = [
   surveyEditRoutes,
   auditRoutes,
   tourRoutes,
+  offlineRoutes,
 ];
 
 export const apiRoutes: RoutesPlugin = async (api, { ctx }) => {

@@ -93,6 +93,8 @@ export abstract class BlobStore {
   abstract remove(keyOrPrefix: string): Promise<void>;
   /** Every stored object (for the sweep and the migration). */
   abstract list(): AsyncIterable<StoredBlob>;
+  /** The stored objects whose keys start with `prefix` (a folder: "tiles/<id>/"). */
+  abstract listUnder(prefix: string): AsyncIterable<StoredBlob>;
   /** Stores one object, replacing it atomically if it exists (readers see the old or the new whole). */
   protected abstract writeObject(key: string, data: Buffer): Promise<void>;
   /** Publishes the staged folder `localDir` under `prefix` (a move, or an upload of each file). */

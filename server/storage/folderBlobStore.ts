@@ -53,6 +53,15 @@ export class FolderBlobStore extends BlobStore {
     }
   }
 
+  async *listUnder(prefix: string): AsyncIterable<StoredBlob> {
+    const dir = this.pathOf(prefix);
+    const names = await fsp.readdir(dir, { recursive: true }).catch(() => [] as string[]);
+    for (const rel of names) {
+      const st = await fsp.stat(path.join(dir, rel)).catch(() => null);
+      if (st?.isFile()) yield { key: prefix + rel.split(path.sep).join('/'), mtimeMs: st.mtimeMs, size: st.size };
+    }
+  }
+
   /** Walks only down to the unit depth (a unit's folder time stands for it), not through every tile. */
   override async units(): Promise<Map<string, number>> {
     const units = new Map<string, number>();

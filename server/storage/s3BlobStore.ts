@@ -103,7 +103,7 @@ export class S3BlobStore extends BlobStore {
     return this.listUnder('');
   }
 
-  private async *listUnder(prefix: string): AsyncIterable<StoredBlob> {
+  async *listUnder(prefix: string): AsyncIterable<StoredBlob> {
     let token: string | undefined;
     do {
       const out = await this.client.send(

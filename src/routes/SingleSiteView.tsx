@@ -23,6 +23,7 @@ import { HomePage } from '../overlay/home/HomePage';
 import { ViewerPage } from '../overlay/viewer/ViewerPage';
 import { AnimationModal } from '../overlay/viewer/AnimationModal';
 import { LoadingScreen } from './LoadingScreen';
+import { useOfflineSetting } from './useOfflineSetting';
 
 const DocumentationPage = lazy(() => import('../overlay/documentation/DocumentationPage'));
 const AboutPage = lazy(() => import('../overlay/about/AboutPage'));
@@ -33,6 +34,8 @@ const SurveyManagerPage = lazy(() => import('../editor/surveys/SurveyManagerPage
 const AuditPage = lazy(() => import('../editor/surveys/AuditPage'));
 // The site settings page: administrators only, never in a visitor's bundle.
 const SiteSettingsPage = lazy(() => import('../editor/settings/SiteSettingsPage'));
+// The kiosk's offline download and service worker: only on a kiosk of a site kept offline.
+const OfflineKeeper = lazy(() => import('../overlay/offline/OfflineKeeper'));
 
 /** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
 const startsCollapsed = () =>
@@ -68,6 +71,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     setMulti(multiSite);
   }, [site, basePath, multiSite, setSite, setBase, setMulti]);
   useKioskMode(settings.data?.kiosk?.enabled === true);
+  const keepOffline = useOfflineSetting(kiosk, settings.data && (settings.data.offline?.enabled ?? false));
   useViewportClass();
   useEffect(() => {
     if (startsCollapsed()) setCollapsed(true);
@@ -148,6 +152,11 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
           </Suspense>
         </div>
         <AnimationModal />
+        {keepOffline ? (
+          <Suspense fallback={null}>
+            <OfflineKeeper site={site} />
+          </Suspense>
+        ) : null}
       </div>
     </>
   );

@@ -19,6 +19,7 @@ export type SiteSettingsPatch = {
   marzipano_mouse_view_mode?: SiteSettings['marzipano_mouse_view_mode'];
   animation?: SiteSettings['animation'];
   kiosk?: SiteSettings['kiosk'];
+  offline?: SiteSettings['offline'];
 };
 
 /** What the app config brings besides itself: pictures in the server's bucket (S3_PUBLIC_URL) count as our own

@@ -23,6 +23,7 @@ import {
   type SiteSettingsForm,
 } from './siteSettingsForm';
 import { StartScenePicker } from './StartScenePicker';
+import { OfflineSetting } from './OfflineSetting';
 import { InstallSettings } from './InstallSettings';
 import { useLeaveWarning } from './useLeaveWarning';
 import '../editor.css';
@@ -176,6 +177,7 @@ export default function SiteSettingsPage({ site, settings }: { site: string; set
               <option value="rotateThenTour">Rotate, then play the tour instead of returning to the start</option>
             </select>
           ))}
+          <OfflineSetting checked={form.keepOffline} onChange={(keepOffline) => set({ keepOffline })} />
         </fieldset>
         <section className="settings-group" aria-labelledby="settings-mouse">
           <h2 id="settings-mouse">Mouse mode</h2>

@@ -34,6 +34,7 @@ export interface SiteSettingsForm {
   idleRotateSeconds: string;
   idleAction: KioskIdleAction;
   idleResetSeconds: string;
+  keepOffline: boolean;
 }
 export type FormField = Exclude<keyof SiteSettingsForm, 'enable'>;
 export type FieldErrors = Partial<Record<FormField | 'form', string>>;
@@ -66,6 +67,7 @@ export function formOf(s: SiteSettings): SiteSettingsForm {
     idleRotateSeconds: String(k.idleRotateSeconds),
     idleAction: k.idleAction ?? 'rotate',
     idleResetSeconds: String(k.idleResetSeconds),
+    keepOffline: s.offline?.enabled ?? false,
   };
 }
 
@@ -95,6 +97,7 @@ export function patchOf(form: SiteSettingsForm, base: SiteSettingsForm): SiteSet
       idleResetSeconds: num(form.idleResetSeconds),
       idleAction: form.idleAction,
     };
+  if (changed('keepOffline')) patch.offline = { enabled: form.keepOffline };
   return patch;
 }
 
@@ -116,6 +119,7 @@ const FIELD_OF_PATH: Record<string, FormField> = {
   'kiosk.idleRotateSeconds': 'idleRotateSeconds',
   'kiosk.idleAction': 'idleAction',
   'kiosk.idleResetSeconds': 'idleResetSeconds',
+  'offline.enabled': 'keepOffline',
 };
 const fieldOfPath = (path: string): FormField | undefined => FIELD_OF_PATH[path.replace(/\//g, '.')];
 
