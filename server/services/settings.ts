@@ -77,16 +77,26 @@ export async function patchSiteSettings(db: DB, site: string, patch: SettingsPat
   return withMultiSite(db, saved);
 }
 
+const isGroup = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A patch's groups (enable, kiosk, offline...) are merged field by field into the saved ones: a client that does not
+ * know a field added later (a kiosk's idle action) must not reset it by saving the fields it knows.
+ */
+function mergeGroups(cur: SiteSettings, patch: SettingsPatch): SiteSettings {
+  const next: Record<string, unknown> = { ...cur };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const was = (cur as unknown as Record<string, unknown>)[key];
+    next[key] = isGroup(value) && isGroup(was) ? { ...was, ...value } : value;
+  }
+  return next as unknown as SiteSettings;
+}
+
 async function applySettingsPatch(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
   const cur = await storedSiteSettings(db, site);
   if (!cur) throw new NotFound(`There is no site "${site}".`);
-  const next: SiteSettings = {
-    ...cur,
-    ...patch,
-    enable: { ...cur.enable, ...patch.enable },
-    initial_settings: { ...cur.initial_settings, ...patch.initial_settings },
-    display: { ...cur.display, ...patch.display },
-  } as SiteSettings;
+  const next = mergeGroups(cur, patch);
   await saveSiteSettings(db, next);
   if (patch.display?.title)
     await db.updateTable('sites').set({ name: patch.display.title }).where('id', '=', site).execute();

@@ -163,6 +163,17 @@ describe('guided tours', () => {
     expect(await fullState(s.ctx, { skipTables: ['sessions'] })).toEqual(before);
   });
 
+  it("keeps a kiosk's idle action when a settings save leaves it out (a client that predates it)", async () => {
+    const kiosk = { enabled: true, idleRotateSeconds: 5, idleResetSeconds: 9 };
+    expect((await call('PATCH', `${farm.site}/settings`, { kiosk: { ...kiosk, idleAction: 'tour' } })).status).toBe(
+      200,
+    );
+    const res = await call('PATCH', `${farm.site}/settings`, { kiosk: { ...kiosk, idleRotateSeconds: 7 } });
+    expect(res.status).toBe(200);
+    const saved = (res.body.payload as unknown as { kiosk: Record<string, unknown> }).kiosk;
+    expect(saved).toEqual({ ...kiosk, idleRotateSeconds: 7, idleAction: 'tour' });
+  });
+
   it(`keeps at most ${TOURS_PER_SITE_MAX} tours per site`, async () => {
     const have = (await call('GET', `${other.site}/manage/tours`, undefined, cookies.otherAdmin)).body.payload!.length;
     for (let i = have; i < TOURS_PER_SITE_MAX; i++)

@@ -54,7 +54,7 @@ describe('site settings form', () => {
       mouseMode: 'qtvr' as const,
     };
     expect(patchOf(changed, base)).toEqual({
-      kiosk: { enabled: true, idleRotateSeconds: 5, idleResetSeconds: 9 },
+      kiosk: { enabled: true, idleRotateSeconds: 5, idleResetSeconds: 9, idleAction: 'rotate' },
       marzipano_mouse_view_mode: 'qtvr',
     });
   });
