@@ -67,7 +67,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     setBase(basePath);
     setMulti(multiSite);
   }, [site, basePath, multiSite, setSite, setBase, setMulti]);
-  useKioskMode(settings.data?.kiosk?.enabled === true);
+  useKioskMode(settings.data ? settings.data.kiosk?.enabled === true : undefined);
   useViewportClass();
   useEffect(() => {
     if (startsCollapsed()) setCollapsed(true);
