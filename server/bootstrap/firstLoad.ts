@@ -166,7 +166,7 @@ function firstViewOf(
       levels: node.levels,
       faceSize: node.face_size,
     },
-    view: openingView(node, settings.initial_settings.rotation_offset, link),
+    view: openingView(node, settings.initial_settings, link),
     hotspots: pageHotspots(
       sceneHotspots(
         node,

@@ -70,7 +70,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
     setBase(basePath);
     setMulti(multiSite);
   }, [site, basePath, multiSite, setSite, setBase, setMulti]);
-  useKioskMode(settings.data?.kiosk?.enabled === true);
+  useKioskMode(settings.data ? settings.data.kiosk?.enabled === true : undefined);
   const keepOffline = useOfflineSetting(kiosk, settings.data && (settings.data.offline?.enabled ?? false));
   useViewportClass();
   useEffect(() => {

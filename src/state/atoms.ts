@@ -93,14 +93,19 @@ export const animationModalOpenAtom = atom<boolean>(false);
 export const mediaModalAtom = atom<{ kind: 'image' | 'video'; src: string; alt: string } | null>(null);
 
 // ---------- modes ----------
-/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. Read before the first paint from
- *  the URL and this browser's storage (domain/kiosk), so a reload or a restart is a kiosk from its first frame. */
+/** A kiosk this browser was made by ?kiosk=1: read before the first paint from the URL and this browser's storage
+ *  (domain/kiosk), so a reload or a restart is a kiosk from its first frame; ended only by kiosk=0. */
 const startUrl = typeof window === 'undefined' ? null : window.location;
 const storedKiosk = readStoredKiosk();
 /** A kiosk left alone asks for the site's tour ('wanted'); the tour player says when it plays ('playing'), and the
  *  kiosk's slow turn stops then. Any input sets it back to null: the visitor has the viewer at once. */
 export const kioskTourAtom = atom<null | 'wanted' | 'playing'>(null);
-export const kioskAtom = atom<boolean>(startUrl ? initialKiosk(startUrl.search, storedKiosk) : false);
+export const kioskByLinkAtom = atom<boolean>(startUrl ? initialKiosk(startUrl.search, storedKiosk) : false);
+/** A kiosk because the site's setting says so: for as long as it says so (never stored, never in the URL), so
+ *  turning the setting off ends it on every open page at once. */
+export const kioskBySettingAtom = atom<boolean>(false);
+/** Kiosk: no admin controls, idle auto-rotate, return to the initial scene. */
+export const kioskAtom = atom((get) => get(kioskByLinkAtom) || get(kioskBySettingAtom));
 /** Where the kiosk's Home leads (the site it was started in; the map home only when it started there). */
 export const kioskHomeAtom = atom<string>(storedKiosk ?? (startUrl ? kioskHomeFor(startUrl.pathname) : '/'));
 /** Opens or closes the enlarged minimap. Closing it also cancels the node editor's flow: the

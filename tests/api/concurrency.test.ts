@@ -122,6 +122,8 @@ describe('concurrent writers', () => {
     expect(settings.marzipano_mouse_view_mode).toBe('qtvr');
     expect(settings.kiosk.enabled).toBe(true);
     expect(settings.initial_settings.pano_id).not.toBe('');
+    // The upload's start scene comes with its own view as the start view (a fresh visit opens at it).
+    expect(settings.initial_settings).toMatchObject({ yaw: 0.5, pitch: 0, fov: 1.4 });
 
     await all('app config patches', 3, (i) =>
       fetchJson(

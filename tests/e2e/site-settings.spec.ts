@@ -1,8 +1,8 @@
 // The Site settings page, with single sign-on on (a server of its own: the settings it changes stay here): the
 // site's projectAdmin changes the title, turns the timeline off, takes the viewer's view as the start view and
 // makes a kiosk with short idle times, by keyboard; a visitor's page open meanwhile follows each change without a
-// reload (title, timeline, kiosk with the new idle times); a fresh visit opens in the new start scene; the
-// projectAdmin of another site is neither offered the page nor allowed its write.
+// reload (title, timeline, kiosk with the new idle times, and no kiosk once it is turned off); a fresh visit opens in
+// the new start scene and view; the projectAdmin of another site is neither offered the page nor allowed its write.
 import AxeBuilder from '@axe-core/playwright';
 import { request as apiRequest, type Browser, type Page } from '@playwright/test';
 import { expect, test, watchConsoleErrors } from './helpers/cleanConsole';
@@ -41,6 +41,11 @@ async function pageOf(browser: Browser, username?: string): Promise<Page> {
 }
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const node = (page: Page) => new URL(page.url()).searchParams.get('node');
+type View = { yaw: number; pitch: number; fov: number };
+/** The view the admin stands at when taking it as the start view (within the demo scenes' zoom limits). */
+const START: View = { yaw: 1, pitch: 0.2, fov: 1.4 };
+const viewOf = (page: Page) => page.evaluate(() => window.__panorama?.getView() ?? { yaw: NaN, pitch: NaN, fov: NaN });
+const offBy = (v: View, w: View) => Math.max(...(['yaw', 'pitch', 'fov'] as const).map((k) => Math.abs(v[k] - w[k])));
 
 test('an administrator changes the settings; open pages follow at once, a fresh visit starts anew', async ({
   browser,
@@ -59,7 +64,7 @@ test('an administrator changes the settings; open pages follow at once, a fresh 
   // The admin stands in the second scene, looking somewhere of its own, and opens the page from there.
   const admin = await pageOf(browser, ADMIN.username);
   const here = `floor=${demo.settings.initial_settings.floor}&date=${demo.date}&node=${second.tiles_id}`;
-  await admin.goto(`${origin}/site?${here}&yaw=1&pitch=0.2&fov=1.2`);
+  await admin.goto(`${origin}/site?${here}&yaw=${START.yaw}&pitch=${START.pitch}&fov=${START.fov}`);
   await expect(admin.locator('.title-card h1')).toHaveText(second.title);
   await nav(admin).getByRole('link', { name: 'Site settings' }).focus();
   await admin.keyboard.press('Enter');
@@ -82,6 +87,19 @@ test('an administrator changes the settings; open pages follow at once, a fresh 
   await expect(visitor.locator('.title-card .title-site')).toHaveText('Renamed farm');
   await expect(visitor.getByRole('button', { name: 'Open Timeline' })).toHaveCount(0);
   await expect(visitor.getByRole('region', { name: 'Hotspots' })).toHaveCount(0);
+
+  // A fresh visit opens in the new start scene, looking where the admin looked: the page's first bytes name that
+  // view, and the viewer shows it.
+  const fresh = await pageOf(browser);
+  const res = await fresh.goto(`${origin}/site`);
+  const firstView = JSON.parse(
+    /<script type="application\/json" id="first-view">([^<]*)<\/script>/.exec((await res!.text()) ?? '')![1]!,
+  ) as { view: View };
+  expect(offBy(firstView.view, START)).toBeLessThan(1e-3);
+
+  await expect(fresh.locator('.title-card h1')).toHaveText(second.title);
+  await expect.poll(() => node(fresh)).toBe(second.tiles_id);
+  await expect.poll(() => viewOf(fresh).then((v) => offBy(v, START))).toBeLessThan(1e-3);
 
   await admin.getByRole('checkbox', { name: /^Kiosk mode/ }).focus();
   await admin.keyboard.press('Space');
@@ -108,11 +126,6 @@ test('an administrator changes the settings; open pages follow at once, a fresh 
   await expect(admin.locator('.viewer.kiosk')).toHaveCount(0);
   await expect(nav(admin).getByRole('link', { name: 'Site settings' })).toBeVisible();
 
-  // A fresh visit opens in the new start scene.
-  const fresh = await pageOf(browser);
-  await fresh.goto(`${origin}/site`);
-  await expect(fresh.locator('.title-card h1')).toHaveText(second.title);
-  await expect.poll(() => node(fresh)).toBe(second.tiles_id);
   for (const p of [visitor, admin, fresh]) await p.context().close();
 });
 
@@ -129,4 +142,40 @@ test('the projectAdmin of another site is not offered the page, and its write is
   });
   expect(r.status()).toBe(403);
   await other.context().close();
+});
+
+test('turning the kiosk off ends a running kiosk at once: no more turning, no kiosk after a reload', async ({
+  browser,
+}) => {
+  const admin = await pageOf(browser, ADMIN.username);
+  const save = async () => {
+    await admin.getByLabel('Site title').press('Enter');
+    await expect(admin.getByRole('status')).toHaveText('Saved');
+  };
+  await admin.goto(`${origin}/site`);
+  await nav(admin).getByRole('link', { name: 'Site settings' }).click();
+  await admin.getByRole('checkbox', { name: /^Kiosk mode/ }).check();
+  await admin.getByLabel('Idle seconds before rotating').fill('1');
+  await admin.getByLabel('Idle seconds before returning to the start').fill('600');
+  await save();
+
+  // A visitor's page that the setting made a kiosk, left alone: it turns.
+  const visitor = await pageOf(browser);
+  await visitor.goto(`${origin}/site`);
+  await expect(visitor.locator('.viewer.kiosk')).toBeVisible();
+  const still = await viewOf(visitor);
+  await expect.poll(async () => offBy(await viewOf(visitor), still), { timeout: 10_000 }).toBeGreaterThan(0.01);
+
+  await admin.getByRole('checkbox', { name: /^Kiosk mode/ }).uncheck();
+  await save();
+  // Heard through the change stream: the console is back and the view stops turning, without a reload.
+  await expect(visitor.locator('.viewer.kiosk')).toHaveCount(0);
+  expect(new URL(visitor.url()).searchParams.get('kiosk')).toBeNull();
+  const stopped = await viewOf(visitor);
+  await visitor.waitForTimeout(1500);
+  expect(offBy(await viewOf(visitor), stopped)).toBeLessThan(1e-6);
+  await visitor.reload();
+  await expect(visitor.locator('.viewer')).toBeVisible();
+  await expect(visitor.locator('.viewer.kiosk')).toHaveCount(0);
+  for (const p of [visitor, admin]) await p.context().close();
 });

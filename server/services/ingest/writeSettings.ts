@@ -1,5 +1,6 @@
-// The site's settings after an upload: its first scene becomes the initial view when none is set (or the one set
-// was replaced without a successor), num_floors follows the floors, a new site takes the export's mouse view mode.
+// The site's settings after an upload: its first scene and that scene's own view become the start when none is
+// set (or the one set was replaced without a successor), num_floors follows the floors, a new site takes the
+// export's mouse view mode.
 import type { SiteSettings } from '../../../contract/api.ts';
 import type { DB } from '../../db/database.ts';
 import { saveSiteSettings } from '../settings.ts';
@@ -24,6 +25,10 @@ export async function writeSettings(
       date: first.date,
       pano_id: first.tilesId,
       floor: first.floor,
+      // The start view is the camera there: the scene's own, so a fresh visit opens as the export had it.
+      yaw: first.initialView.yaw + (settings.initial_settings.rotation_offset ?? 0),
+      pitch: first.initialView.pitch,
+      fov: first.initialView.fov,
     };
   }
   const floorCount = await trx

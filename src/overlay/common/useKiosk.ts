@@ -1,10 +1,11 @@
-// Kiosk mode on the page (rules in domain/kiosk): started by ?kiosk=1 on any page (the map home too) or the
-// site's kiosk setting; kept in the URL of every page and in this browser's storage; ended only by ?kiosk=0
-// from someone allowed to (mayEndKiosk). While on, links that leave the app are not followed.
-import { useEffect } from 'react';
+// Kiosk mode on the page (rules in domain/kiosk), from two sources: ?kiosk=1 on any page (the map home too), kept
+// in the URL of every page and in this browser's storage and ended only by ?kiosk=0 from someone allowed to
+// (mayEndKiosk); and the site's kiosk setting, for exactly as long as it is on. While on, links that leave the app
+// are not followed.
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { kioskAtom, kioskHomeAtom, siteAtom } from '../../state/atoms';
+import { kioskAtom, kioskByLinkAtom, kioskBySettingAtom, kioskHomeAtom, siteAtom } from '../../state/atoms';
 import { useAppConfig } from '../../api/queries/settings';
 import { useUserInfo } from '../../api/queries/users';
 import { administersSite } from '../../domain/useAdmin';
@@ -19,24 +20,26 @@ import {
   withoutKioskParam,
 } from '../../domain/kiosk';
 
-/** The site's kiosk setting: a kiosk for as long as the setting is on (not stored: the setting decides). Not for
- *  an administrator of the site signed in by single sign-on: the setting is theirs to turn off again, from the
- *  settings page a kiosk would take away from them (the moment they save it, too). */
-export function useKioskMode(settingEnabled = false): void {
-  const setKiosk = useSetAtom(kioskAtom);
+/** The site's kiosk setting (undefined: not read yet): a kiosk for as long as the setting is on, ended the moment
+ *  a change turns it off. Not for an administrator of the site signed in by single sign-on: the setting is theirs
+ *  to turn off again, from the settings page a kiosk would take away from them (the moment they save it, too). */
+export function useKioskMode(settingEnabled: boolean | undefined): void {
+  const setKiosk = useSetAtom(kioskBySettingAtom);
   const site = useAtomValue(siteAtom);
   const sso = useAppConfig().data?.useSso ?? false;
   const user = useUserInfo();
   // With sign-on, once it is known who this is (a visitor sees no administrator tool meanwhile anyway).
-  const on = settingEnabled && (!sso || (!user.isPending && !administersSite(user.data, site || null)));
-  useEffect(() => {
-    if (on) setKiosk(true);
-  }, [on, setKiosk]);
+  const on = settingEnabled === true && (!sso || (!user.isPending && !administersSite(user.data, site || null)));
+  // Before the paint: no administrator tool shows for a frame on a kiosk, and none stays after it ends.
+  useLayoutEffect(() => {
+    if (settingEnabled !== undefined) setKiosk(on);
+  }, [on, settingEnabled, setKiosk]);
 }
 
 /** Once, under the router: starts, keeps and ends the kiosk. */
 export function useKioskSession(): void {
-  const [kiosk, setKiosk] = useAtom(kioskAtom);
+  const [kiosk, setKiosk] = useAtom(kioskByLinkAtom);
+  const anyKiosk = useAtomValue(kioskAtom);
   const setHome = useSetAtom(kioskHomeAtom);
   const site = useAtomValue(siteAtom);
   const location = useLocation();
@@ -72,20 +75,20 @@ export function useKioskSession(): void {
       } else if (!kiosk) to(withoutKioskParam(location.search));
       return;
     }
-    // Every page of a kiosk carries the flag, whatever link led there.
+    // Every page of a kiosk started by link carries the flag, whatever link led there.
     if (kiosk) to(withKioskParam(location.search));
   }, [request, kiosk, known, ssoEnabled, signedInAdmin, location, navigate, setKiosk, setHome]);
 
   // No link takes a kiosk out of the app: sanitised info content, the product label, anything with a href.
   useEffect(() => {
-    if (!kiosk) return;
+    if (!anyKiosk) return;
     const onClick = (e: MouseEvent) => {
       const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (a && (leavesApp(a.href, window.location.origin) || a.target === '_blank')) e.preventDefault();
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
-  }, [kiosk]);
+  }, [anyKiosk]);
 }
 
 /** The kiosk asks to be ended (kiosk=0 in the URL) but nobody allowed to is signed in yet. */

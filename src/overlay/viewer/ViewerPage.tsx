@@ -90,7 +90,7 @@ export function ViewerPage() {
   const sceneKey = scene?.id;
   const initialView = useMemo<ViewParameters | null>(() => {
     if (!scene) return null;
-    return openingView(scene.survey_node, settings.initial_settings.rotation_offset, link);
+    return openingView(scene.survey_node, settings.initial_settings, link);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of scene re-reads the link; later view changes are the panorama's own
   }, [sceneKey]);
   // Marks the first view complete when there is none to wait for, or on the visitor's first input: the

@@ -1,0 +1,67 @@
+// The kiosk soak from start to end, shared by `npm run soak:kiosk` (long) and the end-to-end spec (short): a kiosk
+// page of the site goes through the plan, with network cuts spread over it, and is measured at its start scene at
+// the start, the middle and the end.
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { KioskSoak, countGpuTextures, sitePlaces, type SoakLog } from './driver';
+import { soakPlan, type Step } from './plan';
+import type { Sample } from './verdict';
+
+export interface SoakOptions {
+  sceneChanges: number;
+  switches: number;
+  /** Network cuts, spread evenly over the run. */
+  cuts: number;
+  /** How long each cut lasts after its scenes were asked. */
+  offlineMs?: number;
+  /** Called with each step's number, for progress. */
+  onStep?: (i: number, total: number) => void;
+}
+
+export interface SoakResult {
+  samples: Sample[];
+  log: SoakLog;
+  steps: number;
+  ms: number;
+}
+
+/**
+ * Guided tours' phase: where the tour player's loop joins the soak (play a tour to its end, again and again). Empty
+ * until tours exist; it runs between the middle and the end samples, so what a tour leaks shows in the bounds.
+ */
+export async function toursPhase(soak: KioskSoak): Promise<void> {
+  void soak;
+}
+
+export async function runKioskSoak(
+  context: BrowserContext,
+  request: APIRequestContext,
+  site: string,
+  o: SoakOptions,
+): Promise<SoakResult> {
+  const t0 = Date.now();
+  const plan = soakPlan(await sitePlaces(request, site), o.sceneChanges, o.switches);
+  const start: Step = { ...plan[plan.length - 1], kind: 'scene' };
+  await countGpuTextures(context);
+  const soak = await KioskSoak.open(context, start);
+  const samples: Sample[] = [];
+  const sampleAtStart = async (label: string) => {
+    await soak.go(start);
+    samples.push(await soak.sample(label));
+  };
+  await sampleAtStart('start');
+  const cutAt = new Set(Array.from({ length: o.cuts }, (_, k) => Math.floor((plan.length * (k + 1)) / (o.cuts + 1))));
+  const half = Math.floor(plan.length / 2);
+  for (let i = 0; i < plan.length; i++) {
+    o.onStep?.(i, plan.length);
+    if (cutAt.has(i) && i + 1 < plan.length) {
+      // Two scenes asked while cut: the first is left before it could load, the second must come once back.
+      await soak.cut(context, plan.slice(i, i + 2), o.offlineMs ?? 3000);
+      i++;
+    } else await soak.go(plan[i]);
+    if (i >= half && samples.length === 1) await sampleAtStart('middle');
+  }
+  await toursPhase(soak);
+  await sampleAtStart('end');
+  await soak.page.close();
+  return { samples, log: soak.log, steps: plan.length, ms: Date.now() - t0 };
+}
