@@ -1,7 +1,8 @@
 // npm run soak:kiosk: the long kiosk soak against the real server (the built client, a fresh DATA_DIR with the
 // demo site, its own port), in Debian's headless Chromium: 1,000 scene changes, 100 floor and date switches, five
-// network cuts; prints the table of JS heap, GPU textures, DOM nodes and listeners at the start, the middle and
-// the end, and what failed. Exits 1 when a bound is broken. --scenes=N --switches=N --cuts=N for other lengths.
+// network cuts, 50 loops of the site's guided tour; prints the table of JS heap, GPU textures, DOM nodes and
+// listeners at the start, the middle and the end, and what failed. Exits 1 when a bound is broken.
+// --scenes=N --switches=N --cuts=N --tours=N for other lengths.
 import { spawn } from 'node:child_process';
 import { request as apiRequest } from '@playwright/test';
 import { launchBenchBrowser } from '../browser';
@@ -39,6 +40,7 @@ try {
     sceneChanges: arg('scenes', 1000),
     switches: arg('switches', 100),
     cuts: arg('cuts', 5),
+    tourLoops: arg('tours', 50),
     onStep: (i, n) => i % 50 === 0 && console.log(`step ${i}/${n}`),
   });
   await browser.close();

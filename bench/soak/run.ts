@@ -5,6 +5,7 @@ import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { KioskSoak, countGpuTextures, sitePlaces, type SoakLog } from './driver';
 import { soakPlan, type Step } from './plan';
 import type { Sample } from './verdict';
+import { playTourLoops } from './tours';
 
 export interface SoakOptions {
   sceneChanges: number;
@@ -13,6 +14,8 @@ export interface SoakOptions {
   cuts: number;
   /** How long each cut lasts after its scenes were asked. */
   offlineMs?: number;
+  /** Loops of the site's guided tour the kiosk plays when left alone, between the middle and the end. */
+  tourLoops?: number;
   /** Called with each step's number, for progress. */
   onStep?: (i: number, total: number) => void;
 }
@@ -22,14 +25,6 @@ export interface SoakResult {
   log: SoakLog;
   steps: number;
   ms: number;
-}
-
-/**
- * Guided tours' phase: where the tour player's loop joins the soak (play a tour to its end, again and again). Empty
- * until tours exist; it runs between the middle and the end samples, so what a tour leaks shows in the bounds.
- */
-export async function toursPhase(soak: KioskSoak): Promise<void> {
-  void soak;
 }
 
 export async function runKioskSoak(
@@ -51,6 +46,7 @@ export async function runKioskSoak(
   await sampleAtStart('start');
   const cutAt = new Set(Array.from({ length: o.cuts }, (_, k) => Math.floor((plan.length * (k + 1)) / (o.cuts + 1))));
   const half = Math.floor(plan.length / 2);
+  const tourLoops = o.tourLoops ?? 0;
   for (let i = 0; i < plan.length; i++) {
     o.onStep?.(i, plan.length);
     if (cutAt.has(i) && i + 1 < plan.length) {
@@ -58,9 +54,14 @@ export async function runKioskSoak(
       await soak.cut(context, plan.slice(i, i + 2), o.offlineMs ?? 3000);
       i++;
     } else await soak.go(plan[i]);
-    if (i >= half && samples.length === 1) await sampleAtStart('middle');
+    if (i >= half && samples.length === 1) {
+      // Half the tour's loops come before the middle sample: what its first play costs once (its code, its scenes'
+      // tiles in the bounded caches) is not a growth from the middle to the end.
+      await playTourLoops(soak, request, site, Math.ceil(tourLoops / 2));
+      await sampleAtStart('middle');
+    }
   }
-  await toursPhase(soak);
+  await playTourLoops(soak, request, site, Math.floor(tourLoops / 2));
   await sampleAtStart('end');
   await soak.page.close();
   return { samples, log: soak.log, steps: plan.length, ms: Date.now() - t0 };
