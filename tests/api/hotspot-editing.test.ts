@@ -4,22 +4,15 @@
 // audit entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { seedSite, jsonInit, fullState, type SeededSite } from './resources-helpers.ts';
-import { addUser } from '../../server/services/users.ts';
+import { twoSitesWithAdmins, type TwoSites } from './helpers/siteAdmins.ts';
+import { jsonInit, fullState, type SeededSite } from './resources-helpers.ts';
 import { listAudit } from '../../server/services/audit/audit.ts';
 import type { SceneHotspots, SceneHotspotsBody } from '../../contract/api.ts';
 
-const PASSWORD = 'correct horse battery';
 let s: TestServer;
 let farm: SeededSite;
 let other: SeededSite;
-const cookies = { admin: '', otherAdmin: '' };
-
-async function signIn(username: string): Promise<string> {
-  const res = await fetch(`${s.baseUrl}/api/login`, jsonInit('POST', { username, password: PASSWORD }));
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
+let cookies: TwoSites['cookies'];
 
 const url = (tilesId = farm.tilesIds[0], site = farm.site) =>
   `${s.baseUrl}/api/site/${site}/scene/${encodeURIComponent(tilesId)}/hotspots`;
@@ -79,12 +72,7 @@ const base = (): SceneHotspotsBody => ({
 
 beforeAll(async () => {
   s = await startServer({ USE_SSO: 'true' });
-  farm = await seedSite(s.ctx, 'farm');
-  other = await seedSite(s.ctx, 'other-farm');
-  await addUser(s.ctx.db, 'farm-admin', PASSWORD, ['projectAdmin'], ['farm']);
-  await addUser(s.ctx.db, 'other-admin', PASSWORD, ['projectAdmin'], ['other-farm']);
-  cookies.admin = await signIn('farm-admin');
-  cookies.otherAdmin = await signIn('other-admin');
+  ({ farm, other, cookies } = await twoSitesWithAdmins(s));
 });
 afterAll(async () => {
   await s?.close();

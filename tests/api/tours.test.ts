@@ -4,23 +4,16 @@
 // cache until a change; a stop whose scene was deleted is reported and kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { seedSite, jsonInit, fullState, type SeededSite } from './resources-helpers.ts';
-import { addUser } from '../../server/services/users.ts';
+import { siteWithAdmin, twoSitesWithAdmins, type TwoSites } from './helpers/siteAdmins.ts';
+import { jsonInit, fullState, type SeededSite } from './resources-helpers.ts';
 import { listAudit } from '../../server/services/audit/audit.ts';
 import type { Tour, TourSaveBody } from '../../contract/tours.ts';
 import { TOURS_PER_SITE_MAX } from '../../contract/tourLimits.ts';
 
-const PASSWORD = 'correct horse battery';
 let s: TestServer;
 let farm: SeededSite;
 let other: SeededSite;
-const cookies = { admin: '', otherAdmin: '' };
-
-async function signIn(username: string): Promise<string> {
-  const res = await fetch(`${s.baseUrl}/api/login`, jsonInit('POST', { username, password: PASSWORD }));
-  expect(res.status).toBe(200);
-  return (res.headers.get('set-cookie') ?? '').split(';')[0];
-}
+let cookies: TwoSites['cookies'];
 
 type Answer = { success: boolean; message?: string; payload?: Tour & Tour[]; current?: Tour };
 async function call(method: string, path: string, body?: unknown, cookie = cookies.admin) {
@@ -49,12 +42,7 @@ async function newTour(name = 'Morning walk') {
 
 beforeAll(async () => {
   s = await startServer({ USE_SSO: 'true' });
-  farm = await seedSite(s.ctx, 'farm');
-  other = await seedSite(s.ctx, 'other-farm');
-  await addUser(s.ctx.db, 'farm-admin', PASSWORD, ['projectAdmin'], ['farm']);
-  await addUser(s.ctx.db, 'other-admin', PASSWORD, ['projectAdmin'], ['other-farm']);
-  cookies.admin = await signIn('farm-admin');
-  cookies.otherAdmin = await signIn('other-admin');
+  ({ farm, other, cookies } = await twoSitesWithAdmins(s));
 });
 afterAll(async () => {
   await s?.close();
@@ -186,9 +174,7 @@ describe('guided tours', () => {
   });
 
   it("reports a stop whose scene was deleted, keeps it on the next save, and visitors' reads say so", async () => {
-    const site = await seedSite(s.ctx, 'orchard');
-    await addUser(s.ctx.db, 'orchard-admin', PASSWORD, ['projectAdmin'], ['orchard']);
-    const cookie = await signIn('orchard-admin');
+    const { site, cookie } = await siteWithAdmin(s, 'orchard');
     const t = (await call('POST', `${site.site}/manage/tours`, { name: 'Orchard' }, cookie)).body.payload!;
     const stops = [stop(site.tilesIds[0]), stop(site.tilesIds[1])];
     expect(
