@@ -29,6 +29,7 @@ import { useLiveView } from './useLiveView';
 import { LandingPicker, type Arrival, type LandingPick } from './LandingPicker';
 import { landingFromCamera } from './landingRules';
 import { useUndoKeys } from './useUndoKeys';
+import '../common/editorPanel.css';
 import './hotspotEditor.css';
 
 interface Props {
@@ -91,7 +92,7 @@ export default function HotspotEditor(props: Props) {
     );
   if (loaded?.tilesId !== tilesId)
     return inViewerGrid(
-      <section className="hotspot-editor-panel" aria-label="Edit hotspots">
+      <section className="editor-panel hotspot-editor-panel" aria-label="Edit hotspots">
         <p role={error ? 'alert' : 'status'}>{error ?? 'Loading the hotspots…'}</p>
       </section>,
     );

@@ -59,7 +59,7 @@ export function HotspotPanel({
 }) {
   const chosen = drafts.find((d) => d.key === selected) ?? null;
   return (
-    <section className="hotspot-editor-panel" aria-label="Edit hotspots">
+    <section className="editor-panel hotspot-editor-panel" aria-label="Edit hotspots">
       <header>
         <h2>Edit hotspots</h2>
         <button type="button" onClick={onClose}>

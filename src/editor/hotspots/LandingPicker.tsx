@@ -31,7 +31,7 @@ export function LandingPicker({
 }) {
   const panorama = useAtomValue(panoramaAtom);
   return (
-    <section className="hotspot-editor-panel landing-picker" aria-label="Choose where the link lands">
+    <section className="editor-panel hotspot-editor-panel landing-picker" aria-label="Choose where the link lands">
       <h2>Where the link lands</h2>
       <p>
         Turn and zoom this scene to what a visitor should see on arriving from <strong>{pick.fromTitle}</strong>.

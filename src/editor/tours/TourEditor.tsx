@@ -20,6 +20,7 @@ import {
   type TourEditorCommand,
   type TourEditorEvent,
 } from './tourEditor';
+import '../common/editorPanel.css';
 import './tourEditor.css';
 
 export default function TourEditor({ site, onClose }: { site: string; onClose: () => void }) {
@@ -85,7 +86,7 @@ export default function TourEditor({ site, onClose }: { site: string; onClose: (
 
   return (
     <>
-      <section className="tour-editor-panel" aria-label="Tour editor">
+      <section className="editor-panel tour-editor-panel" aria-label="Tour editor">
         <header>
           <h2>Guided tours</h2>
           <button type="button" onClick={onClose}>
