@@ -27,6 +27,8 @@ export function siteApiReads(shape: SiteShape): string[] {
     apiUrl(`${base}/about`),
     apiUrl(`${base}/offline/sizes`),
     apiUrl(`${base}/survey/floors`),
+    // The published guided tours, which a kiosk left alone plays.
+    apiUrl(`${base}/tours`),
   ]);
   const floors = new Set([...shape.floors, ...shape.surveys.map((s) => s.floor)]);
   const dates = new Set(shape.surveys.map((s) => s.date));
