@@ -1,7 +1,7 @@
 // A short kiosk soak (the long one: npm run soak:kiosk, docs/kiosk.md): a kiosk page goes through 60 scene changes
 // and 10 floor and date switches with the network cut once on the way. The JS heap may not grow from the middle to
-// the end, nor the GPU textures alive past a full tile cache (bench/soak/verdict.ts), no console error may show, no request may fail while the network is up,
-// and the scene asked while cut comes once it is back.
+// the end, nor the GPU textures alive past a full tile cache (bench/soak/verdict.ts); no console error may show, no
+// request may fail while the network is up, and the scene asked while cut comes once it is back.
 import { expect, test } from '@playwright/test';
 import { api } from './app-helpers';
 import { runKioskSoak } from '../../bench/soak/run';
