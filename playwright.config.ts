@@ -11,6 +11,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
+    // A click on something that never comes fails in 20 s, so the test's own clean-up still runs (a test timeout
+    // closes the request context before a `finally` can restore the demo site).
+    actionTimeout: 20_000,
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,8 +1,8 @@
 // Floor name and tag of the small minimap (admin): a Save control appears once either differs from what is
 // stored; an empty tag saves as the floor number, an empty name as 'Floor {floor}'.
-import { useState } from 'react';
 import { usePatchFloorDetails } from '../../api/queries/minimap';
 import { toast } from '../../ui/notices/notices';
+import { useDraft } from '../../ui/useDraft';
 
 export const FLOOR_SAVE_FAILED = 'Error! Failed to Update Floor Details';
 
@@ -21,14 +21,8 @@ export function FloorDetailsForm({
   storedName: string;
   storedTag: string;
 }) {
-  const [name, setName] = useState(storedName);
-  const [tag, setTag] = useState(storedTag);
-  const [seen, setSeen] = useState({ storedName, storedTag, floor });
-  if (seen.storedName !== storedName || seen.storedTag !== storedTag || seen.floor !== floor) {
-    setSeen({ storedName, storedTag, floor });
-    setName(storedName);
-    setTag(storedTag);
-  }
+  const [name, setName] = useDraft(storedName, floor);
+  const [tag, setTag] = useDraft(storedTag, floor);
   const patch = usePatchFloorDetails(site);
   const changed = name !== storedName || tag !== storedTag;
   const save = () =>

@@ -1,18 +1,13 @@
 // The editable site name of the add-new-site upload: empty is refused ('Error! You need a site name!') and the
 // stored name comes back; a changed name is kept on Enter or blur. Width: 15 characters, or the name + 2.
-import { useState } from 'react';
 import { errorMessage, toast } from '../../ui/notices/notices';
+import { useDraft } from '../../ui/useDraft';
 
 export const SITE_NAME_REQUIRED = 'Error! You need a site name!';
 export const siteNameWidth = (name: string) => `${Math.max(15, name.length + 2)}ch`;
 
 export function SiteNameField({ stored, onSave }: { stored: string; onSave: (name: string) => Promise<void> | void }) {
-  const [value, setValue] = useState(stored);
-  const [shownStored, setShownStored] = useState(stored);
-  if (shownStored !== stored) {
-    setShownStored(stored);
-    setValue(stored);
-  }
+  const [value, setValue] = useDraft(stored);
   const commit = async () => {
     const name = value.trim();
     if (!name) {
