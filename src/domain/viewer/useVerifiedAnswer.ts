@@ -10,6 +10,9 @@ interface Refetchable {
 
 /** True while the page should wait: the answer lacks `ask` and has not been read again since it was asked. */
 export function useVerifiedAnswer(query: Refetchable, ask: string | null, lacks: boolean): boolean {
+  // Read on every render: React Query re-renders a component only for the fields it read, and a read skipped while
+  // `unchecked` left the page waiting for ever once the second answer came back the same as the first.
+  const fetching = query.isFetching;
   const checked = useRef<string | null>(null);
   const unchecked = lacks && ask !== null && checked.current !== ask;
   useEffect(() => {
@@ -17,5 +20,5 @@ export function useVerifiedAnswer(query: Refetchable, ask: string | null, lacks:
     checked.current = ask;
     void query.refetch();
   }, [unchecked, ask, query]);
-  return lacks && (unchecked || query.isFetching);
+  return lacks && (unchecked || fetching);
 }
