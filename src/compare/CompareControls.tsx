@@ -23,6 +23,7 @@ import {
 import { SwipeDivider } from './SwipeDivider';
 import { useCompareNavigate } from './useCompareNavigate';
 import { useCompareSide } from './useCompareSide';
+import { CompareIcon } from '../ui/icons';
 
 const MODE_NAMES: Record<CompareMode, string> = { side: 'Side by side', swipe: 'Swipe', toggle: 'Flip' };
 
@@ -46,7 +47,7 @@ export default function CompareControls() {
           else if (!reason) go(openCompare(state.date, state.dates));
         }}
       >
-        Compare dates
+        <CompareIcon /> <span className="tool-label">Compare dates</span>
       </button>
       {reason && !cmp ? (
         <span id="compare-reason" className="visually-hidden">

@@ -8,6 +8,7 @@ import { kioskAtom, kioskTourAtom, siteAtom } from '../state/atoms';
 import { usePublishedTours } from '../api/queries/tours';
 import TourPlayer from './TourPlayer';
 import { parseTourLink, withTourLink } from './tourLink';
+import { RouteIcon } from '../ui/icons';
 
 /** Starts tour `id` at its first stop: a new history entry, so Back leaves the tour. */
 function useStartTour() {
@@ -28,7 +29,7 @@ export function TourButton() {
   if (tours.length === 1)
     return (
       <button type="button" className="tool-button" onClick={() => start(tours[0].id)}>
-        Guided tour
+        <RouteIcon /> <span className="tool-label">Guided tour</span>
       </button>
     );
   return (
@@ -40,7 +41,7 @@ export function TourButton() {
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
-        Guided tours
+        <RouteIcon /> <span className="tool-label">Guided tours</span>
       </button>
       {open ? (
         <ul id={menuId} className="tour-menu" aria-label="Guided tours">

@@ -347,3 +347,18 @@ export const SaveIcon = (p: IconProps) => (
     <path d="M8 3v5h7M8 21v-7h8v7" />
   </Svg>
 );
+/** Two dates of one place: a frame split down the middle. */
+export const CompareIcon = (p: IconProps) => (
+  <Svg {...p} data-icon="compare">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M12 3v18" />
+  </Svg>
+);
+/** A guided tour: a path between two stops. */
+export const RouteIcon = (p: IconProps) => (
+  <Svg {...p} data-icon="route">
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="18" cy="6" r="2" />
+    <path d="M8 18h7a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h7" />
+  </Svg>
+);

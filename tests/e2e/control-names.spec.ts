@@ -58,6 +58,10 @@ function fittingIcons(name: string): string[] | null {
     [/^Cancel$/, ['cross']],
     [/^New map$/, ['map']],
     [/^Cover image$/, ['image']],
+    [/^Compare dates$/, ['compare']],
+    [/^Guided tours?$/, ['route']],
+    [/^Hotspot editor$/, ['hotspot']],
+    [/^Tour editor$/, ['edit']],
   ];
   for (const [match, icons] of table) if (typeof match === 'function' ? match(name) : match.test(name)) return icons;
   return null;

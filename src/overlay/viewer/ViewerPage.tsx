@@ -32,6 +32,7 @@ import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { ShareButton } from './ShareButton';
 import { useMayDo } from '../../domain/useAdmin';
 import { MediaModal } from './MediaModal';
+import { EditIcon, HotspotIcon } from '../../ui/icons';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
@@ -189,7 +190,7 @@ export function ViewerPage() {
                 onClick={() => setEditingHotspots((on) => !on)}
               >
                 {/* Not "Edit hotspots": the name would also answer to the hotspot list's "Hotspots". */}
-                Hotspot editor
+                <HotspotIcon /> <span className="tool-label">Hotspot editor</span>
               </button>
             ) : null}
             {mayEditTours ? (
@@ -199,7 +200,7 @@ export function ViewerPage() {
                 aria-pressed={editingTours}
                 onClick={() => setEditingTours((on) => !on)}
               >
-                Tour editor
+                <EditIcon /> <span className="tool-label">Tour editor</span>
               </button>
             ) : null}
           </div>
