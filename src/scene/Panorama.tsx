@@ -30,6 +30,7 @@ import type { EarlyHandover, EarlyStage } from './earlyStage';
 import { type PanoramaHandle, PanoramaScene, type SceneProps } from './PanoramaScene';
 import { networkTiles } from './tileProvider';
 import { CompareStage, type StageSettings } from './compareStage';
+import { testHooksOn } from './testHooks';
 import type { XRControls } from './XRSupport';
 
 const XRSupport = lazy(() =>
@@ -91,7 +92,9 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
   const sideB = useMemo(() => ({ stage, index: 1 as const }), [stage]);
   const settings = compare?.settings;
   useEffect(() => {
-    if (settings) stage.update(settings);
+    if (!settings) return;
+    stage.update(settings);
+    if (testHooksOn()) window.__compareStage = { locked: settings.locked, mode: settings.mode };
   }, [stage, settings]);
   const [inVR, setInVR] = useState(false);
   // The XR part loads lazily: an Enter VR pressed before it is there waits for it (XR_WAIT_MS at most).

@@ -26,6 +26,8 @@ declare global {
     __panorama?: PanoramaTestHook;
     /** The second side of a comparison. */
     __panoramaB?: PanoramaTestHook;
+    /** The comparison settings the stage draws with now (they reach it a render or two after the address). */
+    __compareStage?: { locked: boolean; mode: string };
   }
 }
 

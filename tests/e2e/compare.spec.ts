@@ -4,6 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { exportZip } from '../api/helpers/exportBuilder';
 import { api, demoSite } from './app-helpers';
+import { afterFrames } from './layout-helpers';
 import { expect, test } from './helpers/cleanConsole';
 import { type ViewportName, THREE, VIEWPORTS } from './viewports';
 
@@ -12,6 +13,23 @@ type Scene = { survey_node: { tiles_id: string; link_hotspots: { target: string;
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const viewA = (page: Page) => page.evaluate(() => window.__panorama!.getView());
 const viewB = (page: Page) => page.evaluate(() => window.__panoramaB!.getView());
+/** Until the stage draws with the views free (it hears of the address a render or two after it changes). */
+const released = (page: Page) => expect.poll(() => page.evaluate(() => window.__compareStage?.locked)).toBe(false);
+/** Until neither side moves between two reads (a drag's glide has ended). */
+async function still(page: Page) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify([await viewA(page), await viewB(page)]);
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
 
 /** Both sides drawn complete (the second side's own hook, its own tiles). */
 const bothReady = (page: Page) =>
@@ -67,6 +85,7 @@ for (const name of THREE as ViewportName[]) {
       const before = await viewA(page);
       await dragIn(page, b, -120);
       await expect.poll(async () => Math.abs((await viewA(page)).yaw - before.yaw)).toBeGreaterThan(0.05);
+      await still(page);
       const [a1, b1] = [await viewA(page), await viewB(page)];
       expect(near(a1.pitch, b1.pitch) && near(a1.fov, b1.fov)).toBe(true);
       if (tall) expect((await canvas.boundingBox())!.height).toBeGreaterThan((await canvas.boundingBox())!.width);
@@ -74,6 +93,7 @@ for (const name of THREE as ViewportName[]) {
       // Released: the second side turns alone.
       await page.getByRole('button', { name: 'Views locked' }).click();
       await expect.poll(() => param(page, 'clock')).toBe('0');
+      await released(page);
       await dragIn(page, b, 150);
       await expect.poll(async () => Math.abs((await viewB(page)).yaw - b1.yaw)).toBeGreaterThan(0.05);
       expect((await viewA(page)).yaw).toBeCloseTo(a1.yaw, 3);
@@ -156,9 +176,13 @@ test.describe('compare on desktop', () => {
     const link = bScenes.find((s) => s.survey_node.tiles_id === cnode)!.survey_node.link_hotspots[0]!;
     // Free the sides, look at the link on the second side, and click it in the middle of that side.
     await page.getByRole('button', { name: 'Views locked' }).click();
+    await expect.poll(() => param(page, 'clock')).toBe('0');
+    await released(page);
     await page.evaluate((v) => window.__panoramaB!.setView(v), { yaw: link.yaw, pitch: link.pitch, fov: 1.2 });
     const { b } = await halves(page.locator('.panorama-host canvas'));
-    await page.waitForTimeout(100);
+    // The side's camera turns on the next frame; a press is aimed through the camera as drawn.
+    await afterFrames(page, 2);
+    expect(Math.cos((await viewB(page)).yaw - link.yaw)).toBeGreaterThan(0.999);
     await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
     await expect.poll(() => param(page, 'cnode')).toBe(link.target);
     // The first side went to its own date's scene nearest to it: another scene, on its own date.

@@ -4,6 +4,7 @@
 // another browser sees the result and follows the new link, and a kiosk has no such mode.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
+import { afterFrames } from './layout-helpers';
 import type { SceneHotspots } from '../../contract/api';
 
 const scenes = [
@@ -281,6 +282,8 @@ test('a link lands where its administrator chose and its arrow turns; back and f
   await stable(v);
   const link = (await stored(request, site)).link_hotspots[0]!;
   await v.evaluate((l) => window.__panorama!.setView({ yaw: l.yaw, pitch: l.pitch, fov: 1.2 }), link);
+  // The camera turns on the next frame, and a press is aimed through the camera as drawn (as a person sees it).
+  await afterFrames(v, 2);
   const area = (await v.locator('.panorama-area').boundingBox())!;
   await v.mouse.click(area.x + area.width / 2, area.y + area.height / 2);
   await expect(v.locator('.title-card h1')).toHaveText('yard title');
