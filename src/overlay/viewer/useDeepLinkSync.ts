@@ -31,6 +31,9 @@ export function useDeepLinkSync(state: ViewerState) {
   // Resolved scene → URL (replace), so the link always names exactly what is shown.
   useEffect(() => {
     if (!sceneId || !state.date) return;
+    // The address moved on since this render (Back pressed twice, a kiosk's next stop): writing what this render
+    // resolved would put back the address just left; the render of the new one writes its own.
+    if (window.location.search !== location.search || window.location.pathname !== location.pathname) return;
     const cur = parseViewerLink(location.search);
     const site = multiSite ? undefined : state.site;
     if (cur.site === site && cur.floor === state.floor && cur.date === state.date && cur.node === sceneId) return;
