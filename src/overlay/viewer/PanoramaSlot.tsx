@@ -74,13 +74,21 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // The scenes asked for lately, by tiles id: the renderer says which one's picture is on screen, and the title
   // follows it (until then the old picture, and so the old title, stay).
   const setShown = useSetAtom(shownSceneAtom);
+  // Oldest ask first (a scene asked again moves to the end).
   const asked = useRef(new Map<string, SurveyScene>());
+  asked.current.delete(node.tiles_id);
   asked.current.set(node.tiles_id, scene);
   const onSceneShown = useCallback(
     (tilesId: string) => {
       const shown = asked.current.get(tilesId);
-      if (shown) setShown(shown);
-      asked.current = new Map(shown ? [[tilesId, shown]] : []);
+      if (!shown) return;
+      setShown(shown);
+      // Scenes asked before it will not come any more; one asked after it still will (two stops asked in quick
+      // succession: forgetting the second left its title at the first's for good).
+      for (const id of [...asked.current.keys()]) {
+        if (id === tilesId) break;
+        asked.current.delete(id);
+      }
     },
     [setShown],
   );
