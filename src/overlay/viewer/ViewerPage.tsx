@@ -11,6 +11,7 @@ import { useOpenInfo } from './useOpenInfo';
 import { parseViewerLink } from '../../../contract/viewerLink';
 import { openingView } from '../../../contract/initialView';
 import { Spinner } from '../../ui/Spinner';
+import { useHeldPicture } from './useHeldPicture';
 import { VisitorMinimap } from '../minimap/VisitorMinimap';
 import { useResolvedViewerState } from '../../domain/viewer/useResolvedViewerState';
 import { ViewerStateProvider } from '../../domain/viewer/ViewerStateContext';
@@ -78,14 +79,6 @@ export function ViewerPage() {
   const [editingTours, setEditingTours] = useState(false);
   const mayEditTours = useMayDo('editTours') && !kiosk;
 
-  const sceneTitles = useMemo(
-    () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
-    [scenes],
-  );
-  const sceneFormats = useMemo(
-    () => new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.tile_format ?? 'jpg'] as const)),
-    [scenes],
-  );
   // The view a scene opens at: the deep link's view when the link names this scene, else the scene's own.
   const link = parseViewerLink(location.search);
   const sceneKey = scene?.id;
@@ -97,6 +90,20 @@ export function ViewerPage() {
   // Marks the first view complete when there is none to wait for, or on the visitor's first input: the
   // admin minimap's canvas code waits for it (see AdminMinimap).
   useAfterFirstView(!state.loading && !(scene && initialView));
+  const picture = useHeldPicture(
+    useMemo(() => (scene && initialView ? { scene, initialView, scenes } : null), [scene, initialView, scenes]),
+    state.loading,
+  );
+  const pictureScenes = picture?.scenes;
+  const sceneTitles = useMemo(
+    () => new Map((pictureScenes ?? []).map((s) => [s.survey_node.tiles_id, s.survey_node.title])),
+    [pictureScenes],
+  );
+  const sceneFormats = useMemo(
+    () =>
+      new Map((pictureScenes ?? []).map((s) => [s.survey_node.tiles_id, s.survey_node.tile_format ?? 'jpg'] as const)),
+    [pictureScenes],
+  );
   // The minimap mounts once the page knows its floor and date (then for good): mounted sooner it would ask
   // for the nodes of no date, a read the first view's own reads and tiles would wait behind.
   const [resolved, setResolved] = useState(false);
@@ -121,18 +128,24 @@ export function ViewerPage() {
     <ViewerStateProvider value={state}>
       <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
         <div className="panorama-area">
-          {scene && initialView ? (
+          {picture ? (
             <PanoramaSlot
-              scene={scene}
+              scene={picture.scene}
               sceneTitles={sceneTitles}
               sceneFormats={sceneFormats}
-              initialView={initialView}
+              initialView={picture.initialView}
               mouseViewMode={settings.marzipano_mouse_view_mode}
               autoRotate={autoRotate}
               onLinkHotspot={(l) => go(linkArrival(l, settings.initial_settings.rotation_offset))}
               onInfoHotspot={onInfo}
             />
-          ) : (
+          ) : null}
+          {picture && !scene && state.loading ? (
+            <div className="panorama-loading">
+              <Spinner label="Loading the survey" />
+            </div>
+          ) : null}
+          {picture ? null : (
             <div className="panorama-empty">
               {state.loading ? (
                 <Spinner label="Loading the survey" />
