@@ -107,7 +107,15 @@ test.describe('the tour editor', () => {
       const saved = (await api<Tour[]>(request, `/api/site/${demo.site}/tours`)).find((t) => t.id === id)!;
       expect(saved.stops.map((s) => s.title)).toEqual([third, first, second]);
       expect(saved.stops[1]).toMatchObject({ dwell: 4, caption: '<p>The <b>start</b></p>' });
-      await page.screenshot({ path: '/tmp/wt-t-shots/editor-desktop.png' });
+      await page.screenshot({ path: test.info().outputPath('editor-desktop.png') });
+
+      // Deleted after a question: gone for the editor and for visitors.
+      await editor(page).getByRole('button', { name: 'Delete tour' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete tour' }).getByRole('button', { name: 'Delete tour' }).click();
+      await expect(editor(page).getByLabel('Tour name', { exact: true })).toHaveCount(0);
+      await expect(editor(page).getByLabel('Tour', { exact: true })).toHaveValue('');
+      expect((await managed(request)).some((t) => t.id === id)).toBe(false);
+      expect((await api<Tour[]>(request, `/api/site/${demo.site}/tours`)).some((t) => t.id === id)).toBe(false);
     } finally {
       if (id) await removeTour(request, id);
     }
@@ -131,7 +139,7 @@ for (const name of ['desktop', 'phone upright'] as const) {
         await expect(caption).toContainText('Caption of stop 2');
         await expect(caption).toContainText('Stop 2 of 3');
         await expect(sceneName(page)).toHaveText(demo.scenes[1].survey_node.title);
-        await page.screenshot({ path: `/tmp/wt-t-shots/player-${name.replace(' ', '-')}.png` });
+        await page.screenshot({ path: test.info().outputPath(`player-${name.replace(' ', '-')}.png`) });
 
         const press = (label: string) =>
           name === 'desktop'
@@ -184,7 +192,7 @@ test.describe('a kiosk left alone', () => {
       // No controls on a kiosk's tour: it is not the visitor's.
       await expect(player(page).getByRole('button')).toHaveCount(0);
       await expect.poll(() => page.evaluate(() => window.__tour?.loops ?? 0), { timeout: 20_000 }).toBeGreaterThan(1);
-      await page.screenshot({ path: '/tmp/wt-t-shots/kiosk-tour-phone.png' });
+      await page.screenshot({ path: test.info().outputPath('kiosk-tour-phone.png') });
       await page.touchscreen.tap(200, 400);
       await expect(player(page)).toHaveCount(0);
       const scene = await sceneName(page).textContent();

@@ -116,6 +116,17 @@ describe('tour editor', () => {
     expect(scenes(f)).toEqual(['barn', 'shed']);
   });
 
+  it('deletes the tour as the server has it, then shows no tour; a refused delete keeps the draft', () => {
+    const s = run(emptyEditor, { type: 'load', tour }, add('shed'));
+    const asked = perform(s, { type: 'delete' });
+    expect(asked.command).toEqual({ kind: 'delete', id: 't1', revision: 3 });
+    expect(perform(asked.state, { type: 'delete' }).command).toBeUndefined();
+    expect(run(asked.state, { type: 'deleted' })).toMatchObject({ tour: null, stops: [], busy: false, dirty: false });
+    const refused = run(asked.state, { type: 'failed', message: 'Someone else changed this tour', stale: true });
+    expect(scenes(refused)).toEqual(['barn', 'shed']);
+    expect(perform(emptyEditor, { type: 'delete' }).command).toBeUndefined();
+  });
+
   it('previews the draft as a tour', () => {
     const s = run(emptyEditor, { type: 'load', tour }, add('shed'));
     expect(draftTour(s).stops.map((x) => x.scene)).toEqual(['barn', 'shed']);

@@ -5,6 +5,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { ApiError } from '../../api/client';
+import { askConfirm } from '../../ui/notices/notices';
 import { useManagedTours, useTourWrite } from '../../api/queries/tours';
 import { useViewerState } from '../../domain/viewer/ViewerStateContext';
 import { panoramaAtom, viewAtom } from '../../state/atoms';
@@ -29,13 +30,24 @@ export default function TourEditor({ site, onClose }: { site: string; onClose: (
   const { scene } = useViewerState();
   const panorama = useAtomValue(panoramaAtom);
   const shownView = useAtomValue(viewAtom);
+  const [chosen, setChosen] = useState<string | null>(null);
   const [state, dispatch] = useMachine(perform, emptyEditor, (c: TourEditorCommand, send) =>
     write.mutate(c, {
-      onSuccess: (t) => send({ type: 'done', tour: t as Tour }),
+      onSuccess: (t) => {
+        if (c.kind !== 'delete') return send({ type: 'done', tour: t as Tour });
+        setChosen(null);
+        send({ type: 'deleted' });
+      },
       onError: (e) => send({ type: 'failed', message: e.message, stale: e instanceof ApiError && e.status === 409 }),
     }),
   );
-  const [chosen, setChosen] = useState<string | null>(null);
+  const askDelete = () =>
+    void askConfirm({
+      title: 'Delete tour',
+      message: `Delete the tour "${state.name}" and its ${state.stops.length} stops? Visitors and kiosks can no longer play it.`,
+      confirmLabel: 'Delete tour',
+      danger: true,
+    }).then((yes) => yes && dispatch({ type: 'delete' }));
   const [newName, setNewName] = useState('');
   const [preview, setPreview] = useState(false);
   const ids = useId();
@@ -209,6 +221,9 @@ export default function TourEditor({ site, onClose }: { site: string; onClose: (
                 title={state.dirty ? 'Save the tour first' : undefined}
               >
                 {state.tour.published ? 'Unpublish tour' : 'Publish tour'}
+              </button>
+              <button type="button" className="danger-button" onClick={askDelete} disabled={state.busy}>
+                Delete tour
               </button>
             </div>
             <p className="tour-editor-status" role="status">

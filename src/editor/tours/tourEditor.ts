@@ -33,12 +33,16 @@ export type TourEditorEvent =
   | { type: 'rename'; name: string }
   | { type: 'save' }
   | { type: 'publish'; published: boolean }
+  /** Asked after the administrator confirmed it. */
+  | { type: 'delete' }
+  | { type: 'deleted' }
   | { type: 'done'; tour: Tour }
   | { type: 'failed'; message: string; stale: boolean };
 
 export type TourEditorCommand =
   | { kind: 'save'; id: string; body: TourSaveBody }
-  | { kind: 'publish'; id: string; revision: number; published: boolean };
+  | { kind: 'publish'; id: string; revision: number; published: boolean }
+  | { kind: 'delete'; id: string; revision: number };
 
 export const emptyEditor: TourEditorState = {
   tour: null,
@@ -139,6 +143,15 @@ export function perform(
         state: { ...s, busy: true, error: null },
         command: { kind: 'publish', id: s.tour.id, revision: s.tour.revision, published: e.published },
       };
+    case 'delete':
+      // Deleted as the server has it: unsaved changes go with it (the page asked first).
+      if (!s.tour || s.busy) return { state: s };
+      return {
+        state: { ...s, busy: true, error: null },
+        command: { kind: 'delete', id: s.tour.id, revision: s.tour.revision },
+      };
+    case 'deleted':
+      return { state: { ...emptyEditor, nextKey: s.nextKey } };
     case 'failed':
       return { state: { ...s, busy: false, error: e.message, stale: e.stale } };
   }
