@@ -7,6 +7,8 @@ import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { missingFixtures, marzipanoExport } from './helpers/fixtures.ts';
 import { exportZip, positionsCsv, defaultScenes } from './helpers/exportBuilder.ts';
+import { siteFiles, totalBytes } from '../../src/offline/fileSet.ts';
+import type { OfflineSizes } from '../../contract/api.ts';
 import { storedKeys, tableCounts } from './helpers/snapshot.ts';
 
 const skip = missingFixtures(marzipanoExport.zip, marzipanoExport.csv);
@@ -164,6 +166,33 @@ describe.skipIf(!!skip)('upload of the real export (prism_new_field)', () => {
       }
     }
     expect(fetched).toBe(2 * (1 + 6 + 24));
+  });
+
+  it("weighs what a 1920x1080 kiosk keeps offline: the listing's bytes are the export's, file for file", async () => {
+    const zip = await JSZip.loadAsync(fs.readFileSync(marzipanoExport.zip));
+    const base = `${server.baseUrl}/api/site/${site}`;
+    const details = (await fetchJson(`${base}/survey/details?floor=0&date=2024-02-04`)).body.payload as any[];
+    const sizes = (await fetchJson(`${base}/offline/sizes`)).body.payload as OfflineSizes;
+    const scenes = details.map(({ survey_node: n }) => ({
+      tilesId: n.tiles_id,
+      mantaLink: n.manta_link,
+      levels: n.levels,
+      tileFormat: n.tile_format,
+      fov: n.initial_parameters.fov,
+    }));
+    const files = siteFiles(scenes, { width: 1920, height: 1080, dpr: 1 }, false, sizes);
+    // The export's own bytes of the same files (previews and tiles), by the address the kiosk asks.
+    let exported = 0;
+    for (const f of files) {
+      const n = details.find((d) => f.url.includes(d.survey_node.tiles_id))!.survey_node;
+      const folder = `app-files/tiles/${n.tiles_name === 'prism_uat_newfield1' ? '0' : '1'}-${n.tiles_name}`;
+      const rest = f.url.slice(f.url.indexOf(n.tiles_id) + n.tiles_id.length + 1);
+      exported += (await zip.file(`${folder}/${rest}`)!.async('nodebuffer')).length;
+    }
+    const total = totalBytes(files);
+    console.log(`prism_new_field offline at 1920x1080: ${files.length} files, ${(total / 1e6).toFixed(2)} MB`);
+    expect(Math.round(total)).toBe(exported);
+    expect(files.length).toBeGreaterThan(2);
   });
 
   it('stores only tiles and previews (no index.html, vendor/ or img/)', async () => {
