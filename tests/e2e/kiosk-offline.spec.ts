@@ -1,7 +1,7 @@
 // A kiosk of a site kept offline: with the setting on it registers the service worker, shows the download's total
-// size and its progress to 100%, then, with the network gone, shows every scene of every floor and date and an
-// info panel without one failed request; a title changed meanwhile shows once the network is back, without a
-// reload. A visitor's page registers no service worker and asks for nothing of the offline download.
+// size and its progress to 100%, plays its tour on with the network cut in the middle of it, then, with the network
+// gone, shows every scene of every floor and date and an info panel without one failed request; a title changed
+// meanwhile shows once the network is back, without a reload. A visitor's page registers no service worker and asks for nothing of the offline download.
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
 import { api, demoSite, demoLacks } from './app-helpers';
@@ -63,10 +63,30 @@ test('a kiosk kept offline walks every scene offline and picks up a change when 
     expect(await registrations(page)).toBe(1);
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 
+    // The site's tour starts while the network is there and goes on from stop to stop once it is cut.
+    const tours = await api<{ id: string; name: string; stops: { title: string }[] }[]>(
+      request,
+      `/api/site/${demo.site}/tours`,
+    );
+    const welcome = tours.find((t) => t.name === 'Welcome tour');
+    demoLacks(!welcome || welcome.stops.length < 3, 'the Welcome tour with three stops');
+    await openInApp(page, `/site?kiosk=1&tour=${welcome!.id}&stop=1`);
+    const caption = page.locator('.tour-player .tour-caption');
+    await expect(caption).toContainText('Stop 1 of 3', { timeout: 15_000 });
+
     await offline(context, true);
     const failed: string[] = [];
     // Not the requests a navigation cancels (the previous scene's, on the next goto).
     page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && failed.push(r.url()));
+    for (const n of [2, 3]) {
+      // Eight seconds a stop (the demo tour's dwell), then the walk to the next.
+      await expect(caption).toContainText(`Stop ${n} of 3`, { timeout: 20_000 });
+      await expect(titleCard(page)).toHaveText(welcome!.stops[n - 1]!.title);
+    }
+    await page.locator('.tour-player').getByRole('button', { name: 'End tour' }).click();
+    await expect(page.locator('.tour-player')).toHaveCount(0);
+    await openInApp(page, '/site?kiosk=1');
+    await expect(titleCard(page)).toHaveText(demo.scenes[0].survey_node.title);
     // A reload without a network (the app shell and every read from the worker), then scene by scene in the app.
     await page.reload();
     await expect(titleCard(page)).toHaveText(demo.scenes[0].survey_node.title);
