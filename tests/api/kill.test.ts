@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../../server/db/database.ts';
 import { createTempPgDatabase, tempDir } from './helpers/server.ts';
 import { appData, dataJsText, positionsCsv, type SceneSpec } from './helpers/exportBuilder.ts';
@@ -117,7 +117,18 @@ async function sweepReport(
   throw new Error(`no sweep report in the server's log:\n${server.lines.join('\n')}`);
 }
 
-const start = () => startChildServer({ dataDir, databaseUrl, env: { LOG_LEVEL: 'info' } });
+/** Servers started and not yet ended: a failed test's is ended after it, so the next one finds no live owner of a
+ *  staging folder that it did not start itself. */
+const running = new Set<ChildServer>();
+async function start(): Promise<ChildServer> {
+  const server = await startChildServer({ dataDir, databaseUrl, env: { LOG_LEVEL: 'info' } });
+  running.add(server);
+  void server.exited.then(() => running.delete(server));
+  return server;
+}
+afterEach(async () => {
+  await Promise.all([...running].map((s) => s.kill('SIGTERM')));
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** POINTS kill delays over a run of `total` ms: most spread over it, a quarter packed around its end (the commit; a restarted server runs a little slower). */
 function killPoints(total: number, from = 0.05): number[] {
@@ -269,7 +280,9 @@ describe('SIGKILL during deletions', () => {
   it(`scene and survey deletions killed at ${KILLS} points each: rows and tiles all there or all gone`, async () => {
     let server = await start();
     const scenesSite = await uploadSite(server, 'Delete scenes', 1);
-    const surveysSite = await uploadSite(server, 'Delete surveys', KILLS);
+    // One survey more than the kills: were every deletion to commit before its kill, a survey still stays (a site
+    // with none left would read as an upload killed half-way).
+    const surveysSite = await uploadSite(server, 'Delete surveys', KILLS + 1);
     const outcome = { scene: { kept: 0, gone: 0 }, survey: { kept: 0, gone: 0 } };
     let deleteMs = 0;
     for (let i = 0; i < KILLS; i++) {
