@@ -160,14 +160,16 @@ describe('sign-in throttling', () => {
     };
     const named: number[] = [],
       unknown: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 20; i++) {
       named.push(await time(name));
       unknown.push(await time(`nobody-${i}`));
     }
-    const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
-    const ratio = median(unknown) / median(named);
+    // The lower quartile: the work itself, less what other processes on a busy machine add to some tries (the
+    // median of 12 read 0.75 once while a soak ran beside the tests, against 1.00 on a quiet machine).
+    const quartile = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 2];
+    const ratio = quartile(unknown) / quartile(named);
     console.log(
-      `sign-in medians: ${name} ${median(named).toFixed(1)} ms, unknown name ${median(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`,
+      `sign-in lower quartiles: ${name} ${quartile(named).toFixed(1)} ms, unknown name ${quartile(unknown).toFixed(1)} ms (ratio ${ratio.toFixed(2)})`,
     );
     return ratio;
   }
