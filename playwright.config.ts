@@ -9,7 +9,10 @@ export default defineConfig({
   workers: 1,
   // One retry in CI: the fast-pan holes check has a rare one-pixel flake under SwiftShader (noted on the renderer issue).
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // CI sums every pass's counts into one closing line (scripts/ci-summary.mjs), so the run also writes JSON.
+  reporter: process.env.CI_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.CI_REPORT_DIR}/playwright-${Date.now()}.json` }]]
+    : [['list']],
   use: {
     // A click on something that never comes fails in 20 s, so the test's own clean-up still runs (a test timeout
     // closes the request context before a `finally` can restore the demo site).

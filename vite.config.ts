@@ -47,6 +47,10 @@ export default defineConfig({
     },
   },
   test: {
+    // CI sums every pass's counts into one closing line (scripts/ci-summary.mjs), so each run also writes JSON.
+    reporters: process.env.CI_REPORT_DIR
+      ? ['default', ['json', { outputFile: `${process.env.CI_REPORT_DIR}/vitest-${Date.now()}-${process.pid}.json` }]]
+      : ['default'],
     projects: [
       {
         extends: true,

@@ -1,0 +1,33 @@
+// Adds up the JSON reports every test run of `.ci/run` wrote (vitest's and Playwright's) and prints one closing
+// line, "total: N passed, N failed, N skipped", so a reader of CI's log (or a machine) sees the whole run's count
+// at its end. Exits non-zero when a report is unreadable, a test failed, or nothing ran at all.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: node scripts/ci-summary.mjs <report folder>');
+
+/** One report's counts: vitest writes jest-style totals, Playwright its stats (a flaky test passed on retry). */
+function counts(file, report) {
+  if (file.startsWith('vitest-')) {
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+      flaky: 0,
+    };
+  }
+  const s = report.stats;
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky };
+}
+
+const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  const c = counts(file, JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
+  if (Object.values(c).some((n) => !Number.isInteger(n))) throw new Error(`${file}: no counts in this report`);
+  console.log(`${file}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${c.flaky} flaky)`);
+  for (const k of Object.keys(total)) total[k] += c[k];
+}
+if (total.flaky) console.log(`flaky (passed on retry): ${total.flaky}`);
+console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+if (total.failed > 0 || total.passed === 0) process.exit(1);
