@@ -6,16 +6,10 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Tour } from '../../contract/tours';
 import type { SiteSettings } from '../../contract/api';
 import type { KioskSoak } from './driver';
-
-async function send<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(path, { method, data });
-  const body = (await res.json()) as { success: boolean; payload: T; message?: string };
-  if (!body.success) throw new Error(`${method} ${path}: ${body.message}`);
-  return body.payload;
-}
+import { api, apiSend } from '../../tests/e2e/editor-helpers';
 
 const saveStops = (request: APIRequestContext, site: string, tour: Tour, dwell?: number) =>
-  send<Tour>(request, 'PUT', `/api/site/${site}/manage/tours/${tour.id}`, {
+  apiSend<Tour>(request, 'PUT', `/api/site/${site}/manage/tours/${tour.id}`, {
     revision: tour.revision,
     name: tour.name,
     stops: tour.stops.map(({ scene, yaw, pitch, fov, caption, dwell: own }) => ({
@@ -32,13 +26,13 @@ export async function playTourLoops(
   loops: number,
 ): Promise<void> {
   if (loops <= 0) return;
-  const [tour] = await send<Tour[]>(request, 'GET', `/api/site/${site}/tours`);
+  const [tour] = await api<Tour[]>(request, `/api/site/${site}/tours`);
   if (!tour) throw new Error(`the site "${site}" has no published tour for the soak to loop`);
-  const settings = await send<SiteSettings>(request, 'GET', `/api/site/${site}/settings`);
+  const settings = await api<SiteSettings>(request, `/api/site/${site}/settings`);
   const quick = await saveStops(request, site, tour, 1);
   const startLoops = await soak.page.evaluate(() => (window as { __tour?: { loops: number } }).__tour?.loops ?? 0);
   try {
-    await send(request, 'PATCH', `/api/site/${site}/settings`, {
+    await apiSend(request, 'PATCH', `/api/site/${site}/settings`, {
       kiosk: { enabled: true, idleRotateSeconds: 1, idleResetSeconds: 3600, idleAction: 'tour' },
     });
     await soak.page.waitForFunction(
@@ -51,7 +45,7 @@ export async function playTourLoops(
     // Any input hands the kiosk back: the tour ends before the settings change again.
     await soak.page.mouse.move(10, 10).catch(() => undefined);
     await soak.page.mouse.move(20, 20).catch(() => undefined);
-    await send(request, 'PATCH', `/api/site/${site}/settings`, {
+    await apiSend(request, 'PATCH', `/api/site/${site}/settings`, {
       kiosk: settings.kiosk ?? { enabled: false, idleRotateSeconds: 60, idleResetSeconds: 180, idleAction: 'rotate' },
     });
     await saveStops(request, site, { ...tour, revision: quick.revision });
