@@ -214,6 +214,8 @@ function Editing({
       ) : null}
       {inViewerGrid(
         <HotspotPanel
+          site={site}
+          tilesId={tilesId}
           drafts={state.present}
           selected={state.selected}
           status={state.status}
@@ -263,7 +265,7 @@ function Editing({
             submitLabel="Add"
             onCancel={close}
             onSubmit={(v) => {
-              dispatch({ type: 'add', hotspot: { kind: 'info', key: newKey(), ...dialog.at, ...v } });
+              dispatch({ type: 'add', hotspot: { kind: 'info', key: newKey(), ...dialog.at, ...v, image: '' } });
               close();
             }}
           />
