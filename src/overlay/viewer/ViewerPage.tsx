@@ -138,6 +138,7 @@ export function ViewerPage() {
               autoRotate={autoRotate}
               onLinkHotspot={(l) => go(linkArrival(l, settings.initial_settings.rotation_offset))}
               onInfoHotspot={onInfo}
+              hideHotspots={editHotspots && picture.scene.id === scene.id}
             />
           ) : null}
           {picture && !scene && state.loading ? (
