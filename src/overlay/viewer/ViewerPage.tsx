@@ -126,7 +126,9 @@ export function ViewerPage() {
 
   return (
     <ViewerStateProvider value={state}>
-      <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
+      <div
+        className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}${editHotspots ? ' editing-hotspots' : ''}`}
+      >
         <div className="panorama-area">
           {picture ? (
             <PanoramaSlot
