@@ -1,5 +1,6 @@
 // The hotspot editor's end-to-end setting: a new site of three scenes (barn, yard, silo) uploaded as an export, the
 // barn's set as the server stores it, and the editor's panel and save status.
+import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 import type { SceneHotspots } from '../../contract/api';
@@ -38,4 +39,14 @@ export const panel = (page: Page) => page.getByRole('region', { name: 'Edit hots
 export async function saved(page: Page, revision: number, request: APIRequestContext, site: string) {
   await expect(panel(page).getByRole('status')).toHaveText('All changes saved');
   await expect.poll(async () => (await stored(request, site)).revision).toBe(revision);
+}
+
+/** Uploads a 1200x750 JPEG as the selected info hotspot's picture, through the panel's file field. */
+export async function choosePicture(page: Page) {
+  const photo = await sharp({ create: { width: 1200, height: 750, channels: 3, background: '#c84' } })
+    .jpeg()
+    .toBuffer();
+  await panel(page)
+    .getByLabel(/Add a picture/)
+    .setInputFiles({ name: 'tank.jpg', mimeType: 'image/jpeg', buffer: photo });
 }

@@ -1,9 +1,8 @@
 // An administrator gives an info hotspot a picture from the hotspot editor: the file is uploaded, the set saved,
 // and a visitor in another browser sees it in the info panel (alt text: the hotspot's title); undo takes it away
 // again for everyone, and redo brings it back.
-import sharp from 'sharp';
 import { expect, test } from './helpers/cleanConsole';
-import { newSite, panel, saved, stored } from './hotspot-editing-helpers';
+import { choosePicture, newSite, panel, saved, stored } from './hotspot-editing-helpers';
 
 test("an info hotspot's picture: uploaded in the editor, seen by a visitor, undone", async ({
   page,
@@ -18,12 +17,7 @@ test("an info hotspot's picture: uploaded in the editor, seen by a visitor, undo
   await panel(page).getByRole('list').getByRole('button', { name: 'Info: Info; barn' }).click();
   await expect(panel(page).getByText('No picture.')).toBeVisible();
 
-  const photo = await sharp({ create: { width: 1200, height: 750, channels: 3, background: '#c84' } })
-    .jpeg()
-    .toBuffer();
-  await panel(page)
-    .getByLabel(/Add a picture/)
-    .setInputFiles({ name: 'tank.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await choosePicture(page);
   await saved(page, 1, request, site);
   const image = (await stored(request, site)).info_hotspots.find((h) => h.title === 'Info; barn')!.image;
   expect(image).toMatch(/^\/media\/hotspots\/[0-9a-f-]+\.jpg$/);

@@ -42,6 +42,9 @@ interface Props {
   onSaved: () => Promise<void>;
   /** The site's rotation offset: the viewer adds it to every stored view. */
   rotationOffset: number;
+  /** Whether the scene is being edited (markers and panel shown), not its link's landing picked on the target:
+   *  the viewer then hides its sprites and gives the panel room. */
+  onEditing?: (editing: boolean) => void;
 }
 
 interface EditingProps extends Props {
@@ -65,6 +68,8 @@ export default function HotspotEditor(props: Props) {
   const [pick, setPick] = useState<LandingPick | null>(null);
   const [arrival, setArrival] = useState<Arrival | null>(null);
   const go = useViewerNavigate();
+  const { onEditing } = props;
+  useEffect(() => onEditing?.(!pick), [onEditing, pick]);
   useEffect(() => {
     let live = true;
     loadSceneHotspots(props.site, tilesId).then(
