@@ -67,8 +67,11 @@ export const ACTIONS = {
       'DELETE /api/site/{site}/manage/scene/{id}',
     ],
   },
-  /** The viewer's hotspot editor: a scene's link and info hotspots saved as one set. */
-  editHotspots: { rule: 'siteAdmin', routes: ['PUT /api/site/{site}/scene/{tilesId}/hotspots'] },
+  /** The viewer's hotspot editor: a scene's link and info hotspots saved as one set, and info panels' pictures. */
+  editHotspots: {
+    rule: 'siteAdmin',
+    routes: ['PUT /api/site/{site}/scene/{tilesId}/hotspots', 'POST /api/site/{site}/scene/{tilesId}/hotspot-picture'],
+  },
   /** The tour editor: create, save, publish and delete a site's guided tours. */
   editTours: {
     rule: 'siteAdmin',

@@ -180,6 +180,8 @@ export const editedInfoHotspot = z.object({
   title: boundedText('title', INFO_TITLE_MAX),
   /** HTML, sanitised by the server through the HTML policy. */
   text: boundedText('text', INFO_TEXT_MAX),
+  /** Its picture: '' none, the one it has, or one uploaded for info hotspots (`…/hotspot-picture`); absent: kept. */
+  image: boundedText('image', URL_MAX).optional(),
 });
 export type EditedInfoHotspot = z.infer<typeof editedInfoHotspot>;
 /** The whole new hotspot set of one scene and the revision the editor started from. */
@@ -194,7 +196,7 @@ export const sceneHotspots = z.object({
   tiles_id: z.string(),
   revision: z.number().int(),
   link_hotspots: z.array(linkHotspot),
-  info_hotspots: z.array(editedInfoHotspot.extend({ info_id: z.string() })),
+  info_hotspots: z.array(editedInfoHotspot.extend({ info_id: z.string(), image: z.string() })),
 });
 export type SceneHotspots = z.infer<typeof sceneHotspots>;
 /** The refusal of a save that started from an old revision: the current state, to offer reloading it. */

@@ -21,7 +21,7 @@ const MAX_DECODED_PIXELS = 16_000_000;
 const MAX_WHOLE_DECODE_BYTES = 100 * 1024 * 1024;
 /** Largest image file accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
-const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+const FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif']);
 const EXT: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
 
 interface ImageInfo {
@@ -36,15 +36,14 @@ interface ImageInfo {
 sharp.cache(false);
 
 /** The header's format and size, before any pixel is decoded: a lying header is refused here. */
-async function readHeader(data: Buffer): Promise<Metadata> {
+async function readHeader(data: Buffer, formats: ReadonlySet<string>, required: string): Promise<Metadata> {
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new Invalid(IMAGE_REQUIRED_MESSAGE);
+    throw new Invalid(required);
   }
-  if (!meta.format || !FORMATS.has(meta.format) || !meta.width || !meta.height)
-    throw new Invalid(IMAGE_REQUIRED_MESSAGE);
+  if (!meta.format || !formats.has(meta.format) || !meta.width || !meta.height) throw new Invalid(required);
   if (meta.width * meta.height > MAX_IMAGE_PIXELS || Math.max(meta.width, meta.height) > MAX_IMAGE_SIDE) {
     throw new Invalid(
       `The image is too large (${meta.width} x ${meta.height} pixels); please use one of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels and ${MAX_IMAGE_SIDE} pixels on a side.`,
@@ -71,8 +70,12 @@ export interface PreparedImage {
  * largest width asked for (and at most MAX_DECODED_PIXELS); the smaller copies are made from that. A damaged
  * picture is refused with a message.
  */
-export async function prepareImage(data: Buffer, widths: number[]): Promise<PreparedImage> {
-  const meta = await readHeader(data);
+export async function prepareImage(
+  data: Buffer,
+  widths: number[],
+  only: { formats: ReadonlySet<string>; message: string } = { formats: FORMATS, message: IMAGE_REQUIRED_MESSAGE },
+): Promise<PreparedImage> {
+  const meta = await readHeader(data, only.formats, only.message);
   const swap = (meta.orientation ?? 1) >= 5;
   const info: ImageInfo = {
     format: meta.format!,
@@ -81,7 +84,7 @@ export async function prepareImage(data: Buffer, widths: number[]): Promise<Prep
     height: swap ? meta.width! : meta.height!,
     hasAlpha: !!meta.hasAlpha,
   };
-  const damaged = () => new Invalid(`The image could not be read (it may be damaged). ${IMAGE_REQUIRED_MESSAGE}`);
+  const damaged = () => new Invalid(`The image could not be read (it may be damaged). ${only.message}`);
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await sharp(data, {

@@ -337,6 +337,7 @@ export function PanoramaScene(props: SceneProps) {
     if (hook) {
       hook.counters = controller.counters();
       hook.frames = controller.frames;
+      if (drawn.render) hook.hotspotsDrawn = world.current?.getObjectByName('hotspots')?.children.length ?? 0;
     }
     const c = propsRef.current.compare;
     if (c && !inVR) {

@@ -19,6 +19,8 @@ export interface PanoramaTestHook {
     scene?: string;
   };
   frames: number;
+  /** Hotspot sprites in the engine's last drawn frame (the editor's markers are not the engine's). */
+  hotspotsDrawn?: number;
 }
 
 declare global {

@@ -160,6 +160,7 @@ describe('access matrix with single sign-on on', () => {
     for (const expected of [
       'PATCH /api/node/coords/{id} siteAdmin',
       'PUT /api/site/{site}/scene/{tilesId}/hotspots siteAdmin',
+      'POST /api/site/{site}/scene/{tilesId}/hotspot-picture siteAdmin',
       'POST /api/site/{site}/{floor}/addScenes siteAdmin',
       'POST /api/site/{site}/{floor}/addPhotos siteAdmin',
       'POST /api/site/{site}/minimap/newFloor/{n} siteAdmin',

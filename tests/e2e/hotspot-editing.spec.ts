@@ -2,46 +2,9 @@
 // info hotspot by clicking the panorama, drags one across the sphere, retargets the link, deletes one, undoes and
 // redoes; each change is saved at once; a change after another administrator's save offers their set; a visitor in
 // another browser sees the result and follows the new link, and a kiosk has no such mode.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
+import { expect, test, type Page } from '@playwright/test';
 import { afterFrames } from './layout-helpers';
-import type { SceneHotspots } from '../../contract/api';
-
-const scenes = [
-  { id: '0-barn', name: 'barn' },
-  { id: '1-yard', name: 'yard' },
-  { id: '2-silo', name: 'silo' },
-];
-const csvFile = (text: string) => ({ name: 'positions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
-
-async function newSite(request: APIRequestContext, name = 'hotspot-farm'): Promise<string> {
-  const res = await request.post(`/api/site/${name}/0/addScenes?mode=addNewSite&siteName=${name}`, {
-    multipart: {
-      zipFile: { name: 'tour.zip', mimeType: 'application/zip', buffer: await exportZip({ scenes }) },
-      properties: csvFile(positionsCsv(scenes)),
-    },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { payload: { site: string } }).payload.site;
-}
-
-async function stored(request: APIRequestContext, site: string): Promise<SceneHotspots & { titles: string[] }> {
-  const details = (await (await request.get(`/api/site/${site}/survey/details?floor=0`)).json()) as {
-    payload: { survey_node: { tiles_id: string; title: string } }[];
-  };
-  const barn = details.payload.find((s) => s.survey_node.title === 'barn title')!.survey_node.tiles_id;
-  const set = (await (await request.get(`/api/site/${site}/scene/${barn}/hotspots`)).json()) as {
-    payload: SceneHotspots;
-  };
-  const title = new Map(details.payload.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
-  return { ...set.payload, titles: set.payload.link_hotspots.map((l) => title.get(l.target)!) };
-}
-
-const panel = (page: Page) => page.getByRole('region', { name: 'Edit hotspots' });
-async function saved(page: Page, revision: number, request: APIRequestContext, site: string) {
-  await expect(panel(page).getByRole('status')).toHaveText('All changes saved');
-  await expect.poll(async () => (await stored(request, site)).revision).toBe(revision);
-}
+import { newSite, panel, saved, stored } from './hotspot-editing-helpers';
 
 test('an administrator edits hotspots in the viewer; a visitor sees and follows them', async ({
   page,

@@ -1,5 +1,5 @@
 // What one save of a scene's hotspot set changed, for the audit trail: hotspots added, removed, moved (place or
-// arrow turned) and edited (target, where it lands, title or text). Info hotspots keep their id; link hotspots have none, so a
+// arrow turned) and edited (target, where it lands, title, text or picture). Info hotspots keep their id; link hotspots have none, so a
 // new link is matched to an old one that is identical, else to one with the same target, else it is new.
 import type { AuditAction, AuditValue } from '../audit/auditEntry.ts';
 
@@ -16,6 +16,8 @@ export interface InfoLike {
   pitch: number;
   title: string;
   text: string;
+  /** The panel's picture ('' none). */
+  image?: string;
 }
 
 export interface HotspotChange {
@@ -57,7 +59,7 @@ function infoChanges(before: readonly InfoLike[], after: readonly InfoLike[]) {
     old.delete(h.info_id);
     if (!o) out.added.push(h.title);
     else {
-      if (o.title !== h.title || o.text !== h.text) out.edited.push(h.title);
+      if (o.title !== h.title || o.text !== h.text || (o.image ?? '') !== (h.image ?? '')) out.edited.push(h.title);
       if (!samePlace(o, h)) out.moved.push(h.title);
     }
   }

@@ -14,6 +14,8 @@ import { recordAudit } from '../audit/audit.ts';
 import { joinedInfoText } from './infoText.ts';
 import { hotspotChanges } from './hotspotChanges.ts';
 import { storableName } from '../../../contract/storableName.ts';
+import type { BlobStore } from '../../storage/blobStore.ts';
+import { checkInfoPicture, storedInfoPictures } from './infoPictures.ts';
 
 type Opts = { allowExternalImages: boolean };
 
@@ -26,6 +28,11 @@ async function sceneRow(db: DB, site: string, tilesId: string) {
     .executeTakeFirst();
   if (!row) throw new NotFound(`There is no scene "${tilesId}" in site "${site}".`);
   return row;
+}
+
+/** Refuses (404) a scene `site` does not have. */
+export async function requireScene(db: DB, site: string, tilesId: string): Promise<void> {
+  await sceneRow(db, site, tilesId);
 }
 
 /** The scene's hotspots as stored now, each info hotspot with its title and text as a reader gets them. */
@@ -44,6 +51,7 @@ export async function sceneHotspotState(db: DB, site: string, tilesId: string, o
         pitch: h.pitch,
         title: h.title || d?.header.label_title || '',
         text: d ? joinedInfoText(d.contents) : '',
+        image: d?.header.main_img_url ?? '',
       };
     }),
   };
@@ -84,7 +92,7 @@ export async function saveSceneHotspots(
   tilesId: string,
   body: SceneHotspotsBody,
   actor: Principal | null,
-  opts: Opts,
+  opts: Opts & { blobs: BlobStore },
 ): Promise<SceneHotspots> {
   body.info_hotspots.forEach((h, i) => {
     const problem = htmlBoundsProblem(h.text);
@@ -93,6 +101,11 @@ export async function saveSceneHotspots(
   const ids = body.info_hotspots.flatMap((h) => (h.info_id ? [h.info_id] : []));
   if (new Set(ids).size !== ids.length) throw new Invalid('Two info hotspots have the same info_id.');
   const clean = await sanitizeStoredHtmlOffThread(body.info_hotspots.map((h) => h.text));
+  // Asked of the store before the transaction: a bucket's answer may take a while.
+  const pictures = await storedInfoPictures(
+    opts.blobs,
+    body.info_hotspots.map((h) => h.image ?? ''),
+  );
   await db.transaction().execute(async (trx) => {
     const row = await sceneRow(trx, site, tilesId);
     await bumpRevision(trx, 'survey_nodes', row.id, body.revision);
@@ -114,24 +127,32 @@ export async function saveSceneHotspots(
       stored.map((r) => r.info_id),
       body.info_hotspots.filter((h) => !h.info_id).length,
     );
-    const infos = body.info_hotspots.map((h, i) => ({
-      ...h,
-      title: storableName(h.title.trim()),
-      info_id: h.info_id ?? fresh.shift()!,
-      clean: clean[i],
-    }));
+    const infos = body.info_hotspots.map((h, i) => {
+      const prior = h.info_id ? old.get(h.info_id) : undefined;
+      checkInfoPicture(h.image, prior?.image, pictures, i + 1);
+      return {
+        ...h,
+        title: storableName(h.title.trim()),
+        info_id: h.info_id ?? fresh.shift()!,
+        // Absent, or the picture it has: kept as stored (a picture the reads hide is not lost by a save).
+        image: h.image === undefined || h.image === prior?.image ? prior?.image : h.image,
+        clean: clean[i],
+      };
+    });
     const kept = new Set(infos.map((h) => h.info_id));
     const gone = stored.filter((r) => !kept.has(r.info_id)).map((r) => r.id);
     if (gone.length) await trx.deleteFrom('hotspot_descriptions').where('id', 'in', gone).execute();
     for (const h of infos) {
       const prior = old.get(h.info_id);
       const textSame = prior !== undefined && prior.text === h.text;
-      if (prior && textSame && prior.title === h.title) continue;
+      const pictureSame = h.image === undefined || h.image === prior?.image;
+      if (prior && textSame && prior.title === h.title && pictureSame) continue;
       const r = rows.get(h.info_id);
       const header: Record<string, unknown> = {
         main_img_url: '',
         ...(r ? (JSON.parse(r.header) as Record<string, unknown>) : {}),
         label_title: h.title,
+        ...(pictureSame ? {} : { main_img_url: h.image }),
       };
       const contents = textSame && r ? r.contents : JSON.stringify([{ title: '', content: h.clean }]);
       if (r)
@@ -168,7 +189,10 @@ export async function saveSceneHotspots(
       })
       .where('id', '=', row.id)
       .execute();
-    const changes = hotspotChanges({ links: before.link_hotspots, infos: before.info_hotspots }, { links, infos });
+    const changes = hotspotChanges(
+      { links: before.link_hotspots, infos: before.info_hotspots },
+      { links, infos: infos.map((h) => ({ ...h, image: h.image ?? '' })) },
+    );
     for (const c of changes)
       await recordAudit(trx, { site, actor, action: c.action, target: `scene ${row.title}`, detail: c.detail });
   });

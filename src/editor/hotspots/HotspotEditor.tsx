@@ -42,6 +42,9 @@ interface Props {
   onSaved: () => Promise<void>;
   /** The site's rotation offset: the viewer adds it to every stored view. */
   rotationOffset: number;
+  /** Whether the scene is being edited (markers and panel shown), not its link's landing picked on the target:
+   *  the viewer then hides its sprites and gives the panel room. */
+  onEditing?: (editing: boolean) => void;
 }
 
 interface EditingProps extends Props {
@@ -65,6 +68,8 @@ export default function HotspotEditor(props: Props) {
   const [pick, setPick] = useState<LandingPick | null>(null);
   const [arrival, setArrival] = useState<Arrival | null>(null);
   const go = useViewerNavigate();
+  const { onEditing } = props;
+  useEffect(() => onEditing?.(!pick), [onEditing, pick]);
   useEffect(() => {
     let live = true;
     loadSceneHotspots(props.site, tilesId).then(
@@ -214,6 +219,8 @@ function Editing({
       ) : null}
       {inViewerGrid(
         <HotspotPanel
+          site={site}
+          tilesId={tilesId}
           drafts={state.present}
           selected={state.selected}
           status={state.status}
@@ -263,7 +270,7 @@ function Editing({
             submitLabel="Add"
             onCancel={close}
             onSubmit={(v) => {
-              dispatch({ type: 'add', hotspot: { kind: 'info', key: newKey(), ...dialog.at, ...v } });
+              dispatch({ type: 'add', hotspot: { kind: 'info', key: newKey(), ...dialog.at, ...v, image: '' } });
               close();
             }}
           />

@@ -5,6 +5,7 @@
 import { Fragment, useRef, useState, type PointerEvent } from 'react';
 import type { View } from '../../scene/view';
 import { screenPoint } from '../../scene/screenPoint';
+import { useBoxSize } from './useBoxSize';
 import { screenDirection, wrapYaw } from './screenDirection';
 import type { HotspotDraft } from './hotspotEditor';
 import { ArrowHandle } from './ArrowHandle';
@@ -52,7 +53,8 @@ export function HotspotMarkers({
     const d = screenDirection(e.clientX - r.left, e.clientY - r.top, view, r);
     return { yaw: wrapYaw(d.yaw), pitch: d.pitch };
   };
-  const vp = { width: rect().width, height: rect().height, dpr: 1 };
+  const box = useBoxSize(layer);
+  const vp = { width: box.width, height: box.height, dpr: 1 };
 
   const down = (e: PointerEvent<HTMLButtonElement>, d: HotspotDraft) => {
     if (placing) return;

@@ -1,7 +1,8 @@
 // The hotspot editor's panel: add, undo and redo, the list of the scene's hotspots, and the fields of the one
-// selected (a link's target and arrow, an info hotspot's title and text), with its delete.
+// selected (a link's target and arrow, an info hotspot's title, text and picture), with its delete.
 import type { HotspotDraft, HotspotPatch, SaveStatus } from './hotspotEditor';
 import { InfoForm } from './InfoForm';
+import { InfoPictureField } from './InfoPictureField';
 import { LandingForm } from './LandingForm';
 import { landingText } from './landingRules';
 
@@ -16,6 +17,8 @@ const STATUS: Record<SaveStatus['kind'], string> = {
 };
 
 export function HotspotPanel({
+  site,
+  tilesId,
   drafts,
   selected,
   status,
@@ -36,6 +39,8 @@ export function HotspotPanel({
   onRetry,
   onClose,
 }: {
+  site: string;
+  tilesId: string;
   drafts: readonly HotspotDraft[];
   selected: string | null;
   status: SaveStatus;
@@ -151,14 +156,23 @@ export function HotspotPanel({
               </div>
             </>
           ) : (
-            <InfoForm
-              // A new form when the selection or the stored set changes (undo, another save).
-              key={`${chosen.key}:${revision}`}
-              title={chosen.title}
-              text={chosen.text}
-              submitLabel="Apply"
-              onSubmit={(v) => onEdit(chosen.key, v)}
-            />
+            <>
+              <InfoForm
+                // A new form when the selection or the stored set changes (undo, another save).
+                key={`${chosen.key}:${revision}`}
+                title={chosen.title}
+                text={chosen.text}
+                submitLabel="Apply"
+                onSubmit={(v) => onEdit(chosen.key, v)}
+              />
+              <InfoPictureField
+                site={site}
+                tilesId={tilesId}
+                title={chosen.title}
+                image={chosen.image}
+                onChange={(image) => onEdit(chosen.key, { image })}
+              />
+            </>
           )}
           <button type="button" className="danger" onClick={() => onDelete(chosen.key)}>
             Delete this hotspot

@@ -1,4 +1,4 @@
-// The hotspot editor's calls: read a scene's set, save a whole new set. A save's answer is one of three outcomes
+// The hotspot editor's calls: read a scene's set, save a whole new set, upload an info panel's picture. A save's answer is one of three outcomes
 // for the state machine; a 409 carries the set the other edit left, which `send` would drop.
 // Its own fetch rather than api/client's: importing that module here would cut it out of the first view's chunk into
 // a chunk of its own, one more request before the first panorama.
@@ -44,4 +44,28 @@ export async function saveSceneHotspots(site: string, tilesId: string, body: Sce
   const message = env?.message || `The save failed (${res.status}).`;
   if (res.status === 409 && env?.current) return { kind: 'conflict', message, current: env.current };
   return { kind: 'failed', message };
+}
+
+/** Uploads a picture for an info panel; answers its address, which the next save of the set names. */
+export async function uploadInfoPicture(site: string, tilesId: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}/api/site/${seg(site)}/scene/${seg(tilesId)}/hotspot-picture`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      body: form,
+    });
+  } catch {
+    throw new Error('The server could not be reached; the picture was not uploaded.');
+  }
+  const env = (await res.json().catch(() => null)) as {
+    success?: boolean;
+    message?: string;
+    payload?: { url: string };
+  };
+  if (!res.ok || !env?.success || !env.payload) throw new Error(env?.message || `The upload failed (${res.status}).`);
+  return env.payload.url;
 }

@@ -25,6 +25,8 @@ export interface InfoDraft {
   pitch: number;
   title: string;
   text: string;
+  /** The panel's picture ('' none): a change of it is one step of undo like any other. */
+  image: string;
 }
 export type HotspotDraft = LinkDraft | InfoDraft;
 /** The fields an edit may change (not the kind nor the key). */
@@ -122,6 +124,7 @@ export function bodyOf(s: HotspotEditorState, drafts = s.present): HotspotEditor
         pitch: h.pitch,
         title: h.title,
         text: h.text,
+        image: h.image,
       })),
     },
   };

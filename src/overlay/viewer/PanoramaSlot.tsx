@@ -40,6 +40,7 @@ const AUTO_ROTATE_RAD_PER_S = 0.08;
 
 /** The overlay (camera info, minimap cone, URL) follows the view at most this often: every 100 ms. */
 export const VIEW_LISTENER_MS = 100;
+const NO_HOTSPOTS: readonly Hotspot[] = [];
 
 const Panorama = lazy(() => import('../../scene').then((m) => ({ default: m.Panorama })));
 
@@ -56,6 +57,8 @@ export interface PanoramaSlotProps {
   /** A link walked through (its target, and where it lands when it says). */
   onLinkHotspot: (link: LinkHotspot) => void;
   onInfoHotspot: (hotspot: InfoHotspot) => void;
+  /** The hotspot editor is open on this scene: its own markers stand for the hotspots (the sprites would lag a drag). */
+  hideHotspots?: boolean;
 }
 
 export function PanoramaSlot(props: PanoramaSlotProps) {
@@ -258,7 +261,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               idleYawPerSecond={autoRotate ? AUTO_ROTATE_RAD_PER_S : 0}
               scene={source}
               initialView={initialView}
-              hotspots={hotspots}
+              hotspots={props.hideHotspots ? NO_HOTSPOTS : hotspots}
               prefetchLinks={firstViewIsDone}
               onHotspotClick={onHotspotClick}
               onViewChange={onViewChange}

@@ -76,6 +76,9 @@ export function ViewerPage() {
   const queryClient = useQueryClient();
   const mayEditHotspots = useMayDo('editHotspots');
   const editHotspots = editingHotspots && mayEditHotspots && !kiosk && !!scene;
+  // Editing this scene's hotspots (not picking where a link lands on its target, which is seen as visitors see it).
+  const [onTheScene, setOnTheScene] = useState(true);
+  const editingHere = editHotspots && onTheScene;
   const [editingTours, setEditingTours] = useState(false);
   const mayEditTours = useMayDo('editTours') && !kiosk;
 
@@ -126,7 +129,9 @@ export function ViewerPage() {
 
   return (
     <ViewerStateProvider value={state}>
-      <div className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}`}>
+      <div
+        className={`viewer${kiosk ? ' kiosk' : ''}${timelineOpen ? ' timeline-open' : ''}${editingHere ? ' editing-hotspots' : ''}`}
+      >
         <div className="panorama-area">
           {picture ? (
             <PanoramaSlot
@@ -138,6 +143,7 @@ export function ViewerPage() {
               autoRotate={autoRotate}
               onLinkHotspot={(l) => go(linkArrival(l, settings.initial_settings.rotation_offset))}
               onInfoHotspot={onInfo}
+              hideHotspots={editingHere && picture.scene.id === scene.id}
             />
           ) : null}
           {picture && !scene && state.loading ? (
@@ -165,6 +171,7 @@ export function ViewerPage() {
                 onClose={() => setEditingHotspots(false)}
                 onSaved={() => refreshAfterWrite(queryClient, siteContent(site))}
                 rotationOffset={settings.initial_settings.rotation_offset ?? 0}
+                onEditing={setOnTheScene}
               />
             </Suspense>
           ) : null}

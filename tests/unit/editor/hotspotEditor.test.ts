@@ -16,10 +16,10 @@ const stored: SceneHotspots = {
   tiles_id: 'barn',
   revision: 3,
   link_hotspots: [{ yaw: 0.5, pitch: 0, rotation: 0, target: 'yard' }],
-  info_hotspots: [{ info_id: 'barn-info-0', yaw: 1, pitch: 0.1, title: 'Feeder', text: '<p>Hay</p>' }],
+  info_hotspots: [{ info_id: 'barn-info-0', yaw: 1, pitch: 0.1, title: 'Feeder', text: '<p>Hay</p>', image: '' }],
 };
 const link: LinkDraft = { kind: 'link', key: 'new-1', yaw: -1, pitch: 0.2, rotation: 0, target: 'field' };
-const info: InfoDraft = { kind: 'info', key: 'new-2', yaw: 2, pitch: -0.2, title: 'Tap', text: 'Cold' };
+const info: InfoDraft = { kind: 'info', key: 'new-2', yaw: 2, pitch: -0.2, title: 'Tap', text: 'Cold', image: '' };
 const play = (from: HotspotEditorState, ...events: HotspotEditorEvent[]) => playMachine(perform, from, events);
 const start = initialState(stored);
 /** The server's answer to a save of `body` at revision `rev`: new info hotspots get ids in order. */
@@ -51,8 +51,27 @@ describe('hotspot editor: changes and saves', () => {
     expect(commands[0]!.body.revision).toBe(3);
     expect(commands[0]!.body.link_hotspots.map((l) => l.target)).toEqual(['yard', 'field']);
     expect(commands[0]!.body.info_hotspots).toEqual([
-      { info_id: 'barn-info-0', yaw: 1, pitch: 0.1, title: 'Feeder', text: '<p>Hay</p>' },
+      { info_id: 'barn-info-0', yaw: 1, pitch: 0.1, title: 'Feeder', text: '<p>Hay</p>', image: '' },
     ]);
+  });
+
+  it("sets, replaces and removes an info hotspot's picture, each a step that undo and redo save back", () => {
+    const key = 'barn-info-0';
+    const a = '/media/hotspots/a.jpg';
+    const b = '/media/hotspots/b.jpg';
+    const pic = (s: HotspotEditorState) => (s.present.find((d) => d.key === key) as InfoDraft).image;
+    const saved = (s: HotspotEditorState, rev: number) => perform(s, answer(s, rev)).state;
+    let s = saved(play(start, { type: 'edit', key, patch: { image: a } }).state, 4);
+    s = saved(play(s, { type: 'edit', key, patch: { image: b } }).state, 5);
+    s = saved(play(s, { type: 'edit', key, patch: { image: '' } }).state, 6);
+    expect([pic(s), s.past.length]).toEqual(['', 3]);
+    const undone = play(s, { type: 'undo' });
+    expect(pic(undone.state)).toBe(b);
+    expect(undone.commands[0]!.body.info_hotspots[0]!.image).toBe(b);
+    const twice = play(saved(undone.state, 7), { type: 'undo' });
+    expect(twice.commands[0]!.body.info_hotspots[0]!.image).toBe(a);
+    const redone = play(saved(twice.state, 8), { type: 'redo' });
+    expect(redone.commands[0]!.body.info_hotspots[0]!.image).toBe(b);
   });
 
   it('moves, retargets and deletes, each a step of the history', () => {
@@ -117,6 +136,7 @@ describe('hotspot editor: undo and redo', () => {
       pitch: -0.2,
       title: 'Tap',
       text: 'Cold',
+      image: '',
     });
     expect(canRedo(redone.state)).toBe(false);
   });
