@@ -39,6 +39,29 @@ test('a wheel over an early hotspot zooms the first picture', async ({ page }) =
   expect(await engineAskedAt(page)).not.toBeNull();
 });
 
+test('a keyboard focus on an early hotspot moves to the panorama at the hand-over, not to the body', async ({
+  page,
+}) => {
+  const start = demo.scenes.find((s) => s.survey_node.link_hotspots.length > 0)!;
+  const link = start.survey_node.link_hotspots[0] as { target: string; yaw: number; pitch: number };
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(ENGINE, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(
+    `/site?site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=${link.yaw}&pitch=${link.pitch}`,
+  );
+  const hotspot = page.locator(`.early-hotspot[data-kind=link][data-id$="-${link.target}"]`);
+  await expect(hotspot).toBeVisible({ timeout: 30_000 });
+  await hotspot.focus();
+  release();
+  // The engine's first frame takes the buttons away (its sprites are drawn in the canvas).
+  await expect(page.locator('.early-hotspot')).toHaveCount(0, { timeout: 30_000 });
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('CANVAS');
+});
+
 /** The page's pixels in `box` (RGB). */
 async function crop(png: Buffer, box: { x: number; y: number; width: number; height: number }): Promise<Buffer> {
   return sharp(png)
