@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startPageFirstView } from './pageFirstView';
 import { dropStrayWorkers } from './offline/workerMark';
+import { reloadOnMissingChunk } from './chunkReload';
 import './styles/app.css';
 
 dropStrayWorkers();
+reloadOnMissingChunk();
 
 // Which build this page runs (VITE_BUILD_ID at `npm run build`, e.g. a release name): for a support question, and
 // for the test that a kiosk moves to a new build whole (tests/e2e/kiosk-update.spec.ts).

@@ -49,8 +49,8 @@ const serve = (port: number, build: Build) =>
 const hasWaitingWorker = (page: Page) =>
   page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting);
 
-/** Opens the first info hotspot of a demo scene through the kiosk's hotspot list. */
-async function openInfo(page: Page, request: APIRequestContext) {
+/** Asks for the first info hotspot of a demo scene through the kiosk's hotspot list. */
+async function askInfo(page: Page, request: APIRequestContext) {
   const demo = await demoSite(request);
   const withInfo = demo.scenes.find((s) => s.survey_node.info_hotspots.length > 0);
   demoLacks(!withInfo, 'an info hotspot');
@@ -62,15 +62,30 @@ async function openInfo(page: Page, request: APIRequestContext) {
   await page.getByRole('button', { name: 'Hotspots' }).click();
   const title = withInfo!.survey_node.info_hotspots[0].title;
   await page.getByRole('region', { name: 'Hotspots' }).getByRole('button', { name: title }).click();
+}
+
+/** Opens it, and closes it again. */
+async function openInfo(page: Page, request: APIRequestContext) {
+  await askInfo(page, request);
   await expect(page.getByRole('complementary', { name: /^Information:/ })).toBeVisible();
   await page.keyboard.press('Escape');
+}
+
+/** The path of the build's chunk `name` (InfoPanel-<hash>.js). */
+const chunkOf = (b: Build, name: string) => [...b.assets].find((p) => p.startsWith(`/assets/${name}-`))!;
+
+/** The page has asked for every chunk it asks for by itself (the engine, the tour player, …): none came for 1 s. */
+async function chunksSettled(page: Page) {
+  let last = -1;
+  const count = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/')).length);
+  await expect.poll(async () => last === (last = await count()), { intervals: [1000], timeout: 30_000 }).toBe(true);
 }
 
 /** Every /assets/ path a text names (a page names its first script and styles). */
 const assetPaths = (text: string) => [...text.matchAll(/\/assets\/[\w.-]+/g)].map((m) => m[0]);
 
 test('a kiosk moves to a new build whole, only once nobody touches it', async ({ page, request }) => {
-  const chunkOf = (b: Build, name: string) => [...b.assets].find((p) => p.startsWith(`/assets/${name}-`))!;
   const infoA = chunkOf(buildA, 'InfoPanel');
   expect(buildB.assets.has(infoA), 'the builds differ in the info panel chunk').toBe(false);
 
@@ -168,5 +183,33 @@ test('a kiosk moves to a new build whole, only once nobody touches it', async ({
   } finally {
     await server?.kill('SIGTERM');
     await request.patch(settingsUrl, { data: { offline: { enabled: false }, kiosk } });
+  }
+});
+
+test('a kiosk without a service worker that asks for a chunk gone with the old build loads the new one', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const infoA = chunkOf(buildA, 'InfoPanel');
+  // The failed import of A's chunk (the new server answers its address with a page, not a script).
+  consoleErrors.expect((r) => r.text.includes(infoA) || r.url.includes(infoA));
+  // Without a worker the browser's own reconnects of the change stream meet the server while it restarts.
+  consoleErrors.expect(/ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/api\/changes\)/);
+  const port = await freePort();
+  let server = await serve(port, buildA);
+  try {
+    await page.goto(`${server.baseUrl}/site?kiosk=1`);
+    await expect(page.locator('.title-card h1')).toBeVisible();
+    await chunksSettled(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((r) => r.length))).toBe(0);
+    await server.kill('SIGTERM');
+    server = await serve(port, buildB);
+    await askInfo(page, request);
+    // Reloaded into B (once), where the same hotspot opens B's panel.
+    await expect(page.locator('html')).toHaveAttribute('data-build', idB, { timeout: 15_000 });
+    await openInfo(page, request);
+  } finally {
+    await server.kill('SIGTERM');
   }
 });
