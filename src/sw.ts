@@ -68,4 +68,7 @@ sw.addEventListener('message', (e) => {
   if (e.data?.type === 'SKIP_WAITING') void sw.skipWaiting();
 });
 // The first worker takes the kiosk's open page at once (it has nothing to replace); later ones only on request.
-sw.addEventListener('activate', (e) => e.waitUntil(sw.clients.claim()));
+// The pages kept belong to the build that served them (each names its build's first script): a new build drops
+// them, or a page read offline later would ask for the old build's chunks, gone from the precache. The page
+// reloads online right after, and any page not kept meanwhile is answered with this build's index.html.
+sw.addEventListener('activate', (e) => e.waitUntil(caches.delete(PAGE_CACHE).then(() => sw.clients.claim())));

@@ -22,11 +22,19 @@ function cachedKeys(qc: QueryClient, auth: boolean): QueryKey[] {
 /** How long a page waits before it asks again for a stream its service worker could not reach (see below). */
 export const REOPEN_MS = 5_000;
 
+/** Told on `window` when the stream is heard again after it was lost: the server may be a new deployment (a
+ *  kiosk's service worker then looks for a new build, src/offline/registration.ts). */
+export const SERVER_BACK_EVENT = 'survey:server-back';
+/** Asked on `window` when the stream's connection must go for a moment: a kiosk's new service worker takes over
+ *  only once the old one carries no request, and this stream is one it carries for good. Asked again after
+ *  REOPEN_MS (through the new worker by then), and read as a loss: what was told meanwhile is read again. */
+export const RELEASE_STREAM_EVENT = 'survey:release-changes';
+
 /** Follows the server's changes; returns the stop. A kiosk kept offline gets "204" from its service worker while
  *  the server cannot be reached: the stream is then closed (no error in the console) and asked for again every
  *  REOPEN_MS; without a worker, while the browser knows it has no network, it waits for the network instead of
- *  retrying every few seconds, each retry an error in the console. Once it is heard again, everything shown is
- *  read again (what changed meanwhile was not told). */
+ *  retrying every few seconds, each retry an error in the console. Once it is heard again after any loss (a cut,
+ *  a server restarted), everything shown is read again (what changed meanwhile was not told). */
 export function followServerChanges(qc: QueryClient): () => void {
   if (typeof EventSource !== 'function') return () => {};
   let source: EventSource | null = null;
@@ -49,11 +57,13 @@ export function followServerChanges(qc: QueryClient): () => void {
       lost = false;
       on(false)();
       on(true)();
+      window.dispatchEvent(new Event(SERVER_BACK_EVENT));
     });
     s.addEventListener('error', () => {
+      // Whatever was told while the connection was down is lost, even when the browser reconnects by itself.
+      lost = true;
       if (s.readyState !== EventSource.CLOSED && navigator.onLine) return; // the browser's own reconnect
       close();
-      lost = true;
       if (navigator.onLine) again = setTimeout(open, REOPEN_MS);
     });
   };
@@ -64,13 +74,19 @@ export function followServerChanges(qc: QueryClient): () => void {
   const online = () => {
     if (!source) open();
   };
+  const release = () => {
+    offline();
+    again = setTimeout(open, REOPEN_MS);
+  };
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
+  window.addEventListener(RELEASE_STREAM_EVENT, release);
   if (navigator.onLine !== false) open();
   else lost = true;
   return () => {
     window.removeEventListener('offline', offline);
     window.removeEventListener('online', online);
+    window.removeEventListener(RELEASE_STREAM_EVENT, release);
     close();
   };
 }

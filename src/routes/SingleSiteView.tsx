@@ -154,7 +154,7 @@ export function SingleSiteView({ site, basePath, multiSite }: { site: string; ba
         <AnimationModal />
         {keepOffline ? (
           <Suspense fallback={null}>
-            <OfflineKeeper site={site} />
+            <OfflineKeeper site={site} idleRotateSeconds={settings.data?.kiosk?.idleRotateSeconds} />
           </Suspense>
         ) : null}
       </div>

@@ -86,7 +86,11 @@ export class EarlyHotspotLayer {
       this.describe(el, hotspot);
       next.set(hotspot.id, { hotspot, el });
     }
-    for (const [id, { el }] of this.placed) if (next.get(id)?.el !== el) el.remove();
+    for (const [id, { el }] of this.placed) {
+      if (next.get(id)?.el === el) continue;
+      this.letGo(el);
+      el.remove();
+    }
     this.placed = next;
     this.root.append(...[...next.values()].map((p) => p.el));
     if (this.at) this.place(this.at.view, this.at.vp);
@@ -170,6 +174,7 @@ export class EarlyHotspotLayer {
     this.at = { view, vp };
     for (const { hotspot, el } of this.placed.values()) {
       const p = screenPoint(hotspot.yaw, hotspot.pitch, view, vp);
+      if (!p) this.letGo(el);
       el.hidden = !p;
       if (p) el.style.transform = `translate(${p.x - ICON_CSS_PX / 2}px, ${p.y - ICON_CSS_PX / 2}px)`;
     }
@@ -177,11 +182,20 @@ export class EarlyHotspotLayer {
 
   /** Shown while their scene's picture is on the canvas. */
   show(on: boolean): void {
+    if (!on) this.letGo(this.root);
     this.root.hidden = !on;
+  }
+
+  /** A button (or all of them) about to go: a keyboard user's focus on it moves to the panorama, which the engine's
+   *  hotspots are drawn in and the keys turn, rather than dropping to the page's body (the next Tab would then
+   *  start again from the top of the page). */
+  private letGo(el: HTMLElement): void {
+    if (el.contains(document.activeElement) && this.input?.isConnected) this.input.focus({ preventScroll: true });
   }
 
   /** The engine draws its own from now on. */
   dispose(): void {
+    this.letGo(this.root);
     this.root.remove();
     this.placed = new Map();
     this.press = null;

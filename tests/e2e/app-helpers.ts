@@ -87,3 +87,12 @@ export async function openViewer(page: Page, demo: DemoSite, path = '/site'): Pr
   await page.goto(path);
   await expect(page.locator('.title-card h1')).toHaveText(demo.scenes[0].survey_node.title);
 }
+
+/** The picture is live: the engine has drawn its first stable frame, and the early stage's hotspot buttons (Tab
+ *  stops until then, docs/first-view.md) are gone. What a person waits for before walking the page with Tab. */
+export async function waitPictureLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('panorama:stable').length > 0, undefined, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.early-hotspot')).toHaveCount(0);
+}

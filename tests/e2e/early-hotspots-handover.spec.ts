@@ -39,6 +39,35 @@ test('a wheel over an early hotspot zooms the first picture', async ({ page }) =
   expect(await engineAskedAt(page)).not.toBeNull();
 });
 
+/** The demo's first scene with a link, its first link, and the engine's chunks held until `release`. */
+async function heldHandOver(page: Page) {
+  const start = demo.scenes.find((s) => s.survey_node.link_hotspots.length > 0)!;
+  const link = start.survey_node.link_hotspots[0] as { target: string; yaw: number; pitch: number };
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(ENGINE, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { start, link, release };
+}
+
+test('a keyboard focus on an early hotspot moves to the panorama at the hand-over, not to the body', async ({
+  page,
+}) => {
+  const { start, link, release } = await heldHandOver(page);
+  await page.goto(
+    `/site?site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=${link.yaw}&pitch=${link.pitch}`,
+  );
+  const hotspot = page.locator(`.early-hotspot[data-kind=link][data-id$="-${link.target}"]`);
+  await expect(hotspot).toBeVisible({ timeout: 30_000 });
+  await hotspot.focus();
+  release();
+  // The engine's first frame takes the buttons away (its sprites are drawn in the canvas).
+  await expect(page.locator('.early-hotspot')).toHaveCount(0, { timeout: 30_000 });
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('CANVAS');
+});
+
 /** The page's pixels in `box` (RGB). */
 async function crop(png: Buffer, box: { x: number; y: number; width: number; height: number }): Promise<Buffer> {
   return sharp(png)
@@ -50,14 +79,7 @@ async function crop(png: Buffer, box: { x: number; y: number; width: number; hei
 const meanAbs = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
 
 test('at the hand-over a hotspot near the edge keeps its size and never leaves a frame', async ({ page }) => {
-  const start = demo.scenes.find((s) => s.survey_node.link_hotspots.length > 0)!;
-  const link = start.survey_node.link_hotspots[0] as { target: string; yaw: number; pitch: number };
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(ENGINE, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { start, link, release } = await heldHandOver(page);
   // 40° right of the centre: a sprite sized by its distance (not its depth) would be 1.3x the button.
   await page.goto(
     `/site?site=${demo.site}&date=${demo.date}&node=${start.survey_node.tiles_id}&yaw=${link.yaw - 0.7}&pitch=${link.pitch}&fov=1.2`,

@@ -1,7 +1,7 @@
 // Every control Tab reaches on every screen shows where the focus is: its outline or shadow changes when it
 // takes the focus by keyboard, and it is big enough to see (no invisible stops).
 import { expect, test, type Page } from '@playwright/test';
-import { demoSite, openViewer, problemsOnPages, withMultiSite, type DemoSite } from './app-helpers';
+import { demoSite, openViewer, problemsOnPages, waitPictureLive, withMultiSite, type DemoSite } from './app-helpers';
 import { focusedName, focusRingProblem } from './keyboard-helpers';
 import { VIEWPORTS } from './viewports';
 
@@ -50,6 +50,8 @@ for (const vp of ['desktop', 'phone upright'] as const) {
       const problems: string[] = [];
       for (const path of vp === 'desktop' ? ['/site', '/site?kiosk=1'] : ['/site']) {
         await openViewer(page, demo, path);
+        // Not while the engine takes over: the early hotspot buttons are Tab stops until then.
+        await waitPictureLive(page);
         problems.push(...(await walkProblems(page, path)));
         for (const [panel, open, selector] of [
           ['timeline', 'Open Timeline', '#timeline'],

@@ -10,7 +10,7 @@ import {
   toDrop,
   toFetch,
 } from '../../src/offline/progress';
-import { updateDue } from '../../src/offline/updatePolicy';
+import { idleBeforeUpdateMs, updateDue } from '../../src/offline/updatePolicy';
 
 const files = [
   { url: 'a', bytes: 100 },
@@ -50,8 +50,17 @@ describe('the offline download progress', () => {
     expect([512, 45_000, 10_100_000, 2_300_000_000].map(formatBytes)).toEqual(['512 B', '45 kB', '10.1 MB', '2.30 GB']);
   });
 
-  it('lets a new build take over only after a minute without input', () => {
-    expect(updateDue(0, 59_999)).toBe(false);
-    expect(updateDue(0, 60_000)).toBe(true);
+  it('lets a new build take over only after the kiosk idle time without input', () => {
+    expect(updateDue(0, 59_999, 60_000)).toBe(false);
+    expect(updateDue(0, 60_000, 60_000)).toBe(true);
+  });
+
+  it('waits as long as the kiosk waits before turning, bounded to 5 s .. a day', () => {
+    expect(idleBeforeUpdateMs(undefined)).toBe(60_000);
+    expect(idleBeforeUpdateMs(30)).toBe(30_000);
+    expect(idleBeforeUpdateMs(0)).toBe(5_000);
+    expect(idleBeforeUpdateMs(-1)).toBe(5_000);
+    expect(idleBeforeUpdateMs(Number.NaN)).toBe(60_000);
+    expect(idleBeforeUpdateMs(1e9)).toBe(86_400_000);
   });
 });

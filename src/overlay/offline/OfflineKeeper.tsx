@@ -7,8 +7,9 @@ import { complete, formatBytes, fraction } from '../../offline/progress';
 /** How long "kept offline" stays on screen once done. */
 const DONE_SHOWN_MS = 4000;
 
-export default function OfflineKeeper({ site }: { site: string }) {
-  const progress = useKeepOffline(site);
+/** `idleRotateSeconds`: the site's kiosk setting, which a new build also waits for (src/offline/updatePolicy.ts). */
+export default function OfflineKeeper({ site, idleRotateSeconds }: { site: string; idleRotateSeconds?: number }) {
+  const progress = useKeepOffline(site, idleRotateSeconds);
   const done = progress !== null && complete(progress);
   const [shown, setShown] = useState(true);
   useEffect(() => {

@@ -13,9 +13,8 @@ import {
   timelineOpenAtom,
 } from '../../state/atoms';
 import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
+import { KIOSK_INPUT_EVENTS as INPUT_EVENTS } from '../../domain/kioskInput';
 import type { SiteSettings } from '../../../contract/api';
-
-const INPUT_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
 
 export function useKioskIdle(settings: SiteSettings): boolean {
   const kiosk = useAtomValue(kioskAtom);

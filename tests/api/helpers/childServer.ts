@@ -32,9 +32,11 @@ export async function startChildServer(opts: {
   databaseUrl: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /** A port of the caller's (a second server where the first stood: same origin for the browser), else a free one. */
+  port?: number;
 }): Promise<ChildServer> {
   const startTimeoutMs = opts.startTimeoutMs ?? 30_000;
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: repoRoot,
     env: {
