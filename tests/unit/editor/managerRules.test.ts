@@ -32,7 +32,7 @@ describe('north', () => {
 });
 
 describe('surveyChanges', () => {
-  const survey = { id: 's', floor: 0, date: '2024-03-01', survey_name: 'Main', revision: 2, scenes: [] };
+  const survey = { id: 's', floor: 0, date: '2024-03-01', survey_name: 'Main', revision: 2, size_bytes: null, scenes: [] };
   it('sends only what changed, the name trimmed', () => {
     expect(surveyChanges(survey, { survey_name: ' Main ', floor: 0, date: '2024-03-01' })).toBeNull();
     expect(surveyChanges(survey, { survey_name: 'Walk ', floor: 1, date: '2024-03-01' })).toEqual({
