@@ -18,6 +18,8 @@ export type AuditAction =
   | 'scene.rename'
   | 'scene.startView'
   | 'scene.north'
+  | 'scene.place'
+  | 'scene.firstPlace'
   | 'scene.move'
   | 'scene.delete'
   | 'hotspot.add'

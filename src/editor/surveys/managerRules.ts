@@ -64,6 +64,8 @@ const ACTION_WORDS: Record<string, string> = {
   'scene.rename': 'Renamed',
   'scene.startView': 'Set the start view of',
   'scene.north': 'Set north of',
+  'scene.place': 'Moved on the floor plan:',
+  'scene.firstPlace': 'Placed on the floor plan:',
   'scene.move': 'Moved',
   'scene.delete': 'Deleted',
 };
