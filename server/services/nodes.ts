@@ -40,7 +40,7 @@ async function edit(
     const before = await nodeEntry(trx, id);
     await bumpRevision(trx, 'survey_nodes', before.minimap_node.survey_node, revision);
     const { site } = before.minimap_node;
-    const target = `scene "${before.minimap_node.title}"`;
+    const scene = `scene "${before.minimap_node.title}"`;
     if (change.kind === 'place') {
       // A position given places the node (a scene that came without one leaves the editor's tray).
       await trx
@@ -55,7 +55,7 @@ async function edit(
         site,
         actor,
         action: before.placed ? 'scene.place' : 'scene.firstPlace',
-        target,
+        target: `${scene} on the floor plan`,
         detail,
       });
     } else {
@@ -64,7 +64,7 @@ async function edit(
         site,
         actor,
         action: 'scene.north',
-        target,
+        target: scene,
         detail: { from: short(before.rotation), north: short(change.rotation) },
       });
     }

@@ -64,10 +64,17 @@ const ACTION_WORDS: Record<string, string> = {
   'scene.rename': 'Renamed',
   'scene.startView': 'Set the start view of',
   'scene.north': 'Set north of',
-  'scene.place': 'Moved on the floor plan:',
-  'scene.firstPlace': 'Placed on the floor plan:',
+  'scene.place': 'Moved',
+  'scene.firstPlace': 'Placed',
   'scene.move': 'Moved',
   'scene.delete': 'Deleted',
+  'site.settings': 'Changed',
+  'floorPlan.upload': 'Uploaded',
+  'documents.upload': 'Uploaded',
+  'pin.create': 'Added',
+  'pin.edit': 'Edited',
+  'pin.move': 'Moved',
+  'pin.delete': 'Deleted',
 };
 
 const valueText = (v: unknown) =>
