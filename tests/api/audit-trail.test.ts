@@ -210,4 +210,31 @@ describe('writes of the other editors', () => {
     expect((await send('DELETE', `/map-pins/${pin._id}`)).status).toBe(200);
     expect(await newest()).toMatchObject({ actor: 'root', action: 'pin.delete', target: 'pin "Farm gate east"' });
   });
+
+  it('accounts: in the trail of each site they administer, before or after', async () => {
+    const made = await send('POST', '/users', {
+      username: 'ana',
+      password: 'correct horse battery',
+      roles: ['projectAdmin'],
+      sites: ['farm'],
+    });
+    expect(made.status).toBe(200);
+    expect(await newest()).toMatchObject({
+      actor: 'root',
+      action: 'user.create',
+      target: 'account "ana"',
+      detail: { roles: ['projectAdmin'], sites: ['farm'] },
+    });
+    const { id } = made.body.payload;
+    await seedSite(s.ctx, 'barn');
+    expect((await send('PUT', `/users/${id}`, { sites: ['barn'] })).status).toBe(200);
+    for (const site of ['farm', 'barn'])
+      expect(await newest(site)).toMatchObject({
+        action: 'user.edit',
+        detail: { sites: ['barn'], password_changed: false },
+      });
+    expect((await send('DELETE', `/users/${id}`)).status).toBe(200);
+    expect(await newest('barn')).toMatchObject({ action: 'user.delete', target: 'account "ana"' });
+    expect((await newest('farm')).action).toBe('user.edit');
+  });
 });

@@ -75,6 +75,9 @@ const ACTION_WORDS: Record<string, string> = {
   'pin.edit': 'Edited',
   'pin.move': 'Moved',
   'pin.delete': 'Deleted',
+  'user.create': 'Added',
+  'user.edit': 'Changed',
+  'user.delete': 'Removed',
 };
 
 const valueText = (v: unknown) =>
