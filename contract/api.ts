@@ -133,12 +133,20 @@ export const minimapNodeEntry = z.object({
   /** false: the scene came without a position (x = y = 0 mean nothing); it waits in the node editor's tray and is
    *  not drawn on the plan. Setting its position places it. */
   placed: z.boolean(),
+  /** The scene's revision (its place and north are part of it): a node edit names the one it started from. */
+  revision: z.number().int(),
   minimap_node: minimapNode.extend({ tiles_name: z.string(), title: z.string() }),
 });
 export type MinimapNodeEntry = z.infer<typeof minimapNodeEntry>;
 
-export const nodeCoordsBody = z.object({ x: boundedNumber('x', COORD_MAX), y: boundedNumber('y', COORD_MAX) });
-export const nodeRotationBody = z.object({ rotation: boundedNumber('rotation', 100_000) });
+export const nodeCoordsBody = z.object({
+  x: boundedNumber('x', COORD_MAX),
+  y: boundedNumber('y', COORD_MAX),
+  revision: editRevision,
+});
+export const nodeRotationBody = z.object({ rotation: boundedNumber('rotation', 100_000), revision: editRevision });
+/** The refusal of a node edit that started from an old revision: the node as stored now. */
+export const staleNode = failure.extend({ current: minimapNodeEntry.optional() });
 export const floorDetailsBody = z.object({
   floor: floorNumber(),
   floor_name: z.string().max(200),

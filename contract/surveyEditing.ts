@@ -56,6 +56,8 @@ export const managedScene = z.object({
   /** The minimap node's rotation (radians): where on the plan the photo's yaw 0 faces. */
   north: z.number(),
   placed: z.boolean(),
+  /** Bytes of its tiles and preview as stored (every copy); null while not measured yet. */
+  size_bytes: z.number().nullable(),
 });
 export type ManagedScene = z.infer<typeof managedScene>;
 
@@ -65,6 +67,8 @@ export const managedSurvey = z.object({
   date: z.string(),
   survey_name: z.string(),
   revision: z.number(),
+  /** Its scenes' bytes added up; null while any of them is not measured yet. */
+  size_bytes: z.number().nullable(),
   scenes: z.array(managedScene),
 });
 export type ManagedSurvey = z.infer<typeof managedSurvey>;

@@ -15,6 +15,7 @@ import { sweepDeadStaging } from './storage/stagingSweep.ts';
 import { stagingRootOf } from './storage/stagingOwners.ts';
 import { DEMO_SEED_LOCK_KEY, withStartupLock } from './db/startupLock.ts';
 import { warmTiler } from './services/tiler/warmTiler.ts';
+import { measureUnsizedScenes } from './services/tileBytes.ts';
 
 const config = readConfig();
 let earlySweep: string[] | Error;
@@ -54,6 +55,13 @@ if (config.demo)
   } catch (err) {
     app.log.error({ err }, 'the demo site could not be generated; the server starts without it');
   }
+
+// Scenes stored before their size was kept (migration 0020) are measured from the store, all written at once; not
+// awaited: listing a bucket of many scenes may take a while, and only the survey manager's size column waits for it.
+void measureUnsizedScenes(ctx.db, ctx.blobs).then(
+  (n) => n && app.log.info(`measured the stored size of ${n} scene(s)`),
+  (err: unknown) => app.log.warn({ err }, 'could not measure the size of older scenes; the next start tries again'),
+);
 
 let stopping = false;
 async function shutdown(signal: string, exitCode = 0) {

@@ -8,6 +8,7 @@ import { storableNames } from './migration0016StorableNames.ts';
 import { photoUploads } from './migration0017PhotoUploads.ts';
 import { auditTrail } from './migration0018Audit.ts';
 import { toursTable } from './migration0019Tours.ts';
+import { tileBytes } from './migration0020TileBytes.ts';
 import { tileFormats } from './migration0014TileFormats.ts';
 import { documentIndexes } from './migration0015DocumentIndexes.ts';
 import { installChangeTriggers } from './pgChangeNotices.ts';
@@ -192,6 +193,7 @@ export const migrationProvider: MigrationProvider = {
       '0017_photo_uploads': photoUploads,
       '0018_audit': auditTrail,
       '0019_tours': toursTable,
+      '0020_tile_bytes': tileBytes,
     };
   },
 };

@@ -62,6 +62,8 @@ interface SurveyNodeTable {
   tile_format: ColumnType<TileFormat, TileFormat | undefined, TileFormat>;
   /** Raised by every edit of the scene or its hotspots; an edit names the revision it started from (0018). */
   revision: Generated<number>;
+  /** Bytes of its stored tiles and preview (0020); null until measured. PostgreSQL's bigint reads as text. */
+  tile_bytes: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 interface MinimapNodeTable {
   id: string;

@@ -152,12 +152,19 @@ export const documentRoutes: RoutesPlugin = async (api, { ctx }) => {
             continue;
           }
           try {
-            result = await docs.uploadDocumentation(db, blobs, config, req.params.site, {
-              filename: part.filename,
-              mimetype: part.mimetype,
-              stream: part.file,
-              truncated: () => part.file.truncated,
-            });
+            result = await docs.uploadDocumentation(
+              db,
+              blobs,
+              config,
+              req.params.site,
+              {
+                filename: part.filename,
+                mimetype: part.mimetype,
+                stream: part.file,
+                truncated: () => part.file.truncated,
+              },
+              { actor: req.user },
+            );
           } catch (e) {
             failure = e;
           }

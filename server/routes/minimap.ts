@@ -98,7 +98,11 @@ export const minimapRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req) => {
       const file = await readFileField(req, 'file', MAX_IMAGE_BYTES);
       if (!file) throw new Invalid(IMAGE_REQUIRED_MESSAGE);
-      return ok(await uploadMinimapImage(db, blobs, req.params.site, floorOrZero(req.query.floor), file.data));
+      return ok(
+        await uploadMinimapImage(db, blobs, req.params.site, floorOrZero(req.query.floor), file.data, {
+          actor: req.user,
+        }),
+      );
     },
   );
 };

@@ -85,7 +85,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
     },
     async (req) => {
       refuseInvalid(req, PIN_LABELS);
-      return ok(await pins.createPin(db, blobs, req.body));
+      return ok(await pins.createPin(db, blobs, req.body, { actor: req.user }));
     },
   );
 
@@ -127,7 +127,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
       const target = req.body.site?.trim();
       if (target && !administers(req.user, target))
         throw new Forbidden(`Your account may not point a pin at the site "${target}".`);
-      return ok(await pins.updatePin(db, req.params.id, req.body));
+      return ok(await pins.updatePin(db, req.params.id, req.body, { actor: req.user }));
     },
   );
 
@@ -143,7 +143,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
         response: { ...refusals(404), 200: envelope(pin) },
       },
     },
-    async (req) => ok(await pins.movePin(db, req.params.id, req.body)),
+    async (req) => ok(await pins.movePin(db, req.params.id, req.body, { actor: req.user })),
   );
 
   r.delete(
@@ -157,7 +157,7 @@ export const pinRoutes: RoutesPlugin = async (api, { ctx }) => {
         response: { ...refusals(404), 200: envelope(pin) },
       },
     },
-    async (req) => ok(await pins.deletePin(db, req.params.id)),
+    async (req) => ok(await pins.deletePin(db, req.params.id, { actor: req.user })),
   );
 
   const sitemapByName = async (name: string | undefined) =>

@@ -99,7 +99,7 @@ export const systemRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req) => {
       // The initial view's date: a real calendar day, as every date the API takes.
       parseIsoDate(req.body.initial_settings?.date, 'initial_settings.date');
-      return ok(await patchSiteSettings(db, req.params.site, req.body));
+      return ok(await patchSiteSettings(db, req.params.site, req.body, { actor: req.user }));
     },
   );
 

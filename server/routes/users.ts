@@ -38,7 +38,9 @@ export const userRoutes: RoutesPlugin = async (api, { ctx }) => {
       },
     },
     async (req) => {
-      const u = await admin.createUser(db, req.body.username, req.body.password, req.body.roles, req.body.sites);
+      const u = await admin.createUser(db, req.body.username, req.body.password, req.body.roles, req.body.sites, {
+        actor: req.user,
+      });
       return ok(u, `User ${u.username} created.`);
     },
   );
@@ -56,7 +58,7 @@ export const userRoutes: RoutesPlugin = async (api, { ctx }) => {
       },
     },
     async (req) => {
-      const u = await admin.changeUser(db, { id: req.params.id }, req.body);
+      const u = await admin.changeUser(db, { id: req.params.id }, req.body, { actor: req.user });
       return ok(u, `User ${u.username} saved.`);
     },
   );
@@ -73,7 +75,7 @@ export const userRoutes: RoutesPlugin = async (api, { ctx }) => {
       },
     },
     async (req) => {
-      const u = await admin.removeUser(db, { id: req.params.id });
+      const u = await admin.removeUser(db, { id: req.params.id }, { actor: req.user });
       return ok(u, `User ${u.username} removed.`);
     },
   );

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { expectedTiles, tileKey, type LevelSpec, type TileRef } from './ingest/tilePaths.ts';
+import { plusBytes } from './tileBytes.ts';
 
 /** libaom's quality (0-100) and speed: effort 0 encodes a 512-px tile in about 25 ms with almost the size of 4. */
 export const AVIF_OPTIONS = { quality: 60, effort: 0, chromaSubsampling: '4:2:0' } as const;
@@ -102,6 +103,7 @@ export async function makeAvifCopy(
   };
   if (!refs.every(fits)) return 'too large';
   const written: string[] = [];
+  let bytes = 0;
   // Copies no row will announce (the scene removed meanwhile, or this run failed) are taken back out: the scene's
   // folder stays referenced, so the start-up sweep would keep them.
   const takeBack = async () => {
@@ -112,17 +114,20 @@ export async function makeAvifCopy(
       if (!stillWanted()) throw new Error('stopped before the AVIF copy was complete');
       const jpeg = await bytesOf(await ctx.blobs.read(tileKey(tilesId, ref)));
       const key = tileKey(tilesId, ref, 'avif');
-      await ctx.blobs.putUnrecorded(key, await avifOf(jpeg, sizeLimit(ref, levels)));
+      const avif = await avifOf(jpeg, sizeLimit(ref, levels));
+      await ctx.blobs.putUnrecorded(key, avif);
       written.push(key);
+      bytes += avif.length;
       onProgress(i + 1, refs.length);
     }
   } catch (e) {
     await takeBack();
     throw e;
   }
+  // The scene's size takes the copy in the same statement that announces it (services/tileBytes.ts).
   const announced = await ctx.db
     .updateTable('survey_nodes')
-    .set({ tile_format: 'avif' })
+    .set({ tile_format: 'avif', tile_bytes: plusBytes(bytes) })
     .where('tiles_id', '=', tilesId)
     .executeTakeFirst();
   if (Number(announced.numUpdatedRows) > 0) return 'made';

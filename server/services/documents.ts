@@ -18,6 +18,7 @@ import { ZipArchive, fmtBytes, type ZipLimits } from './ingest/zipReader.ts';
 import { DOC_LIMITS, planDocuments, type DocumentPlan } from './documentPlan.ts';
 import { mergeDocumentRows, type MergedRows } from './documentRows.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
+import { recordBy, type AuditBy } from './audit/audit.ts';
 
 export const ROOT_NAME = 'root';
 export const MESSAGES = {
@@ -206,6 +207,7 @@ export async function uploadDocumentation(
   config: Pick<Config, 'maxUncompressedBytes' | 'maxCompressionRatio' | 'maxUploadBytes'>,
   site: string,
   upload: UploadedZip,
+  by?: AuditBy,
 ): Promise<DocumentUploadResult> {
   if (!looksLikeZip(upload)) {
     upload.stream.resume();
@@ -244,6 +246,12 @@ export async function uploadDocumentation(
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       merged = await mergeDocumentRows(trx, site, rootId(site), plan, (key) => blobs.url(key));
+      await recordBy(trx, by, {
+        site,
+        action: 'documents.upload',
+        target: `documentation "${upload.filename}"`,
+        detail: { folders: merged.directories, files: merged.files, replaced: merged.replacedUrls.length },
+      });
     });
   } catch (err) {
     upload.stream.resume();

@@ -17,6 +17,7 @@ export const MINIMAP_NODE_COLUMNS = [
   'minimap_nodes.survey_node_id',
   'survey_nodes.tiles_name',
   'survey_nodes.title',
+  'survey_nodes.revision',
 ] as const;
 
 export interface MinimapNodeRow {
@@ -34,6 +35,7 @@ export interface MinimapNodeRow {
   survey_node_id: string;
   tiles_name: string;
   title: string;
+  revision: number;
 }
 
 export const minimapNodeEntryOf = (r: MinimapNodeRow): MinimapNodeEntry => ({
@@ -44,6 +46,7 @@ export const minimapNodeEntryOf = (r: MinimapNodeRow): MinimapNodeEntry => ({
   y_scale: r.y_scale,
   rotation: r.rotation,
   placed: r.placed !== 0,
+  revision: Number(r.revision),
   minimap_node: {
     tiles_id: r.tiles_id,
     floor: r.floor,

@@ -9,6 +9,7 @@ import { prepareImage } from './uploadedImages.ts';
 import { Invalid } from './errors.ts';
 import { inTransaction, lockSite } from '../db/transactions.ts';
 import { sql } from 'kysely';
+import { recordBy, type AuditBy } from './audit/audit.ts';
 
 /** Widths of the two variants: the corner minimap and the enlarged one. */
 const SMALL_WIDTH = 400;
@@ -57,6 +58,7 @@ export async function uploadMinimapImage(
   site: string,
   floor: number,
   data: Buffer,
+  by?: AuditBy,
 ): Promise<Minimap> {
   if (!Number.isInteger(floor) || floor < 0 || floor > MAX_FLOOR)
     throw new Invalid(`The floor must be a whole number from 0 to ${MAX_FLOOR}, not ${floor}.`);
@@ -111,6 +113,12 @@ export async function uploadMinimapImage(
         .onConflict((oc) => oc.columns(['site', 'floor']).doNothing())
         .executeTakeFirst();
       if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) await syncFloorCount(trx, site);
+      await recordBy(trx, by, {
+        site,
+        action: 'floorPlan.upload',
+        target: `the floor plan of floor ${floor}`,
+        detail: { width: info.width, height: info.height },
+      });
     });
   } catch (err) {
     await staging.rollback();

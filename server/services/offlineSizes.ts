@@ -18,7 +18,8 @@ function tileSlot(rest: string): { format: string; z: number | 'preview' } | nul
   return tile ? { format: tile[2]!, z: Number(tile[1]) } : null;
 }
 
-async function sceneBytes(blobs: BlobStore, tilesId: string) {
+/** One scene's stored bytes per copy and level (also the start-up measure of tileBytes.ts). */
+export async function sceneBytes(blobs: BlobStore, tilesId: string) {
   const prefix = `tiles/${tilesId}/`;
   const copies = new Map<string, TileCopyBytes>();
   for await (const b of blobs.listUnder(prefix)) {
@@ -42,7 +43,7 @@ async function fileBytes(blobs: BlobStore, url: string): Promise<number> {
   return 0;
 }
 
-async function inBatches<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+export async function inBatches<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += n) out.push(...(await Promise.all(items.slice(i, i + n).map(fn))));
   return out;

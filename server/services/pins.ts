@@ -10,6 +10,7 @@ import { Invalid, NotFound } from './errors.ts';
 import { idSlug } from '../../contract/slugs.ts';
 import { prepareImage } from './uploadedImages.ts';
 import { inTransaction, lockSiteIds } from '../db/transactions.ts';
+import { recordBy, type AuditBy } from './audit/audit.ts';
 
 /** Key of the generated cover shown for pins created without one. */
 export const DEFAULT_COVER_KEY = 'pins/default-cover-v1.jpg';
@@ -116,7 +117,7 @@ async function reserveSiteId(db: DB, name: string): Promise<string> {
   }
 }
 
-export async function createPin(db: DB, blobs: BlobStore, input: PinInput): Promise<Pin> {
+export async function createPin(db: DB, blobs: BlobStore, input: PinInput, by?: AuditBy): Promise<Pin> {
   checkImageUrl(input.cover_image, 'The cover image');
   const cover = input.cover_image || (await defaultCoverUrl(blobs));
   return inTransaction(db, async (trx) => {
@@ -142,12 +143,20 @@ export async function createPin(db: DB, blobs: BlobStore, input: PinInput): Prom
       sitemap: input.sitemap.trim() || 'default',
     };
     await trx.insertInto('pins').values(row).execute();
+    await recordBy(trx, by, { site, action: 'pin.create', target: `pin "${row.name}"`, detail: { map: row.sitemap } });
     return toPin(row);
   });
 }
 
 /** Changes the given fields only (a field left out keeps its value). */
-export async function updatePin(db: DB, id: string, patch: Partial<PinInput>): Promise<Pin> {
+/** Changes the given fields only; `by` names who asked, for the trail of the pin's site (a moved pin: 'pin.move'). */
+export async function updatePin(
+  db: DB,
+  id: string,
+  patch: Partial<PinInput>,
+  by?: AuditBy,
+  action: 'pin.edit' | 'pin.move' = 'pin.edit',
+): Promise<Pin> {
   const set: Partial<PinTable> = {};
   if (patch.cover_image !== undefined) {
     checkImageUrl(patch.cover_image, 'The cover image');
@@ -166,20 +175,27 @@ export async function updatePin(db: DB, id: string, patch: Partial<PinInput>): P
   if (patch.external_url !== undefined) set.external_url = patch.external_url;
   if (patch.sitemap !== undefined && patch.sitemap.trim()) set.sitemap = patch.sitemap.trim();
   return db.transaction().execute(async (trx) => {
-    await getPin(trx, id);
+    const before = await getPin(trx, id);
     if (Object.keys(set).length) await trx.updateTable('pins').set(set).where('id', '=', id).execute();
-    return getPin(trx, id);
+    const after = await getPin(trx, id);
+    const detail: Record<string, string | number> = {};
+    for (const key of Object.keys(set) as (keyof Pin)[])
+      if (before[key] !== after[key]) detail[key] = typeof after[key] === 'number' ? after[key] : String(after[key]);
+    if (after.site !== before.site) detail.from_site = before.site;
+    await recordBy(trx, by, { site: after.site, action, target: `pin "${after.name}"`, detail });
+    return after;
   });
 }
 
-export async function movePin(db: DB, id: string, coords: { x: number; y: number }): Promise<Pin> {
-  return updatePin(db, id, coords);
+export async function movePin(db: DB, id: string, coords: { x: number; y: number }, by?: AuditBy): Promise<Pin> {
+  return updatePin(db, id, coords, by, 'pin.move');
 }
 
-export async function deletePin(db: DB, id: string): Promise<Pin> {
+export async function deletePin(db: DB, id: string, by?: AuditBy): Promise<Pin> {
   return db.transaction().execute(async (trx) => {
     const pin = await getPin(trx, id);
     await trx.deleteFrom('pins').where('id', '=', id).execute();
+    await recordBy(trx, by, { site: pin.site, action: 'pin.delete', target: `pin "${pin.name}"` });
     return pin;
   });
 }

@@ -4,6 +4,7 @@ import type { AppConfig, SiteSettings } from '../../contract/api.ts';
 import { projectTitleOf } from '../../contract/projectTitle.ts';
 import { NotFound } from './errors.ts';
 import { inTransaction, lockAppConfig, lockSite } from '../db/transactions.ts';
+import { recordBy, type AuditBy } from './audit/audit.ts';
 
 export function defaultSiteSettings(site: string, title: string): SiteSettings {
   return {
@@ -69,12 +70,30 @@ type SettingsPatch = Partial<Omit<SiteSettings, 'enable' | 'initial_settings' | 
  * is read after the site's lock is released: the write does not depend on it, and every query under the lock
  * makes the next writer of the site wait longer.
  */
-export async function patchSiteSettings(db: DB, site: string, patch: SettingsPatch): Promise<SiteSettings> {
+export async function patchSiteSettings(
+  db: DB,
+  site: string,
+  patch: SettingsPatch,
+  by?: AuditBy,
+): Promise<SiteSettings> {
   const saved = await inTransaction(db, async (trx) => {
     await lockSite(trx, site);
-    return applySettingsPatch(trx, site, patch);
+    const next = await applySettingsPatch(trx, site, patch);
+    await recordBy(trx, by, { site, action: 'site.settings', target: 'site settings', detail: settingsChanged(patch) });
+    return next;
   });
   return withMultiSite(db, saved);
+}
+
+/** The fields a patch sets, as the trail names them ("display.title", "kiosk.enabled"). */
+function settingsChanged(patch: SettingsPatch): { changed: string[] } {
+  const changed: string[] = [];
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (isGroup(value)) for (const sub of Object.keys(value)) changed.push(`${key}.${sub}`);
+    else changed.push(key);
+  }
+  return { changed };
 }
 
 const isGroup = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

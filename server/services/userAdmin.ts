@@ -6,6 +6,8 @@ import { Conflict, Invalid, NotFound } from './errors.ts';
 import { roles as ROLES, type Role } from '../../contract/api.ts';
 import { PASSWORD_MAX, SITE_ID, USERNAME_MAX } from '../../contract/limits.ts';
 import { addUser, hashPassword, parseRoles, replaceUserSites } from './users.ts';
+import { recordBy, type AuditBy } from './audit/audit.ts';
+import type { AuditValue } from './audit/auditEntry.ts';
 
 export interface UserEntry {
   id: string;
@@ -70,12 +72,28 @@ async function findUser(db: DB, idOrName: { id?: string; username?: string }): P
   return { id: u.id, username: u.username, roles: parseRoles(u.roles), sites: sites.map((s) => s.site) };
 }
 
+/**
+ * Accounts are install-wide: a change is recorded in the trail of each site the account administers (before or after
+ * it), where its administrators look. An account of no site (a superAdmin, a guest) has no site trail to go to.
+ */
+async function recordInSites(
+  trx: DB,
+  by: AuditBy | undefined,
+  sites: readonly string[],
+  action: 'user.create' | 'user.edit' | 'user.delete',
+  username: string,
+  detail?: Record<string, AuditValue | readonly AuditValue[]>,
+): Promise<void> {
+  for (const site of new Set(sites)) await recordBy(trx, by, { site, action, target: `account "${username}"`, detail });
+}
+
 export async function createUser(
   db: DB,
   username: string,
   password: string,
   roles: string[],
   sites: string[] = [],
+  by?: AuditBy,
 ): Promise<UserEntry> {
   const name = checkUsername(username);
   checkPassword(password);
@@ -84,7 +102,9 @@ export async function createUser(
   if (await db.selectFrom('users').select('id').where('username', '=', name).executeTakeFirst()) {
     throw new Conflict(`A user named "${name}" already exists.`);
   }
-  const id = await addUser(db, name, password, list, siteList);
+  const id = await addUser(db, name, password, list, siteList, (trx) =>
+    recordInSites(trx, by, siteList, 'user.create', name, { roles: list, sites: siteList }),
+  );
   return findUser(db, { id });
 }
 
@@ -100,6 +120,7 @@ export async function changeUser(
   db: DB,
   who: { id?: string; username?: string },
   change: UserChange,
+  by?: AuditBy,
 ): Promise<UserEntry> {
   const user = await findUser(db, who);
   const roles = change.roles ? checkRoles(change.roles) : user.roles;
@@ -116,17 +137,23 @@ export async function changeUser(
     await replaceUserSites(trx, user.id, sites);
     // What the account may do changed (or its password): its sessions end, the person signs in again.
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    await recordInSites(trx, by, [...user.sites, ...sites], 'user.edit', user.username, {
+      roles,
+      sites,
+      password_changed: change.password !== undefined,
+    });
   });
   return findUser(db, { id: user.id });
 }
 
-export async function removeUser(db: DB, who: { id?: string; username?: string }): Promise<UserEntry> {
+export async function removeUser(db: DB, who: { id?: string; username?: string }, by?: AuditBy): Promise<UserEntry> {
   const user = await findUser(db, who);
   await keepOneSuperAdmin(db, user, true);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('user_sites').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    await recordInSites(trx, by, user.sites, 'user.delete', user.username);
   });
   return user;
 }

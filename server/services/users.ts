@@ -42,6 +42,8 @@ export async function addUser(
   password: string,
   roles: string[],
   sites: string[] = [],
+  /** Runs inside the account's transaction (the audit entry of an administrator's creation). */
+  onWritten?: (trx: DB, id: string) => Promise<void>,
 ): Promise<string> {
   // Spelled as sign-in requests are (the command line reaches here without the HTTP boundary).
   username = storableName(username);
@@ -66,6 +68,7 @@ export async function addUser(
         .execute();
     }
     await replaceUserSites(trx, id, sites);
+    await onWritten?.(trx, id);
     return id;
   });
 }

@@ -269,7 +269,7 @@ describe('access matrix with single sign-on on', () => {
         body,
       );
     for (const [method, path, body] of [
-      ['PATCH', `/api/node/coords/${farm.nodeIds[0]}%00`, '{"x":1,"y":2}'],
+      ['PATCH', `/api/node/coords/${farm.nodeIds[0]}%00`, '{"x":1,"y":2,"revision":0}'],
       ['GET', '/api/site/farm%00/settings', undefined],
       ['GET', '/api/site/farm/survey/details?date=%00', undefined],
       ['GET', '/api/site/%ED%A0%80/settings', undefined],

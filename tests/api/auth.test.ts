@@ -3,7 +3,7 @@
 // matrix's test (access-matrix.test.ts); the write routes here are enumerated from the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
-import { fullState, seedSite, jsonInit, type SeededSite } from './resources-helpers.ts';
+import { fullState, seedSite, jsonInit, type SeededSite, nodeRevision } from './resources-helpers.ts';
 import { addUser } from '../../server/services/users.ts';
 import { createPin } from '../../server/services/pins.ts';
 import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
@@ -150,7 +150,11 @@ describe('write routes with single sign-on on', () => {
       expect(
         (await s.ctx.db.selectFrom('abouts').select('info').where('site', '=', 'farm').executeTakeFirstOrThrow()).info,
       ).toBe(`by ${role}`);
-      await ok('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 100 + i, y: 5 });
+      await ok('PATCH', `/node/coords/${seeded.nodeIds[0]}`, {
+        x: 100 + i,
+        y: 5,
+        revision: await nodeRevision(s.ctx, seeded.nodeIds[0]),
+      });
       expect(
         (
           await s.ctx.db

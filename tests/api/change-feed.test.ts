@@ -145,11 +145,14 @@ describe.skipIf(!onPostgres)('answers kept in memory follow every change, from a
     const read = async (s: ChildServer) =>
       ((await fetchJson(s.baseUrl + nodes)).body.payload as { _id: string; x: number }[]).map((e) => e.x).sort();
     const before = await read(b);
-    const id = ((await fetchJson(a.baseUrl + nodes)).body.payload as { _id: string }[])[0]._id;
+    const [{ _id: id, revision }] = (await fetchJson(a.baseUrl + nodes)).body.payload as {
+      _id: string;
+      revision: number;
+    }[];
     const moved = await fetchJson(`${a.baseUrl}/api/node/coords/${id}`, {
       method: 'PATCH',
       headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ x: 77.25, y: 5 }),
+      body: JSON.stringify({ x: 77.25, y: 5, revision }),
     });
     expect(moved.status).toBe(200);
     // The instance that wrote knows at once; the other hears within milliseconds.

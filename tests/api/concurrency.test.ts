@@ -2,6 +2,7 @@
 // with a sentence, never 500, and never leave duplicate rows, node numbers or lost updates behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
+import { nodeRevision } from './resources-helpers.ts';
 import { uploadScenes } from './helpers/upload.ts';
 import { exportZip, positionsCsv } from './helpers/exportBuilder.ts';
 import { CONFLICT_MESSAGE } from '../../server/db/dbErrors.ts';
@@ -186,7 +187,10 @@ describe('concurrent writers', () => {
             json('PATCH', { display: { title: `Mixed ${i}` } }),
           );
         default:
-          return fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i, y: i }));
+          // Each names the revision it read: of those reading the same one, one is stored and the rest are 409.
+          return nodeRevision(s.ctx, node).then((revision) =>
+            fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i, y: i, revision })),
+          );
       }
     });
     const floors = await s.ctx.db.selectFrom('floors').select('floor').where('site', '=', site).execute();
@@ -202,7 +206,7 @@ describe('concurrent writers', () => {
     expect(new Set(nodes.map((n) => `${n.survey_id}/${n.node_number}`)).size).toBe(nodes.length);
   });
 
-  it('40 edits of one node at once (coords and rotation mixed): all 200, none lost, answers as stored', async () => {
+  it('40 edits of one node at once from one revision: one is stored, the others are 409 with the node as stored', async () => {
     const up = await uploadScenes(s.baseUrl, 'x', 0, { zip, csv, mode: 'addNewSite', siteName: 'Crowded Node' });
     const node = (
       await s.ctx.db
@@ -211,26 +215,28 @@ describe('concurrent writers', () => {
         .where('site', '=', up.body.payload.site)
         .executeTakeFirstOrThrow()
     ).id;
-    // Edits that arrive while one is in flight go as one statement (db/coalesce.ts): each answer must still be the
-    // node as some batch left it, the caller's own change in it or overtaken by a later one.
+    // Every editor started from revision 0: the first to commit wins, and nobody overwrites it silently.
     const res = await all('edits of one node', 40, (i) =>
       i % 2
-        ? fetchJson(`${s.baseUrl}/api/node/rotation/${node}`, json('PATCH', { rotation: i / 100 }))
-        : fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i + 2, y: -(i + 2) })),
+        ? fetchJson(`${s.baseUrl}/api/node/rotation/${node}`, json('PATCH', { rotation: i / 100, revision: 0 }))
+        : fetchJson(`${s.baseUrl}/api/node/coords/${node}`, json('PATCH', { x: i + 2, y: -(i + 2), revision: 0 })),
     );
-    const answers = res.map((r) => r.body.payload as { x: number; y: number; rotation: number });
-    for (const [i, a] of answers.entries()) {
-      expect(a.x, 'a pair of coordinates is never torn').toBe(-a.y);
-      if (i % 2) expect(answers.some((b) => b.rotation === i / 100) || a.rotation !== i / 100).toBe(true);
-    }
+    const won = res.filter((r) => r.status === 200);
+    expect(won).toHaveLength(1);
     const stored = await s.ctx.db
       .selectFrom('minimap_nodes')
       .select(['x', 'y', 'rotation'])
       .where('id', '=', node)
       .executeTakeFirstOrThrow();
-    expect(answers.some((a) => a.x === stored.x && a.y === stored.y && a.rotation === stored.rotation)).toBe(true);
-    expect(stored.x % 2).toBe(0);
-    expect(Math.round(stored.rotation * 100) % 2).toBe(1);
+    expect(won[0].body.payload).toMatchObject({ ...stored, revision: 1 });
+    for (const r of res.filter((r) => r.status === 409)) {
+      expect(r.body.message).toMatch(/^Someone else changed this scene/);
+      expect(r.body.current).toMatchObject({ _id: node, revision: 1, x: stored.x, rotation: stored.rotation });
+    }
+    // One audit entry: the one edit that was stored.
+    const site = up.body.payload.site;
+    const trail = await s.ctx.db.selectFrom('audit_log').select('action').where('site', '=', site).execute();
+    expect(trail).toHaveLength(1);
   });
 
   it('turns a lost race into a 409 with a sentence (the one place unique violations are mapped)', () => {

@@ -92,8 +92,8 @@ describe('bounds on every input', () => {
       ['PATCH', `/api/site/${farm.site}/settings`, { initial_settings: { floor: 2 ** 40 } }],
       ['PATCH', `/api/site/${farm.site}/settings`, { initial_settings: { yaw: 1e308 } }],
       ['PATCH', `/api/site/${farm.site}/settings`, { display: { title: 'x'.repeat(100_000) } }],
-      ['PATCH', `/api/node/coords/${farm.nodeIds[0]}`, { x: 1e308, y: 0 }],
-      ['PATCH', `/api/node/rotation/${farm.nodeIds[0]}`, { rotation: -1e308 }],
+      ['PATCH', `/api/node/coords/${farm.nodeIds[0]}`, { x: 1e308, y: 0, revision: 0 }],
+      ['PATCH', `/api/node/rotation/${farm.nodeIds[0]}`, { rotation: -1e308, revision: 0 }],
       ['GET', `/api/site/${'s'.repeat(5000)}/exists`],
       // Real calendar days only, in every date a route takes.
       ['PATCH', `/api/site/${farm.site}/settings`, { initial_settings: { date: '2024-02-31' } }],

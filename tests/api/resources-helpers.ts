@@ -172,3 +172,14 @@ export const jsonInit = (method: string, body: unknown, headers: Record<string, 
   body: JSON.stringify(body),
   headers: { 'content-type': 'application/json', ...headers },
 });
+
+/** The revision a node edit names: its scene's, as stored now. */
+export async function nodeRevision(ctx: AppContext, nodeId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('minimap_nodes')
+    .innerJoin('survey_nodes', 'survey_nodes.id', 'minimap_nodes.survey_node_id')
+    .select('survey_nodes.revision')
+    .where('minimap_nodes.id', '=', nodeId)
+    .executeTakeFirstOrThrow();
+  return Number(row.revision);
+}

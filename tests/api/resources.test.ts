@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { writeZip } from './helpers/zipWriter.ts';
-import { fullState, seedSite, png, jpeg, postFile, jsonInit, type SeededSite } from './resources-helpers.ts';
+import {
+  fullState,
+  seedSite,
+  png,
+  jpeg,
+  postFile,
+  jsonInit,
+  type SeededSite,
+  nodeRevision,
+} from './resources-helpers.ts';
 import { DEFAULT_COVER_KEY } from '../../server/services/pins.ts';
 
 let s: TestServer;
@@ -38,7 +47,7 @@ afterAll(async () => {
 describe('nodes', () => {
   it('moves a node and answers the updated entry', async () => {
     const id = seeded.nodeIds[0];
-    const res = await send('PATCH', `/node/coords/${id}`, { x: 123.5, y: -4 });
+    const res = await send('PATCH', `/node/coords/${id}`, { x: 123.5, y: -4, revision: await nodeRevision(s.ctx, id) });
     expect(res.status).toBe(200);
     expect(res.body.payload).toMatchObject({
       _id: id,
@@ -54,7 +63,10 @@ describe('nodes', () => {
 
   it('sets a rotation in radians', async () => {
     const id = seeded.nodeIds[1];
-    const res = await send('PATCH', `/node/rotation/${id}`, { rotation: -0.785 });
+    const res = await send('PATCH', `/node/rotation/${id}`, {
+      rotation: -0.785,
+      revision: await nodeRevision(s.ctx, id),
+    });
     expect(res.status).toBe(200);
     expect(res.body.payload.rotation).toBe(-0.785);
     expect(
@@ -64,15 +76,23 @@ describe('nodes', () => {
   });
 
   it('refuses unknown nodes and bad bodies, changing nothing', async () => {
-    await refused(() => send('PATCH', '/node/coords/nope', { x: 1, y: 2 }), 404, /There is no node "nope"/);
-    await refused(() => send('PATCH', '/node/rotation/nope', { rotation: 1 }), 404, /There is no node "nope"/);
     await refused(
-      () => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 'left', y: 2 }),
+      () => send('PATCH', '/node/coords/nope', { x: 1, y: 2, revision: 0 }),
+      404,
+      /There is no node "nope"/,
+    );
+    await refused(
+      () => send('PATCH', '/node/rotation/nope', { rotation: 1, revision: 0 }),
+      404,
+      /There is no node "nope"/,
+    );
+    await refused(
+      () => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 'left', y: 2, revision: 0 }),
       400,
       /^Invalid request\. x: /,
     );
-    await refused(() => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 1 }), 400, /y: /);
-    await refused(() => send('PATCH', `/node/rotation/${seeded.nodeIds[0]}`, {}), 400, /rotation: /);
+    await refused(() => send('PATCH', `/node/coords/${seeded.nodeIds[0]}`, { x: 1, revision: 0 }), 400, /y: /);
+    await refused(() => send('PATCH', `/node/rotation/${seeded.nodeIds[0]}`, { revision: 0 }), 400, /rotation: /);
   });
 });
 

@@ -134,9 +134,14 @@ describe.skipIf(!onPostgres)('two instances over one PostgreSQL and one bucket',
   it('edits a node on the second and shows the edit on the first', async () => {
     const entries = (await call(a, 'GET', '/api/site/shared-farm/0/survey/minimapSingleSite')).body.payload as {
       _id: string;
+      revision: number;
     }[];
     expect(entries.length).toBeGreaterThan(0);
-    const moved = await call(b, 'PATCH', `/api/node/coords/${entries[0]._id}`, { x: 321.5, y: 12 });
+    const moved = await call(b, 'PATCH', `/api/node/coords/${entries[0]._id}`, {
+      x: 321.5,
+      y: 12,
+      revision: entries[0].revision,
+    });
     expect(moved.status).toBe(200);
     // The other instance hears of the commit within milliseconds (its kept answers are dropped: change-feed.test.ts).
     const after = async () =>

@@ -2,7 +2,7 @@
 // editor lists them apart, the scene list still has them, and moving one onto the plan places it in the same write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
-import { seedSite, jsonInit, type SeededSite } from './resources-helpers.ts';
+import { seedSite, jsonInit, type SeededSite, nodeRevision } from './resources-helpers.ts';
 import { equirectPhoto, missingFixtures } from './helpers/fixtures.ts';
 import { followJob } from './helpers/jobs.ts';
 import { realPhoto, uploadPhotos } from './helpers/photos.ts';
@@ -51,11 +51,14 @@ describe('unplaced scenes', () => {
   it('turning an unplaced node does not place it; moving it places it in the same write', async () => {
     const id = seeded.nodeIds[1];
     await unplace(id);
-    const turned = await send('PATCH', `/node/rotation/${id}`, { rotation: 1 });
+    const turned = await send('PATCH', `/node/rotation/${id}`, {
+      rotation: 1,
+      revision: await nodeRevision(s.ctx, id),
+    });
     expect(turned.body.payload.placed).toBe(false);
     expect(ids((await get(`${NODES}?placed=false`)).body.payload)).toContain(id);
 
-    const moved = await send('PATCH', `/node/coords/${id}`, { x: 40, y: 60 });
+    const moved = await send('PATCH', `/node/coords/${id}`, { x: 40, y: 60, revision: await nodeRevision(s.ctx, id) });
     expect(moved.status).toBe(200);
     expect(moved.body.payload).toMatchObject({ _id: id, x: 40, y: 60, placed: true, rotation: 1 });
     const row = await s.ctx.db.selectFrom('minimap_nodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -88,7 +91,10 @@ describe('unplaced scenes', () => {
       const scenes = (await get(`/site/${site}/survey/details?floor=0`)).body.payload;
       expect(scenes.map((sc: any) => sc.survey_node.tiles_id)).toEqual([tray.minimap_node.tiles_id]);
 
-      expect((await send('PATCH', `/node/coords/${tray._id}`, { x: 12, y: 34 })).body.payload.placed).toBe(true);
+      expect(
+        (await send('PATCH', `/node/coords/${tray._id}`, { x: 12, y: 34, revision: tray.revision })).body.payload
+          .placed,
+      ).toBe(true);
       expect((await get(nodes)).body.payload).toMatchObject([{ _id: tray._id, x: 12, y: 34, placed: true }]);
       expect((await get(`${nodes}?placed=false`)).body.payload).toEqual([]);
     },

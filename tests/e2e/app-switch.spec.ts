@@ -3,7 +3,7 @@
 // zoom; the yaw is corrected by the two nodes' rotations, which the test sets to distinct values (and puts back).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
-import { api, apiSend } from './editor-helpers';
+import { api, setNode } from './editor-helpers';
 import { demoLacks } from './app-helpers';
 
 interface NodeEntry {
@@ -52,7 +52,7 @@ test('a date switch and then a floor switch keep the place and the world heading
   try {
     // Distinct rotations, so a switch that forgot them would turn the cone.
     for (const [i, n] of original.entries())
-      await apiSend(request, 'PATCH', `/api/node/rotation/${n._id}`, { rotation: 0.35 * ((i % 5) - 2) });
+      await setNode(request, 'rotation', n._id, { rotation: 0.35 * ((i % 5) - 2) });
     const [early0, late0, late1] = [
       await nodesOf(request, 0, EARLY),
       await nodesOf(request, 0, LATE),
@@ -103,6 +103,6 @@ test('a date switch and then a floor switch keep the place and the world heading
     await page.goBack();
     await expect.poll(() => param(page, 'floor')).toBe('0');
   } finally {
-    for (const n of original) await apiSend(request, 'PATCH', `/api/node/rotation/${n._id}`, { rotation: n.rotation });
+    for (const n of original) await setNode(request, 'rotation', n._id, { rotation: n.rotation });
   }
 });

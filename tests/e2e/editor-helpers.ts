@@ -23,6 +23,23 @@ export async function apiSend<T>(
   return body.payload;
 }
 
+/** Sets a node's place or rotation whatever its scene's revision now (test set-up and clean-up, not an editor). */
+export async function setNode(
+  request: APIRequestContext,
+  kind: 'coords' | 'rotation',
+  id: string,
+  values: { x: number; y: number } | { rotation: number },
+): Promise<void> {
+  const path = `/api/node/${kind}/${id}`;
+  let res = await request.fetch(path, { method: 'PATCH', data: { ...values, revision: 0 } });
+  // Another revision: the refusal names the current one.
+  if (res.status() === 409) {
+    const { current } = (await res.json()) as { current: { revision: number } };
+    res = await request.fetch(path, { method: 'PATCH', data: { ...values, revision: current.revision } });
+  }
+  if (!res.ok()) throw new Error(`PATCH ${path}: ${res.status()} ${await res.text()}`);
+}
+
 const TOASTS_BINDING = '__toastShown';
 const watchedToasts = new WeakMap<Page, string[]>();
 

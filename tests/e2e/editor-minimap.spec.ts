@@ -6,6 +6,7 @@ import { expect, test } from './helpers/cleanConsole';
 import {
   api,
   apiSend,
+  setNode,
   collectToasts,
   dropFile,
   failRoute,
@@ -33,15 +34,17 @@ interface Plan {
   y_pixel_offset: number;
 }
 const NODES = '/api/site/demo-farm/0/survey/minimapSingleSite?date=2026-06-02';
-const nodes = (r: APIRequestContext) => api<NodeEntry[]>(r, NODES);
+/** The nodes as placed (the scene revisions left out: an edit and its clean-up raise them). */
+const nodes = async (r: APIRequestContext) =>
+  (await api<(NodeEntry & { revision: number })[]>(r, NODES)).map(({ revision: _revision, ...n }) => n);
 const nodeNamed = async (r: APIRequestContext, title: string) =>
   (await nodes(r)).find((n) => n.minimap_node.title === title)!;
 const HANDLE = 46;
 
 async function restore(request: APIRequestContext, original: NodeEntry[]) {
   for (const n of original) {
-    await apiSend(request, 'PATCH', `/api/node/coords/${n._id}`, { x: n.x, y: n.y });
-    await apiSend(request, 'PATCH', `/api/node/rotation/${n._id}`, { rotation: n.rotation });
+    await setNode(request, 'coords', n._id, { x: n.x, y: n.y });
+    await setNode(request, 'rotation', n._id, { rotation: n.rotation });
   }
 }
 

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { exportZip, positionsCsv } from '../api/helpers/exportBuilder';
 import { api } from './app-helpers';
+import { formatBytes } from '../../src/offline/progress';
 
 interface ManagedScene {
   id: string;
@@ -13,12 +14,14 @@ interface ManagedScene {
   title: string;
   north: number;
   initial_parameters: { yaw: number; pitch: number; fov: number };
+  size_bytes: number | null;
 }
 interface ManagedSurvey {
   id: string;
   floor: number;
   date: string;
   survey_name: string;
+  size_bytes: number | null;
   scenes: ManagedScene[];
 }
 
@@ -65,6 +68,13 @@ test('an administrator edits and deletes scenes and moves a survey; a visitor se
   await page.goto(`/site/${site}/site`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Surveys' }).click();
   await expect(page.getByRole('heading', { name: 'Surveys' })).toBeVisible();
+  // The size column: the survey's stored bytes in human units, its scenes' each on their rows.
+  await expect(page.getByRole('columnheader', { name: 'Size' })).toBeVisible();
+  const sized = (await surveysOf(request, site))[0];
+  expect(sized.size_bytes).toBe(sized.scenes[0].size_bytes! + sized.scenes[1].size_bytes!);
+  await expect(row(page, survey.survey_name).locator('.manager-size')).toHaveText(formatBytes(sized.size_bytes!));
+  await expect(row(page, survey.survey_name).locator('.manager-size')).toHaveText(/^\d+(\.\d+)? (B|kB|MB)$/);
+  await expect(row(page, 'hall_b title').locator('.manager-size')).toHaveText(formatBytes(sized.scenes[1].size_bytes!));
 
   // A scene's title and north: the visitor's open viewer shows the new title without a reload.
   await page.getByRole('button', { name: 'Edit scene hall_a title' }).click();
@@ -104,6 +114,10 @@ test('an administrator edits and deletes scenes and moves a survey; a visitor se
   await deleteDialog.getByRole('button', { name: 'Delete scene' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(row(page, 'Barn door')).toHaveCount(0);
+  // The survey weighs what its one scene left does.
+  await expect(row(page, survey.survey_name).locator('.manager-size')).toHaveText(
+    formatBytes(sized.scenes[0].size_bytes!),
+  );
   const details = await api<{ survey_node: { title: string; link_hotspots: unknown[] } }[]>(
     request,
     `/api/site/${site}/survey/details?floor=0&date=2024-03-05`,

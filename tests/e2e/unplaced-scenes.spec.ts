@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './helpers/cleanConsole';
-import { apiSend, mouseDrag, touchDrag } from './editor-helpers';
+import { mouseDrag, setNode, touchDrag } from './editor-helpers';
 import { e2eDataDir } from './helpers/serverDataDir';
 
 const NAME = 'NODE B 2026';
@@ -41,7 +41,7 @@ test.beforeEach(() => {
 });
 test.afterEach(async ({ request }) => {
   // Its own place again (which also places it), for the specs after this one.
-  await apiSend(request, 'PATCH', `/api/node/coords/${node.id}`, { x: node.x, y: node.y });
+  await setNode(request, 'coords', node.id, { x: node.x, y: node.y });
 });
 
 const card = (page: Page) => page.locator('.unplaced-tray').getByRole('button', { name: NAME });

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '../../db/database.ts';
 import { actorName, clipDetail, clipText, AUDIT_TARGET_MAX, type AuditEntry } from './auditEntry.ts';
+import type { Principal } from '../../auth/principal.ts';
 
 /** Records `entry`; `trx` must be the transaction that makes the change. */
 export async function recordAudit(trx: DB, entry: AuditEntry, now = new Date()): Promise<void> {
@@ -18,6 +19,16 @@ export async function recordAudit(trx: DB, entry: AuditEntry, now = new Date()):
       detail: JSON.stringify(clipDetail(entry.detail)),
     })
     .execute();
+}
+
+/** Who asked for a write the trail records; a service called without it is the server's own write (the demo). */
+export interface AuditBy {
+  actor: Principal | null;
+}
+
+/** Records `entry` by `by`, when a person asked for the write; `trx` must be the write's transaction. */
+export async function recordBy(trx: DB, by: AuditBy | undefined, entry: Omit<AuditEntry, 'actor'>): Promise<void> {
+  if (by) await recordAudit(trx, { ...entry, actor: by.actor });
 }
 
 export interface AuditRow {

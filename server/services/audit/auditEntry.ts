@@ -18,6 +18,8 @@ export type AuditAction =
   | 'scene.rename'
   | 'scene.startView'
   | 'scene.north'
+  | 'scene.place'
+  | 'scene.firstPlace'
   | 'scene.move'
   | 'scene.delete'
   | 'hotspot.add'
@@ -28,7 +30,17 @@ export type AuditAction =
   | 'tour.edit'
   | 'tour.publish'
   | 'tour.unpublish'
-  | 'tour.delete';
+  | 'tour.delete'
+  | 'site.settings'
+  | 'floorPlan.upload'
+  | 'documents.upload'
+  | 'pin.create'
+  | 'pin.edit'
+  | 'pin.move'
+  | 'pin.delete'
+  | 'user.create'
+  | 'user.edit'
+  | 'user.delete';
 
 export type AuditValue = string | number | boolean | null;
 

@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.ts';
 import type { ManagedScene, ManagedSurvey } from '../../../contract/surveyEditing.ts';
 import type { ViewParameters } from '../../../contract/api.ts';
 import { NotFound } from '../errors.ts';
+import { bytesOf } from '../tileBytes.ts';
 
 const sceneColumns = [
   'survey_nodes.id',
@@ -13,6 +14,7 @@ const sceneColumns = [
   'survey_nodes.title',
   'survey_nodes.revision',
   'survey_nodes.initial_parameters',
+  'survey_nodes.tile_bytes',
   'minimap_nodes.rotation',
   'minimap_nodes.placed',
   'minimap_nodes.node_number',
@@ -27,6 +29,7 @@ type SceneRow = {
   initial_parameters: string;
   rotation: number;
   placed: number;
+  tile_bytes: number | string | null;
 };
 
 const sceneOf = (r: SceneRow): ManagedScene => ({
@@ -38,7 +41,15 @@ const sceneOf = (r: SceneRow): ManagedScene => ({
   initial_parameters: JSON.parse(r.initial_parameters) as ViewParameters,
   north: r.rotation,
   placed: r.placed !== 0,
+  size_bytes: bytesOf(r.tile_bytes),
 });
+
+/** A survey with its scenes, its size their sum (unknown while one of them is). */
+function surveyOf(s: Omit<ManagedSurvey, 'size_bytes' | 'scenes'>, scenes: ManagedScene[]): ManagedSurvey {
+  const sizes = scenes.map((c) => c.size_bytes);
+  const size_bytes = sizes.includes(null) ? null : (sizes as number[]).reduce((a, b) => a + b, 0);
+  return { ...s, revision: Number(s.revision), size_bytes, scenes };
+}
 
 const scenesQuery = (db: DB, site: string) =>
   db
@@ -57,11 +68,7 @@ export async function managedSurveys(db: DB, site: string): Promise<ManagedSurve
     .orderBy('survey_name')
     .execute();
   const scenes = await scenesQuery(db, site).orderBy('minimap_nodes.node_number').execute();
-  return surveys.map((s) => ({
-    ...s,
-    revision: Number(s.revision),
-    scenes: scenes.filter((n) => n.survey_id === s.id).map(sceneOf),
-  }));
+  return surveys.map((s) => surveyOf(s, scenes.filter((n) => n.survey_id === s.id).map(sceneOf)));
 }
 
 /** One scene of `site` as the manager shows it; NotFound when it is not there (gone, or of another site). */
@@ -84,5 +91,5 @@ export async function managedSurvey(db: DB, site: string, id: string): Promise<M
     .where('survey_nodes.survey_id', '=', id)
     .orderBy('minimap_nodes.node_number')
     .execute();
-  return { ...s, revision: Number(s.revision), scenes: scenes.map(sceneOf) };
+  return surveyOf(s, scenes.map(sceneOf));
 }

@@ -10,6 +10,7 @@ import type { IngestResult, IngestTarget, OnRowsWritten, ScenesToWrite } from '.
 import { writeScenes } from './writeScenes.ts';
 import { deletingTiles } from '../editing/removedTiles.ts';
 import { surveyTiles } from '../editing/surveyReplace.ts';
+import { folderBytes } from '../tileBytes.ts';
 
 /** Publishes the staged tiles of `batch` and writes its rows; on failure nothing is kept (the staging is gone). */
 export async function commitScenes(
@@ -34,9 +35,16 @@ async function publishScenes(
   let result: IngestResult;
   let removed: ReadonlySet<string> = new Set();
   try {
+    // Measured as staged: what is published is exactly these files.
+    const sized = {
+      ...batch,
+      scenes: await Promise.all(
+        batch.scenes.map(async (s) => ({ ...s, tileBytes: await folderBytes(staging.pathFor(`tiles/${s.tilesId}`)) })),
+      ),
+    };
     await staging.commit(batch.scenes.map((s) => `tiles/${s.tilesId}`));
     result = await inTransaction(ctx.db, async (trx) => {
-      const written = await writeScenes(trx, target, batch);
+      const written = await writeScenes(trx, target, sized);
       removed = written.removedTiles;
       await onRowsWritten?.(trx, written.result);
       return written.result;

@@ -55,6 +55,8 @@ export interface SceneToWrite {
   linkHotspots: { yaw: number; pitch: number; rotation: number; target: string }[];
   /** `html` is stored as is: already sanitised. `fields`: plain text fields of its own (infoHotspotFields.ts). */
   infoHotspots: { title: string; yaw: number; pitch: number; html: string; fields?: InfoField[] }[];
+  /** Bytes of its staged tiles and preview, measured just before they are published (commitScenes.ts). */
+  tileBytes?: number;
 }
 
 export interface ScenesToWrite {

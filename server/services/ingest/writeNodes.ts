@@ -28,6 +28,7 @@ async function writeSurveyNode(trx: DB, t: NodeTarget, s: SceneToWrite): Promise
         })),
       ),
       face_size: s.faceSize,
+      tile_bytes: s.tileBytes ?? null,
       initial_parameters: JSON.stringify({
         yaw: s.initialView.yaw,
         pitch: s.initialView.pitch,

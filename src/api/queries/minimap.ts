@@ -1,7 +1,7 @@
 // Floor plans (minimaps), the floor list and the admin writes on them: floor details, image, node edits.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getJson, getJsonOr, send, seg, upload } from '../client';
-import type { Floor, Minimap } from '../../../contract/api';
+import type { Floor, Minimap, MinimapNodeEntry } from '../../../contract/api';
 import { emptyMinimap } from '../../../contract/emptyMinimap';
 import { keys } from '../../../contract/queryKeys';
 import { refreshAfterWrite } from '../writeRefresh';
@@ -66,20 +66,22 @@ export function useUploadMinimapImage(site: string) {
   });
 }
 
+// A node edit names the scene revision it started from; a refusal (another edit came first) reads the site again, so
+// the next attempt starts from the current node.
 export function useUpdateNodeCoords(site: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, x, y }: { id: string; x: number; y: number }) =>
-      send<unknown>('PATCH', `/api/node/coords/${seg(id)}`, { x, y }),
-    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
+    mutationFn: ({ id, x, y, revision }: { id: string; x: number; y: number; revision: number }) =>
+      send<MinimapNodeEntry>('PATCH', `/api/node/coords/${seg(id)}`, { x, y, revision }),
+    onSettled: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }
 
 export function useUpdateNodeRotation(site: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, rotation }: { id: string; rotation: number }) =>
-      send<unknown>('PATCH', `/api/node/rotation/${seg(id)}`, { rotation }),
-    onSuccess: () => refreshAfterWrite(qc, [keys.site(site)]),
+    mutationFn: ({ id, rotation, revision }: { id: string; rotation: number; revision: number }) =>
+      send<MinimapNodeEntry>('PATCH', `/api/node/rotation/${seg(id)}`, { rotation, revision }),
+    onSettled: () => refreshAfterWrite(qc, [keys.site(site)]),
   });
 }

@@ -35,13 +35,15 @@ export function useMinimapNodeEditor(opts: {
   const save = async (c: Extract<NodeEditorCommand, { kind: 'save' }>, dispatch: (e: NodeEditorEvent) => void) => {
     let placeStored = true,
       rotationStored = true;
+    // The revision the edit started from; a stored position answers the next one.
+    let revision = placed.find((p) => p.node._id === c.id)?.node.revision ?? 0;
     if (c.place) {
       if (!map || !canInvert) {
         toast.error(`${COORDS_FAILED} The floor plan has no image size to place the node on.`);
         placeStored = false;
       } else {
         try {
-          await updateCoords.mutateAsync({ id: c.id, ...nodeCoordsOfPercent(c.place, map) });
+          ({ revision } = await updateCoords.mutateAsync({ id: c.id, revision, ...nodeCoordsOfPercent(c.place, map) }));
         } catch (e) {
           placeStored = false;
           toast.failed(COORDS_FAILED, e);
@@ -50,7 +52,7 @@ export function useMinimapNodeEditor(opts: {
     }
     if (c.rotationDeg !== null) {
       try {
-        await updateRotation.mutateAsync({ id: c.id, rotation: rotationOfDegrees(c.rotationDeg) });
+        await updateRotation.mutateAsync({ id: c.id, revision, rotation: rotationOfDegrees(c.rotationDeg) });
       } catch (e) {
         rotationStored = false;
         toast.failed(ROTATION_FAILED, e);

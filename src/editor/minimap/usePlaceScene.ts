@@ -20,7 +20,7 @@ export function usePlaceScene(opts: {
     if (!map || !(map.img_width > 0 && map.img_height > 0))
       return fail('The floor plan has no image size to place the node on.');
     const node = unplaced.find((n) => n._id === id);
-    updateCoords.mutateAsync({ id, ...nodeCoordsOfPercent(at, map) }).then(
+    updateCoords.mutateAsync({ id, revision: node?.revision ?? 0, ...nodeCoordsOfPercent(at, map) }).then(
       () => {
         if (then !== 'edit' || !node) return;
         const left = roundPercent(at.left);

@@ -1,5 +1,5 @@
 // The survey manager of a site (its administrators): every survey with its floor, date, name and scenes; rename,
-// move, replace (a new export or photos) and delete a survey; edit, move and delete a scene. Each dialog starts from the state this page last read;
+// move, replace (a new export or photos) and delete a survey; its size as stored; edit, move and delete a scene. Each dialog starts from the state this page last read;
 // when another administrator changed it first, the dialog offers to reload.
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ import { SurveyEditDialog } from './SurveyEditDialog';
 import { SceneEditDialog, SceneMoveDialog } from './SceneDialogs';
 import { RemovalDialog } from './RemovalDialog';
 import { ReplaceDialog } from './ReplaceDialog';
-import { northDegrees } from './managerRules';
+import { northDegrees, sizeText } from './managerRules';
 import '../editor.css';
 import './surveys.css';
 
@@ -63,6 +63,7 @@ export default function SurveyManagerPage() {
               <th scope="col">Date</th>
               <th scope="col">Name</th>
               <th scope="col">Scenes</th>
+              <th scope="col">Size</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -131,6 +132,9 @@ function SurveyRows({
           {survey.survey_name}
         </th>
         <td data-label="Scenes">{survey.scenes.length}</td>
+        <td data-label="Size" className="manager-size">
+          {sizeText(survey.size_bytes)}
+        </td>
         <td>
           <div className="manager-actions">
             <button
@@ -166,6 +170,7 @@ function SurveyRows({
             {c.title}
           </td>
           <td className="scene-north">North {northDegrees(c.north)}°</td>
+          <td className="manager-size">{sizeText(c.size_bytes)}</td>
           <td>
             <div className="manager-actions">
               {sceneAction(c, 'editScene', 'Edit')}

@@ -3,6 +3,7 @@
 import type { ViewParameters } from '../../../contract/api';
 import type { AuditEntryView, ManagedSurvey, Removal } from '../../../contract/surveyEditing';
 import { START_FOV_MAX, START_FOV_MIN } from '../../../contract/startView';
+import { formatBytes } from '../../offline/progress';
 
 const TAU = 2 * Math.PI;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -25,6 +26,9 @@ export const northDegrees = (radians: number) => {
   return d > 180 ? d - 360 : d <= -180 ? d + 360 : d;
 };
 export const northRadians = (degrees: number) => (northDegrees((degrees * Math.PI) / 180) * Math.PI) / 180;
+
+/** A survey's or scene's size as stored ("3.1 MB"); a dash while the server has not measured it yet. */
+export const sizeText = (bytes: number | null) => (bytes === null ? '—' : formatBytes(bytes));
 
 export interface SurveyDraft {
   survey_name: string;
@@ -60,8 +64,20 @@ const ACTION_WORDS: Record<string, string> = {
   'scene.rename': 'Renamed',
   'scene.startView': 'Set the start view of',
   'scene.north': 'Set north of',
+  'scene.place': 'Moved',
+  'scene.firstPlace': 'Placed',
   'scene.move': 'Moved',
   'scene.delete': 'Deleted',
+  'site.settings': 'Changed',
+  'floorPlan.upload': 'Uploaded',
+  'documents.upload': 'Uploaded',
+  'pin.create': 'Added',
+  'pin.edit': 'Edited',
+  'pin.move': 'Moved',
+  'pin.delete': 'Deleted',
+  'user.create': 'Added',
+  'user.edit': 'Changed',
+  'user.delete': 'Removed',
 };
 
 const valueText = (v: unknown) =>

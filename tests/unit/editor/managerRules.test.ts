@@ -4,6 +4,7 @@ import {
   auditLine,
   northDegrees,
   northRadians,
+  sizeText,
   removalLines,
   startViewFrom,
   surveyChanges,
@@ -32,7 +33,15 @@ describe('north', () => {
 });
 
 describe('surveyChanges', () => {
-  const survey = { id: 's', floor: 0, date: '2024-03-01', survey_name: 'Main', revision: 2, scenes: [] };
+  const survey = {
+    id: 's',
+    floor: 0,
+    date: '2024-03-01',
+    survey_name: 'Main',
+    revision: 2,
+    size_bytes: null,
+    scenes: [],
+  };
   it('sends only what changed, the name trimmed', () => {
     expect(surveyChanges(survey, { survey_name: ' Main ', floor: 0, date: '2024-03-01' })).toBeNull();
     expect(surveyChanges(survey, { survey_name: 'Walk ', floor: 1, date: '2024-03-01' })).toEqual({
@@ -67,5 +76,15 @@ describe('auditLine', () => {
         detail: { links_removed: ['Yard → Barn'], north: 0.123456 },
       }),
     ).toEqual({ what: 'Deleted scene "Barn"', facts: 'links removed: Yard → Barn; north: 0.123' });
+  });
+});
+
+describe('sizeText', () => {
+  it('says a stored size in decimal units, and a dash while it is not measured', () => {
+    expect(sizeText(3_140_000)).toBe('3.1 MB');
+    expect(sizeText(707_000)).toBe('707 kB');
+    expect(sizeText(2_500_000_000)).toBe('2.50 GB');
+    expect(sizeText(0)).toBe('0 B');
+    expect(sizeText(null)).toBe('—');
   });
 });
