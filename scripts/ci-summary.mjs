@@ -22,7 +22,9 @@ function counts(file, report) {
 }
 
 const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const c = counts(file, JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
   if (Object.values(c).some((n) => !Number.isInteger(n))) throw new Error(`${file}: no counts in this report`);
   console.log(`${file}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${c.flaky} flaky)`);
