@@ -209,6 +209,36 @@ test.describe('compare on desktop', () => {
     expect(param(page, 'node')).toBe(node);
   });
 
+  test('with the views free, the arrow keys turn the side pressed last', async ({ page }) => {
+    await page.goto('/site');
+    await page.getByRole('button', { name: 'Compare dates' }).click();
+    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
+    await bothReady(page);
+    await page.getByRole('button', { name: 'Views locked' }).click();
+    await released(page);
+    const { a, b } = await halves(page.locator('.panorama-host canvas'));
+    /** Press (no drag) near the top of a side, away from its hotspots, then hold an arrow key a while. */
+    const pressThenTurn = async (box: typeof a, key: string) => {
+      await page.mouse.move(box.x + box.width / 2, box.y + 12);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.keyboard.down(key);
+      await page.waitForTimeout(400);
+      await page.keyboard.up(key);
+      await still(page);
+    };
+    const turned = (from: number, to: number) => Math.abs(Math.atan2(Math.sin(to - from), Math.cos(to - from)));
+    const [a0, b0] = [await viewA(page), await viewB(page)];
+    await pressThenTurn(b, 'ArrowRight');
+    const [a1, b1] = [await viewA(page), await viewB(page)];
+    expect(turned(b0.yaw, b1.yaw)).toBeGreaterThan(0.03);
+    expect(turned(a0.yaw, a1.yaw)).toBeLessThan(1e-6);
+    await pressThenTurn(a, 'ArrowLeft');
+    const [a2, b2] = [await viewA(page), await viewB(page)];
+    expect(turned(a1.yaw, a2.yaw)).toBeGreaterThan(0.03);
+    expect(turned(b1.yaw, b2.yaw)).toBeLessThan(1e-6);
+  });
+
   test('the minimap marks the second side apart: its place, its date and its cone', async ({ page, request }) => {
     const demo = await demoSite(request);
     await page.goto('/site');
