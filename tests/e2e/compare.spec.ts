@@ -50,6 +50,14 @@ const bothReady = (page: Page) =>
     timeout: 30_000,
   });
 
+/** Opens compare from the demo's first view; resolves once both sides are drawn. */
+async function openCompared(page: Page) {
+  await page.goto('/site');
+  await page.getByRole('button', { name: 'Compare dates' }).click();
+  await expect.poll(() => param(page, 'cnode')).not.toBe(null);
+  await bothReady(page);
+}
+
 /** Drag across the middle of `box` (a side's part of the canvas) by dx pixels. */
 async function dragIn(page: Page, box: { x: number; y: number; width: number; height: number }, dx: number) {
   const x = box.x + box.width / 2;
@@ -180,10 +188,7 @@ test.describe('compare on desktop', () => {
 
   test('a walk through a link on the second side moves both', async ({ page, request }) => {
     const demo = await demoSite(request);
-    await page.goto('/site');
-    await page.getByRole('button', { name: 'Compare dates' }).click();
-    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
-    await bothReady(page);
+    await openCompared(page);
     const [date, cdate, node, cnode] = ['date', 'cdate', 'node', 'cnode'].map((k) => param(page, k)!);
     const bScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${cdate}`);
     const link = bScenes.find((s) => s.survey_node.tiles_id === cnode)!.survey_node.link_hotspots[0]!;
@@ -210,10 +215,7 @@ test.describe('compare on desktop', () => {
   });
 
   test('with the views free, the arrow keys turn the side pressed last', async ({ page }) => {
-    await page.goto('/site');
-    await page.getByRole('button', { name: 'Compare dates' }).click();
-    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
-    await bothReady(page);
+    await openCompared(page);
     await page.getByRole('button', { name: 'Views locked' }).click();
     await released(page);
     const { a, b } = await halves(page.locator('.panorama-host canvas'));
@@ -241,10 +243,7 @@ test.describe('compare on desktop', () => {
 
   test('the minimap marks the second side apart: its place, its date and its cone', async ({ page, request }) => {
     const demo = await demoSite(request);
-    await page.goto('/site');
-    await page.getByRole('button', { name: 'Compare dates' }).click();
-    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
-    await bothReady(page);
+    await openCompared(page);
     const [cdate, cnode] = [param(page, 'cdate')!, param(page, 'cnode')!];
     const mark = page.getByRole('img', {
       name: `Second side: ${await sceneName(request, demo.site, cdate, cnode)}, ${dayLabel(cdate)}`,
