@@ -8,6 +8,8 @@
 // Throttled section (bench/throttled/: the app's viewer page vs a bare Marzipano page on the real farm export, a
 // tiled photograph and the generated pyramid, on slow links and a phone, and the deepest level's fidelity):
 // --skip-throttled leaves it out, --only-throttled runs only it (default 3 runs there unless --runs= is given).
+// Compare section (bench/compare/: two dates side by side against the single view, localhost and 10 Mbps / 40 ms):
+// --skip-compare leaves it out, --only-compare runs only it (3 runs unless --runs= is given).
 import fs from 'node:fs';
 import { launchBenchBrowser } from './browser';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { writeLabelledPyramid } from '../tests/e2e/helpers/generatedPyramid';
 import { sceneUrl } from '../tests/e2e/helpers/scenePage';
 import { startStaticServer } from '../tests/e2e/helpers/staticServer';
 import { runThrottled, THROTTLED_DEFAULTS } from './throttled/run';
+import { runCompare } from './compare/run';
 
 const ALL_VIEWERS = ['ours', 'marzipano', 'psv'] as const;
 type Viewer = (typeof ALL_VIEWERS)[number];
@@ -273,8 +276,9 @@ function printTable(results: Result[]): void {
   );
 }
 
-if (!process.argv.includes('--only-throttled')) await main();
-if (!process.argv.includes('--skip-throttled')) {
-  const runsGiven = process.argv.some((a) => a.startsWith('--runs='));
+const has = (flag: string) => process.argv.includes(flag);
+const runsGiven = process.argv.some((a) => a.startsWith('--runs='));
+if (!has('--only-throttled') && !has('--only-compare')) await main();
+if (!has('--skip-throttled') && !has('--only-compare'))
   await runThrottled({ ...THROTTLED_DEFAULTS, ...(runsGiven ? { runs: RUNS } : {}) });
-}
+if (!has('--skip-compare') && !has('--only-throttled')) await runCompare({ runs: runsGiven ? RUNS : 3, port: 8437 });

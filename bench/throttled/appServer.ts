@@ -149,6 +149,9 @@ export async function startBenchServer(opts: {
   fillers: number;
   /** AVIF_TILES of the server (true unless the run asks for the uploaded JPEG tiles alone). */
   avif?: boolean;
+  /** Upload the real farm export and photograph when they are there (true unless a section needs only the
+   *  generated site). */
+  real?: boolean;
 }): Promise<BenchServer> {
   ensureAppBuild(opts.rebuild);
   console.log('building the benchmark pages…');
@@ -178,7 +181,7 @@ export async function startBenchServer(opts: {
       ? `tiles: the AVIF copies (made in ${(ready.avifMs / 1000).toFixed(1)} s after the import); Marzipano reads the JPEGs`
       : 'tiles: the uploaded JPEGs only (AVIF_TILES=false)',
   );
-  const missing = realFixturesMissing();
+  const missing = opts.real === false ? 'not asked for' : realFixturesMissing();
   if (missing) console.log(`no real scenes: ${missing}`);
   const real = missing ? null : await uploadRealScenes(origin);
   return {

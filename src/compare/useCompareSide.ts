@@ -14,6 +14,7 @@ import { compareSideAtom, panoramaAtom } from '../state/atoms';
 import { type CompareState, withNode } from './compareState';
 import { lockedYawOffset, nearestOnOtherDate } from './compareWalk';
 import { useCompareNavigate } from './useCompareNavigate';
+import { useCompareMark } from './useCompareMark';
 
 const NONE: never[] = [];
 
@@ -81,6 +82,8 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
   const divider = cmp?.divider;
   const shown = cmp?.shown;
   const locked = cmp?.locked;
+  const lead0 = store.get(panoramaAtom)?.getView();
+  const onBView = useCompareMark(bId, on ? cmp?.date : undefined, (lead0?.yaw ?? 0) + yawOffset);
   useEffect(() => {
     if (!source || !mode) return setSide(null);
     const lead = store.get(panoramaAtom)?.getView();
@@ -89,6 +92,7 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
       initialView: lead ? { ...lead, yaw: lead.yaw + yawOffset } : undefined,
       hotspots,
       onHotspotClick: (h) => walk.current(h),
+      onViewChange: onBView,
       settings: {
         mode,
         divider: divider ?? 0.5,
@@ -97,7 +101,7 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
         yawOffset,
       },
     });
-  }, [source, hotspots, mode, divider, shown, locked, yawOffset, store, setSide]);
+  }, [source, hotspots, mode, divider, shown, locked, yawOffset, store, setSide, onBView]);
   useEffect(() => () => setSide(null), [setSide]);
   return { scene: bScene, loading: on && !bScene };
 }

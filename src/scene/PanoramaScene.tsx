@@ -221,10 +221,11 @@ export function PanoramaScene(props: SceneProps) {
   useEffect(() => {
     controls.mode = props.mouseViewMode ?? 'drag';
   }, [controls, props.mouseViewMode]);
-  // Two sides share the canvas: each takes the presses on its own part; the keys are the first side's.
+  // Two sides share the canvas: each takes the presses on its own part; the keys go to the side the stage names.
   useEffect(() => {
     controls.accept = cmp ? (x, y) => sideAt(cmp.stage.draws, x, y) === cmp.index : null;
-    controls.keysOn = !cmp || cmp.index === 0;
+    controls.keysOn = cmp ? () => cmp.stage.keysFor(cmp.index) : () => true;
+    controls.onPress = cmp ? () => cmp.stage.pressed(cmp.index) : null;
   }, [controls, cmp]);
 
   useEffect(() => {

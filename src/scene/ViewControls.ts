@@ -48,8 +48,10 @@ export class ViewControls {
   /** Where on the element (CSS px from its top left) a press or wheel is this handler's: two sides of a comparison
    *  share one canvas. Unset: everywhere. */
   accept: ((x: number, y: number) => boolean) | null = null;
-  /** Arrow and zoom keys (off for the second side of a comparison: the first side's keys turn both when locked). */
-  keysOn = true;
+  /** Whether arrow and zoom keys are this handler's now (two sides of a comparison share one canvas and its keys). */
+  keysOn: () => boolean = () => true;
+  /** A press this handler took (a comparison remembers the side pressed last). */
+  onPress: (() => void) | null = null;
 
   // Made without an element and connected separately (as drei's OrbitControls): constructing one has no
   // side effects, so React may make it in useMemo; connect/disconnect pair up in an effect.
@@ -124,6 +126,7 @@ export class ViewControls {
   private onDown = (e: PointerEvent): void => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     if (!this.mine(e)) return;
+    this.onPress?.();
     this.el?.setPointerCapture?.(e.pointerId);
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, type: e.pointerType });
     this.inertia = null;
@@ -199,7 +202,7 @@ export class ViewControls {
   };
 
   private onKeyDown = (e: KeyboardEvent): void => {
-    const k = this.keysOn ? normaliseKey(e.key) : null;
+    const k = this.keysOn() ? normaliseKey(e.key) : null;
     if (!k) return;
     e.preventDefault();
     this.touchInput();

@@ -1,8 +1,10 @@
 // Two sides of a comparison in one canvas, one WebGL context: what the two PanoramaScenes share each frame. The
 // first side's frame asks it for the layout (sideDraws), the second side follows the first's view while locked,
-// and a toggle shows the other side only on a frame where that side's picture is complete, so it never blinks.
+// and a toggle shows the other side only on a frame where that side's picture is complete, so it never blinks; the
+// arrow keys turn the side compareKeys.ts names.
 // Plain class, no three.js.
 import { type CompareLayout, type SideDraw, sideDraws } from './compareLayout';
+import { keysSide } from './compareKeys';
 import type { View } from './view';
 
 /** What the stage needs of each side (its PanoramaController). */
@@ -35,6 +37,18 @@ export class CompareStage {
   update(next: StageSettings): void {
     this.settings = next;
     this.requestFrame();
+  }
+
+  /** The side the user pressed last (the arrow keys turn it while the views are free). */
+  private pressedLast: 0 | 1 = 0;
+
+  pressed(index: 0 | 1): void {
+    this.pressedLast = index;
+  }
+
+  /** Whether the arrow and zoom keys turn this side now. */
+  keysFor(index: 0 | 1): boolean {
+    return keysSide({ ...this.settings, shown: this.shownNow }, this.pressedLast) === index;
   }
 
   /** The side a toggle shows on screen now. */

@@ -23,6 +23,16 @@ export const panoramaAtom = atom<PanoramaControl | null>(null);
 /** The second date of a comparison, as the panorama draws it beside the first (set by src/compare while compare
  *  is on; null otherwise). */
 export const compareSideAtom = atom<PanoramaCompare | null>(null);
+/** Where the second side of a comparison stands and looks, for the minimap (set by src/compare; null otherwise). */
+export interface CompareMark {
+  tilesId: string;
+  date: string;
+  /** The date as people read it ('Mar 12, 2024'). */
+  dateLabel: string;
+  /** Its camera's yaw (radians), as the renderer last reported it. */
+  yaw: number;
+}
+export const compareMarkAtom = atom<CompareMark | null>(null);
 /** The scene whose picture is on screen (set by the panorama slot; null before the first picture). */
 export const shownSceneAtom = atom<SurveyScene | null>(null);
 /** A view to move to, or how to find it from the view on screen when the request is carried out. */

@@ -1,7 +1,10 @@
 // Compare two dates of one floor: side by side (stacked on a phone held upright) in one canvas, turning together
 // while locked and apart once released; swipe with a divider that is a slider; flip in place; a walk through a link
-// on either side moving both; the deep link and Back; and the reason the control gives on a floor with one date.
-import type { Locator, Page } from '@playwright/test';
+// on either side moving both; the deep link and Back; the second side's mark on the minimap; and the reason the
+// control gives on a floor with one date.
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { nodePercent, type PlanGeometry } from '../../src/domain/planGeometry.ts';
+import { dayLabel } from '../../src/overlay/viewer/timeline.ts';
 import { exportZip } from '../api/helpers/exportBuilder';
 import { api, demoSite } from './app-helpers';
 import { afterFrames } from './layout-helpers';
@@ -9,6 +12,16 @@ import { expect, test } from './helpers/cleanConsole';
 import { type ViewportName, THREE, VIEWPORTS } from './viewports';
 
 type Scene = { survey_node: { tiles_id: string; link_hotspots: { target: string; yaw: number; pitch: number }[] } };
+
+/** A scene's name as the minimap gives it (title, else its tiles name). */
+async function sceneName(request: APIRequestContext, site: string, date: string, tilesId: string) {
+  const nodes = await api<{ minimap_node: { tiles_id: string; title: string; tiles_name: string } }[]>(
+    request,
+    `/api/site/${site}/0/survey/minimapSingleSite?date=${date}`,
+  );
+  const n = nodes.find((x) => x.minimap_node.tiles_id === tilesId)!.minimap_node;
+  return n.title || n.tiles_name;
+}
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 const viewA = (page: Page) => page.evaluate(() => window.__panorama!.getView());
@@ -36,6 +49,14 @@ const bothReady = (page: Page) =>
   page.waitForFunction(() => !!window.__panorama?.counters.complete && !!window.__panoramaB?.counters.complete, null, {
     timeout: 30_000,
   });
+
+/** Opens compare from the demo's first view; resolves once both sides are drawn. */
+async function openCompared(page: Page) {
+  await page.goto('/site');
+  await page.getByRole('button', { name: 'Compare dates' }).click();
+  await expect.poll(() => param(page, 'cnode')).not.toBe(null);
+  await bothReady(page);
+}
 
 /** Drag across the middle of `box` (a side's part of the canvas) by dx pixels. */
 async function dragIn(page: Page, box: { x: number; y: number; width: number; height: number }, dx: number) {
@@ -167,10 +188,7 @@ test.describe('compare on desktop', () => {
 
   test('a walk through a link on the second side moves both', async ({ page, request }) => {
     const demo = await demoSite(request);
-    await page.goto('/site');
-    await page.getByRole('button', { name: 'Compare dates' }).click();
-    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
-    await bothReady(page);
+    await openCompared(page);
     const [date, cdate, node, cnode] = ['date', 'cdate', 'node', 'cnode'].map((k) => param(page, k)!);
     const bScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${cdate}`);
     const link = bScenes.find((s) => s.survey_node.tiles_id === cnode)!.survey_node.link_hotspots[0]!;
@@ -194,6 +212,77 @@ test.describe('compare on desktop', () => {
     await page.goBack();
     await expect.poll(() => param(page, 'cnode')).toBe(cnode);
     expect(param(page, 'node')).toBe(node);
+  });
+
+  test('with the views free, the arrow keys turn the side pressed last', async ({ page }) => {
+    await openCompared(page);
+    await page.getByRole('button', { name: 'Views locked' }).click();
+    await released(page);
+    const { a, b } = await halves(page.locator('.panorama-host canvas'));
+    /** Press (no drag) near the top of a side, away from its hotspots, then hold an arrow key a while. */
+    const pressThenTurn = async (box: typeof a, key: string) => {
+      await page.mouse.move(box.x + box.width / 2, box.y + 12);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.keyboard.down(key);
+      await page.waitForTimeout(400);
+      await page.keyboard.up(key);
+      await still(page);
+    };
+    const turned = (from: number, to: number) => Math.abs(Math.atan2(Math.sin(to - from), Math.cos(to - from)));
+    const [a0, b0] = [await viewA(page), await viewB(page)];
+    await pressThenTurn(b, 'ArrowRight');
+    const [a1, b1] = [await viewA(page), await viewB(page)];
+    expect(turned(b0.yaw, b1.yaw)).toBeGreaterThan(0.03);
+    expect(turned(a0.yaw, a1.yaw)).toBeLessThan(1e-6);
+    await pressThenTurn(a, 'ArrowLeft');
+    const [a2, b2] = [await viewA(page), await viewB(page)];
+    expect(turned(a1.yaw, a2.yaw)).toBeGreaterThan(0.03);
+    expect(turned(b1.yaw, b2.yaw)).toBeLessThan(1e-6);
+  });
+
+  test('the minimap marks the second side apart: its place, its date and its cone', async ({ page, request }) => {
+    const demo = await demoSite(request);
+    await openCompared(page);
+    const [cdate, cnode] = [param(page, 'cdate')!, param(page, 'cnode')!];
+    const mark = page.getByRole('img', {
+      name: `Second side: ${await sceneName(request, demo.site, cdate, cnode)}, ${dayLabel(cdate)}`,
+    });
+    await expect(mark).toHaveCount(1);
+    // The first side's place stays; the second's is another shape (a diamond) in another colour than its orange.
+    await expect(page.getByRole('button', { name: /\(you are here\)$/ })).toHaveCount(1);
+    const diamond = mark.locator('.node-diamond');
+    await expect(diamond).toHaveCount(1);
+    expect(await diamond.evaluate((el) => getComputedStyle(el).transform)).not.toBe('none');
+    expect(await diamond.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe('rgb(232, 115, 12)');
+    // Where the second date's scene is on the plan.
+    const map = await api<PlanGeometry>(request, `/api/site/${demo.site}/minimap/details?floor=0`);
+    const nodes = await api<{ x: number; y: number; minimap_node: { tiles_id: string } }[]>(
+      request,
+      `/api/site/${demo.site}/0/survey/minimapSingleSite?date=${cdate}`,
+    );
+    const pos = nodePercent(
+      nodes.find((n) => n.minimap_node.tiles_id === cnode)!,
+      map,
+    );
+    const plan = (await page.locator('.minimap-plan').boundingBox())!;
+    const box = (await mark.boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - (plan.x + (plan.width * pos.left) / 100))).toBeLessThan(2);
+    expect(Math.abs(box.y + box.height / 2 - (plan.y + (plan.height * pos.top) / 100))).toBeLessThan(2);
+    await page.locator('.minimap').screenshot({ path: test.info().outputPath('compare-minimap.png') });
+    // Its cone follows the second side alone once the views are free.
+    const cone = () => mark.locator('.view-cone').evaluate((el) => (el as HTMLElement).style.transform);
+    const before = await cone();
+    await page.getByRole('button', { name: 'Views locked' }).click();
+    await released(page);
+    await page.evaluate(() => {
+      const v = window.__panoramaB!.getView();
+      window.__panoramaB!.setView({ ...v, yaw: v.yaw + 1.5 });
+    });
+    await expect.poll(cone).not.toBe(before);
+    // Gone with the comparison.
+    await page.getByRole('button', { name: 'Compare dates' }).click();
+    await expect(page.locator('.compare-mark')).toHaveCount(0);
   });
 
   test('a floor with one date says why there is nothing to compare', async ({ page, request }) => {

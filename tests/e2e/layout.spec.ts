@@ -1,7 +1,8 @@
 // Overlays never cover each other: on desktop, a phone upright and sideways and a tablet, every pair of panels
 // is opened (one, then the other) and each panel is then either closed or fully on screen and uncovered. The
-// rule is the layout model's (src/domain/layout.ts); this checks what the screen shows.
-import { expect, test } from '@playwright/test';
+// rule is the layout model's (src/domain/layout.ts); this checks what the screen shows. Comparing two dates, the
+// compare bar and the title cards of both sides keep clear of each other and of the viewer's controls.
+import { expect, test, type Page } from '@playwright/test';
 import { demoSite, demoLacks } from './app-helpers';
 import { VIEWPORTS, type ViewportName } from './viewports';
 import {
@@ -15,6 +16,22 @@ import {
   waitForRenderer,
   type InfoSpot,
 } from './layout-helpers';
+
+/** Compare mode's own parts over the panorama (the second card only where two dates show at once). */
+const COMPARE_PARTS = ['.compare-bar', '.compare-card-a'];
+/** What stays on screen beside a comparison: the small minimap, the toolbar, the floors, the viewer's title. */
+const VIEWER_CONTROLS = ['.minimap', '.viewer-tools', '.floor-slider', '.title-card'];
+
+/** Each selector's first element's box (absent: not there). */
+async function boxesOf(page: Page, selectors: string[]) {
+  const out = new Map<string, { x: number; y: number; width: number; height: number }>();
+  for (const sel of selectors) {
+    const l = page.locator(sel).first();
+    const box = (await l.count()) ? await l.boundingBox() : null;
+    if (box && box.width > 0 && box.height > 0) out.set(sel, box);
+  }
+  return out;
+}
 
 for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as ViewportName[]) {
   test.describe(`panels on ${name}`, () => {
@@ -56,6 +73,35 @@ for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as V
           }
           await closeAll(page);
         }
+      }
+      expect(failures).toEqual([]);
+    });
+
+    test('compare: the bar and each title card clear of each other and of every control', async ({ page }) => {
+      await page.goto('/site');
+      await waitForRenderer(page);
+      await page.getByRole('button', { name: 'Compare dates' }).click();
+      await expect(page.locator('.compare-bar')).toHaveCount(1);
+      const failures: string[] = [];
+      for (const mode of ['Side by side', 'Swipe', 'Flip']) {
+        await page.getByRole('radio', { name: mode }).click();
+        await expect(page.getByRole('radio', { name: mode })).toHaveAttribute('aria-checked', 'true');
+        await expect(page.locator('.compare-card')).toHaveCount(mode === 'Flip' ? 1 : 2);
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: test.info().outputPath(`compare-${mode}.png`) });
+        // The bar takes presses: nothing may cover it. The cards let presses through to the panorama (so a probe
+        // by elementFromPoint passes them): their boxes must be clear of everything else.
+        const fault = await uncovered(page, '.compare-bar');
+        if (fault) failures.push(`${mode}: compare bar ${fault}`);
+        const mine = [...COMPARE_PARTS, ...(mode === 'Flip' ? [] : ['.compare-card-b'])];
+        const boxes = await boxesOf(page, [...mine, ...VIEWER_CONTROLS]);
+        for (const [i, a] of mine.entries())
+          for (const b of [...mine.slice(i + 1), ...VIEWER_CONTROLS]) {
+            const [ba, bb] = [boxes.get(a), boxes.get(b)];
+            if (!ba) failures.push(`${mode}: ${a} missing`);
+            else if (bb && overlap(ba, bb))
+              failures.push(`${mode}: ${a} ${JSON.stringify(ba)} overlaps ${b} ${JSON.stringify(bb)}`);
+          }
       }
       expect(failures).toEqual([]);
     });

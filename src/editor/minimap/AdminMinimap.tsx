@@ -4,6 +4,7 @@
 //   Edit', when that node is not on this plan); choosing another node edits that one; drag the node or its
 //   rotation handle, or type the numbers; Save persists
 //   through the node routes and clears the selection; Cancel clears it; closing the enlarged map cancels.
+//   while two dates are compared, the second side's scene too (CompareMarker);
 //   small: floor name and tag with a Save control, and the floor-plan image (choose or drop, then Submit/Cancel).
 // The edit flow is the pure machine of ./nodeEditor; this component renders its state, dispatches the taps and
 // drags, and carries out its commands (go to a scene, store the node).
@@ -28,6 +29,7 @@ import { useFloorPlanImage } from './useFloorPlanImage';
 import { MinimapHeader } from './MinimapHeader';
 import { NodeKeys } from './NodeKeys';
 import { FloorAdmin } from './FloorAdmin';
+import { CompareMarker } from '../../ui/minimap/CompareMarker';
 import '../editor.css';
 
 // The canvas (Konva, ~84 KB) loads once the viewer's first view is complete (or on the admin's first input),
@@ -169,6 +171,14 @@ export default function AdminMinimap() {
                 current={current}
                 onTap={onNodeTap}
               />
+            )}
+            {pending || !imageUrl ? null : (
+              <div
+                className="map-keys minimap-node-keys"
+                style={aspect > 0 ? { aspectRatio: aspect } : { width: '100%' }}
+              >
+                <CompareMarker site={site} floor={floor} map={map} rotationOffset={rotationOffset} />
+              </div>
             )}
           </div>
           {trayShown ? (

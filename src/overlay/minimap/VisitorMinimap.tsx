@@ -1,6 +1,7 @@
 // The visitor minimap (plain DOM/SVG; Konva is for the admin editor only): the floor plan with its nodes,
 // small or enlarged; names in the enlarged view; the current node highlighted with a view cone turning with
-// yaw + node rotation + the site's rotation_offset; clicking a node goes there and collapses the map.
+// yaw + node rotation + the site's rotation_offset; clicking a node goes there and collapses the map. While two
+// dates are compared, the second side's scene too (CompareMarker).
 import type { CSSProperties } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { minimapEnlargedAtom, setMinimapEnlargedAtom, viewAtom } from '../../state/atoms';
@@ -12,6 +13,8 @@ import { useViewerNavigate } from '../../domain/viewer/useViewerNavigate';
 import { nodePercent } from '../../domain/planGeometry';
 import { coneHeadingDegrees } from '../../domain/nodeRotation';
 import { useEscape } from '../../ui/useEscape';
+import { CompareMarker } from '../../ui/minimap/CompareMarker';
+import { ViewCone } from '../../ui/minimap/ViewCone';
 
 export function VisitorMinimap() {
   const enlarged = useAtomValue(minimapEnlargedAtom);
@@ -69,16 +72,7 @@ export function VisitorMinimap() {
                 }}
               >
                 {isCurrent ? (
-                  <svg
-                    className="view-cone"
-                    viewBox="-50 -50 100 100"
-                    aria-hidden="true"
-                    style={{
-                      transform: `translate(-50%, -50%) rotate(${coneHeadingDegrees(view?.yaw ?? 0, n.rotation, rotationOffset)}deg)`,
-                    }}
-                  >
-                    <path d="M0 0 L-24 -44 A50 50 0 0 1 24 -44 Z" />
-                  </svg>
+                  <ViewCone heading={coneHeadingDegrees(view?.yaw ?? 0, n.rotation, rotationOffset)} />
                 ) : null}
                 <span className="node-dot" aria-hidden="true" />
                 {enlarged ? (
@@ -89,6 +83,7 @@ export function VisitorMinimap() {
               </button>
             );
           })}
+          <CompareMarker site={site} floor={floor} map={map} rotationOffset={rotationOffset} />
         </div>
       </section>
     </>
