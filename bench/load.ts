@@ -165,24 +165,26 @@ async function targetsOf(baseUrl: string, cookie: string): Promise<Target[]> {
   };
   const node = scenes.payload[0]!.survey_node;
   const scene = `${node.manta_link}${node.tiles_id}`;
-  const placed = (await (await fetch(`${baseUrl}/api/site/${DEMO_SITE}/0/survey/minimapSingleSite`)).json()) as {
-    payload: Array<{ _id: string }>;
+  const pins = (await (await fetch(`${baseUrl}/api/map-pins`)).json()) as {
+    payload: Array<{ _id: string; site: string; x: number; y: number }>;
   };
-  const nodeId = placed.payload[0]!._id;
+  const pin = pins.payload.find((p) => p.site === DEMO_SITE);
+  if (!pin) throw new Error(`the demo site "${DEMO_SITE}" has no pin on the site map to move`);
   const targets: Target[] = [
     { key: 'list', name: 'site list', api: true, path: '/api/map-pins', headers: BROWSER },
     { key: 'details', name: 'survey details', api: true, path: details, headers: BROWSER },
     { key: 'tile', name: 'tile', api: false, path: `${scene}/1/f/0/0.jpg` },
     { key: 'preview', name: 'preview', api: false, path: `${scene}/preview.jpg` },
-    // An administrator turning a node on the floor plan: the access rule finds the node's site in the database, the
-    // update is one statement (its own transaction). Same rotation every time, so the demo stays as it was.
+    // An administrator moving the demo's pin on the site map: the access rule finds the pin's site in the database,
+    // the move and its audit entry are one transaction. Same place every time, so the demo stays as it was. (A node
+    // turn is no longer a repeatable write: it carries its scene's revision, so all but the first call answer 409.)
     {
       key: 'write',
-      name: 'write (node rotation)',
+      name: 'write (pin move)',
       api: true,
-      path: `/api/node/rotation/${nodeId}`,
+      path: `/api/map-pins/${pin._id}/coords`,
       method: 'PATCH',
-      body: JSON.stringify({ rotation: 0.5 }),
+      body: JSON.stringify({ x: pin.x, y: pin.y }),
       headers: { 'content-type': 'application/json', cookie },
     },
     // Not in the default set (BENCH_TARGETS=settings): every call rewrites one site's settings under that site's lock,
