@@ -63,7 +63,7 @@ export const minimapRoutes: RoutesPlugin = async (api, { ctx }) => {
         response: { ...refusals(404), 200: envelope(floorSchema) },
       },
     },
-    async (req) => ok(await addFloor(db, req.params.site, floorOrZero(req.params.n))),
+    async (req) => ok(await addFloor(db, req.params.site, floorOrZero(req.params.n), { actor: req.user })),
   );
 
   r.patch(
@@ -78,7 +78,15 @@ export const minimapRoutes: RoutesPlugin = async (api, { ctx }) => {
         response: { ...refusals(404), 200: envelope(floorSchema) },
       },
     },
-    async (req) => ok(await saveFloorDetails(db, req.params.site, { ...req.body, floor: floorOrZero(req.body.floor) })),
+    async (req) =>
+      ok(
+        await saveFloorDetails(
+          db,
+          req.params.site,
+          { ...req.body, floor: floorOrZero(req.body.floor) },
+          { actor: req.user },
+        ),
+      ),
   );
 
   r.post(

@@ -5,6 +5,7 @@ import { Invalid, NotFound } from './errors.ts';
 import { siteExists } from './sites.ts';
 import { patchSiteSettings } from './settings.ts';
 import { inTransaction, lockSite } from '../db/transactions.ts';
+import { recordBy, type AuditBy } from './audit/audit.ts';
 
 /** Highest floor number accepted (a sanity bound, not a product rule). */
 export const MAX_FLOOR = 200;
@@ -52,7 +53,7 @@ export async function syncFloorCount(db: DB, site: string): Promise<void> {
 }
 
 /** Adds an empty floor with default name and tag; an existing floor is left as it is. Answers the floor. */
-export async function addFloor(db: DB, site: string, floor: number): Promise<Floor> {
+export async function addFloor(db: DB, site: string, floor: number, by?: AuditBy): Promise<Floor> {
   checkFloor(floor);
   return inTransaction(db, async (trx) => {
     await requireSite(trx, site);
@@ -66,6 +67,7 @@ export async function addFloor(db: DB, site: string, floor: number): Promise<Flo
       .executeTakeFirst();
     if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) return (await getFloor(trx, site, floor))!;
     await syncFloorCount(trx, site);
+    await recordBy(trx, by, { site, action: 'floor.add', target: `floor ${floor}`, detail: { name: row.floor_name } });
     return { floor, floor_tag: row.floor_tag, floor_name: row.floor_name };
   });
 }
@@ -75,6 +77,7 @@ export async function saveFloorDetails(
   db: DB,
   site: string,
   input: { floor: number; floor_name: string; floor_tag: string },
+  by?: AuditBy,
 ): Promise<Floor> {
   checkFloor(input.floor);
   const floor_tag = input.floor_tag.trim() || defaultFloorTag(input.floor);
@@ -89,6 +92,17 @@ export async function saveFloorDetails(
       .onConflict((oc) => oc.columns(['site', 'floor']).doUpdateSet({ floor_tag, floor_name }))
       .execute();
     if (!existing) await syncFloorCount(trx, site);
+    await recordBy(trx, by, {
+      site,
+      action: 'floor.details',
+      target: `floor ${input.floor}`,
+      detail: {
+        from_name: existing?.floor_name ?? null,
+        to_name: floor_name,
+        from_tag: existing?.floor_tag ?? null,
+        to_tag: floor_tag,
+      },
+    });
     return { floor: input.floor, floor_tag, floor_name };
   });
 }

@@ -151,7 +151,7 @@ describe('writes of the other editors', () => {
     expect(await newest()).toMatchObject({ action: 'scene.north', detail: { from: node.rotation, north: 1 } });
   });
 
-  it('site settings, floor plans and documentation', async () => {
+  it('site settings, floors, floor plans and documentation', async () => {
     expect((await send('PATCH', '/site/farm/settings', { display: { title: 'Farm two' } })).status).toBe(200);
     expect(await newest()).toMatchObject({
       actor: 'root',
@@ -173,6 +173,15 @@ describe('writes of the other editors', () => {
       action: 'floorPlan.upload',
       target: 'the floor plan of floor 0',
       detail: { width: 300, height: 200 },
+    });
+    expect((await send('POST', '/site/farm/minimap/newFloor/3')).status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'floor.add', target: 'floor 3', detail: { name: 'Floor 3' } });
+    const named = await send('PATCH', '/site/farm/sitemap', { floor: 3, floor_name: 'Loft', floor_tag: 'L' });
+    expect(named.status).toBe(200);
+    expect(await newest()).toMatchObject({
+      action: 'floor.details',
+      target: 'floor 3',
+      detail: { from_name: 'Floor 3', to_name: 'Loft', from_tag: '3', to_tag: 'L' },
     });
     const docs = await postFile(
       `${s.baseUrl}/api/documentation/farm`,

@@ -33,6 +33,8 @@ export type AuditAction =
   | 'tour.delete'
   | 'site.settings'
   | 'floorPlan.upload'
+  | 'floor.add'
+  | 'floor.details'
   | 'documents.upload'
   | 'pin.create'
   | 'pin.edit'

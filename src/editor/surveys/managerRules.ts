@@ -70,6 +70,8 @@ const ACTION_WORDS: Record<string, string> = {
   'scene.delete': 'Deleted',
   'site.settings': 'Changed',
   'floorPlan.upload': 'Uploaded',
+  'floor.add': 'Added',
+  'floor.details': 'Named',
   'documents.upload': 'Uploaded',
   'pin.create': 'Added',
   'pin.edit': 'Edited',
