@@ -180,13 +180,18 @@ export function PanoramaScene(props: SceneProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new layer only when the scene changes
   }, [sceneKey]);
 
-  // Previews of the scenes link hotspots lead to, so following a link starts from a decoded picture.
+  // Previews of the scenes link hotspots lead to, so following a link starts from a decoded picture. A side of a
+  // comparison holds them until both sides are complete: fetched earlier, they compete with the other side's tiles.
   const prefetchLinks = props.prefetchLinks ?? true;
   useEffect(() => {
     if (!prefetchLinks) return;
     const urls = (props.hotspots ?? []).flatMap((h) => (h.kind === 'link' && h.target ? [previewUrl(h.target)] : []));
-    if (urls.length) propsRef.current.tiles.previews.prefetch(urls);
-  }, [props.hotspots, prefetchLinks]);
+    if (!urls.length) return;
+    const run = () => propsRef.current.tiles.previews.prefetch(urls);
+    if (!cmp) return run();
+    cmp.stage.hold(cmp.index, run);
+    return () => cmp.stage.hold(cmp.index, null);
+  }, [props.hotspots, prefetchLinks, cmp]);
 
   // Input: the early stage's controls when it handed them over (a drag in progress goes on), else new ones.
   // Made once, connected to the canvas in an effect and disconnected on cleanup (StrictMode replays that).
@@ -341,6 +346,8 @@ export function PanoramaScene(props: SceneProps) {
       if (drawn.render) hook.hotspotsDrawn = world.current?.getObjectByName('hotspots')?.children.length ?? 0;
     }
     const c = propsRef.current.compare;
+    // This side's picture may have just completed: held link previews go once both are.
+    c?.stage.release();
     if (c && !inVR) {
       if (drawn.render) renderSide(state.gl, world.current, sideCamera, c.stage.draws[c.index], size);
       if (!rendered.current && drawn.render) propsRef.current.onFirstRender?.();

@@ -1,7 +1,7 @@
 // Two sides of a comparison in one canvas, one WebGL context: what the two PanoramaScenes share each frame. The
 // first side's frame asks it for the layout (sideDraws), the second side follows the first's view while locked,
 // and a toggle shows the other side only on a frame where that side's picture is complete, so it never blinks; the
-// arrow keys turn the side compareKeys.ts names.
+// arrow keys turn the side compareKeys.ts names. Link previews wait until both pictures are complete (hold).
 // Plain class, no three.js.
 import { type CompareLayout, type SideDraw, sideDraws } from './compareLayout';
 import { keysSide } from './compareKeys';
@@ -69,6 +69,26 @@ export class CompareStage {
     this.size = size;
     this.draws = sideDraws(size, { ...this.settings, shown: this.shownNow });
     return waiting;
+  }
+
+  /** Work each side holds until both pictures are complete: the previews of the scenes its links lead to, which
+   *  would otherwise share the network with the tiles of the side still loading (and count in its bytes). */
+  private readonly held: [(() => void) | null, (() => void) | null] = [null, null];
+
+  /** Hold `run` for this side (replacing what it held; null drops it) and run it once both sides are complete. */
+  hold(index: 0 | 1, run: (() => void) | null): void {
+    this.held[index] = run;
+    this.release();
+  }
+
+  /** After a side draws: run what is held once both sides' pictures are complete. */
+  release(): void {
+    if (!this.sides[0]?.ready() || !this.sides[1]?.ready()) return;
+    for (const i of [0, 1] as const) {
+      const run = this.held[i];
+      this.held[i] = null;
+      run?.();
+    }
   }
 
   /** The second side's view while locked: the first side's, turned by the nodes' rotations. */

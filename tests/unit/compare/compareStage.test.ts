@@ -58,4 +58,40 @@ describe('compare stage', () => {
     expect(st.draws[0].scissor).toBeNull();
     expect(st.draws[1].scissor).toEqual({ x: 0, y: 0, ...size });
   });
+  it("holds each side's link-preview prefetch until both pictures are complete", () => {
+    const st = new CompareStage();
+    const a = side({ yaw: 0, pitch: 0, fov: 1 });
+    const b = side({ yaw: 0, pitch: 0, fov: 1 }, false);
+    st.sides[0] = a;
+    st.sides[1] = b;
+    const ran: string[] = [];
+    st.hold(0, () => ran.push('a'));
+    st.hold(1, () => ran.push('b old'));
+    st.hold(1, () => ran.push('b'));
+    // The second side still loads: its tiles must not share the line with previews of scenes not on screen.
+    st.release();
+    expect(ran).toEqual([]);
+    b.ok = true;
+    st.release();
+    expect(ran).toEqual(['a', 'b']);
+    // Run once only.
+    st.release();
+    expect(ran).toEqual(['a', 'b']);
+    // A side gone takes its held work with it.
+    b.ok = false;
+    st.hold(0, () => ran.push('a again'));
+    st.hold(0, null);
+    b.ok = true;
+    st.release();
+    expect(ran).toEqual(['a', 'b']);
+  });
+
+  it('runs held work at once when both sides are already complete', () => {
+    const st = new CompareStage();
+    st.sides[0] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.sides[1] = side({ yaw: 0, pitch: 0, fov: 1 });
+    let ran = 0;
+    st.hold(1, () => ran++);
+    expect(ran).toBe(1);
+  });
 });
