@@ -17,6 +17,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useLocation } from 'react-router';
 import type { InfoHotspot, LinkHotspot, SurveyScene, ViewParameters } from '../../../contract/api';
 import { linkHotspotId, sceneHotspots } from '../../../contract/sceneHotspots';
 import type { TileFormat } from '../../../contract/tileUrls';
@@ -196,6 +197,12 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // A headset browser offers immersive VR: the Enter VR button shows, and the renderer loads its XR part. Asked
   // once the first view is complete (the question makes a frame): nothing of it is on the first view's path.
   const firstViewIsDone = useAtomValue(firstViewDoneAtom);
+  // A link asking for a comparison: the second side joins once the first view is done, and the first side's link
+  // previews wait for it (the compare stage then holds them until both pictures are complete), so they do not
+  // compete with the second side's tiles. (A comparison that never opens, e.g. an unknown date, fetches none.)
+  const { search } = useLocation();
+  const compareAsked = new URLSearchParams(search).has('compare');
+  const prefetchLinks = firstViewIsDone && (!compareAsked || !!compare);
   useEffect(() => {
     if (!firstViewIsDone) return;
     const gone = new AbortController();
@@ -262,7 +269,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               scene={source}
               initialView={initialView}
               hotspots={props.hideHotspots ? NO_HOTSPOTS : hotspots}
-              prefetchLinks={firstViewIsDone}
+              prefetchLinks={prefetchLinks}
               onHotspotClick={onHotspotClick}
               onViewChange={onViewChange}
               onStable={firstViewDone}
