@@ -214,6 +214,47 @@ test.describe('compare on desktop', () => {
     expect(param(page, 'node')).toBe(node);
   });
 
+  test('a deep link fetches no link preview until both sides are complete, and then fetches them', async ({
+    page,
+    browser,
+  }) => {
+    await openCompared(page);
+    const link = page.url();
+    const [node, cnode] = [param(page, 'node')!, param(page, 'cnode')!];
+    // A fresh visitor; each preview the page asks for is noted with whether both sides were complete right then.
+    const ctx = await browser.newContext(VIEWPORTS.desktop);
+    try {
+      await ctx.addInitScript(() => {
+        type Asked = { url: string; both: boolean };
+        const w = window as unknown as Window & { __previewAsks: Asked[] };
+        w.__previewAsks = [];
+        const fetch0 = w.fetch.bind(w);
+        w.fetch = (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          const both = !!w.__panorama?.counters.complete && !!w.__panoramaB?.counters.complete;
+          if (/\/preview\.\w+$/.test(url)) w.__previewAsks.push({ url, both });
+          return fetch0(input, init);
+        };
+      });
+      const fresh = await ctx.newPage();
+      await fresh.goto(link);
+      const linkPreviews = () =>
+        fresh.evaluate(
+          ([a, b]) =>
+            (window as unknown as { __previewAsks: { url: string; both: boolean }[] }).__previewAsks.filter(
+              (x) => !x.url.includes(a!) && !x.url.includes(b!),
+            ),
+          [node, cnode],
+        );
+      // Fetched in the end (the demo's scenes have links on both dates)…
+      await expect.poll(async () => (await linkPreviews()).length, { timeout: 30_000 }).toBeGreaterThan(1);
+      // …but none while a side was still loading: they would share the network with its tiles.
+      expect((await linkPreviews()).filter((x) => !x.both)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('with the views free, the arrow keys turn the side pressed last', async ({ page }) => {
     await openCompared(page);
     await page.getByRole('button', { name: 'Views locked' }).click();
