@@ -11,6 +11,7 @@ import { writeScenes } from './writeScenes.ts';
 import { deletingTiles } from '../editing/removedTiles.ts';
 import { surveyTiles } from '../editing/surveyReplace.ts';
 import { folderBytes } from '../tileBytes.ts';
+import { inBatches } from '../offlineSizes.ts';
 
 /** Publishes the staged tiles of `batch` and writes its rows; on failure nothing is kept (the staging is gone). */
 export async function commitScenes(
@@ -38,9 +39,11 @@ async function publishScenes(
     // Measured as staged: what is published is exactly these files.
     const sized = {
       ...batch,
-      scenes: await Promise.all(
-        batch.scenes.map(async (s) => ({ ...s, tileBytes: await folderBytes(staging.pathFor(`tiles/${s.tilesId}`)) })),
-      ),
+      // A few scenes at a time: an export of thousands of scenes opened every folder at once.
+      scenes: await inBatches(batch.scenes, 8, async (s) => ({
+        ...s,
+        tileBytes: await folderBytes(staging.pathFor(`tiles/${s.tilesId}`)),
+      })),
     };
     await staging.commit(batch.scenes.map((s) => `tiles/${s.tilesId}`));
     result = await inTransaction(ctx.db, async (trx) => {
