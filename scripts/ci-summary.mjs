@@ -1,6 +1,8 @@
 // Adds up the JSON reports every test run of `.ci/run` wrote (vitest's and Playwright's) and prints one closing
-// line, "total: N passed, N failed, N skipped", so a reader of CI's log (or a machine) sees the whole run's count
-// at its end. Exits non-zero when a report is unreadable, a test failed, or nothing ran at all.
+// line, "N passed, N failed, N skipped", bare and last, so a reader of CI's log (or a machine that knows only that
+// plain form) sees the whole run's count at its end. The per-report lines are worded differently on purpose, so no
+// line but the last reads as a closing count. Exits non-zero when a report is unreadable, a test failed, or nothing
+// ran at all.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -27,9 +29,9 @@ for (const file of readdirSync(dir)
   .sort()) {
   const c = counts(file, JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
   if (Object.values(c).some((n) => !Number.isInteger(n))) throw new Error(`${file}: no counts in this report`);
-  console.log(`${file}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${c.flaky} flaky)`);
+  console.log(`report ${file}: passed ${c.passed}, failed ${c.failed}, skipped ${c.skipped}, flaky ${c.flaky}`);
   for (const k of Object.keys(total)) total[k] += c[k];
 }
 if (total.flaky) console.log(`flaky (passed on retry): ${total.flaky}`);
-console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 if (total.failed > 0 || total.passed === 0) process.exit(1);
