@@ -11,6 +11,7 @@ const SQLITE_ONLY = [
   'input-bounds', // body parsing limits, before any route reads the database
   'openapi', // the generated API document
   'start-up-modules', // what a process loads at start
+  'tiler-warm', // the tiler's compile at start, on a worker thread, with no upload asked: no row, no blob
   // The longest block of the event loop during the heaviest uploads: SQLite's driver runs every statement on the
   // loop, PostgreSQL's waits for its answers off it, so SQLite is the harder case; the S3 pass leaves the heavy
   // uploads out (each file a PUT of its own to s3rver, minutes that are not stalls).
@@ -53,12 +54,19 @@ const NOT_ON_S3 = [
  * disk leaves in a data folder on PostgreSQL is checked by the child-server files above, on the PostgreSQL pass.
  */
 const NOT_ON_PG_FOLDER = [
+  'avif-tiles', // the AVIF copies are blobs; their jobs run on pg-boss on the S3 pass, in process on SQLite
+  // Hostile and cut-off uploads to one child server: what is refused and what is left in the store and staging.
+  'crash-corpus',
   'demo', // the generated demo's rows and pictures
+  // Two instances starting at once on one empty database: on PostgreSQL they are two hosts, which share blobs only
+  // through a bucket, so the S3 pass is the real multi-host case.
+  'demo-cold-start',
   'document-listing', // pages of a listing by name: the same SQL on both dialects, proven against PostgreSQL with S3
   'field-exports',
   'hostile-corpus', // refused uploads leave every table and the store unchanged
   'ingest',
   'ingest-duplicates',
+  'ingest-errors', // a refused upload changes no row and nothing in the store or staging
   'ingest-unplaced',
   'photo-upload',
   'photo-upload-hardening',
