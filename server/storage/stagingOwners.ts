@@ -15,6 +15,8 @@ interface OwnerMarker {
   host: string;
   pid: number;
   startedAt: string;
+  /** The kernel's start time of that pid (Linux), so a pid reused by a later process does not read as the owner. */
+  pidStart?: string;
 }
 
 const HOST = os.hostname();
@@ -33,7 +35,12 @@ export const markerPath = (stagingRoot: string, owner: string) => path.join(stag
 
 /** Writes the marker atomically (a reader never sees half of it; a write that fails, on a full disk, leaves nothing). */
 export function writeMarker(stagingRoot: string, owner: string): void {
-  const marker: OwnerMarker = { host: HOST, pid: process.pid, startedAt: new Date().toISOString() };
+  const marker: OwnerMarker = {
+    host: HOST,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    pidStart: processStart(process.pid) ?? undefined,
+  };
   const tmp = `${markerPath(stagingRoot, owner)}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     fs.writeFileSync(tmp, JSON.stringify(marker));
@@ -41,6 +48,21 @@ export function writeMarker(stagingRoot: string, owner: string): void {
   } catch (e) {
     fs.rmSync(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * When the process with this pid started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or null where
+ * there is no /proc or no such process. Pids are reused (32,768 of them by default, used up in minutes on a busy
+ * host): a dead owner's pid may belong to another process by the time a sweep asks.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -64,8 +86,15 @@ export function ownerAlive(stagingRoot: string, owner: string, now = Date.now())
   } catch {
     return false;
   }
-  if (marker.host === HOST) return pidAlive(marker.pid);
+  if (marker.host === HOST) return pidAlive(marker.pid) && samePidStart(marker);
   return now - mtime < STALE_HEARTBEAT_MS;
+}
+
+/** False only when the marker's pid now belongs to a process that started after the marker's owner did. */
+function samePidStart(marker: OwnerMarker): boolean {
+  if (!marker.pidStart) return true;
+  const now = processStart(marker.pid);
+  return now === null || now === marker.pidStart;
 }
 
 /**
