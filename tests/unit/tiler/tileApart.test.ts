@@ -4,7 +4,7 @@ import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
 import { tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
-import { TILER_NICE, tilePhotoApart } from '../../../server/services/tiler/tileApart.ts';
+import { TILER_NICE, TILER_NODE_FLAGS, tilePhotoApart } from '../../../server/services/tiler/tileApart.ts';
 import { photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('forest'));
@@ -33,7 +33,10 @@ describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
           try {
             const stat = statOf(+d);
             const cmdline = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
-            if (Number(stat[1]) === process.pid && cmdline === `${process.execPath}\0--expose-gc\0-\0`)
+            if (
+              Number(stat[1]) === process.pid &&
+              cmdline === [process.execPath, ...TILER_NODE_FLAGS, '-', ''].join('\0')
+            )
               niceSeen.push(Number(stat[16]));
           } catch {
             /* ended meanwhile */
