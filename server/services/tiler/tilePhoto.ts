@@ -29,8 +29,8 @@ export function photoTileCount(plan: PhotoPlan): number {
 
 const rawInput = (size: number) => ({ raw: { width: size, height: size, channels: 3 as const } });
 
-/** Every tile of one face at one level, encoded in parallel (sharp's threads) and written as each is ready. */
-async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
+/** Every tile of one face at one level, each encoded on sharp's threads and written as it is ready. */
+function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
   const n = size / tileSize;
   const jobs: Promise<void>[] = [];
   for (let y = 0; y < n; y++)
@@ -42,16 +42,22 @@ async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileS
           .toBuffer()
           .then((jpeg) => put({ kind: 'tile', z, face, y, x }, jpeg)),
       );
-  await settleAll(jobs);
+  return jobs;
 }
 
-/** All levels of one face, from its pixels at every level's size, largest first, and the preview's last. */
+/**
+ * Every level of one face, from its pixels at every level's size (largest first), all handed to sharp at once: a
+ * level awaited before the next started left the encoding threads idle at each level's tail (its last tile, and
+ * level 1 is a single tile), 18 such waits a photo against the floor's 4. Resolves with the preview's pixels.
+ */
 async function tileFace(face: Face, sized: Buffer[], plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
   const { levels } = plan;
+  const jobs: Promise<void>[] = [];
   for (let z = levels.length - 1; z >= 1; z--) {
     const { size, tileSize } = levels[z];
-    await tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put);
+    jobs.push(...tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put));
   }
+  await settleAll(jobs);
   // A copy: the thread's output room is reused two faces on, and the strip is made once every face is done.
   return Buffer.from(sized[sized.length - 1]);
 }
