@@ -11,7 +11,7 @@ import { decodeSphere } from './decodeSphere.ts';
 import type { Poles } from './poleBands.ts';
 import { openReprojectThread, type ReprojectThread } from './reprojectThread.ts';
 import type { ReprojectTools } from './reprojectTools.ts';
-import type { SharedSphere } from './sphereMemory.ts';
+import { sphereMemory, type SharedSphere } from './sphereMemory.ts';
 import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
@@ -104,13 +104,25 @@ export async function tilePhoto(
   };
   // Every level's size, largest first, then the preview's: each is half the one before (see pyramidLevels.ts).
   const sizes = [...plan.levels.slice(1).map((l) => l.size)].reverse().concat(PREVIEW_SIZE);
-  threadTools.catch(() => undefined); // made while the photo decodes; a failure is told below
-  const sphere = await decodeSphere(file, plan);
+  // The threads start (a worker's start-up, the kernel's compile: 0.15 to 0.25 s) while the photo decodes, on the
+  // core the decode leaves idle; they read the sphere only once it is filled and they are asked for a face.
+  const sphere = sphereMemory(plan.full.width, plan.full.height);
+  const opening = threadTools.then((tools) => openThreads(tools, sphere, sizes));
+  opening.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+  try {
+    await decodeSphere(file, plan, sphere);
+  } catch (e) {
+    await opening.then(
+      (threads) => Promise.all(threads.map(({ thread }) => thread.close())),
+      () => undefined,
+    );
+    throw e;
+  }
   // sharp's decode (400 MB at 16384 px), copied into the shared sphere and no longer referenced, would otherwise
   // live until a collection the idle main thread rarely triggers: through the whole reprojection. A tiling child
   // runs with --expose-gc (tileApart.ts); elsewhere gc is absent and this does nothing.
   (globalThis as { gc?: () => void }).gc?.();
-  const threads = await openThreads(await threadTools, sphere, sizes);
+  const threads = await opening;
   const previews = new Map<Face, Buffer>();
   try {
     await settleAll(
