@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../tests/e2e/helpers/fixtures';
 import { inspectPhoto } from '../server/services/tiler/inspectPhoto';
-import { TILER_NICE, TILER_NODE_FLAGS } from '../server/services/tiler/tileApart';
+import { TILER_NICE, TILER_NODE_FLAGS } from '../server/services/tiler/tilerChildren';
 import { percentile } from './pan';
 import { benchPhoto } from './tiling/benchPhotos';
 import { cubeFacesPto } from './tiling/nonaScript';
