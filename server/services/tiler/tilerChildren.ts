@@ -1,6 +1,5 @@
 // The tiling children (tileApart.ts): how one starts, and one kept started ahead. A child's start-up (node, then
-// sharp's native library) took 0.15 s on a quiet machine and 0.7 s at load 9, all of it inside the photo's job,
-// before its first pixel. The server starts a spare child once its tools are made (warmTiler.ts) and another each
+// sharp's native library) took 0.66 to 0.76 s at load 9, all of it inside the photo's job, before its first pixel. The server starts a spare child once its tools are made (warmTiler.ts) and another each
 // time a photo's child ends; a job takes the spare when one waits, else starts its own as before.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,8 +11,8 @@ export const TILER_NICE = 10;
  * The tiling child's node flags. --expose-gc lets tilePhoto free the decode as soon as it is copied. --no-liftoff
  * compiles the kernel with V8's optimising compiler at once: by default V8 first runs WebAssembly on its baseline
  * compiler and swaps in the optimised code only for the next call, and each thread calls the kernel once per face,
- * so every thread made its first face (a pole face, the longest) on the baseline: 0.8 s instead of 0.45 s at 8192 px.
- * The optimised compile of the whole kernel takes 10 to 20 ms.
+ * so every thread made its first face (a pole face, the longest) on the baseline: about 50 ms of CPU more at 8192 px
+ * (docs/tiling.md). The optimised compile of the whole kernel takes 10 to 20 ms.
  */
 export const TILER_NODE_FLAGS = ['--expose-gc', '--no-liftoff'];
 const NICE = '/usr/bin/nice';
