@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../tests/e2e/helpers/fixtures';
 import { inspectPhoto } from '../server/services/tiler/inspectPhoto';
-import { TILER_NICE } from '../server/services/tiler/tileApart';
+import { TILER_NICE, TILER_NODE_FLAGS } from '../server/services/tiler/tilerChildren';
 import { percentile } from './pan';
 import { benchPhoto } from './tiling/benchPhotos';
 import { cubeFacesPto } from './tiling/nonaScript';
@@ -53,8 +53,9 @@ function niced(cmd: string, args: string[]): [string, string[]] {
 
 /** A child printing one JSON line of Measure as its last output. */
 async function child(script: string, args: string[]): Promise<Measure> {
-  // --expose-gc as the tiling child has it (tileApart.ts).
-  const { stdout } = await run(...niced(process.execPath, ['--expose-gc', '--import', 'tsx', script, ...args]), {
+  // With the tiling child's flags (tileApart.ts); the floor runs no WebAssembly, so they change nothing there.
+  const flags = [...TILER_NODE_FLAGS, '--import', 'tsx', script, ...args];
+  const { stdout } = await run(...niced(process.execPath, flags), {
     cwd: repoRoot,
     maxBuffer: 1 << 20,
   });

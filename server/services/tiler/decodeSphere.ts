@@ -11,7 +11,8 @@ import type { SharedSphere } from './sphereMemory.ts';
 /** libvips repeats a decoder's complaint once per attempt: its first line says it. */
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
-export async function decodeSphere(file: string, plan: PhotoPlan): Promise<SharedSphere> {
+/** Into `into` when given (see placeOnSphere), so that threads reading it can start while the photo decodes. */
+export async function decodeSphere(file: string, plan: PhotoPlan, into?: SharedSphere): Promise<SharedSphere> {
   const grey = { r: UNCOVERED_GREY, g: UNCOVERED_GREY, b: UNCOVERED_GREY };
   const pipeline = sharp(file, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true })
     .autoOrient()
@@ -33,5 +34,5 @@ export async function decodeSphere(file: string, plan: PhotoPlan): Promise<Share
       plan.name,
       `decodes to ${info.width}x${info.height} pixels, not the ${plan.width}x${plan.height} its header says.`,
     );
-  return placeOnSphere({ data, width: info.width, height: info.height }, plan);
+  return placeOnSphere({ data, width: info.width, height: info.height }, plan, into);
 }

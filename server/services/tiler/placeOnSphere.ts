@@ -8,9 +8,13 @@ import { sphereMemory, type SharedSphere } from './sphereMemory.ts';
 /** What the sphere shows where the photo has no pixels (above and below a cropped panorama). */
 export const UNCOVERED_GREY = 128;
 
-export function placeOnSphere(picture: RgbImage, plan: Pick<PhotoPlan, 'full' | 'crop'>): SharedSphere {
+/** Into `sphere` when given (fresh, zeroed, of the full sphere's size: the threads may already hold it), else a new one. */
+export function placeOnSphere(
+  picture: RgbImage,
+  plan: Pick<PhotoPlan, 'full' | 'crop'>,
+  sphere: SharedSphere = sphereMemory(plan.full.width, plan.full.height),
+): SharedSphere {
   const { width: W, height: H } = plan.full;
-  const sphere = sphereMemory(W, H);
   const { data } = sphere;
   const crop = plan.crop ?? { left: 0, top: 0, width: W, height: H };
   if (plan.crop) data.fill(UNCOVERED_GREY);

@@ -18,7 +18,8 @@ export interface ReprojectThread {
 
 /**
  * A thread running `tools` (reprojectTools'), ready to make faces of `size` from `sphere` (in shared memory), and
- * each also at the `smaller` sizes, each half the one before (a 2x2 box filter of the one above).
+ * each also at the `smaller` sizes, each half the one before (a 2x2 box filter of the one above). The sphere need
+ * not be filled yet, only before the first face is asked: the thread can start while the photo decodes.
  */
 export async function openReprojectThread(
   tools: ReprojectTools,

@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
 import type { SharedSphere } from './sphereMemory.ts';
-import { openWasmReprojector } from './wasmReproject.ts';
+import { openWasmReprojector, type WasmReprojector } from './wasmReproject.ts';
 
 export interface ThreadData {
   sphere: SharedSphere;
@@ -44,12 +44,16 @@ const failed = (e: unknown): ThreadAnswer => ({ ok: false, message: String((e as
 
 const { sphere, size, poles, kernel, smaller } = workerData as ThreadData;
 try {
-  const reprojector = openWasmReprojector(kernel, sphere, size, poles);
+  // Compiled now, while the photo may still be decoding into the sphere; the polar bands, which read the sphere,
+  // are narrowed at the first face asked, which comes once the sphere is filled.
+  const module = new WebAssembly.Module(kernel as BufferSource); // cloned into this thread: on an ArrayBuffer
+  let reprojector: WasmReprojector | null = null;
   parentPort!.postMessage({ ok: true } satisfies ThreadAnswer);
   let asked = 0;
   parentPort!.on('message', ({ face }: FaceRequest) => {
     let answer: ThreadAnswer;
     try {
+      reprojector ??= openWasmReprojector(module, sphere, size, poles);
       const levels = reprojector.levels(face, smaller, asked++ % OUTPUT_ROOMS);
       answer = { ok: true, offsets: levels.map((l) => l.byteOffset) };
     } catch (e) {

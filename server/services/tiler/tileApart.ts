@@ -2,20 +2,12 @@
 // requests: the decode, the reprojection and every JPEG encode run on the child's threads, which the kernel serves
 // after the server's when the cores are busy (a nice value set on one thread does not reach libvips' or libuv's
 // pools, a process's does). Tiles come back over the IPC channel and are written here, as tilePhoto would.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { bundledCode } from './bundledCode.ts';
 import type { PhotoPlan } from './photoPlan.ts';
 import { PhotoRefused } from './photoRefused.ts';
 import { reprojectTools } from './reprojectTools.ts';
 import { photoTileCount, type WriteTile } from './tilePhoto.ts';
 import type { ChildJob, ChildMessage } from './tileChildMain.ts';
-
-/** Below normal, as `nice` counts: a busy tiler yields to the server, an idle server leaves it all the cores. */
-export const TILER_NICE = 10;
-const NICE = '/usr/bin/nice';
-/** The child's code, bundled once per server process: it starts in a tenth of a second, not through tsx. */
-export const tilerChildCode = () => bundledCode(new URL('./tileChildMain.ts', import.meta.url));
+import { keepSpareChild, takeTilerChild } from './tilerChildren.ts';
 
 /** Same contract as tilePhoto; resolves with the child's peak resident memory in bytes. */
 export async function tilePhotoApart(
@@ -25,13 +17,9 @@ export async function tilePhotoApart(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<{ maxRssBytes: number }> {
   const total = photoTileCount(plan);
-  const [code, threadTools] = await Promise.all([tilerChildCode(), reprojectTools()]);
-  // `node -` reads its program from stdin; gc lets tilePhoto free the decode as soon as it is copied.
-  const node = [process.execPath, '--expose-gc', '-'];
-  const [cmd, args] = fs.existsSync(NICE) ? [NICE, ['-n', String(TILER_NICE), ...node]] : [node[0], node.slice(1)];
-  const child = spawn(cmd, args, { stdio: ['pipe', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
-  child.stdin!.on('error', () => undefined); // a child that died at once is told by 'close'
-  child.stdin!.end(code);
+  const threadTools = await reprojectTools();
+  // Taken last, and its listeners set in the same turn: a child that ends meanwhile is still heard.
+  const child = await takeTilerChild();
   let done = 0;
   // Writes in flight are awaited before the outcome is told, so none lands after a failure was reported.
   const writes: Promise<void>[] = [];
@@ -57,7 +45,8 @@ export async function tilePhotoApart(
           ),
         );
       } else if (m.kind === 'done') outcome = { ok: true, maxRssBytes: m.maxRssBytes };
-      else outcome = { ok: false, error: m.refused ? new PhotoRefused(m.message) : new Error(m.message) };
+      else if (m.kind === 'failed')
+        outcome = { ok: false, error: m.refused ? new PhotoRefused(m.message) : new Error(m.message) };
     });
     child.on('error', (e) => {
       outcome ??= { ok: false, error: new Error(`the tiling process could not start: ${e.message}`) };
@@ -65,6 +54,7 @@ export async function tilePhotoApart(
     child.on('close', (code, signal) => {
       outcome ??= { ok: false, error: new Error(`the tiling process ended (${signal ?? `code ${code}`})`) };
       void settle();
+      void keepSpareChild(); // for the next photo
     });
     child.send({ file, plan, threadTools } satisfies ChildJob);
   });

@@ -13,6 +13,7 @@ export interface ChildJob {
   threadTools: ReprojectTools;
 }
 export type ChildMessage =
+  | { kind: 'ready' }
   | { kind: 'tile'; ref: TileRef; jpeg: Uint8Array }
   | { kind: 'done'; maxRssBytes: number }
   | { kind: 'failed'; refused: boolean; message: string };
@@ -21,6 +22,8 @@ const send = (m: ChildMessage) =>
   new Promise<void>((resolve, reject) => process.send!(m, undefined, {}, (e) => (e ? reject(e) : resolve())));
 
 process.on('disconnect', () => process.exit(0));
+// Loaded and waiting: a spare child (tilerChildren.ts) is counted ready from here.
+void send({ kind: 'ready' }).catch(() => undefined);
 process.once('message', (job: ChildJob) => {
   const write = (ref: TileRef, jpeg: Buffer) => send({ kind: 'tile', ref, jpeg });
   void tilePhoto(job.file, job.plan, Promise.resolve(job.threadTools), write)

@@ -11,7 +11,7 @@ import { decodeSphere } from './decodeSphere.ts';
 import type { Poles } from './poleBands.ts';
 import { openReprojectThread, type ReprojectThread } from './reprojectThread.ts';
 import type { ReprojectTools } from './reprojectTools.ts';
-import type { SharedSphere } from './sphereMemory.ts';
+import { sphereMemory, type SharedSphere } from './sphereMemory.ts';
 import { settleAll } from './settleAll.ts';
 
 /** As the Marzipano Tool writes its tiles: progressive 4:2:0 JPEG with the quantization tables of libjpeg quality 85. */
@@ -29,8 +29,8 @@ export function photoTileCount(plan: PhotoPlan): number {
 
 const rawInput = (size: number) => ({ raw: { width: size, height: size, channels: 3 as const } });
 
-/** Every tile of one face at one level, encoded in parallel (sharp's threads) and written as each is ready. */
-async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
+/** Every tile of one face at one level, each encoded on sharp's threads and written as it is ready. */
+function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileSize: number, put: WriteTile) {
   const n = size / tileSize;
   const jobs: Promise<void>[] = [];
   for (let y = 0; y < n; y++)
@@ -42,16 +42,22 @@ async function tileLevel(face: Face, z: number, raw: Buffer, size: number, tileS
           .toBuffer()
           .then((jpeg) => put({ kind: 'tile', z, face, y, x }, jpeg)),
       );
-  await settleAll(jobs);
+  return jobs;
 }
 
-/** All levels of one face, from its pixels at every level's size, largest first, and the preview's last. */
+/**
+ * Every level of one face, from its pixels at every level's size (largest first), all handed to sharp at once: a
+ * level awaited before the next started left the encoding threads idle at each level's tail (its last tile, and
+ * level 1 is a single tile), 18 such waits a photo against the floor's 4. Resolves with the preview's pixels.
+ */
 async function tileFace(face: Face, sized: Buffer[], plan: PhotoPlan, put: WriteTile): Promise<Buffer> {
   const { levels } = plan;
+  const jobs: Promise<void>[] = [];
   for (let z = levels.length - 1; z >= 1; z--) {
     const { size, tileSize } = levels[z];
-    await tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put);
+    jobs.push(...tileLevel(face, z, sized[levels.length - 1 - z], size, tileSize, put));
   }
+  await settleAll(jobs);
   // A copy: the thread's output room is reused two faces on, and the strip is made once every face is done.
   return Buffer.from(sized[sized.length - 1]);
 }
@@ -98,13 +104,25 @@ export async function tilePhoto(
   };
   // Every level's size, largest first, then the preview's: each is half the one before (see pyramidLevels.ts).
   const sizes = [...plan.levels.slice(1).map((l) => l.size)].reverse().concat(PREVIEW_SIZE);
-  threadTools.catch(() => undefined); // made while the photo decodes; a failure is told below
-  const sphere = await decodeSphere(file, plan);
+  // The threads start (a worker's start-up, the kernel's compile: 0.15 to 0.25 s) while the photo decodes, on the
+  // core the decode leaves idle; they read the sphere only once it is filled and they are asked for a face.
+  const sphere = sphereMemory(plan.full.width, plan.full.height);
+  const opening = threadTools.then((tools) => openThreads(tools, sphere, sizes));
+  opening.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+  try {
+    await decodeSphere(file, plan, sphere);
+  } catch (e) {
+    await opening.then(
+      (threads) => Promise.all(threads.map(({ thread }) => thread.close())),
+      () => undefined,
+    );
+    throw e;
+  }
   // sharp's decode (400 MB at 16384 px), copied into the shared sphere and no longer referenced, would otherwise
   // live until a collection the idle main thread rarely triggers: through the whole reprojection. A tiling child
   // runs with --expose-gc (tileApart.ts); elsewhere gc is absent and this does nothing.
   (globalThis as { gc?: () => void }).gc?.();
-  const threads = await openThreads(await threadTools, sphere, sizes);
+  const threads = await opening;
   const previews = new Map<Face, Buffer>();
   try {
     await settleAll(

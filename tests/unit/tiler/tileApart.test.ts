@@ -4,7 +4,13 @@ import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
 import { tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
 import { PhotoRefused } from '../../../server/services/tiler/photoRefused.ts';
-import { TILER_NICE, tilePhotoApart } from '../../../server/services/tiler/tileApart.ts';
+import { tilePhotoApart } from '../../../server/services/tiler/tileApart.ts';
+import {
+  keepSpareChild,
+  spareChild,
+  TILER_NICE,
+  TILER_NODE_FLAGS,
+} from '../../../server/services/tiler/tilerChildren.ts';
 import { photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('forest'));
@@ -33,7 +39,10 @@ describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
           try {
             const stat = statOf(+d);
             const cmdline = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8');
-            if (Number(stat[1]) === process.pid && cmdline === `${process.execPath}\0--expose-gc\0-\0`)
+            if (
+              Number(stat[1]) === process.pid &&
+              cmdline === [process.execPath, ...TILER_NODE_FLAGS, '-', ''].join('\0')
+            )
               niceSeen.push(Number(stat[16]));
           } catch {
             /* ended meanwhile */
@@ -61,6 +70,28 @@ describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
         if (++writes === 3) throw new Error('disk said no');
       }),
     ).rejects.toThrow('disk said no');
+  });
+
+  it('tiles in the spare child when one waits, starts another after, and its own when the spare has died', async () => {
+    const file = photoFile('forest-2048b.jpg', await upscaled('forest', 2048));
+    const plan = await inspectPhoto(file, 'forest.jpg');
+    await keepSpareChild();
+    const spare = spareChild()!;
+    expect(spare.connected).toBe(true);
+    // The spare is the process that tiles: alive and taken (no longer the spare) while the tiles come.
+    const seen = new Set<boolean>();
+    await tilePhotoApart(file, plan, async () => {
+      seen.add(spareChild() !== spare && spare.exitCode === null);
+    });
+    expect([...seen]).toEqual([true]);
+    await keepSpareChild();
+    const next = spareChild()!;
+    expect(next.pid).not.toBe(spare.pid);
+    next.kill('SIGKILL');
+    await new Promise((r) => next.once('exit', r));
+    let tiles = 0;
+    await tilePhotoApart(file, plan, async () => void tiles++);
+    expect(tiles).toBe(7);
   });
 
   it('holds the decoded photo twice only for the copy, and no face longer than its encode', async () => {
