@@ -35,6 +35,7 @@ import { useMayDo } from '../../domain/useAdmin';
 import { MediaModal } from './MediaModal';
 import { CameraIcon, CompareIcon, EditIcon, HotspotIcon } from '../../ui/icons';
 import { HeldToolButton } from './HeldToolButton';
+import { compareUnavailable } from '../../compare/compareState';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
@@ -124,8 +125,14 @@ export function ViewerPage() {
     );
   }
 
-  const comparePlace = <HeldToolButton icon={<CompareIcon />} label="Compare dates" />;
-  const startViewPlace = <HeldToolButton icon={<CameraIcon />} label="Set start view here" />;
+  const comparePlace = (
+    <HeldToolButton
+      icon={<CompareIcon />}
+      label="Compare dates"
+      unavailable={!!compareUnavailable(state.date, state.dates)}
+    />
+  );
+  const startViewPlace = <HeldToolButton icon={<CameraIcon />} label="Set start view here" unavailable={false} />;
   const onInfo = (h: InfoHotspot) => {
     if (!scene) return;
     openInfo(scene.survey_node.tiles_id, h);
