@@ -33,7 +33,8 @@ import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { ShareButton } from './ShareButton';
 import { useMayDo } from '../../domain/useAdmin';
 import { MediaModal } from './MediaModal';
-import { CameraIcon, CompareIcon, EditIcon, HotspotIcon } from '../../ui/icons';
+import { CameraIcon, CompareIcon, EditIcon, HotspotIcon, RouteIcon } from '../../ui/icons';
+import { usePublishedTours } from '../../api/queries/tours';
 import { HeldToolButton } from './HeldToolButton';
 import { compareUnavailable } from '../../compare/compareState';
 
@@ -69,6 +70,8 @@ export function ViewerPage() {
   const kioskTour = useAtomValue(kioskTourAtom);
   const autoRotate = useKioskIdle(settings) && kioskTour !== 'playing';
   const Tours = useLoadedModule(loadTours, firstViewSettled);
+  // The page's own copy of the tours read (not fetched here): the button is held in its place until their code is in.
+  const heldTours = usePublishedTours(state.site, false).data?.length ?? 0;
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
   // The start-view button's code and its survey read wait for the first view: nothing for later competes with it.
@@ -207,7 +210,15 @@ export function ViewerPage() {
                 comparePlace
               )
             ) : null}
-            {Tours ? <Tours.TourButton /> : null}
+            {Tours ? (
+              <Tours.TourButton />
+            ) : heldTours && !kiosk ? (
+              <HeldToolButton
+                icon={<RouteIcon />}
+                label={heldTours === 1 ? 'Guided tour' : 'Guided tours'}
+                unavailable={false}
+              />
+            ) : null}
             {mayManage && scene ? (
               firstViewSettled ? (
                 <Suspense fallback={startViewPlace}>
