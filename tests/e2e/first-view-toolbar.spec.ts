@@ -5,13 +5,13 @@ import type { Page } from '@playwright/test';
 import { demoSite } from './app-helpers';
 import { expect, test } from './helpers/cleanConsole';
 
-/** Each toolbar button's accessible name with its box, rounded to whole pixels. */
-async function toolbarBoxes(page: Page): Promise<Record<string, number[]>> {
+/** Each toolbar button's name with its box (whole pixels) and opacity: where it is and how it looks. */
+async function toolbarBoxes(page: Page): Promise<Record<string, Array<number | string>>> {
   return page.locator('.viewer-tools .tool-button').evaluateAll((buttons) =>
     Object.fromEntries(
       buttons.map((b) => {
         const r = b.getBoundingClientRect();
-        return [b.textContent!.trim(), [r.x, r.y, r.width, r.height].map(Math.round)];
+        return [b.textContent!.trim(), [...[r.x, r.y, r.width, r.height].map(Math.round), getComputedStyle(b).opacity]];
       }),
     ),
   );
@@ -29,7 +29,7 @@ test('an administrator’s toolbar keeps its places from the first picture to th
     await released;
     await route.continue();
   });
-  const startViewCode = page.waitForRequest(/\/assets\/StartViewButton-/);
+  const laterCode = [/\/assets\/StartViewButton-/, /\/assets\/CompareControls-/].map((r) => page.waitForResponse(r));
   await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${start.tiles_id}`);
   const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
   await expect(tools.getByRole('button', { name: 'Hotspot editor' })).toBeVisible();
@@ -39,9 +39,9 @@ test('an administrator’s toolbar keeps its places from the first picture to th
   const first = await toolbarBoxes(page);
 
   release();
-  await startViewCode;
-  // Live: the start-view button once its survey read is in, compare once its code is (enabled or saying why not).
+  await Promise.all(laterCode);
+  // Live once their code is in (the start-view button reads its survey on a click if it must).
   await expect(tools.getByRole('button', { name: 'Set start view here' })).toBeEnabled({ timeout: 15_000 });
-  await expect(tools.getByRole('button', { name: 'Compare dates' })).not.toHaveAttribute('disabled');
+  await expect(tools.locator('.held-live, [aria-disabled="true"]:not([aria-describedby])')).toHaveCount(0);
   expect(await toolbarBoxes(page)).toEqual(first);
 });
