@@ -94,7 +94,7 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   const kiosk = link.kiosk === true || settings.kiosk?.enabled === true;
   const isAdmin = isAdminOf(config, user, site, kiosk);
   const floorAsked = link.floor ?? floorOrZero(settings.initial_settings.floor);
-  const [exists, floorExists, allFloors, floorList] = await Promise.all([
+  const [exists, floorExists, allFloors, floorList, tours] = await Promise.all([
     read(`${site$(site)}/exists`) as Promise<{ sitePopulated?: boolean } | undefined>,
     multiSite
       ? (read(`${site$(site)}/${Math.max(0, sidebarFloor)}/exists`) as Promise<
@@ -103,6 +103,9 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
       : undefined,
     page.viewer ? (read(`${site$(site)}/survey/floors`) as Promise<number[] | undefined>) : undefined,
     page.viewer ? read(`${site$(site)}/minimap/floors`) : undefined,
+    // Whether there is a guided tour: its button is held in the toolbar from the first picture (the tours' code
+    // comes after the first view; a button appearing then moved the others).
+    page.viewer ? read(`${site$(site)}/tours`) : undefined,
   ]);
   keep(keys.siteExists(site), exists && (exists.sitePopulated ?? false));
   if (multiSite) keep(keys.floorExists(site, sidebarFloor), floorExists && (floorExists.floorPopulated ?? false));
@@ -111,6 +114,7 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   // The viewer's resolution (useResolvedViewerState), step by step.
   keep(keys.floorsWithData(site, null), allFloors);
   keep(keys.minimapFloors(site), floorList);
+  keep(keys.tours(site), tours);
   if (!allFloors) return out();
   const floorForDates =
     !isAdmin && allFloors.length > 0 && !allFloors.includes(floorAsked) ? Math.min(...allFloors) : floorAsked;

@@ -99,6 +99,8 @@ function readOf(key: Key): { url: string; data: (payload: any) => unknown } {
       return { url: `${s}/survey/floors${q({ date: a })}`, data: same };
     case 'minimapFloors':
       return { url: `${s}/minimap/floors`, data: same };
+    case 'tours':
+      return { url: `${s}/tours`, data: same };
     case 'surveyDates':
       return { url: `${s}/survey/details/compact${q({ floor: a })}`, data: same };
     case 'surveyDetails':
@@ -162,6 +164,8 @@ describe('page state', () => {
       'exists',
       'floorsWithData',
       'minimapFloors',
+      // Whether the toolbar holds a place for the guided tour's button.
+      'tours',
       'surveyDates',
       'floorsWithData',
       'surveyDetails',
@@ -316,6 +320,7 @@ describe('page state', () => {
         'floorExists',
         'floorsWithData',
         'minimapFloors',
+        'tours',
         'surveyDates',
         'floorsWithData',
         'surveyDetails',

@@ -25,11 +25,15 @@ export default function StartViewButton({
   const edit = useEditScene(site, sceneId);
   const qc = useQueryClient();
   const [saved, setSaved] = useState(false);
-  const save = () => {
-    if (!scene || !view) return;
+  const save = async () => {
+    if (!view) return;
+    // Clicked before the survey read is in: the read is awaited, so the button looks live from the first picture.
+    const surveys = list.data ?? (await list.refetch()).data;
+    const target = surveys?.flatMap((s) => s.scenes).find((c) => c.id === sceneId);
+    if (!target) return;
     setSaved(false);
     edit.mutate(
-      { revision: scene.revision, initial_parameters: startViewFrom(view, rotationOffset) },
+      { revision: target.revision, initial_parameters: startViewFrom(view, rotationOffset) },
       { onSuccess: () => setSaved(true) },
     );
   };
@@ -39,8 +43,8 @@ export default function StartViewButton({
       <button
         type="button"
         className="tool-button"
-        onClick={save}
-        disabled={!scene || !view || edit.isPending || stale}
+        onClick={() => void save()}
+        disabled={(list.isSuccess && !scene) || !view || edit.isPending || stale}
       >
         <CameraIcon /> <span className="tool-label">Set start view here</span>
       </button>

@@ -33,7 +33,10 @@ import { EnterVrButton, MotionToggle } from './ImmersiveControls';
 import { ShareButton } from './ShareButton';
 import { useMayDo } from '../../domain/useAdmin';
 import { MediaModal } from './MediaModal';
-import { EditIcon, HotspotIcon } from '../../ui/icons';
+import { CameraIcon, CompareIcon, EditIcon, HotspotIcon, RouteIcon } from '../../ui/icons';
+import { usePublishedTours } from '../../api/queries/tours';
+import { HeldToolButton } from './HeldToolButton';
+import { compareUnavailable } from '../../compare/compareState';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
@@ -67,10 +70,13 @@ export function ViewerPage() {
   const kioskTour = useAtomValue(kioskTourAtom);
   const autoRotate = useKioskIdle(settings) && kioskTour !== 'playing';
   const Tours = useLoadedModule(loadTours, firstViewSettled);
+  // The page's own copy of the tours read (not fetched here): the button is held in its place until their code is in.
+  const heldTours = usePublishedTours(state.site, false).data?.length ?? 0;
   const info = useAtomValue(infoPanelAtom);
   const openInfo = useOpenInfo();
   // The start-view button's code and its survey read wait for the first view: nothing for later competes with it.
-  const mayManage = useMayDo('manageSurveys') && firstViewSettled;
+  // Until then (and until its code is in) it is held in its place, disabled.
+  const mayManage = useMayDo('manageSurveys');
 
   const [editingHotspots, setEditingHotspots] = useState(false);
   const queryClient = useQueryClient();
@@ -122,6 +128,14 @@ export function ViewerPage() {
     );
   }
 
+  const comparePlace = (
+    <HeldToolButton
+      icon={<CompareIcon />}
+      label="Compare dates"
+      unavailable={!!compareUnavailable(state.date, state.dates)}
+    />
+  );
+  const startViewPlace = <HeldToolButton icon={<CameraIcon />} label="Set start view here" unavailable={false} />;
   const onInfo = (h: InfoHotspot) => {
     if (!scene) return;
     openInfo(scene.survey_node.tiles_id, h);
@@ -187,20 +201,36 @@ export function ViewerPage() {
             <MotionToggle />
             <EnterVrButton />
             <ShareButton />
-            {firstViewSettled && scene ? (
-              <Suspense fallback={null}>
-                <CompareControls />
-              </Suspense>
+            {scene ? (
+              firstViewSettled ? (
+                <Suspense fallback={comparePlace}>
+                  <CompareControls />
+                </Suspense>
+              ) : (
+                comparePlace
+              )
             ) : null}
-            {Tours ? <Tours.TourButton /> : null}
+            {Tours ? (
+              <Tours.TourButton />
+            ) : heldTours && !kiosk ? (
+              <HeldToolButton
+                icon={<RouteIcon />}
+                label={heldTours === 1 ? 'Guided tour' : 'Guided tours'}
+                unavailable={false}
+              />
+            ) : null}
             {mayManage && scene ? (
-              <Suspense fallback={null}>
-                <StartViewButton
-                  site={site}
-                  sceneId={scene.id}
-                  rotationOffset={settings.initial_settings.rotation_offset ?? 0}
-                />
-              </Suspense>
+              firstViewSettled ? (
+                <Suspense fallback={startViewPlace}>
+                  <StartViewButton
+                    site={site}
+                    sceneId={scene.id}
+                    rotationOffset={settings.initial_settings.rotation_offset ?? 0}
+                  />
+                </Suspense>
+              ) : (
+                startViewPlace
+              )
             ) : null}
             {mayEditHotspots && !kiosk && scene ? (
               <button
