@@ -30,6 +30,7 @@ import type { EarlyHandover, EarlyStage } from './earlyStage';
 import { type PanoramaHandle, PanoramaScene, type SceneProps } from './PanoramaScene';
 import { networkTiles } from './tileProvider';
 import { CompareStage, type StageSettings } from './compareStage';
+import { CompareFocus } from './CompareFocus';
 import { testHooksOn } from './testHooks';
 import type { XRControls } from './XRSupport';
 
@@ -80,6 +81,8 @@ export interface PanoramaCompare extends Pick<
   'scene' | 'initialView' | 'hotspots' | 'onHotspotClick' | 'onViewChange' | 'onSceneShown'
 > {
   settings: StageSettings;
+  /** Each side's name for screen readers and its keyboard stop: "First side: <place>, <date>", "Second side: …". */
+  labels: readonly [string, string];
   handleRef?: React.Ref<PanoramaHandle>;
 }
 
@@ -171,7 +174,17 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
     </>
   );
   return (
-    <FiberHost early={early} className={className} style={{ background, ...style }} background={background}>
+    <FiberHost
+      early={early}
+      className={className}
+      style={{ background, ...style }}
+      background={background}
+      overlay={
+        compare
+          ? (size) => <CompareFocus stage={stage} settings={compare.settings} labels={compare.labels} size={size} />
+          : null
+      }
+    >
       {content}
     </FiberHost>
   );
@@ -205,8 +218,11 @@ function FiberHost({
   className,
   style,
   background,
+  overlay,
 }: {
   children: React.ReactNode;
+  /** DOM over the canvas, placed by the canvas's size. */
+  overlay: ((size: { width: number; height: number }) => React.ReactNode) | null;
   early: EarlyHandover | null;
   className?: string;
   style?: React.CSSProperties;
@@ -294,7 +310,9 @@ function FiberHost({
       ref={divRef}
       className={className}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
-    />
+    >
+      {size && overlay?.(size)}
+    </div>
   );
 }
 
