@@ -105,7 +105,22 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
         yawOffset,
       },
     });
-  }, [source, hotspots, mode, divider, shown, locked, yawOffset, store, setSide, onBView, aTitle, bTitle, date, cmp?.date]);
+  }, [
+    source,
+    hotspots,
+    mode,
+    divider,
+    shown,
+    locked,
+    yawOffset,
+    store,
+    setSide,
+    onBView,
+    aTitle,
+    bTitle,
+    date,
+    cmp?.date,
+  ]);
   useEffect(() => () => setSide(null), [setSide]);
   return { scene: bScene, loading: on && !bScene };
 }
