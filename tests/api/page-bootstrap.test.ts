@@ -374,7 +374,15 @@ describe('page state', () => {
       .executeTakeFirstOrThrow();
     await s.ctx.db
       .insertInto('survey_nodes')
-      .values({ ...row, id: sn, survey_id: later, tiles_id: tiles, tiles_name: 'hall_later', title: 'Hall later' })
+      .values({
+        ...row,
+        id: sn,
+        survey_id: later,
+        tiles_id: tiles,
+        tiles_name: 'hall_later',
+        title: 'Hall later',
+        tile_bytes: null,
+      })
       .execute();
     await s.ctx.db
       .insertInto('minimap_nodes')
