@@ -41,6 +41,8 @@ const XRSupport = lazy(() =>
   }),
 );
 const XR_WAIT_MS = 10_000;
+/** The stage before the second side joins a side by side deep link. */
+const AHEAD: StageSettings = { mode: 'side', divider: 0.5, shown: 0, locked: true, yawOffset: 0 };
 
 /** The scene's own props (SceneProps documents them) and what the canvas around it needs. */
 export interface PanoramaProps extends Pick<
@@ -73,6 +75,9 @@ export interface PanoramaProps extends Pick<
   style?: React.CSSProperties;
   /** A second date beside this one, drawn in the same canvas and context (see compareStage.ts). */
   compare?: PanoramaCompare | null;
+  /** Side by side is on its way (a deep link, before the compare code has the second side): this side draws and
+   *  plans its tiles for its half already. */
+  compareAhead?: boolean;
 }
 
 /** The second side of a comparison: its scene, and how the two share the canvas. */
@@ -87,13 +92,13 @@ export interface PanoramaCompare extends Pick<
 }
 
 export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panorama(props, ref) {
-  const { xr, background = '#000', className, style, early: earlyStage, compare, ...sceneProps } = props;
+  const { xr, background = '#000', className, style, early: earlyStage, compare, compareAhead, ...sceneProps } = props;
   // One stage for the panorama's life; the sides read its settings each frame.
   const [stage] = useState(() => new CompareStage());
-  const compared = !!compare;
+  const compared = !!compare || !!compareAhead;
   const sideA = useMemo(() => (compared ? { stage, index: 0 as const } : null), [compared, stage]);
   const sideB = useMemo(() => ({ stage, index: 1 as const }), [stage]);
-  const settings = compare?.settings;
+  const settings = compare?.settings ?? (compareAhead ? AHEAD : undefined);
   useEffect(() => {
     if (!settings) return;
     stage.update(settings);
