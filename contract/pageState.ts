@@ -26,6 +26,9 @@ export interface FirstView {
   /** The scene's hotspots (contract/sceneHotspots.ts, bounded by pageHotspots): shown before the app has read the
    *  survey details. Read with readPageHotspots. */
   hotspots?: SceneHotspot[];
+  /** A compare deep link's second side, when the link names its scene: its tiles and the view it opens at (the
+   *  first side's, turned by the two nodes' rotations on the plan). The starter asks for its opening tiles too. */
+  compare?: Pick<FirstView, 'source' | 'view'>;
   /** The page request's Accept named image/avif: the browser decodes AVIF, its tiles need not wait for the
    *  page's own probe of that (src/scene/avifSupport.ts). Absent: unknown. */
   avif?: true;
@@ -53,8 +56,14 @@ export function readDataBlock(doc: Document, id: string): unknown {
 
 const finite = (x: unknown) => typeof x === 'number' && Number.isFinite(x);
 
-/** Whether `x` has the shape of a FirstView (anything else: the first script does nothing). */
+/** Whether `x` has the shape of a FirstView (anything else: the first script does nothing); its `compare` is
+ *  checked the same way (isOpening) where it is read. */
 export function isFirstView(x: unknown): x is FirstView {
+  return isOpening(x);
+}
+
+/** Whether `x` names a scene's tiles and a view: a first view, or its second side. */
+export function isOpening(x: unknown): x is Pick<FirstView, 'source' | 'view'> {
   const f = x as FirstView | undefined;
   return (
     typeof f?.source?.mantaLink === 'string' &&

@@ -3,8 +3,9 @@
 // been asked for. It sends the requests of the opening view's tiles; the early loader adopts them
 // (src/scene/startedFetches.ts). Built on its own, as one classic script (vite.config.ts): it imports nothing at
 // run time.
-import { FIRST_VIEW_ID, isFirstView, readDataBlock } from '../contract/pageState';
+import { FIRST_VIEW_ID, isFirstView, isOpening, readDataBlock } from '../contract/pageState';
 import { panoramaBoxAtStart } from './domain/layout';
+import { openingBoxes } from './scene/compareOpening';
 import { URGENT_TILES, openingTileUrls } from './scene/openingTiles';
 import { startFetches } from './scene/startedFetches';
 
@@ -14,6 +15,19 @@ if (isFirstView(first) && (first.source.format !== 'avif' || first.avif === true
   // The panorama's box by the layout's rule: the stylesheet that places it has not arrived. The whole window asked
   // for tiles the box does not show (2 of 10 on a 1280x720 desktop). Should the box be wider (a page without the
   // sidebar), the early loader asks for what it adds once it measures it.
-  const vp = { ...panoramaBoxAtStart(innerWidth, innerHeight), dpr: devicePixelRatio || 1 };
-  startFetches(openingTileUrls(first.source, first.view, vp), URGENT_TILES);
+  const dpr = devicePixelRatio || 1;
+  const second = isOpening(first.compare) ? first.compare : null;
+  const [a, b] = openingBoxes(panoramaBoxAtStart(innerWidth, innerHeight), location.search);
+  const urls = openingTileUrls(first.source, first.view, { ...a, dpr });
+  // A compare deep link: the second side's opening tiles go with the first side's, one of each in turn, so the two
+  // pictures complete together.
+  const bUrls = second ? openingTileUrls(second.source, second.view, { ...b, dpr }) : [];
+  startFetches(interleave(urls, bUrls), second ? 2 * URGENT_TILES : URGENT_TILES);
+}
+
+function interleave(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    out.push(...(i < a.length ? [a[i]!] : []), ...(i < b.length ? [b[i]!] : []));
+  return out;
 }

@@ -1,10 +1,11 @@
 // The first view the server wrote into the page (contract/pageState.ts), read by both of the page's entries: the
 // first script (src/firstView.ts) and the app (src/main.tsx). Either may run first: on a repeat visit both come
 // from the cache at once, and the deferred app script often goes before the async first script.
-import { FIRST_VIEW_ID, type FirstView, isFirstView, readDataBlock } from '../contract/pageState';
+import { FIRST_VIEW_ID, type FirstView, isFirstView, isOpening, readDataBlock } from '../contract/pageState';
 import { readPageHotspots } from '../contract/sceneHotspots';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
+import { openingBoxes } from './scene/compareOpening';
 import { pageStartup } from './scene/early';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
@@ -15,6 +16,20 @@ function takePageFirstView(doc: Document): FirstView | null {
   // busy for 200 ms and more, and its decode held the first view's decodes back by as long on a repeat visit.
   if (first.avif === true) avifAnnounced();
   return first;
+}
+
+/** The page is a compare deep link and names its second side (the server found its date and scene). */
+export function pageNamesSecondSide(doc: Document = document): boolean {
+  const first = readDataBlock(doc, FIRST_VIEW_ID);
+  return isFirstView(first) && isOpening(first.compare);
+}
+
+/** The part of the panorama's box the first side opens in: its half on a compare deep link side by side whose second
+ *  side the page names (so the compare code will place it beside), else the whole box. Same place in the window. */
+export function firstSideBox<B extends { width: number; height: number }>(box: B, doc: Document = document): B {
+  if (!pageNamesSecondSide(doc)) return box;
+  const [a] = openingBoxes(box, doc.defaultView?.location.search ?? '');
+  return { ...box, width: a.width, height: a.height };
 }
 
 /**
@@ -28,8 +43,12 @@ export function startPageFirstView(doc: Document): void {
   pageStartup.prefetchPage(
     first.source,
     first.view,
-    () => measurePanoramaBox(win),
+    () => {
+      const box = measurePanoramaBox(win);
+      return box && firstSideBox(box, doc);
+    },
     (fn) => afterStylesheets(doc, fn),
     readPageHotspots(first.hotspots),
+    (vp) => firstSideBox(vp, doc),
   );
 }

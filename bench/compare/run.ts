@@ -28,8 +28,9 @@ async function open(browser: Browser, link: Link | null) {
   return { context, page, bytes: tileBytes(page) };
 }
 
+// With its scene, as the share button copies it (the page then names the second side and starts its tiles).
 const compareLink = (server: BenchServer) =>
-  `${deepLink(server, server.main, VIEW)}&compare=side&cdate=${server.later.date}`;
+  `${deepLink(server, server.main, VIEW)}&compare=side&cdate=${server.later.date}&cnode=${encodeURIComponent(server.later.tilesId)}`;
 
 const pan = async (page: Page) => percentile(intervals(await scriptedPan(page, 'ours', VIEW)), 95);
 

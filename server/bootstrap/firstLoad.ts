@@ -15,6 +15,7 @@ import { pageHotspots, sceneHotspots } from '../../contract/sceneHotspots.ts';
 import { openingView } from '../../contract/initialView.ts';
 import { keys } from '../../contract/queryKeys.ts';
 import { parseViewerLink } from '../../contract/viewerLink.ts';
+import { parseCompareLink } from '../../contract/compareLink.ts';
 import { resolveDate, resolveFloor, resolveScene } from '../../contract/viewerResolve.ts';
 import type { PagePart } from './buildManifest.ts';
 
@@ -134,18 +135,36 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   if (!allFloors.includes(floor)) return out();
   // The minimap is on screen with the first view (its panel, nodes and cone): without its two reads in the page it
   // came a round trip and a render after the rest of the overlay, and the page was not complete until it had.
-  const [details, minimap, minimapNodes] = await Promise.all([
+  // A compare deep link: the second side's scenes and plan too (read at the same time), so it joins without two more
+  // round trips and its opening tiles start with the first side's.
+  const cmp = parseCompareLink(search);
+  const cdate = cmp && cmp.date !== date && dates.some((d) => d.date === cmp.date) ? cmp.date : null;
+  const [details, minimap, minimapNodes, bDetails, bNodes] = await Promise.all([
     read(`${site$(site)}/survey/details`, { floor, date }) as Promise<SurveyScene[] | undefined>,
     read(`${site$(site)}/minimap/details`, { floor }),
     read(`${site$(site)}/${Math.max(0, floor)}/survey/minimapSingleSite`, { date }),
+    cdate
+      ? (read(`${site$(site)}/survey/details`, { floor, date: cdate }) as Promise<SurveyScene[] | undefined>)
+      : null,
+    cdate ? read(`${site$(site)}/${Math.max(0, floor)}/survey/minimapSingleSite`, { date: cdate }) : null,
   ]);
   const scenes = keep(keys.surveyDetails(site, floor, date), details);
   keep(keys.minimap(site, floor), minimap);
   keep(keys.minimapNodes(site, floor, date), minimapNodes);
+  if (cdate) {
+    keep(keys.surveyDetails(site, floor, cdate), bDetails ?? undefined);
+    keep(keys.minimapNodes(site, floor, cdate), bNodes ?? undefined);
+  }
   if (!scenes) return out();
   const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
   if (!scene) return out();
   const first = firstViewOf(scene, scenes, settings, link);
+  const bScene = cmp?.node ? bDetails?.find((s) => s.survey_node.tiles_id === cmp.node) : undefined;
+  if (bScene) {
+    // Where the second side looks: the first side's view turned by the two nodes' rotations (src/compare/compareWalk.ts).
+    const turn = rotationOf(minimapNodes, scene.survey_node.tiles_id) - rotationOf(bNodes, bScene.survey_node.tiles_id);
+    first.compare = { source: sourceOf(bScene), view: { ...first.view, yaw: first.view.yaw + turn } };
+  }
   const parts: PagePart[] = isAdmin ? ['adminMinimap'] : [];
   // The scene's preview is not named: the opening view's tiles cover the whole picture, and the preview, fetched
   // once they are in (src/scene/pageStartup.ts), would only share the link with them.
@@ -163,13 +182,7 @@ function firstViewOf(
   const titles = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.title]));
   const formats = new Map(scenes.map((s) => [s.survey_node.tiles_id, s.survey_node.tile_format ?? 'jpg'] as const));
   return {
-    source: {
-      mantaLink: node.manta_link,
-      tilesId: node.tiles_id,
-      format: node.tile_format,
-      levels: node.levels,
-      faceSize: node.face_size,
-    },
+    source: sourceOf(scene),
     view: openingView(node, settings.initial_settings, link),
     hotspots: pageHotspots(
       sceneHotspots(
@@ -179,4 +192,25 @@ function firstViewOf(
       ),
     ),
   };
+}
+
+/** A scene's tiles as the first view names them. */
+function sourceOf(scene: SurveyScene): FirstView['source'] {
+  const node = scene.survey_node;
+  return {
+    mantaLink: node.manta_link,
+    tilesId: node.tiles_id,
+    format: node.tile_format,
+    levels: node.levels,
+    faceSize: node.face_size,
+  };
+}
+
+/** A node's rotation on the plan, from the minimap's nodes of its date (0 when it has none). */
+function rotationOf(nodes: unknown, tilesId: string): number {
+  const list = Array.isArray(nodes)
+    ? (nodes as Array<{ minimap_node?: { tiles_id?: string }; rotation?: unknown }>)
+    : [];
+  const r = list.find((n) => n.minimap_node?.tiles_id === tilesId)?.rotation;
+  return typeof r === 'number' && Number.isFinite(r) ? r : 0;
 }

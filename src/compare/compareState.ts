@@ -4,10 +4,9 @@
 // the query string here, beside the viewer's own parameters.
 import type { SurveyDateEntry } from '../../contract/api';
 import { nearestDate } from '../../contract/viewerResolve';
-import { ISO_DATE } from '../../contract/surveyDate';
+import { type CompareMode, parseCompareLink } from '../../contract/compareLink';
 
-export const COMPARE_MODES = ['side', 'swipe', 'toggle'] as const;
-export type CompareMode = (typeof COMPARE_MODES)[number];
+export { COMPARE_MODES, type CompareMode } from '../../contract/compareLink';
 
 export interface CompareState {
   mode: CompareMode;
@@ -69,16 +68,12 @@ export const withNode = (s: CompareState, node: string | undefined): CompareStat
 
 /** The compare state a query string names; null when compare is off or the link is not usable. */
 export function parseCompare(search: string): CompareState | null {
+  const link = parseCompareLink(search);
+  if (!link) return null;
   const p = new URLSearchParams(search);
-  const mode = p.get('compare');
-  const date = p.get('cdate');
-  if (!mode || !(COMPARE_MODES as readonly string[]).includes(mode) || !date || !ISO_DATE.test(date)) return null;
-  const node = p.get('cnode') || undefined;
   const div = p.get('cdiv');
   return {
-    mode: mode as CompareMode,
-    date,
-    ...(node ? { node } : {}),
+    ...link,
     locked: p.get('clock') !== '0',
     divider: div === null || div.trim() === '' ? DEFAULT_DIVIDER : clampDivider(Number(div)),
     shown: p.get('cshow') === 'b' ? 'b' : 'a',

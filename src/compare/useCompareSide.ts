@@ -15,6 +15,7 @@ import { type CompareState, withNode } from './compareState';
 import { lockedYawOffset, nearestOnOtherDate } from './compareWalk';
 import { useCompareNavigate } from './useCompareNavigate';
 import { useCompareMark } from './useCompareMark';
+import { dayLabel } from '../overlay/viewer/timeline';
 
 const NONE: never[] = [];
 
@@ -82,10 +83,12 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
   const divider = cmp?.divider;
   const shown = cmp?.shown;
   const locked = cmp?.locked;
+  const aTitle = scene?.survey_node.title ?? '';
+  const bTitle = bNode?.title ?? '';
   const lead0 = store.get(panoramaAtom)?.getView();
   const onBView = useCompareMark(bId, on ? cmp?.date : undefined, (lead0?.yaw ?? 0) + yawOffset);
   useEffect(() => {
-    if (!source || !mode) return setSide(null);
+    if (!source || !mode || !date || !cmp?.date) return setSide(null);
     const lead = store.get(panoramaAtom)?.getView();
     setSide({
       scene: source,
@@ -93,6 +96,7 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
       hotspots,
       onHotspotClick: (h) => walk.current(h),
       onViewChange: onBView,
+      labels: [`First side: ${aTitle}, ${dayLabel(date)}`, `Second side: ${bTitle}, ${dayLabel(cmp.date)}`],
       settings: {
         mode,
         divider: divider ?? 0.5,
@@ -101,7 +105,22 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
         yawOffset,
       },
     });
-  }, [source, hotspots, mode, divider, shown, locked, yawOffset, store, setSide, onBView]);
+  }, [
+    source,
+    hotspots,
+    mode,
+    divider,
+    shown,
+    locked,
+    yawOffset,
+    store,
+    setSide,
+    onBView,
+    aTitle,
+    bTitle,
+    date,
+    cmp?.date,
+  ]);
   useEffect(() => () => setSide(null), [setSide]);
   return { scene: bScene, loading: on && !bScene };
 }

@@ -30,6 +30,7 @@ import type { EarlyHandover, EarlyStage } from './earlyStage';
 import { type PanoramaHandle, PanoramaScene, type SceneProps } from './PanoramaScene';
 import { networkTiles } from './tileProvider';
 import { CompareStage, type StageSettings } from './compareStage';
+import { CompareFocus } from './CompareFocus';
 import { testHooksOn } from './testHooks';
 import type { XRControls } from './XRSupport';
 
@@ -40,6 +41,8 @@ const XRSupport = lazy(() =>
   }),
 );
 const XR_WAIT_MS = 10_000;
+/** The stage before the second side joins a side by side deep link. */
+const AHEAD: StageSettings = { mode: 'side', divider: 0.5, shown: 0, locked: true, yawOffset: 0 };
 
 /** The scene's own props (SceneProps documents them) and what the canvas around it needs. */
 export interface PanoramaProps extends Pick<
@@ -72,6 +75,9 @@ export interface PanoramaProps extends Pick<
   style?: React.CSSProperties;
   /** A second date beside this one, drawn in the same canvas and context (see compareStage.ts). */
   compare?: PanoramaCompare | null;
+  /** Side by side is on its way (a deep link, before the compare code has the second side): this side draws and
+   *  plans its tiles for its half already. */
+  compareAhead?: boolean;
 }
 
 /** The second side of a comparison: its scene, and how the two share the canvas. */
@@ -80,17 +86,19 @@ export interface PanoramaCompare extends Pick<
   'scene' | 'initialView' | 'hotspots' | 'onHotspotClick' | 'onViewChange' | 'onSceneShown'
 > {
   settings: StageSettings;
+  /** Each side's name for screen readers and its keyboard stop: "First side: <place>, <date>", "Second side: …". */
+  labels: readonly [string, string];
   handleRef?: React.Ref<PanoramaHandle>;
 }
 
 export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panorama(props, ref) {
-  const { xr, background = '#000', className, style, early: earlyStage, compare, ...sceneProps } = props;
+  const { xr, background = '#000', className, style, early: earlyStage, compare, compareAhead, ...sceneProps } = props;
   // One stage for the panorama's life; the sides read its settings each frame.
   const [stage] = useState(() => new CompareStage());
-  const compared = !!compare;
+  const compared = !!compare || !!compareAhead;
   const sideA = useMemo(() => (compared ? { stage, index: 0 as const } : null), [compared, stage]);
   const sideB = useMemo(() => ({ stage, index: 1 as const }), [stage]);
-  const settings = compare?.settings;
+  const settings = compare?.settings ?? (compareAhead ? AHEAD : undefined);
   useEffect(() => {
     if (!settings) return;
     stage.update(settings);
@@ -171,7 +179,17 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
     </>
   );
   return (
-    <FiberHost early={early} className={className} style={{ background, ...style }} background={background}>
+    <FiberHost
+      early={early}
+      className={className}
+      style={{ background, ...style }}
+      background={background}
+      overlay={
+        compare
+          ? (size) => <CompareFocus stage={stage} settings={compare.settings} labels={compare.labels} size={size} />
+          : null
+      }
+    >
       {content}
     </FiberHost>
   );
@@ -205,8 +223,11 @@ function FiberHost({
   className,
   style,
   background,
+  overlay,
 }: {
   children: React.ReactNode;
+  /** DOM over the canvas, placed by the canvas's size. */
+  overlay: ((size: { width: number; height: number }) => React.ReactNode) | null;
   early: EarlyHandover | null;
   className?: string;
   style?: React.CSSProperties;
@@ -294,7 +315,9 @@ function FiberHost({
       ref={divRef}
       className={className}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
-    />
+    >
+      {size && overlay?.(size)}
+    </div>
   );
 }
 

@@ -231,6 +231,8 @@ export function PanoramaScene(props: SceneProps) {
     controls.accept = cmp ? (x, y) => sideAt(cmp.stage.draws, x, y) === cmp.index : null;
     controls.keysOn = cmp ? () => cmp.stage.keysFor(cmp.index) : () => true;
     controls.onPress = cmp ? () => cmp.stage.pressed(cmp.index) : null;
+    // The side's own focusable element: keys pressed there turn this side (the keyboard's way to pick one).
+    return cmp?.stage.onKeyElement(cmp.index, (el) => controls.listenKeys(el));
   }, [controls, cmp]);
 
   useEffect(() => {

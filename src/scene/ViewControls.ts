@@ -52,6 +52,8 @@ export class ViewControls {
   keysOn: () => boolean = () => true;
   /** A press this handler took (a comparison remembers the side pressed last). */
   onPress: (() => void) | null = null;
+  /** An element of its own whose keys are always this handler's (a comparison's side, focusable by keyboard). */
+  private keyEl: HTMLElement | null = null;
 
   // Made without an element and connected separately (as drei's OrbitControls): constructing one has no
   // side effects, so React may make it in useMemo; connect/disconnect pair up in an effect.
@@ -90,8 +92,19 @@ export class ViewControls {
     this.el = null;
   }
 
+  /** Also take the keys pressed on `el` (null: no more), whatever keysOn says: the element names this side, so a
+   *  keyboard user picks the side the arrow keys turn by moving the focus to it. */
+  listenKeys(el: HTMLElement | null): void {
+    if (el === this.keyEl) return;
+    const keyEvents = this.events().filter(([type]) => type.startsWith('key') || type === 'blur');
+    for (const [type, fn] of keyEvents) this.keyEl?.removeEventListener(type, fn);
+    this.keyEl = el;
+    for (const [type, fn] of keyEvents) el?.addEventListener(type, fn);
+  }
+
   dispose(): void {
     this.disconnect();
+    this.listenKeys(null);
     this.pointers.clear();
     this.keys.clear();
     this.stop();
@@ -202,7 +215,7 @@ export class ViewControls {
   };
 
   private onKeyDown = (e: KeyboardEvent): void => {
-    const k = this.keysOn() ? normaliseKey(e.key) : null;
+    const k = e.currentTarget === this.keyEl || this.keysOn() ? normaliseKey(e.key) : null;
     if (!k) return;
     e.preventDefault();
     this.touchInput();

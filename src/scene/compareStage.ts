@@ -17,6 +17,8 @@ export interface StageSide {
   readonly camera?: unknown;
 }
 
+type KeyListener = (el: HTMLElement | null) => void;
+
 export interface StageSettings extends CompareLayout {
   /** The second side turns with the first. */
   locked: boolean;
@@ -49,6 +51,26 @@ export class CompareStage {
   /** Whether the arrow and zoom keys turn this side now. */
   keysFor(index: 0 | 1): boolean {
     return keysSide({ ...this.settings, shown: this.shownNow }, this.pressedLast) === index;
+  }
+
+  /** Each side's focusable element over its part of the canvas (keys pressed there turn that side), and the
+   *  side's controls that listen to it: the element lives in the panorama's DOM, the controls in its scene. */
+  private readonly keyEls: [HTMLElement | null, HTMLElement | null] = [null, null];
+  private readonly keyListeners: [KeyListener | null, KeyListener | null] = [null, null];
+
+  setKeyElement(index: 0 | 1, el: HTMLElement | null): void {
+    this.keyEls[index] = el;
+    this.keyListeners[index]?.(el);
+  }
+
+  /** `listen` hears of this side's element now and whenever it changes; the returned function stops that. */
+  onKeyElement(index: 0 | 1, listen: KeyListener): () => void {
+    this.keyListeners[index] = listen;
+    listen(this.keyEls[index]);
+    return () => {
+      if (this.keyListeners[index] === listen) this.keyListeners[index] = null;
+      listen(null);
+    };
   }
 
   /** The side a toggle shows on screen now. */

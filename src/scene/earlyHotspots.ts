@@ -172,6 +172,9 @@ export class EarlyHotspotLayer {
   /** Move every hotspot to where `view` shows its direction; those behind the camera hide. */
   place(view: View, vp: Viewport): void {
     this.at = { view, vp };
+    // Clipped to the box placed for: less than the host for the first side of a comparison (its half).
+    this.root.style.width = `${vp.width}px`;
+    this.root.style.height = `${vp.height}px`;
     for (const { hotspot, el } of this.placed.values()) {
       const p = screenPoint(hotspot.yaw, hotspot.pitch, view, vp);
       if (!p) this.letGo(el);

@@ -246,7 +246,8 @@ export class EarlyPainter {
     // The canvas goes on the page with its first picture (before, it would show black).
     const canvas = this.ctx.canvas;
     if (!canvas.parentNode) {
-      canvas.style.cssText = 'position:absolute;inset:0;display:block;width:100%;height:100%';
+      // The viewport's size, from the top left: the whole box, or the first side's half of a comparison.
+      canvas.style.cssText = `position:absolute;inset:0;display:block;width:${vp.width}px;height:${vp.height}px`;
       this.opts.host.prepend(canvas);
     }
     let bytes = preview?.bytes ?? 0;

@@ -66,13 +66,15 @@ export class PageStartup {
     panoramaBox: () => (Viewport & WindowBox) | null,
     afterStyles: (fn: () => void) => void,
     hotspots: readonly Hotspot[] = [],
+    /** The box to plan for while the stylesheet has not come (the first side's half of a comparison). */
+    fit: (vp: Viewport) => Viewport = (vp) => vp,
   ): void {
     this.step({ type: 'prefetch', scene: sceneKey(source) }, () => {
       const stage = (this.stage = new EarlyStage());
       // For the panorama's box if the stylesheet already tells it, else for the whole window (what the page's
       // inline starter asked for); the viewer asks for anything missing when it draws.
       const box = panoramaBox();
-      const vp = box ?? { width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 };
+      const vp = box ?? fit({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 });
       // The preview once the opening view's tiles are in: they cover the whole picture, and before them the
       // preview (68 KB on the farm) only shared the link with them, 0.3 s later at 1.6 Mbps. It is there for a
       // turn of the view and for the engine.

@@ -364,6 +364,72 @@ describe('page state', () => {
     }
   });
 
+  it("a compare deep link carries the second date's scenes and plan, and names its scene, turned, as it opens", async () => {
+    // A later date on the ground floor: one scene, turned by 0.5 rad on the plan.
+    const later = randomUUID();
+    const [sn, tiles] = [randomUUID(), `${randomUUID()}-later`];
+    await s.ctx.db
+      .insertInto('surveys')
+      .values({ id: later, site: 'farm', floor: 0, date: '2025-06-01', survey_name: 'Summer' })
+      .execute();
+    const row = await s.ctx.db
+      .selectFrom('survey_nodes')
+      .selectAll()
+      .where('tiles_id', '=', farm.tilesIds[0])
+      .executeTakeFirstOrThrow();
+    await s.ctx.db
+      .insertInto('survey_nodes')
+      .values({
+        ...row,
+        id: sn,
+        survey_id: later,
+        tiles_id: tiles,
+        tiles_name: 'hall_later',
+        title: 'Hall later',
+        tile_bytes: null,
+      })
+      .execute();
+    await s.ctx.db
+      .insertInto('minimap_nodes')
+      .values({
+        id: randomUUID(),
+        site: 'farm',
+        floor: 0,
+        survey_node_id: sn,
+        node_number: 9,
+        tiles_id: tiles,
+        x: 10,
+        y: 20,
+        x_scale: 1,
+        y_scale: 1,
+        rotation: 0.5,
+      })
+      .execute();
+    const firstView = (html: string) => {
+      const open = '<script type="application/json" id="first-view">';
+      const at = html.indexOf(open);
+      return at < 0 ? null : JSON.parse(html.slice(at + open.length, html.indexOf('</script>', at)));
+    };
+    const base = `/site?site=farm&floor=0&date=2024-03-05&node=${farm.tilesIds[0]}&yaw=1&compare=side&cdate=2025-06-01`;
+    const page = await getPage(s.baseUrl, `${base}&cnode=${tiles}`);
+    const laterKeys = page.queries.filter(([k]) => k[4] === '2025-06-01').map(([k]) => k[2]);
+    expect(laterKeys).toEqual(['surveyDetails', 'minimapNodes']);
+    await expectSameAsApi(s.baseUrl, page);
+    const first = firstView(page.html);
+    expect(first.source.tilesId).toBe(farm.tilesIds[0]);
+    // The first side's rotation (0) less the second's (0.5): the two look the same way in the world.
+    expect(first.compare).toEqual({
+      source: { ...first.source, tilesId: tiles },
+      view: { ...first.view, yaw: 1 - 0.5 },
+    });
+    // Without the scene named (the viewer resolves the nearest), an unknown one, or the same date: no second side.
+    expect(firstView((await getPage(s.baseUrl, base)).html).compare).toBeUndefined();
+    expect(firstView((await getPage(s.baseUrl, `${base}&cnode=nowhere`)).html).compare).toBeUndefined();
+    const same = await getPage(s.baseUrl, `${base.replace('2025-06-01', '2024-03-05')}&cnode=${tiles}`);
+    expect(same.queries.filter(([k]) => k[2] === 'surveyDetails')).toHaveLength(1);
+    expect(firstView(same.html).compare).toBeUndefined();
+  });
+
   it('the page is private, revalidated with its ETag, and compressed', async () => {
     const page = await getPage(s.baseUrl, '/site', { 'accept-encoding': 'br' });
     expect(page.headers.get('cache-control')).toBe('private, no-cache');

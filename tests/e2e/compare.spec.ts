@@ -7,6 +7,7 @@ import { nodePercent, type PlanGeometry } from '../../src/domain/planGeometry.ts
 import { dayLabel } from '../../src/overlay/viewer/timeline.ts';
 import { exportZip } from '../api/helpers/exportBuilder';
 import { api, demoSite } from './app-helpers';
+import { focusRingProblem, tabTo } from './keyboard-helpers';
 import { afterFrames } from './layout-helpers';
 import { expect, test } from './helpers/cleanConsole';
 import { type ViewportName, THREE, VIEWPORTS } from './viewports';
@@ -280,6 +281,48 @@ test.describe('compare on desktop', () => {
     const [a2, b2] = [await viewA(page), await viewB(page)];
     expect(turned(a1.yaw, a2.yaw)).toBeGreaterThan(0.03);
     expect(turned(b1.yaw, b2.yaw)).toBeLessThan(1e-6);
+  });
+
+  test('by keyboard only, Tab reaches each side and the arrow keys turn the side focused', async ({ page }) => {
+    await page.goto('/site');
+    await tabTo(page, 'Compare dates');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => param(page, 'cnode')).not.toBe(null);
+    await bothReady(page);
+    await tabTo(page, 'Views locked');
+    await page.keyboard.press('Enter');
+    await released(page);
+    const turned = (from: number, to: number) => Math.abs(Math.atan2(Math.sin(to - from), Math.cos(to - from)));
+    /** Hold an arrow key on the focused side a while, then wait for both sides to stand still. */
+    const hold = async (key: string) => {
+      await page.keyboard.down(key);
+      await page.waitForTimeout(400);
+      await page.keyboard.up(key);
+      await still(page);
+    };
+    // Backwards from the bar: the second side, then the first (both stand between the canvas and the bar).
+    await tabTo(page, /^Second side: .+, .+\d{4}$/, 20, 'Shift+Tab');
+    expect(await focusRingProblem(page)).toBeNull();
+    const [a0, b0] = [await viewA(page), await viewB(page)];
+    await hold('ArrowRight');
+    const [a1, b1] = [await viewA(page), await viewB(page)];
+    expect(turned(b0.yaw, b1.yaw)).toBeGreaterThan(0.03);
+    expect(turned(a0.yaw, a1.yaw)).toBeLessThan(1e-6);
+    await tabTo(page, /^First side: .+, .+\d{4}$/, 3, 'Shift+Tab');
+    await hold('ArrowLeft');
+    const [a2, b2] = [await viewA(page), await viewB(page)];
+    expect(turned(a1.yaw, a2.yaw)).toBeGreaterThan(0.03);
+    expect(turned(b1.yaw, b2.yaw)).toBeLessThan(1e-6);
+    // Locked again (the second side jumps to the first's view): keys on the second side turn both.
+    await tabTo(page, 'Views free');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => window.__compareStage?.locked)).toBe(true);
+    await tabTo(page, /^Second side: /, 20, 'Shift+Tab');
+    const [a3, b3] = [await viewA(page), await viewB(page)];
+    await hold('ArrowRight');
+    const [a4, b4] = [await viewA(page), await viewB(page)];
+    expect(turned(a3.yaw, a4.yaw)).toBeGreaterThan(0.03);
+    expect(turned(b3.yaw, b4.yaw)).toBeGreaterThan(0.03);
   });
 
   test('the minimap marks the second side apart: its place, its date and its cone', async ({ page, request }) => {

@@ -32,6 +32,8 @@ import {
   vrAvailableAtom,
 } from '../../state/atoms';
 import { firstViewDoneAtom } from '../../state/firstView';
+import { firstSideBox, pageNamesSecondSide } from '../../pageFirstView';
+import { parseCompareLink } from '../../../contract/compareLink';
 import { askImmersiveVR } from './immersiveSupport';
 import { HotspotIcon, LinkArrowIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
@@ -118,11 +120,11 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const [early, setEarly] = useState<EarlyStage | null>(null);
   useEffect(() => {
     const el = hostRef.current;
-    const vp = {
+    const vp = firstSideBox({
       width: el?.clientWidth || innerWidth,
       height: el?.clientHeight || innerHeight,
       dpr: devicePixelRatio || 1,
-    };
+    });
     if (early) return pageStartup.showScene(source, initialView, vp);
     if (!el) return;
     setEarly(
@@ -202,6 +204,10 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   // compete with the second side's tiles. (A comparison that never opens, e.g. an unknown date, fetches none.)
   const { search } = useLocation();
   const compareAsked = new URLSearchParams(search).has('compare');
+  // A deep link side by side whose second side the page names: the first side keeps to its half until the second
+  // joins (drawn full width meanwhile, it fetched the tiles of the whole canvas: 80 KB more on the demo).
+  const [secondNamed] = useState(() => pageNamesSecondSide(document));
+  const compareAhead = secondNamed && !compare && parseCompareLink(search)?.mode === 'side';
   const prefetchLinks = firstViewIsDone && (!compareAsked || !!compare);
   useEffect(() => {
     if (!firstViewIsDone) return;
@@ -265,6 +271,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
               ref={setPanorama}
               early={early}
               compare={compare}
+              compareAhead={compareAhead}
               idleYawPerSecond={autoRotate ? AUTO_ROTATE_RAD_PER_S : 0}
               scene={source}
               initialView={initialView}
