@@ -3,6 +3,7 @@
 // toolbar is right-aligned: a late button pushed every one before it).
 import type { Page } from '@playwright/test';
 import { demoSite } from './app-helpers';
+import { focusedName, tabTo } from './keyboard-helpers';
 import { expect, test } from './helpers/cleanConsole';
 
 /** Each toolbar button's name with its box (whole pixels) and opacity: where it is and how it looks. */
@@ -44,4 +45,29 @@ test('an administrator’s toolbar keeps its places from the first picture to th
   await expect(tools.getByRole('button', { name: 'Set start view here' })).toBeEnabled({ timeout: 15_000 });
   await expect(tools.locator('.held-live, [aria-disabled="true"]:not([aria-describedby])')).toHaveCount(0);
   expect(await toolbarBoxes(page)).toEqual(first);
+});
+
+test('a press on a held button waits for its code, then acts, and the focus moves to the live button', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/CompareControls-/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/site');
+  const compare = page.getByRole('toolbar', { name: 'Viewer tools' }).getByRole('button', { name: 'Compare dates' });
+  await expect(compare).toBeVisible();
+  // By keyboard, as a person who reaches it first: the held button has the focus and takes Enter.
+  await tabTo(page, 'Compare dates');
+  await expect(compare).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).searchParams.get('compare')).toBe(null);
+  release();
+  await expect.poll(() => new URL(page.url()).searchParams.get('cnode'), { timeout: 15_000 }).not.toBe(null);
+  // The focus went with it, to the live button, not to the page's body.
+  await expect.poll(() => focusedName(page)).toBe('Compare dates');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled'))).toBe(null);
 });

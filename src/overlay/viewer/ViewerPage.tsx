@@ -35,7 +35,7 @@ import { useMayDo } from '../../domain/useAdmin';
 import { MediaModal } from './MediaModal';
 import { CameraIcon, CompareIcon, EditIcon, HotspotIcon, RouteIcon } from '../../ui/icons';
 import { usePublishedTours } from '../../api/queries/tours';
-import { HeldToolButton } from './HeldToolButton';
+import { HeldToolButton, useHeldHandover } from './HeldToolButton';
 import { compareUnavailable } from '../../compare/compareState';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
@@ -119,6 +119,7 @@ export function ViewerPage() {
   if (!resolved && !state.loading) setResolved(true);
   useMinimapReads(site, floor, state.date);
   const AdminMinimap = useLoadedModule(loadAdminMinimap, resolved && isAdmin)?.default;
+  const toolbarRef = useHeldHandover();
 
   if (floorPopulated === false && isAdmin) {
     return (
@@ -194,7 +195,7 @@ export function ViewerPage() {
           covers another and opening a panel moves nothing. */}
         <div className="viewer-top">
           <TitleCard />
-          <div className="viewer-tools" role="toolbar" aria-label="Viewer tools">
+          <div className="viewer-tools" role="toolbar" aria-label="Viewer tools" ref={toolbarRef}>
             {settings.enable.hotspots_nav ? <HotspotListToggle /> : null}
             {settings.enable.timeline ? <TimelineButton /> : null}
             <CameraInfoToggle />
