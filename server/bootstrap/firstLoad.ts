@@ -16,6 +16,7 @@ import { openingView } from '../../contract/initialView.ts';
 import { keys } from '../../contract/queryKeys.ts';
 import { parseViewerLink } from '../../contract/viewerLink.ts';
 import { parseCompareLink } from '../../contract/compareLink.ts';
+import { lockedYawOffset, type RotatedNode } from '../../contract/compareYaw.ts';
 import { resolveDate, resolveFloor, resolveScene } from '../../contract/viewerResolve.ts';
 import type { PagePart } from './buildManifest.ts';
 
@@ -161,8 +162,11 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   const first = firstViewOf(scene, scenes, settings, link);
   const bScene = cmp?.node ? bDetails?.find((s) => s.survey_node.tiles_id === cmp.node) : undefined;
   if (bScene) {
-    // Where the second side looks: the first side's view turned by the two nodes' rotations (src/compare/compareWalk.ts).
-    const turn = rotationOf(minimapNodes, scene.survey_node.tiles_id) - rotationOf(bNodes, bScene.survey_node.tiles_id);
+    // Where the second side looks: the first side's view turned by the two nodes' rotations.
+    const turn = lockedYawOffset(
+      { tilesId: scene.survey_node.tiles_id, nodes: planNodes(minimapNodes) },
+      { tilesId: bScene.survey_node.tiles_id, nodes: planNodes(bNodes) },
+    );
     first.compare = { source: sourceOf(bScene), view: { ...first.view, yaw: first.view.yaw + turn } };
   }
   const parts: PagePart[] = isAdmin ? ['adminMinimap'] : [];
@@ -206,11 +210,7 @@ function sourceOf(scene: SurveyScene): FirstView['source'] {
   };
 }
 
-/** A node's rotation on the plan, from the minimap's nodes of its date (0 when it has none). */
-function rotationOf(nodes: unknown, tilesId: string): number {
-  const list = Array.isArray(nodes)
-    ? (nodes as Array<{ minimap_node?: { tiles_id?: string }; rotation?: unknown }>)
-    : [];
-  const r = list.find((n) => n.minimap_node?.tiles_id === tilesId)?.rotation;
-  return typeof r === 'number' && Number.isFinite(r) ? r : 0;
+/** The minimap's nodes of a date as the yaw rule reads them (none when the read failed). */
+function planNodes(nodes: unknown): RotatedNode[] {
+  return Array.isArray(nodes) ? (nodes as RotatedNode[]) : [];
 }
