@@ -100,6 +100,22 @@ export async function closeAll(page: Page) {
   for (const sel of Object.values(PANEL_SELECTOR).slice(1)) await expect(page.locator(sel)).toHaveCount(0);
 }
 
+/** Resolves once no CSS transition is running (the sidebar's width is the one today) and two more frames have been
+ *  drawn, so effects that follow a transition's end have run: a settled layout without a fixed wait. */
+export function afterTransitions(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const frames = (left: number) => (left ? requestAnimationFrame(() => frames(left - 1)) : done());
+        const check = () =>
+          document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')
+            ? requestAnimationFrame(check)
+            : frames(2);
+        check();
+      }),
+  );
+}
+
 /** Resolves after `n` animation frames of the page: style, layout and paint have run that often. */
 export function afterFrames(page: Page, n: number): Promise<void> {
   return page.evaluate(

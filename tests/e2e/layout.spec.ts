@@ -7,6 +7,7 @@ import { demoSite, demoLacks } from './app-helpers';
 import { VIEWPORTS, type ViewportName } from './viewports';
 import {
   afterFrames,
+  afterTransitions,
   PANEL_NAMES,
   PANEL_SELECTOR,
   closeAll,
@@ -55,7 +56,7 @@ for (const name of ['desktop', 'phone upright', 'phone sideways', 'tablet'] as V
           // Looked at twice: two frames after the click (a person sees a layout that animates into place, and
           // panels overlapping while it does) and once everything has settled.
           for (const when of ['at once', 'settled']) {
-            await (when === 'at once' ? afterFrames(page, 2) : page.waitForTimeout(400));
+            await (when === 'at once' ? afterFrames(page, 2) : afterTransitions(page));
             // The one opened last is always open and uncovered; the other is closed or uncovered too.
             const last = await uncovered(page, PANEL_SELECTOR[b]);
             if (last) failures.push(`${a} then ${b}, ${when}: ${b} ${last}`);
