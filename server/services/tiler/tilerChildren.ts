@@ -1,7 +1,8 @@
 // The tiling children (tileApart.ts): how one starts, and one kept started ahead. A child's start-up (node, then
 // sharp's native library) took 0.66 to 0.76 s at load 9, all of it inside the photo's job, before its first pixel.
-// The server starts a spare child once its tools are made (warmTiler.ts) and another each time a photo's child
-// ends; a job takes the spare when one waits, else starts its own as before.
+// The server starts a spare child when a photo upload arrives (its start overlaps the upload's transfer and checks)
+// and another each time a photo's child ends; a job takes the spare when one waits, else starts its own as before.
+// A server that never tiles never starts one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { bundledCode } from './bundledCode.ts';
