@@ -179,7 +179,7 @@ async function main(): Promise<void> {
       median(runs[k].map((m) => m[field] ?? NaN));
     const cpuRuns = (k: keyof typeof runs) => runs[k].map((m) => (m.cpuS ?? NaN).toFixed(2)).join(', ');
     for (const k of ['ours', 'tiler', 'floor'] as const)
-      console.log(`  CPU ${LABELS[k].padEnd(26)} ${cpu(k).toFixed(2).padStart(7)} s  (runs: ${cpuRuns(k)} s)`);
+      console.log(`  ${`CPU ${LABELS[k]}`.padEnd(34)} ${cpu(k).toFixed(2).padStart(7)} s  (runs: ${cpuRuns(k)} s)`);
     console.log(`  CPU of the route's server alone (upload, staging, rows) ${cpu('ours', 'serverCpuS').toFixed(2)} s`);
     console.log(`  ours / nona  ${(t('ours') / t('nona')).toFixed(2)}  target < 1: ${verdict(t('ours') < t('nona'))}`);
     console.log(
