@@ -118,8 +118,8 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid('Send the photos as multipart/form-data: one photos part per photo.');
       if (!ctx.jobs) throw new Internal('This process runs no jobs.');
-      // A tiling child starts while the photos stream in, for the job to take; started here, behind the route's
-      // access check, not at the server's start: a server that never tiles holds none.
+      // Unless one waits (started at warm-up, or by the last photo), a tiling child starts while the photos stream
+      // in, for the job to take: an idle spare ends after a while (tilerChildren.ts).
       keepSpareChild().catch(() => undefined); // the job starts its own then
       const parts: PhotoParts = { photos: [], fields: {} };
       try {

@@ -35,20 +35,20 @@ const tilingChildren = () =>
 
 describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
   // First in the file: later tests leave a spare behind.
-  it('starts no tiling child while the tiler warms up, and keeps one started once a photo was tiled', async () => {
+  it('starts a tiling child at warm-up, which ends when no photo comes within its idle time', async () => {
     const logged: string[] = [];
     await warmTiler({ info: (_, msg) => logged.push(msg), warn: (_, msg) => logged.push(msg) });
     expect(logged).toEqual(['photo tiler ready']);
+    const warm = spareChild()!;
+    expect(tilingChildren()).toEqual([String(warm.pid)]);
+    warm.kill('SIGKILL');
+    await new Promise((r) => warm.once('exit', r));
+    await keepSpareChild(300);
+    const idle = spareChild()!;
+    expect(tilingChildren()).toEqual([String(idle.pid)]);
+    await vi.waitFor(() => expect(idle.exitCode ?? idle.signalCode).toBe('SIGTERM'), { timeout: 5000 });
     expect(spareChild()).toBeNull();
     expect(tilingChildren()).toEqual([]);
-    const file = photoFile('forest-2048c.jpg', await upscaled('forest', 2048));
-    await tilePhotoApart(file, await inspectPhoto(file, 'forest.jpg'), async () => {});
-    await vi.waitFor(() => expect(spareChild()?.pid).toBeGreaterThan(0));
-    const spare = spareChild()!;
-    expect(tilingChildren()).toEqual([String(spare.pid)]);
-    // The next test looks for the child it starts itself.
-    spare.kill('SIGKILL');
-    await new Promise((r) => spare.once('exit', r));
   });
 
   it('writes the very files tilePhoto writes, from a process running below the server', async () => {
