@@ -406,16 +406,16 @@ export function poleRows(
         continue;
       }
       const fast = v128.andnot(f32x4.gt(h, singleFrom), i32x4.eq(x0, lastColumnI));
-      storePixel(o + 0, f32x4.add(poleLane(i32x4.extract_lane(fast, 0),
+      storePixel(o + 0, f32x4.add(polePixel(i32x4.extract_lane(fast, 0),
         i32x4.extract_lane(offA, 0), i32x4.extract_lane(offB, 0), f32x4.extract_lane(fx, 0), f32x4.extract_lane(fy, 0),
         f32x4.extract_lane(u, 0), f32x4.extract_lane(v, 0), f32x4.extract_lane(h, 0), a + 0.0 * step, b, c0, c2, r0, r2, d0, d2), half));
-      storePixel(o + 3, f32x4.add(poleLane(i32x4.extract_lane(fast, 1),
+      storePixel(o + 3, f32x4.add(polePixel(i32x4.extract_lane(fast, 1),
         i32x4.extract_lane(offA, 1), i32x4.extract_lane(offB, 1), f32x4.extract_lane(fx, 1), f32x4.extract_lane(fy, 1),
         f32x4.extract_lane(u, 1), f32x4.extract_lane(v, 1), f32x4.extract_lane(h, 1), a + 1.0 * step, b, c0, c2, r0, r2, d0, d2), half));
-      storePixel(o + 6, f32x4.add(poleLane(i32x4.extract_lane(fast, 2),
+      storePixel(o + 6, f32x4.add(polePixel(i32x4.extract_lane(fast, 2),
         i32x4.extract_lane(offA, 2), i32x4.extract_lane(offB, 2), f32x4.extract_lane(fx, 2), f32x4.extract_lane(fy, 2),
         f32x4.extract_lane(u, 2), f32x4.extract_lane(v, 2), f32x4.extract_lane(h, 2), a + 2.0 * step, b, c0, c2, r0, r2, d0, d2), half));
-      storePixel(o + 9, f32x4.add(poleLane(i32x4.extract_lane(fast, 3),
+      storePixel(o + 9, f32x4.add(polePixel(i32x4.extract_lane(fast, 3),
         i32x4.extract_lane(offA, 3), i32x4.extract_lane(offB, 3), f32x4.extract_lane(fx, 3), f32x4.extract_lane(fy, 3),
         f32x4.extract_lane(u, 3), f32x4.extract_lane(v, 3), f32x4.extract_lane(h, 3), a + 3.0 * step, b, c0, c2, r0, r2, d0, d2), half));
       o += 12;
@@ -513,10 +513,11 @@ function footprintFour(o: usize, u: v128, v: v128, h: v128): bool {
 }
 let H_SINGLE: f32 = 0;
 
-/** Lane l of four pole pixels: its bilinear pair at byte offsets offA and offB of the sphere when `fast` (all bits
- *  set), else polePixel's footprint or seam path. */
+/** Lane l of four pole pixels: when `fast` (all bits set), its bilinear pair at byte offsets offA and offB of the
+ *  sphere; else one bilinear sample at the seam, or where it spans several columns the footprint's samples (its span
+ *  from h in f64, so that it picks the same narrowed copy as reproject.ts). */
 @inline
-function poleLane(
+function polePixel(
   fast: i32,
   offA: i32,
   offB: i32,
@@ -535,25 +536,6 @@ function poleLane(
   d2: f64,
 ): v128 {
   if (fast) return blendPairs(SRC + <usize>offA, SRC + <usize>offB, fx, fy);
-  return polePixel(u, v, h, a, b, c0, c2, r0, r2, d0, d2);
-}
-
-/** Lane l of four pole pixels: one bilinear sample, or where it spans several columns the footprint's samples (its
- *  span from h in f64, so that it picks the same narrowed copy as reproject.ts). */
-@inline
-function polePixel(
-  u: f32,
-  v: f32,
-  h: f32,
-  a: f64,
-  b: f64,
-  c0: f64,
-  c2: f64,
-  r0: f64,
-  r2: f64,
-  d0: f64,
-  d2: f64,
-): v128 {
   const ul = <f64>u,
     vl = <f64>v;
   if (h > H_SINGLE) return bilinear(SRC, SW, SH, ul, vl);
