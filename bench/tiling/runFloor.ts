@@ -1,6 +1,6 @@
 // The floor no tiler can beat: sharp decoding the photo once and encoding as many tiles of the same sizes and JPEG
 // settings as our pyramid has (cut straight from the photo, no reprojection), written to disk like ours. In a process
-// of its own for its peak RSS. Prints one JSON line.
+// of its own for its peak RSS. Prints one JSON line (wall and CPU time, as runOurs.ts).
 //   node --import tsx bench/tiling/runFloor.ts <photo> <outDir>
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,9 +9,11 @@ import { inspectPhoto } from '../../server/services/tiler/inspectPhoto';
 import { PREVIEW_SIZE } from '../../server/services/tiler/pyramidLevels';
 import { TILE_JPEG } from '../../server/services/tiler/tilePhoto';
 import { expectedTiles, tileRelPath } from '../../server/services/ingest/tilePaths';
+import { cpuSeconds } from './cpuTime';
 
 const [photo, outDir] = process.argv.slice(2) as [string, string];
 const started = performance.now();
+const cpuStarted = process.cpuUsage();
 const plan = await inspectPhoto(photo, path.basename(photo));
 const { data, info } = await sharp(photo, { limitInputPixels: false }).raw().toBuffer({ resolveWithObject: true });
 const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
@@ -35,4 +37,5 @@ for (let z = 0; z < plan.levels.length; z++) {
   );
 }
 const ms = performance.now() - started;
-console.log(JSON.stringify({ ms, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
+const cpuS = cpuSeconds(process.cpuUsage(cpuStarted));
+console.log(JSON.stringify({ ms, cpuS, maxRssMB: process.resourceUsage().maxRSS / 1024 }));

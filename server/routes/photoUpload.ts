@@ -25,6 +25,7 @@ import { matchPhotoRows, photoScene, uploadedPhotoName } from '../services/inges
 import { parsePositionsCsv } from '../services/ingest/positionsCsv.ts';
 import { inspectPhoto } from '../services/tiler/inspectPhoto.ts';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_UPLOAD } from '../services/tiler/photoLimits.ts';
+import { keepSpareChild } from '../services/tiler/tilerChildren.ts';
 import { streamToFile } from '../storage/streamToFile.ts';
 import { ByteBudget } from '../http/byteBudget.ts';
 import { sha256Step } from '../storage/sha256Step.ts';
@@ -117,6 +118,9 @@ export const photoUploadRoutes: RoutesPlugin = async (api, { ctx }) => {
     async (req, reply) => {
       if (!req.isMultipart()) throw new Invalid('Send the photos as multipart/form-data: one photos part per photo.');
       if (!ctx.jobs) throw new Internal('This process runs no jobs.');
+      // Unless one waits (started at warm-up, or by the last photo), a tiling child starts while the photos stream
+      // in, for the job to take: an idle spare ends after a while (tilerChildren.ts).
+      keepSpareChild().catch(() => undefined); // the job starts its own then
       const parts: PhotoParts = { photos: [], fields: {} };
       try {
         await readParts(req, parts, ctx.blobs.stagingDir, ctx.config.maxUploadBytes);

@@ -62,10 +62,12 @@ async function tileFace(face: Face, sized: Buffer[], plan: PhotoPlan, put: Write
   return Buffer.from(sized[sized.length - 1]);
 }
 
-/** Which faces each reprojection thread makes: each pole with two sides, so the two take about as long. */
+/** Which faces each reprojection thread makes: each pole with two sides, so the two take about as long. A side face
+ *  first (half a pole face's CPU): its tiles are encoding while the pole is made, where a pole first left the
+ *  encoders idle for its whole time. */
 const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
-  { poles: 'top', faces: ['u', 'f', 'b'] },
-  { poles: 'bottom', faces: ['d', 'l', 'r'] },
+  { poles: 'top', faces: ['f', 'u', 'b'] },
+  { poles: 'bottom', faces: ['l', 'd', 'r'] },
 ];
 
 async function openThreads(tools: ReprojectTools, sphere: SharedSphere, sizes: number[]) {

@@ -1,7 +1,8 @@
 // The tiling children (tileApart.ts): how one starts, and one kept started ahead. A child's start-up (node, then
 // sharp's native library) took 0.66 to 0.76 s at load 9, all of it inside the photo's job, before its first pixel.
-// The server starts a spare child once its tools are made (warmTiler.ts) and another each time a photo's child
-// ends; a job takes the spare when one waits, else starts its own as before.
+// The server starts a spare child once its tools are made (warmTiler.ts), when a photo upload arrives and none waits,
+// and each time a photo's child ends; a job takes the spare when one waits, else starts its own as before. A spare
+// left idle ends after SPARE_IDLE_MS, so a server that tiles no photos does not hold one for good.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { bundledCode } from './bundledCode.ts';
@@ -30,7 +31,11 @@ function startChild(code: string): ChildProcess {
   return child;
 }
 
+/** How long a spare waits for a photo before it ends (the next upload starts another). */
+export const SPARE_IDLE_MS = 10 * 60_000;
+
 let spare: ChildProcess | null = null;
+let spareIdle: NodeJS.Timeout | undefined;
 /** The child waiting, if any (for tests). */
 export const spareChild = () => spare;
 
@@ -40,6 +45,7 @@ export async function takeTilerChild(): Promise<ChildProcess> {
   // From here on synchronous: the caller sets its listeners before any event of the child can be missed.
   const taken = spare;
   spare = null;
+  clearTimeout(spareIdle);
   if (taken && taken.connected && taken.exitCode === null && taken.signalCode === null) {
     // It holds the process open again while it works (see keepSpareChild).
     taken.ref();
@@ -51,7 +57,7 @@ export async function takeTilerChild(): Promise<ChildProcess> {
 }
 
 /** Starts a spare child unless one waits; resolves once it has loaded or ended (a job then starts its own). */
-export async function keepSpareChild(): Promise<void> {
+export async function keepSpareChild(idleMs = SPARE_IDLE_MS): Promise<void> {
   const code = await tilerChildCode();
   if (spare) return;
   const child = startChild(code);
@@ -68,4 +74,6 @@ export async function keepSpareChild(): Promise<void> {
     child.once('message', () => resolve());
     child.once('exit', () => resolve());
   });
+  // Idle from here, unless a job took it meanwhile.
+  if (spare === child) spareIdle = setTimeout(() => spare === child && child.kill('SIGTERM'), idleMs).unref();
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { equirectPhoto, missingFixtures } from '../../fixtures.ts';
 import { tileRelPath } from '../../../server/services/ingest/tilePaths.ts';
 import { inspectPhoto } from '../../../server/services/tiler/inspectPhoto.ts';
@@ -11,6 +11,7 @@ import {
   TILER_NICE,
   TILER_NODE_FLAGS,
 } from '../../../server/services/tiler/tilerChildren.ts';
+import { warmTiler } from '../../../server/services/tiler/warmTiler.ts';
 import { photoFile, tiledFiles, upscaled } from './photos.ts';
 
 const skip = missingFixtures(equirectPhoto('forest'));
@@ -18,7 +19,38 @@ const skip = missingFixtures(equirectPhoto('forest'));
 /** Fields of /proc/<pid>/stat after the command in brackets: [1] is the parent's pid, [16] the nice value. */
 const statOf = (pid: number) => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
 
+/** Tiling children of this process (by their flag; esbuild's service is a child too). */
+const tilingChildren = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const cmdline = fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+        return Number(statOf(+d)[1]) === process.pid && cmdline.includes(TILER_NODE_FLAGS[1]);
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
+
 describe.skipIf(!!skip)('tilePhotoApart', { timeout: 60_000 }, () => {
+  // First in the file: later tests leave a spare behind.
+  it('starts a tiling child at warm-up, which ends when no photo comes within its idle time', async () => {
+    const logged: string[] = [];
+    await warmTiler({ info: (_, msg) => logged.push(msg), warn: (_, msg) => logged.push(msg) });
+    expect(logged).toEqual(['photo tiler ready']);
+    const warm = spareChild()!;
+    expect(tilingChildren()).toEqual([String(warm.pid)]);
+    warm.kill('SIGKILL');
+    await new Promise((r) => warm.once('exit', r));
+    await keepSpareChild(300);
+    const idle = spareChild()!;
+    expect(tilingChildren()).toEqual([String(idle.pid)]);
+    await vi.waitFor(() => expect(idle.exitCode ?? idle.signalCode).toBe('SIGTERM'), { timeout: 5000 });
+    expect(spareChild()).toBeNull();
+    expect(tilingChildren()).toEqual([]);
+  });
+
   it('writes the very files tilePhoto writes, from a process running below the server', async () => {
     const file = photoFile('forest-2048.jpg', await upscaled('forest', 2048));
     const plan = await inspectPhoto(file, 'forest.jpg');

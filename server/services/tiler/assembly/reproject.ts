@@ -111,10 +111,11 @@ function atanUnit4(t: v128): v128 {
   return f32x4.mul(t, p);
 }
 
-/** Rounds lanes (already + 0.5) down to bytes and stores 4 bytes at o; the fourth is overwritten by the next pixel. */
+/** Rounds lanes (already + 0.5, never negative) down to bytes and stores 4 bytes at o; the fourth is overwritten by
+ *  the next pixel. A signed truncation: for lanes >= 0 it equals the unsigned one, at a few instructions fewer. */
 @inline
 function storePixel(o: usize, c: v128): void {
-  const i = i32x4.trunc_sat_f32x4_u(c);
+  const i = i32x4.trunc_sat_f32x4_s(c);
   const b = i8x16.narrow_i16x8_u(i16x8.narrow_i32x4_u(i, i), i16x8.narrow_i32x4_u(i, i));
   v128.store32_lane(o, b, 0);
 }
@@ -353,6 +354,14 @@ export function poleRows(
     zero = f32x4.splat(0),
     halfPi = f32x4.splat(<f32>HALF_PI),
     pi = f32x4.splat(<f32>PI);
+  const singleFrom = f32x4.splat(H_SINGLE);
+  const zeroI = i32x4.splat(0),
+    oneI = i32x4.splat(1),
+    threeI = i32x4.splat(3),
+    widthI = i32x4.splat(SW),
+    lastColumnI = i32x4.splat(SW - 1),
+    lastRowI = i32x4.splat(SH - 1),
+    strideI = i32x4.splat(SW * 3);
   for (let j = rowStart; j < rowEnd; j++) {
     const b = (2 * (<f64>j + 0.5)) / <f64>size - 1;
     let o = out + <usize>(j * size * 3);
@@ -378,26 +387,142 @@ export function poleRows(
       const q = atanUnit4(f32x4.div(f32x4.min(h, one), f32x4.max(h, one)));
       const fromPole = v128.bitselect(q, f32x4.sub(halfPi, q), near);
       const v = f32x4.add(vOffset, f32x4.mul(fromPole, vScale));
-      storePixel(o + 0, f32x4.add(polePixel(
- f32x4.extract_lane(u, 0), f32x4.extract_lane(v, 0), f32x4.extract_lane(h, 0), a + 0.0 * step, b, c0, c2, r0, r2, d0, d2), half));
-      storePixel(o + 3, f32x4.add(polePixel(
- f32x4.extract_lane(u, 1), f32x4.extract_lane(v, 1), f32x4.extract_lane(h, 1), a + 1.0 * step, b, c0, c2, r0, r2, d0, d2), half));
-      storePixel(o + 6, f32x4.add(polePixel(
- f32x4.extract_lane(u, 2), f32x4.extract_lane(v, 2), f32x4.extract_lane(h, 2), a + 2.0 * step, b, c0, c2, r0, r2, d0, d2), half));
-      storePixel(o + 9, f32x4.add(polePixel(
- f32x4.extract_lane(u, 3), f32x4.extract_lane(v, 3), f32x4.extract_lane(h, 3), a + 3.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      // Each lane's bilinear pair, four at once (the same values bilinear() works out one by one): its rows'
+      // and column's byte offsets and weights. A lane near the pole (its footprint) or at the seam (its right
+      // neighbour wraps to column 0) takes the scalar path instead.
+      const fu = f32x4.floor(u),
+        fv = f32x4.floor(v);
+      const fx = f32x4.sub(u, fu),
+        fy = f32x4.sub(v, fv);
+      let x0 = i32x4.trunc_sat_f32x4_s(fu);
+      x0 = i32x4.add(x0, v128.and(i32x4.lt_s(x0, zeroI), widthI));
+      x0 = i32x4.sub(x0, v128.and(i32x4.ge_s(x0, widthI), widthI));
+      const y0 = i32x4.trunc_sat_f32x4_s(fv);
+      const x3 = i32x4.mul(x0, threeI);
+      const offA = i32x4.add(i32x4.mul(i32x4.min_s(i32x4.max_s(y0, zeroI), lastRowI), strideI), x3);
+      const offB = i32x4.add(i32x4.mul(i32x4.min_s(i32x4.max_s(i32x4.add(y0, oneI), zeroI), lastRowI), strideI), x3);
+      if (!v128.any_true(f32x4.gt(h, singleFrom)) && footprintFour(o, u, v, h)) {
+        o += 12;
+        continue;
+      }
+      const fast = v128.andnot(f32x4.gt(h, singleFrom), i32x4.eq(x0, lastColumnI));
+      storePixel(o + 0, f32x4.add(polePixel(i32x4.extract_lane(fast, 0),
+        i32x4.extract_lane(offA, 0), i32x4.extract_lane(offB, 0), f32x4.extract_lane(fx, 0), f32x4.extract_lane(fy, 0),
+        f32x4.extract_lane(u, 0), f32x4.extract_lane(v, 0), f32x4.extract_lane(h, 0), a + 0.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 3, f32x4.add(polePixel(i32x4.extract_lane(fast, 1),
+        i32x4.extract_lane(offA, 1), i32x4.extract_lane(offB, 1), f32x4.extract_lane(fx, 1), f32x4.extract_lane(fy, 1),
+        f32x4.extract_lane(u, 1), f32x4.extract_lane(v, 1), f32x4.extract_lane(h, 1), a + 1.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 6, f32x4.add(polePixel(i32x4.extract_lane(fast, 2),
+        i32x4.extract_lane(offA, 2), i32x4.extract_lane(offB, 2), f32x4.extract_lane(fx, 2), f32x4.extract_lane(fy, 2),
+        f32x4.extract_lane(u, 2), f32x4.extract_lane(v, 2), f32x4.extract_lane(h, 2), a + 2.0 * step, b, c0, c2, r0, r2, d0, d2), half));
+      storePixel(o + 9, f32x4.add(polePixel(i32x4.extract_lane(fast, 3),
+        i32x4.extract_lane(offA, 3), i32x4.extract_lane(offB, 3), f32x4.extract_lane(fx, 3), f32x4.extract_lane(fy, 3),
+        f32x4.extract_lane(u, 3), f32x4.extract_lane(v, 3), f32x4.extract_lane(h, 3), a + 3.0 * step, b, c0, c2, r0, r2, d0, d2), half));
       o += 12;
     }
   }
 }
 
 let SPAN_SCALE: f64 = 0;
+
+/** Two bilinear samples on one row pair (byte offsets rowA, rowB of img; columns' byte offsets xa, xb; weights). */
+@inline
+function twoTaps(img: usize, rowA: i32, rowB: i32, xa: i32, xb: i32, fxa: f32, fxb: f32, fy: f32): v128 {
+  const a = blendPairs(img + <usize>(rowA + xa), img + <usize>(rowB + xa), fxa, fy);
+  return f32x4.add(a, blendPairs(img + <usize>(rowA + xb), img + <usize>(rowB + xb), fxb, fy));
+}
+
+/**
+ * Four pole pixels that all average their footprint in the same copy (the equirect or a narrowed one), as
+ * samplePixel does one by one, with the copy's rows, columns and weights worked out for the four at once. Returns
+ * false, having written nothing, when they do not all fit that case: a lane in another copy or past its rows, at
+ * the seam, or with a span so near a power of two that f32 might pick another copy than reproject.ts's f64.
+ */
+function footprintFour(o: usize, u: v128, v: v128, h: v128): bool {
+  const span = f32x4.div(f32x4.splat(<f32>SPAN_SCALE), f32x4.max(h, f32x4.splat(<f32>1e-9)));
+  // floor(log2(span)) from the exponent bits, and how near the mantissa is to a power of two.
+  const mantissa = v128.and(span, i32x4.splat(0x7fffff));
+  if (v128.any_true(v128.or(i32x4.lt_s(mantissa, i32x4.splat(256)), i32x4.gt_s(mantissa, i32x4.splat(0x7fffff - 256)))))
+    return false;
+  const kv = i32x4.sub(i32x4.shr_s(span, 23), i32x4.splat(127));
+  const k = i32x4.extract_lane(kv, 0);
+  if (!i32x4.all_true(i32x4.eq(kv, i32x4.splat(k)))) return false;
+  const topMask = f32x4.lt(v, f32x4.splat(<f32>SH / 2));
+  const topSide = i32x4.all_true(topMask);
+  if (!topSide && v128.any_true(topMask)) return false;
+  const count = topSide ? TOP_COUNT : BOTTOM_COUNT;
+  if (k < 0 || k > count) return false; // past the narrowest copy: samplePixel's many taps
+  let img = SRC,
+    W = SW,
+    H = SH,
+    rowOffset = 0;
+  if (k > 0) {
+    const d = (topSide ? BANDS_TOP : BANDS_BOTTOM) + <usize>((k - 1) * 16);
+    img = <usize>load<i32>(d);
+    W = load<i32>(d, 4);
+    H = load<i32>(d, 8);
+    rowOffset = load<i32>(d, 12);
+  }
+  const zero = i32x4.splat(0),
+    one = i32x4.splat(1),
+    width = i32x4.splat(W),
+    lastRow = i32x4.splat(H - 1),
+    stride = i32x4.splat(W * 3),
+    half = f32x4.splat(0.5);
+  const vk = f32x4.sub(v, f32x4.splat(<f32>rowOffset));
+  const fv = f32x4.floor(vk);
+  const y0 = i32x4.trunc_sat_f32x4_s(fv);
+  // A band's own first and last rows are the equirect's only at the pole (see samplePixel).
+  if (k > 0 && !i32x4.all_true(rowOffset == 0 ? i32x4.lt_s(i32x4.add(y0, one), i32x4.splat(H)) : i32x4.ge_s(y0, zero)))
+    return false;
+  const fy = f32x4.sub(vk, fv);
+  const rowA = i32x4.mul(i32x4.min_s(i32x4.max_s(y0, zero), lastRow), stride);
+  const rowB = i32x4.mul(i32x4.min_s(i32x4.max_s(i32x4.add(y0, one), zero), lastRow), stride);
+  const scale = f32x4.splat(<f32>1 / <f32>(1 << k));
+  const quarter = f32x4.mul(f32x4.mul(span, scale), f32x4.splat(0.25));
+  const uk = f32x4.sub(f32x4.mul(f32x4.add(u, half), scale), half);
+  const ua = f32x4.sub(uk, quarter),
+    ub = f32x4.add(uk, quarter);
+  const fua = f32x4.floor(ua),
+    fub = f32x4.floor(ub);
+  let xa = i32x4.trunc_sat_f32x4_s(fua),
+    xb = i32x4.trunc_sat_f32x4_s(fub);
+  xa = i32x4.sub(i32x4.add(xa, v128.and(i32x4.lt_s(xa, zero), width)), v128.and(i32x4.ge_s(xa, width), width));
+  xb = i32x4.sub(i32x4.add(xb, v128.and(i32x4.lt_s(xb, zero), width)), v128.and(i32x4.ge_s(xb, width), width));
+  const lastColumn = i32x4.splat(W - 1);
+  if (v128.any_true(v128.or(i32x4.eq(xa, lastColumn), i32x4.eq(xb, lastColumn)))) return false;
+  const three = i32x4.splat(3);
+  xa = i32x4.mul(xa, three);
+  xb = i32x4.mul(xb, three);
+  const fxa = f32x4.sub(ua, fua),
+    fxb = f32x4.sub(ub, fub);
+  const halfAndRound = f32x4.splat(0.5);
+  storePixel(o + 0, f32x4.add(f32x4.mul(twoTaps(img, i32x4.extract_lane(rowA, 0), i32x4.extract_lane(rowB, 0),
+    i32x4.extract_lane(xa, 0), i32x4.extract_lane(xb, 0), f32x4.extract_lane(fxa, 0), f32x4.extract_lane(fxb, 0),
+    f32x4.extract_lane(fy, 0)), half), halfAndRound));
+  storePixel(o + 3, f32x4.add(f32x4.mul(twoTaps(img, i32x4.extract_lane(rowA, 1), i32x4.extract_lane(rowB, 1),
+    i32x4.extract_lane(xa, 1), i32x4.extract_lane(xb, 1), f32x4.extract_lane(fxa, 1), f32x4.extract_lane(fxb, 1),
+    f32x4.extract_lane(fy, 1)), half), halfAndRound));
+  storePixel(o + 6, f32x4.add(f32x4.mul(twoTaps(img, i32x4.extract_lane(rowA, 2), i32x4.extract_lane(rowB, 2),
+    i32x4.extract_lane(xa, 2), i32x4.extract_lane(xb, 2), f32x4.extract_lane(fxa, 2), f32x4.extract_lane(fxb, 2),
+    f32x4.extract_lane(fy, 2)), half), halfAndRound));
+  storePixel(o + 9, f32x4.add(f32x4.mul(twoTaps(img, i32x4.extract_lane(rowA, 3), i32x4.extract_lane(rowB, 3),
+    i32x4.extract_lane(xa, 3), i32x4.extract_lane(xb, 3), f32x4.extract_lane(fxa, 3), f32x4.extract_lane(fxb, 3),
+    f32x4.extract_lane(fy, 3)), half), halfAndRound));
+  return true;
+}
 let H_SINGLE: f32 = 0;
 
-/** Lane l of four pole pixels: one bilinear sample, or where it spans several columns the footprint's samples (its
- *  span from h in f64, so that it picks the same narrowed copy as reproject.ts). */
+/** Lane l of four pole pixels: when `fast` (all bits set), its bilinear pair at byte offsets offA and offB of the
+ *  sphere; else one bilinear sample at the seam, or where it spans several columns the footprint's samples (its span
+ *  from h in f64, so that it picks the same narrowed copy as reproject.ts). */
 @inline
 function polePixel(
+  fast: i32,
+  offA: i32,
+  offB: i32,
+  fx: f32,
+  fy: f32,
   u: f32,
   v: f32,
   h: f32,
@@ -410,6 +535,7 @@ function polePixel(
   d0: f64,
   d2: f64,
 ): v128 {
+  if (fast) return blendPairs(SRC + <usize>offA, SRC + <usize>offB, fx, fy);
   const ul = <f64>u,
     vl = <f64>v;
   if (h > H_SINGLE) return bilinear(SRC, SW, SH, ul, vl);
