@@ -12,7 +12,7 @@ import type { ViewerState } from '../domain/viewer/useResolvedViewerState';
 import type { Hotspot } from '../scene';
 import { compareSideAtom, panoramaAtom } from '../state/atoms';
 import { type CompareState, withNode } from './compareState';
-import { nearestOnOtherDate } from './compareWalk';
+import { nearestOnOtherDate } from '../../contract/compareWalk';
 import { lockedYawOffset } from '../../contract/compareYaw';
 import { useCompareNavigate } from './useCompareNavigate';
 import { useCompareMark } from './useCompareMark';
