@@ -2,7 +2,8 @@
 // 512-px tiles at every level: at a vertical fov of 90° on 1280x720 the renderer picks the 1024 level (2x2 tiles a
 // face), where half the panorama needs as many tiles as the whole (9 and 9), so a side-by-side view costs 2.0x by
 // construction. At the scene's own opening fov (1.2 rad) it picks the 2048 level (4x4 a face), where the half needs
-// 13 of the whole's 19, as on a visitor's deeper pyramid: there planning each side for its half shows.
+// about two thirds of the whole's tiles (14 of 22 for the desktop's starting box), as on a visitor's deeper pyramid:
+// there planning each side for its half shows.
 import type { BenchScene, BenchServer } from '../throttled/appServer';
 import { START_VIEW } from '../throttled/fixture';
 import { deepLink } from '../throttled/visits';
