@@ -50,5 +50,6 @@ export function startPageFirstView(doc: Document): void {
     (fn) => afterStylesheets(doc, fn),
     readPageHotspots(first.hotspots),
     (vp) => firstSideBox(vp, doc),
+    isOpening(first.compare) ? first.compare.source : undefined,
   );
 }

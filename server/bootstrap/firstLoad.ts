@@ -17,6 +17,8 @@ import { keys } from '../../contract/queryKeys.ts';
 import { parseViewerLink } from '../../contract/viewerLink.ts';
 import { parseCompareLink } from '../../contract/compareLink.ts';
 import { lockedYawOffset, type RotatedNode } from '../../contract/compareYaw.ts';
+import { nearestOnOtherDate } from '../../contract/compareWalk.ts';
+import type { PlanNode } from '../../contract/surveySwitch.ts';
 import { resolveDate, resolveFloor, resolveScene } from '../../contract/viewerResolve.ts';
 import type { PagePart } from './buildManifest.ts';
 
@@ -160,7 +162,7 @@ export async function planFirstLoad(pathname: string, search: string, read: ApiR
   const scene = resolveScene(scenes, link.node ?? null, settings.initial_settings.pano_id);
   if (!scene) return out();
   const first = firstViewOf(scene, scenes, settings, link);
-  const bScene = cmp?.node ? bDetails?.find((s) => s.survey_node.tiles_id === cmp.node) : undefined;
+  const bScene = bDetails ? secondScene(scene, cmp?.node, bDetails, planNodes(minimapNodes), planNodes(bNodes)) : null;
   if (bScene) {
     // Where the second side looks: the first side's view turned by the two nodes' rotations.
     const turn = lockedYawOffset(
@@ -210,7 +212,22 @@ function sourceOf(scene: SurveyScene): FirstView['source'] {
   };
 }
 
-/** The minimap's nodes of a date as the yaw rule reads them (none when the read failed). */
-function planNodes(nodes: unknown): RotatedNode[] {
-  return Array.isArray(nodes) ? (nodes as RotatedNode[]) : [];
+/** The minimap's nodes of a date as the plan rules read them (none when the read failed). */
+function planNodes(nodes: unknown): Array<RotatedNode & PlanNode> {
+  return Array.isArray(nodes) ? (nodes as Array<RotatedNode & PlanNode>) : [];
+}
+
+/** The second side's scene as the viewer resolves it (src/compare/useCompareSide.ts): the one the link names when
+ *  it is of that date, else the nearest to the first side's by plan position (a hand-made link without `cnode`). */
+function secondScene(
+  a: SurveyScene,
+  named: string | undefined,
+  bScenes: readonly SurveyScene[],
+  aNodes: readonly PlanNode[],
+  bNodes: readonly PlanNode[],
+): SurveyScene | null {
+  const found = named ? bScenes.find((s) => s.survey_node.tiles_id === named) : undefined;
+  if (found) return found;
+  const near = bScenes.length ? nearestOnOtherDate(a.survey_node.tiles_id, aNodes, bScenes, bNodes) : null;
+  return bScenes.find((s) => s.survey_node.tiles_id === near) ?? null;
 }

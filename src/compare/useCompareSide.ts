@@ -12,7 +12,7 @@ import type { ViewerState } from '../domain/viewer/useResolvedViewerState';
 import type { Hotspot } from '../scene';
 import { compareSideAtom, panoramaAtom } from '../state/atoms';
 import { type CompareState, withNode } from './compareState';
-import { nearestOnOtherDate } from './compareWalk';
+import { nearestOnOtherDate } from '../../contract/compareWalk';
 import { lockedYawOffset } from '../../contract/compareYaw';
 import { useCompareNavigate } from './useCompareNavigate';
 import { useCompareMark } from './useCompareMark';
@@ -66,9 +66,22 @@ export function useCompareSide(state: ViewerState, cmp: CompareState | null): Co
       },
     [bNode],
   );
+  // With each target's tile format, as the first side's (PanoramaSlot): without it the previews its links fetch
+  // ahead were the JPEGs (72 KB on the bench site, its AVIF 38 KB), not the copies a walk then draws.
+  const formats = useMemo(
+    () => new Map(bScenes.map((s) => [s.survey_node.tiles_id, s.survey_node.tile_format] as const)),
+    [bScenes],
+  );
   const hotspots = useMemo<Hotspot[]>(
-    () => (bNode ? sceneHotspots(bNode, (id) => titles.get(id)) : NONE),
-    [bNode, titles],
+    () =>
+      bNode
+        ? sceneHotspots(
+            bNode,
+            (id) => titles.get(id),
+            (id) => formats.get(id),
+          )
+        : NONE,
+    [bNode, titles, formats],
   );
   // A walk on the second side: it goes where the link leads, the first side to its date's nearest scene.
   const walk = useRef<(h: Hotspot) => void>(() => undefined);

@@ -68,6 +68,8 @@ export class PageStartup {
     hotspots: readonly Hotspot[] = [],
     /** The box to plan for while the stylesheet has not come (the first side's half of a comparison). */
     fit: (vp: Viewport) => Viewport = (vp) => vp,
+    /** A compare deep link's second side (the page names it): its preview goes with the first side's. */
+    second?: Source,
   ): void {
     this.step({ type: 'prefetch', scene: sceneKey(source) }, () => {
       const stage = (this.stage = new EarlyStage());
@@ -77,8 +79,13 @@ export class PageStartup {
       const vp = box ?? fit({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio || 1 });
       // The preview once the opening view's tiles are in: they cover the whole picture, and before them the
       // preview (68 KB on the farm) only shared the link with them, 0.3 s later at 1.6 Mbps. It is there for a
-      // turn of the view and for the engine.
-      void stage.prefetch(source, view, vp, { preview: false }).then(() => stage.prefetchPreview(source));
+      // turn of the view and for the engine. A side counts as complete only with its preview drawn under its
+      // tiles, so the second side's (whose tiles the inline starter sent with these) goes at the same moment:
+      // fetched when its renderer mounted, after the compare code, it finished 1.2x later than the first side.
+      void stage.prefetch(source, view, vp, { preview: false }).then(() => {
+        stage.prefetchPreview(source);
+        if (second) stage.prefetchPreview(second);
+      });
       // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox).
       if (box) stage.prepare(box);
       else afterStyles(() => stage.prepare(panoramaBox() ?? vp));

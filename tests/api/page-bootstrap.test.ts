@@ -364,52 +364,61 @@ describe('page state', () => {
     }
   });
 
-  it("a compare deep link carries the second date's scenes and plan, and names its scene, turned, as it opens", async () => {
-    // A later date on the ground floor: one scene, turned by 0.5 rad on the plan.
-    const later = randomUUID();
-    const [sn, tiles] = [randomUUID(), `${randomUUID()}-later`];
+  /** A survey of the farm's ground floor on `date`, with scenes copied from its first scene, each placed on the plan. */
+  async function addDate(date: string, scenes: Array<{ tiles: string; x: number; y: number; rotation?: number }>) {
+    const survey = randomUUID();
     await s.ctx.db
       .insertInto('surveys')
-      .values({ id: later, site: 'farm', floor: 0, date: '2025-06-01', survey_name: 'Summer' })
+      .values({ id: survey, site: 'farm', floor: 0, date, survey_name: `Survey ${date}` })
       .execute();
     const row = await s.ctx.db
       .selectFrom('survey_nodes')
       .selectAll()
       .where('tiles_id', '=', farm.tilesIds[0])
       .executeTakeFirstOrThrow();
-    await s.ctx.db
-      .insertInto('survey_nodes')
-      .values({
-        ...row,
-        id: sn,
-        survey_id: later,
-        tiles_id: tiles,
-        tiles_name: 'hall_later',
-        title: 'Hall later',
-        tile_bytes: null,
-      })
-      .execute();
-    await s.ctx.db
-      .insertInto('minimap_nodes')
-      .values({
-        id: randomUUID(),
-        site: 'farm',
-        floor: 0,
-        survey_node_id: sn,
-        node_number: 9,
-        tiles_id: tiles,
-        x: 10,
-        y: 20,
-        x_scale: 1,
-        y_scale: 1,
-        rotation: 0.5,
-      })
-      .execute();
-    const firstView = (html: string) => {
-      const open = '<script type="application/json" id="first-view">';
-      const at = html.indexOf(open);
-      return at < 0 ? null : JSON.parse(html.slice(at + open.length, html.indexOf('</script>', at)));
-    };
+    for (const [i, sc] of scenes.entries()) {
+      const sn = randomUUID();
+      await s.ctx.db
+        .insertInto('survey_nodes')
+        .values({
+          ...row,
+          id: sn,
+          survey_id: survey,
+          tiles_id: sc.tiles,
+          tiles_name: `scene_${i}`,
+          title: `Scene ${i}`,
+          tile_bytes: null,
+        })
+        .execute();
+      await s.ctx.db
+        .insertInto('minimap_nodes')
+        .values({
+          id: randomUUID(),
+          site: 'farm',
+          floor: 0,
+          survey_node_id: sn,
+          node_number: 9 + i,
+          tiles_id: sc.tiles,
+          x: sc.x,
+          y: sc.y,
+          x_scale: 1,
+          y_scale: 1,
+          rotation: sc.rotation ?? 0,
+        })
+        .execute();
+    }
+  }
+
+  const firstView = (html: string) => {
+    const open = '<script type="application/json" id="first-view">';
+    const at = html.indexOf(open);
+    return at < 0 ? null : JSON.parse(html.slice(at + open.length, html.indexOf('</script>', at)));
+  };
+
+  it("a compare deep link carries the second date's scenes and plan, and names its scene, turned, as it opens", async () => {
+    // A later date on the ground floor: one scene, turned by 0.5 rad on the plan.
+    const tiles = `${randomUUID()}-later`;
+    await addDate('2025-06-01', [{ tiles, x: 10, y: 20, rotation: 0.5 }]);
     const base = `/site?site=farm&floor=0&date=2024-03-05&node=${farm.tilesIds[0]}&yaw=1&compare=side&cdate=2025-06-01`;
     const page = await getPage(s.baseUrl, `${base}&cnode=${tiles}`);
     const laterKeys = page.queries.filter(([k]) => k[4] === '2025-06-01').map(([k]) => k[2]);
@@ -422,12 +431,49 @@ describe('page state', () => {
       source: { ...first.source, tilesId: tiles },
       view: { ...first.view, yaw: 1 - 0.5 },
     });
-    // Without the scene named (the viewer resolves the nearest), an unknown one, or the same date: no second side.
-    expect(firstView((await getPage(s.baseUrl, base)).html).compare).toBeUndefined();
-    expect(firstView((await getPage(s.baseUrl, `${base}&cnode=nowhere`)).html).compare).toBeUndefined();
+    // Without the scene named, or an unknown one: the date's nearest (its only one here), as the viewer resolves it.
+    expect(firstView((await getPage(s.baseUrl, base)).html).compare).toEqual(first.compare);
+    expect(firstView((await getPage(s.baseUrl, `${base}&cnode=nowhere`)).html).compare).toEqual(first.compare);
+    // The same date: no second side.
     const same = await getPage(s.baseUrl, `${base.replace('2025-06-01', '2024-03-05')}&cnode=${tiles}`);
     expect(same.queries.filter(([k]) => k[2] === 'surveyDetails')).toHaveLength(1);
     expect(firstView(same.html).compare).toBeUndefined();
+  });
+
+  it("a compare link without its scene names the second date's scene nearest the first side's on the plan", async () => {
+    // Two scenes on a later date, each a step from one of the first date's two scenes, and listed in the opposite
+    // order: the one named must follow the first side's place, not the list.
+    const placed = await s.ctx.db
+      .selectFrom('minimap_nodes')
+      .select(['tiles_id', 'x', 'y'])
+      .where('tiles_id', 'in', farm.tilesIds.slice(0, 2))
+      .execute();
+    const at = (id: string) => placed.find((n) => n.tiles_id === id)!;
+    const [a0, a1] = [at(farm.tilesIds[0]), at(farm.tilesIds[1])];
+    expect(Math.hypot(a0.x - a1.x, a0.y - a1.y)).toBeGreaterThan(1);
+    const [near1, near0] = [`${randomUUID()}-b1`, `${randomUUID()}-b0`];
+    await addDate('2025-08-01', [
+      { tiles: near1, x: a1.x + 0.2, y: a1.y, rotation: 0.25 },
+      { tiles: near0, x: a0.x, y: a0.y + 0.2 },
+    ]);
+    const link = (node: string) =>
+      `/site?site=farm&floor=0&date=2024-03-05&node=${node}&yaw=1&compare=side&cdate=2025-08-01`;
+    const from0 = firstView((await getPage(s.baseUrl, link(farm.tilesIds[0]))).html);
+    expect(from0.compare.source.tilesId).toBe(near0);
+    const from1 = firstView((await getPage(s.baseUrl, link(farm.tilesIds[1]))).html);
+    expect(from1.compare.source.tilesId).toBe(near1);
+    // Turned by the rule a named scene is: the first side's rotation less the second's.
+    const a1Rotation = (
+      await s.ctx.db
+        .selectFrom('minimap_nodes')
+        .select('rotation')
+        .where('tiles_id', '=', farm.tilesIds[1])
+        .executeTakeFirstOrThrow()
+    ).rotation;
+    expect(from1.compare.view.yaw).toBeCloseTo(from1.view.yaw + a1Rotation - 0.25, 9);
+    // And the page is the one a link naming that scene gets.
+    const named = firstView((await getPage(s.baseUrl, `${link(farm.tilesIds[1])}&cnode=${near1}`)).html);
+    expect(named.compare).toEqual(from1.compare);
   });
 
   it('the page is private, revalidated with its ETag, and compressed', async () => {

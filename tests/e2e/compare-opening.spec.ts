@@ -1,6 +1,7 @@
 // A side-by-side compare deep link opens both sides at once: the page names the second side, so its opening tiles
 // start with the first side's (before the compare code has even been asked for), and each side fetches the tiles
-// of its own half, the first side no more than that half needs (not the whole canvas, as before the second joined).
+// of its own half, the first side no more than that half needs (not the whole canvas, as before the second joined);
+// its preview goes early too, and a hand-made link without the second scene starts it as early.
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
 import { VIEWPORTS } from './viewports';
@@ -9,18 +10,19 @@ test.use(VIEWPORTS.desktop);
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
-/** Every tile request of a page load (previews left out): the scene it belongs to and when it was sent. */
+/** Every tile request of a page load (previews apart): the scene it belongs to and when it was sent. */
 function recordTiles(page: Page) {
   const asks: Array<{ url: string; at: number }> = [];
+  const previews: Array<{ url: string; at: number }> = [];
   let chunkAt = Infinity;
   const t0 = Date.now();
   page.on('request', (r) => {
     const url = r.url();
     if (/\/src\/compare\/|CompareControls/.test(url)) chunkAt = Math.min(chunkAt, Date.now() - t0);
-    if (new URL(url).pathname.startsWith('/media/tiles/') && !/\/preview\.\w+$/.test(url))
-      asks.push({ url, at: Date.now() - t0 });
+    if (!new URL(url).pathname.startsWith('/media/tiles/')) return;
+    (/\/preview\.\w+$/.test(url) ? previews : asks).push({ url, at: Date.now() - t0 });
   });
-  return { asks, chunkAt: () => chunkAt };
+  return { asks, previews, chunkAt: () => chunkAt };
 }
 
 const bothReady = (page: Page) =>
@@ -48,6 +50,10 @@ test('a side-by-side deep link starts both sides at once, each for its half', as
   // The second side's first tiles were asked for before the compare code was.
   expect(b.length).toBeGreaterThan(0);
   expect(Math.min(...b.map((x) => x.at))).toBeLessThan(rec.chunkAt());
+  // And its preview (a side is complete only with it), once, before the compare code too.
+  const bPreviews = rec.previews.filter((x) => x.url.includes(bId));
+  expect(bPreviews).toHaveLength(1);
+  expect(bPreviews[0]!.at).toBeLessThan(rec.chunkAt());
 
   // The same first view without the comparison: the first side at the whole canvas fetches more than its half.
   const single = await browser.newPage(VIEWPORTS.desktop);
@@ -63,4 +69,16 @@ test('a side-by-side deep link starts both sides at once, each for its half', as
   expect(a.length).toBeLessThan(alone.asks.length);
   await fresh.screenshot({ path: test.info().outputPath('compare-deep-link.png') });
   await Promise.all([fresh.close(), single.close()]);
+
+  // A hand-made link without the second scene: the page names the nearest one, whose tiles start as early.
+  const handMade = new URL(link);
+  handMade.searchParams.delete('cnode');
+  const bare = await browser.newPage(VIEWPORTS.desktop);
+  const bareRec = recordTiles(bare);
+  await bare.goto(handMade.toString());
+  await bothReady(bare);
+  const bBare = bareRec.asks.filter((x) => x.url.includes(bId));
+  expect(bBare.length).toBeGreaterThan(0);
+  expect(Math.min(...bBare.map((x) => x.at))).toBeLessThan(bareRec.chunkAt());
+  await bare.close();
 });

@@ -1,4 +1,4 @@
-// A change of date or floor as the visitor means it: the same place, looking the same way (surveySwitch.ts).
+// A change of date or floor as the visitor means it: the same place, looking the same way (contract/surveySwitch.ts).
 // What the new floor and date hold is fetched first (the same reads the page makes, so they land in its
 // cache), then one navigation names the nearest scene and the kept view: the page resolves it at once, the
 // old picture stays until then, and the new scene opens as a deep link would, its first tiles in the kept
@@ -15,7 +15,7 @@ import {
 } from '../../api/queries/surveys';
 import { panoramaAtom, viewAtom } from '../../state/atoms';
 import { nearestDate, resolveDate, resolveFloor } from '../../../contract/viewerResolve';
-import { planSwitch } from './surveySwitch';
+import { planSwitch } from '../../../contract/surveySwitch';
 import { useViewerState } from './ViewerStateContext';
 import { useViewerNavigate } from './useViewerNavigate';
 

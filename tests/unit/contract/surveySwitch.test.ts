@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { surveyScene } from '../surveyScene';
-import { keptView, nearestNode, planSwitch, wrapYaw, type PlanNode } from '../../../src/domain/viewer/surveySwitch';
+import { keptView, nearestNode, planSwitch, wrapYaw, type PlanNode } from '../../../contract/surveySwitch';
 import { coneHeadingDegrees } from '../../../src/domain/nodeRotation';
 
 const scene = surveyScene;

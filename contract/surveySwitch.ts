@@ -2,8 +2,9 @@
 // by plan position (the nearest-node rule) and keeps the visitor's world heading, pitch and zoom. The
 // plan shows a node's heading as yaw + node rotation (+ the site's rotation_offset, the same for both), so
 // the new yaw is the old one corrected by the two nodes' rotations: the minimap's cone points the same way.
-import type { MinimapNodeEntry, SurveyScene, ViewParameters } from '../../../contract/api';
-import { resolveScene } from '../../../contract/viewerResolve';
+// In contract/ because the server picks a compare deep link's second scene by it too (compareWalk.ts).
+import type { MinimapNodeEntry, SurveyScene, ViewParameters } from './api';
+import { resolveScene } from './viewerResolve';
 
 /** A node's place on the plan (stored coordinates) and rotation (radians). */
 export type PlanNode = Pick<MinimapNodeEntry, 'x' | 'y' | 'rotation'> & {
