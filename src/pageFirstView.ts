@@ -7,6 +7,7 @@ import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaB
 import { avifAnnounced } from './scene/avifSupport';
 import { openingBoxes } from './scene/compareOpening';
 import { pageStartup } from './scene/early';
+import { startInShell } from './shellStart';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
 function takePageFirstView(doc: Document): FirstView | null {
@@ -51,4 +52,5 @@ export function startPageFirstView(doc: Document): void {
     readPageHotspots(first.hotspots),
     (vp) => firstSideBox(vp, doc),
   );
+  startInShell(doc, first, (vp) => firstSideBox(vp, doc));
 }
