@@ -4,46 +4,18 @@
 // tour's link) and pages without a first view start as before. The renderer is the real one (src/ssr/renderShell.tsx,
 // which the build puts in dist/.ssr/), loaded from source here.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
-import { startServer, tempDir, fetchJson, type TestServer } from './helpers/server.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
 import { seedSite } from './resources-helpers.ts';
+import { attr, elements, fakeClientBuild, setDefaultSite } from './helpers/pageHtml.ts';
 
 const HOSTILE = '</div><script>alert(1)</script><img src=x onerror=alert(2)><!--';
 const TEMPLATE =
   '<!doctype html><html><head><meta charset="UTF-8"><title>t</title><script type="module" crossorigin src="/assets/main.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js"><link rel="stylesheet" crossorigin href="/assets/main.css"></head><body><div id="root"></div></body></html>';
 
-function builtClient(): string {
-  const dist = tempDir('survey-dist-');
-  fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-  fs.mkdirSync(path.join(dist, '.vite'));
-  fs.writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
-      'index.html': { file: 'assets/main.js', isEntry: true },
-      'src/editor/minimap/AdminMinimap.tsx': {
-        file: 'assets/AdminMinimap-abc.js',
-        imports: ['index.html'],
-        css: ['assets/editor-abc.css'],
-      },
-    }),
-  );
-  fs.mkdirSync(path.join(dist, '.ssr'));
-  const entry = path.resolve('src/ssr/renderShell.tsx');
-  fs.writeFileSync(path.join(dist, '.ssr', 'renderShell.js'), `export * from ${JSON.stringify(entry)};\n`);
-  return dist;
-}
+const builtClient = () => fakeClientBuild(TEMPLATE, undefined, { shell: true });
 
-function elements(node: any, out: any[] = []): any[] {
-  for (const c of node.childNodes ?? []) {
-    if (c.tagName) out.push(c);
-    elements(c.content ?? c, out);
-  }
-  return out;
-}
-const attr = (el: any, name: string) => el.attrs.find((a: any) => a.name === name)?.value;
 const text = (el: any): string =>
   (el.childNodes ?? []).map((c: any) => (c.nodeName === '#text' ? c.value : text(c))).join('');
 
@@ -72,11 +44,7 @@ describe("the viewer's shell drawn by the server", () => {
     s = await startServer({ DIST_DIR: dist });
     await seedSite(s.ctx, 'farm');
     await s.ctx.db.updateTable('surveys').set({ survey_name: HOSTILE }).where('site', '=', 'farm').execute();
-    await fetchJson(`${s.baseUrl}/api/settings`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ defaultSite: 'farm' }),
-    });
+    await setDefaultSite(s.baseUrl, 'farm');
   });
   afterAll(async () => {
     await s?.close();
