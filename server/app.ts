@@ -181,11 +181,14 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     });
     // Client routes get index.html with the page's first-load state (bootstrap/): the start page, the single-site
     // viewer and every page of a site in multi-site mode by route (so they are compressed), the rest as not found.
-    // The viewer's shell drawn into its pages; without it (no server build, or one that fails to load) as before.
-    const shell = await loadShellRenderer(config.distDir).catch((err: unknown) => {
-      app.log.warn({ err }, 'the page shell renderer did not load; pages start without it');
-      return null;
-    });
+    // The viewer's shell drawn into its pages (SHELL_PAGES); without it (off, no server build, or one that fails
+    // to load) the app draws the page.
+    const shell = config.shellPages
+      ? await loadShellRenderer(config.distDir).catch((err: unknown) => {
+          app.log.warn({ err }, 'the page shell renderer did not load; pages start without it');
+          return null;
+        })
+      : null;
     const page = pageHandler(app, indexFile, starter?.code, shell);
     for (const url of ['/', '/site', '/site/*']) app.get(url, { schema: { hide: true } }, page);
     app.setNotFoundHandler((req, reply) => {

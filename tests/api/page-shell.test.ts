@@ -41,7 +41,7 @@ describe("the viewer's shell drawn by the server", () => {
   let dist: string;
   beforeAll(async () => {
     dist = builtClient();
-    s = await startServer({ DIST_DIR: dist });
+    s = await startServer({ DIST_DIR: dist, SHELL_PAGES: 'true' });
     await seedSite(s.ctx, 'farm');
     await s.ctx.db.updateTable('surveys').set({ survey_name: HOSTILE }).where('site', '=', 'farm').execute();
     await setDefaultSite(s.baseUrl, 'farm');
@@ -80,6 +80,22 @@ describe("the viewer's shell drawn by the server", () => {
       expect(attr(p.root, 'data-shell'), url).toBeUndefined();
       expect(p.first?.app, url).toBeUndefined();
       expect(p.scripts, url).toContain('/assets/main.js');
+    }
+  });
+
+  it('is off unless SHELL_PAGES says so: the app draws the page', async () => {
+    const off = await startServer({ DIST_DIR: dist });
+    try {
+      await seedSite(off.ctx, 'farm');
+      await setDefaultSite(off.baseUrl, 'farm');
+      const p = await page(off.baseUrl, '/site');
+      expect(p.status).toBe(200);
+      expect(p.root.childNodes).toEqual([]);
+      expect(p.first.source).toBeDefined();
+      expect(p.first.app).toBeUndefined();
+      expect(p.scripts).toContain('/assets/main.js');
+    } finally {
+      await off.close();
     }
   });
 });
