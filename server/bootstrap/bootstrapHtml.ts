@@ -78,7 +78,12 @@ export function withPageState(template: string, { state, firstView, parts = [], 
   if (drawn) template = withShell(template, shell);
   const links = first;
   const block = `<script type="application/json" id="${BOOTSTRAP_ID}">${scriptSafeJson(state)}</script>`;
-  const anchor = /<meta charset[^>]*>/i.exec(template) ?? /<head[^>]*>/i.exec(template);
+  // With the server's shell, after the viewport's meta too: the starter decides by the window's width whether the
+  // shell is this window's, and a phone's width is its own only once that meta is read (980 px before).
+  const anchor =
+    (drawn ? /<meta name="viewport"[^>]*>/i.exec(template) : null) ??
+    /<meta charset[^>]*>/i.exec(template) ??
+    /<head[^>]*>/i.exec(template);
   const at = anchor ? anchor.index + anchor[0].length : 0;
   const headEnd = template.search(/<\/head>/i);
   const partsAt = headEnd >= at ? headEnd : at;
