@@ -35,8 +35,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     // The viewer tests count and compare the uploaded JPEG tiles; avif-tiles.spec.ts runs its own server with copies.
-    // SHELL_PAGES: the server's shell is tested here (tests/e2e/first-view-shell.spec.ts); phones and kiosks take
-    // the app-drawn start under it too.
+    // SHELL_PAGES (the default, said here as the suite depends on it): tests/e2e/first-view-shell.spec.ts.
     env: { PORT: String(port), AVIF_TILES: 'false', SHELL_PAGES: 'true', E2E_DATA_DIR: e2eDataDir(port) },
   },
 });

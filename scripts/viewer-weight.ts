@@ -1,6 +1,6 @@
-// Prints the gzip size of the JavaScript a visitor's viewer page loads: before the first panorama (the app's entry's
-// static imports, and with SHELL_PAGES only the page's first script, which draws the first view into the shell the
-// server drew) and before the panorama is live (plus the lazily loaded renderer: hotspots, transitions), walked
+// Prints the gzip size of the JavaScript a visitor's viewer page loads: before the first panorama (with the shell the
+// server drew, SHELL_PAGES, only the page's first script, which draws the first view into it; where the app draws
+// the page, the app's entry's static imports) and before the panorama is live (plus the lazily loaded renderer: hotspots, transitions), walked
 // through Vite's build manifest.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,9 +58,11 @@ console.log(
 );
 for (const r of rows)
   console.log(`  ${r.kb.toFixed(1).padStart(7)} KB ${r.first ? '*' : r.app ? '+' : ' '} ${r.chunk}`);
-console.log(`  ${appTotal.toFixed(1).padStart(7)} KB  before the first panorama (the app draws the page: the default)`);
 console.log(
-  `  ${firstTotal.toFixed(1).padStart(7)} KB  before the first panorama with SHELL_PAGES (the server's shell; not phones, kiosks)`,
+  `  ${appTotal.toFixed(1).padStart(7)} KB  before the first panorama where the app draws the page (phones, kiosks)`,
+);
+console.log(
+  `  ${firstTotal.toFixed(1).padStart(7)} KB  before the first panorama with the server's shell (SHELL_PAGES, desktop viewer pages)`,
 );
 console.log(
   `  ${total.toFixed(1).padStart(7)} KB  before the panorama is live (budget ${BUDGET_KB} KB: ${total <= BUDGET_KB ? 'within' : 'OVER'})`,

@@ -47,7 +47,7 @@ export interface Config {
   jobs: JobConfig;
   /** Every scene's tiles get an AVIF copy (a job after the import); viewers that decode AVIF fetch those. */
   avifTiles: boolean;
-  /** Viewer pages carry the server's render of their shell (docs/first-view.md); off until the bench shows the gain. */
+  /** Viewer pages carry the server's render of their shell (docs/first-view.md). */
   shellPages: boolean;
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   oidc?: {
@@ -105,7 +105,7 @@ const environment = z.object({
     .transform((d) => path.resolve(d)),
   DEMO: flag('DEMO', true),
   AVIF_TILES: flag('AVIF_TILES', true),
-  SHELL_PAGES: flag('SHELL_PAGES', false),
+  SHELL_PAGES: flag('SHELL_PAGES', true),
   ALLOW_EXTERNAL_IMAGES: flag('ALLOW_EXTERNAL_IMAGES', false),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   ALLOWED_HOSTS: z

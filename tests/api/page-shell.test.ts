@@ -83,8 +83,8 @@ describe("the viewer's shell drawn by the server", () => {
     }
   });
 
-  it('is off unless SHELL_PAGES says so: the app draws the page', async () => {
-    const off = await startServer({ DIST_DIR: dist });
+  it('is off with SHELL_PAGES=false: the app draws the page', async () => {
+    const off = await startServer({ DIST_DIR: dist, SHELL_PAGES: 'false' });
     try {
       await seedSite(off.ctx, 'farm');
       await setDefaultSite(off.baseUrl, 'farm');

@@ -21,7 +21,7 @@ async function controlBoxes(page: Page): Promise<Record<string, number[]>> {
   return page.locator('#root button, #root a[href]').evaluateAll((els) =>
     Object.fromEntries(
       els
-        .filter((e) => !e.closest('.minimap, .early-hotspots'))
+        .filter((e) => !e.closest('.minimap, .early-hotspots') && e.getBoundingClientRect().width > 0)
         .map((e) => {
           const r = e.getBoundingClientRect();
           return [
