@@ -35,6 +35,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     // The viewer tests count and compare the uploaded JPEG tiles; avif-tiles.spec.ts runs its own server with copies.
-    env: { PORT: String(port), AVIF_TILES: 'false', E2E_DATA_DIR: e2eDataDir(port) },
+    // SHELL_PAGES (the default, said here as the suite depends on it): tests/e2e/first-view-shell.spec.ts.
+    env: { PORT: String(port), AVIF_TILES: 'false', SHELL_PAGES: 'true', E2E_DATA_DIR: e2eDataDir(port) },
   },
 });

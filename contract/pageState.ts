@@ -32,6 +32,11 @@ export interface FirstView {
   /** The page request's Accept named image/avif: the browser decodes AVIF, its tiles need not wait for the
    *  page's own probe of that (src/scene/avifSupport.ts). Absent: unknown. */
   avif?: true;
+  /** The server drew the viewer's shell into the page (`#root[data-shell]`): the app's entry script, which the page
+   *  does not name itself; the first script loads it once the opening tiles are in. */
+  app?: string;
+  /** The app's script's imports (with `app`): a window the shell is not drawn for loads them at once (src/firstTiles.ts). */
+  appImports?: string[];
 }
 
 /** The data block's value: [query key, data] pairs, in the order the client asks. */

@@ -41,6 +41,7 @@ import { mediaRoutes } from './http/mediaRoute.ts';
 import { boundedJsonBodies } from './http/jsonBody.ts';
 import { apiValidators } from './http/apiCaching.ts';
 import { COMPRESS_THRESHOLD, ENCODINGS } from './http/encodings.ts';
+import { loadShellRenderer } from './bootstrap/shellRenderer.ts';
 import { pageHandler } from './bootstrap/pageRoute.ts';
 import { readInlineStarter } from './bootstrap/inlineStarter.ts';
 import { ChangeStreams } from './services/changeStream.ts';
@@ -180,7 +181,15 @@ export async function buildApp(config: Config): Promise<{ app: FastifyInstance; 
     });
     // Client routes get index.html with the page's first-load state (bootstrap/): the start page, the single-site
     // viewer and every page of a site in multi-site mode by route (so they are compressed), the rest as not found.
-    const page = pageHandler(app, indexFile, starter?.code);
+    // The viewer's shell drawn into its pages (SHELL_PAGES); without it (off, no server build, or one that fails
+    // to load) the app draws the page.
+    const shell = config.shellPages
+      ? await loadShellRenderer(config.distDir).catch((err: unknown) => {
+          app.log.warn({ err }, 'the page shell renderer did not load; pages start without it');
+          return null;
+        })
+      : null;
+    const page = pageHandler(app, indexFile, starter?.code, shell);
     for (const url of ['/', '/site', '/site/*']) app.get(url, { schema: { hide: true } }, page);
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/media/'))

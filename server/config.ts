@@ -47,6 +47,8 @@ export interface Config {
   jobs: JobConfig;
   /** Every scene's tiles get an AVIF copy (a job after the import); viewers that decode AVIF fetch those. */
   avifTiles: boolean;
+  /** Viewer pages carry the server's render of their shell (docs/first-view.md). */
+  shellPages: boolean;
   /** OpenID Connect sign-in, when OIDC_ISSUER is set (beside local passwords). */
   oidc?: {
     issuer: string;
@@ -103,6 +105,7 @@ const environment = z.object({
     .transform((d) => path.resolve(d)),
   DEMO: flag('DEMO', true),
   AVIF_TILES: flag('AVIF_TILES', true),
+  SHELL_PAGES: flag('SHELL_PAGES', true),
   ALLOW_EXTERNAL_IMAGES: flag('ALLOW_EXTERNAL_IMAGES', false),
   TRUST_PROXY: z.string().optional().transform(parseTrustProxy),
   ALLOWED_HOSTS: z
@@ -209,6 +212,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: e.DIST_DIR,
     demo: e.DEMO,
     avifTiles: e.AVIF_TILES,
+    shellPages: e.SHELL_PAGES,
     allowExternalImages: e.ALLOW_EXTERNAL_IMAGES,
     trustProxy: e.TRUST_PROXY,
     allowedHosts: e.ALLOWED_HOSTS,

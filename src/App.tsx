@@ -10,8 +10,10 @@ import { followServerChanges } from './api/serverChanges';
 import { useFirstViewSettled } from './state/useFirstViewSettled';
 import { useLoadedModule } from './overlay/common/useLoadedModule';
 
-export function App() {
+/** `client`: a query cache already seeded (the server's render of the page); `location`: the URL it renders. */
+export function App({ client: seeded, location }: { client?: QueryClient; location?: string } = {}) {
   const [queryClient] = useState(() => {
+    if (seeded) return seeded;
     const client = new QueryClient({
       defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 } },
     });
@@ -26,7 +28,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
         <ServerChanges client={queryClient} />
-        <AppRoutes />
+        <AppRoutes location={location} />
         <LaterNotices />
       </JotaiProvider>
     </QueryClientProvider>

@@ -8,8 +8,20 @@ import { panoramaBoxAtStart } from './domain/layout';
 import { openingBoxes } from './scene/compareOpening';
 import { URGENT_TILES, openingTileUrls } from './scene/openingTiles';
 import { startFetches } from './scene/startedFetches';
+import { SHELL_OFF, shellFits } from './shellFit';
 
 const first = readDataBlock(document, FIRST_VIEW_ID);
+// The server drew the desktop's shell: not this window's (a phone, a kiosk), it is hidden before the first paint,
+// and the app, which draws the page instead, is asked for now, as a page without a shell names it.
+if (isFirstView(first) && first.app && !shellFits(window)) {
+  document.documentElement.dataset.shell = SHELL_OFF;
+  for (const src of [first.app, ...(first.appImports ?? [])]) {
+    const el = document.createElement(src === first.app ? 'script' : 'link');
+    if (el instanceof HTMLScriptElement) Object.assign(el, { type: 'module', src, crossOrigin: '' });
+    else Object.assign(el, { rel: 'modulepreload', href: src, crossOrigin: '' });
+    document.head.append(el);
+  }
+}
 // An AVIF copy only where the page request said the browser decodes it: otherwise the loader may want the JPEG.
 if (isFirstView(first) && (first.source.format !== 'avif' || first.avif === true)) {
   // The panorama's box by the layout's rule: the stylesheet that places it has not arrived. The whole window asked

@@ -7,6 +7,7 @@ import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaB
 import { avifAnnounced } from './scene/avifSupport';
 import { openingBoxes } from './scene/compareOpening';
 import { pageStartup } from './scene/early';
+import { startInShell } from './shellStart';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
 function takePageFirstView(doc: Document): FirstView | null {
@@ -52,4 +53,5 @@ export function startPageFirstView(doc: Document): void {
     (vp) => firstSideBox(vp, doc),
     isOpening(first.compare) ? first.compare.source : undefined,
   );
+  startInShell(doc, first, (vp) => firstSideBox(vp, doc));
 }

@@ -9,6 +9,9 @@ type Manifest = Record<string, { file?: string; imports?: string[]; css?: string
 /** The first-view script's entry in the client build (vite.config.ts). */
 export const FIRST_VIEW_ENTRY = 'src/firstView.ts';
 
+/** The app's own entry (the page template's script). */
+export const APP_ENTRY = 'index.html';
+
 /** Lazy parts of the app a page may show with its first view, by the module the app imports them from. */
 export const PAGE_PARTS = {
   /** The administrator's minimap (src/overlay/viewer/ViewerPage.tsx): on screen beside the first view. */

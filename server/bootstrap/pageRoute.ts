@@ -7,7 +7,16 @@ import fsp from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { planFirstLoad, type ApiRead } from './firstLoad.ts';
 import { withPageState } from './bootstrapHtml.ts';
-import { BuildManifest, type ChunkFiles, FIRST_VIEW_ENTRY, PAGE_PARTS, type PagePart } from './buildManifest.ts';
+import type { RenderShell } from './shellRenderer.ts';
+import { shellApplies } from './shellApplies.ts';
+import {
+  APP_ENTRY,
+  BuildManifest,
+  type ChunkFiles,
+  FIRST_VIEW_ENTRY,
+  PAGE_PARTS,
+  type PagePart,
+} from './buildManifest.ts';
 import { etagOf, ifNoneMatchHas } from '../http/apiCaching.ts';
 
 export const PAGE_CACHE_CONTROL = 'private, no-cache';
@@ -36,11 +45,13 @@ function stringQuery(query: Record<string, string | number | null> | undefined):
   return out;
 }
 
-/** Serves the page for `req` from the template at `indexFile`; `starter`: the inline starter's text (inlineStarter.ts). */
-export function pageHandler(app: FastifyInstance, indexFile: string, starter?: string) {
+/** Serves the page for `req` from the template at `indexFile`; `starter`: the inline starter's text (inlineStarter.ts);
+ *  `shell`: the renderer of the viewer's shell (shellRenderer.ts). */
+export function pageHandler(app: FastifyInstance, indexFile: string, starter?: string, shell?: RenderShell | null) {
   // Read once: a rebuild while the server runs changes the name, and the page then simply goes without it.
   const manifest = BuildManifest.beside(indexFile);
   const script = manifest?.chunk(FIRST_VIEW_ENTRY) ?? null;
+  const appScript = manifest?.chunk(APP_ENTRY) ?? null;
   const partChunks = Object.fromEntries(
     Object.entries(PAGE_PARTS).map(([part, key]) => [part, manifest?.chunk(key) ?? null]),
   ) as Record<PagePart, ChunkFiles | null>;
@@ -51,10 +62,20 @@ export function pageHandler(app: FastifyInstance, indexFile: string, starter?: s
     try {
       const avif = /\bimage\/avif\b/i.test(req.headers.accept ?? '');
       const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req), avif);
+      // The viewer's shell in the page, its first picture drawn into it before the app (docs/first-view.md).
+      const drawn =
+        shell && first.first && script && appScript && shellApplies(url.search, first.queries)
+          ? shellOf(req, shell, url.pathname + url.search, first.queries)
+          : undefined;
+      const data =
+        first.first && drawn !== undefined
+          ? { ...first.first, app: appScript!.src, appImports: appScript!.imports }
+          : first.first;
       html = withPageState(template, {
         state: { v: 1, queries: first.queries },
-        firstView: first.first && script ? { data: first.first, script, starter } : undefined,
+        firstView: data && script ? { data, script, starter } : undefined,
         parts: first.parts.flatMap((p) => partChunks[p] ?? []),
+        shell: drawn,
       });
     } catch (e) {
       // The page still works without its state (the client asks the API itself): never fail the page for it.
@@ -70,4 +91,19 @@ export function pageHandler(app: FastifyInstance, indexFile: string, starter?: s
     if (ifNoneMatchHas(req.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(html);
   };
+}
+
+/** The shell's HTML, or undefined when it cannot be drawn (the page then starts as without it: the app draws it). */
+function shellOf(
+  req: FastifyRequest,
+  render: RenderShell,
+  url: string,
+  queries: ReadonlyArray<readonly [unknown, unknown]>,
+) {
+  try {
+    return render(url, queries);
+  } catch (e) {
+    req.log.warn({ err: e }, 'page shell not drawn');
+    return undefined;
+  }
 }

@@ -2,15 +2,16 @@
 // when enableMultiSite is on, otherwise the single-site view. Declarative routing (BrowserRouter) keeps the
 // visitor bundle small; an error boundary gives the router fallback screen.
 import type { ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { RootRoute } from './RootRoute';
 import { SiteRoute } from './SiteRoute';
 import { ErrorBoundary } from './ErrorScreen';
 import { useKioskSession } from '../overlay/common/useKiosk';
 
-export function AppRoutes() {
+export function AppRoutes({ location }: { location?: string }) {
+  const Router = location === undefined ? BrowserRouter : StaticRouter;
   return (
-    <BrowserRouter>
+    <Router location={location ?? ''}>
       <KioskSession />
       <RouteErrorBoundary>
         <Routes>
@@ -18,7 +19,7 @@ export function AppRoutes() {
           <Route path="/*" element={<RootRoute />} />
         </Routes>
       </RouteErrorBoundary>
-    </BrowserRouter>
+    </Router>
   );
 }
 

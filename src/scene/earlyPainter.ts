@@ -69,6 +69,8 @@ export class EarlyPainter {
   /** The view last told to the page. */
   private told: View | null = null;
   private readonly hotspots: EarlyHotspotLayer;
+  /** The element the canvas and the hotspots are in (rehost moves them). */
+  private host: HTMLElement;
   /** What the last frame drew; `scene` is the tiles id of its scene. */
   readonly counters = { tilesRequested: 0, tileBytes: 0, cacheBytes: 0, stable: false, previewReady: false, scene: '' };
   private readonly program: QuadProgram;
@@ -94,6 +96,7 @@ export class EarlyPainter {
     layer?: EarlyHotspotLayer,
   ) {
     this.gl = ctx.context;
+    this.host = opts.host;
     this.source = opts.source;
     this.view = limitView(opts.view, opts.source.faceSize, opts.vp);
     this.openingFov = this.view.fov;
@@ -140,15 +143,38 @@ export class EarlyPainter {
       window.addEventListener(type, onInput, { capture: true, passive: true, once: true });
       this.cleanups.push(() => window.removeEventListener(type, onInput, { capture: true }));
     }
-    // A wheel over an early hotspot zooms the picture, as over the engine's sprites (drawn in the canvas).
+    this.forwardWheelIn(opts.host);
+    this.schedule();
+  }
+
+  /** A wheel over an early hotspot zooms the picture, as over the engine's sprites (drawn in the canvas). */
+  private forwardWheelIn(host: HTMLElement): void {
+    const canvas = this.ctx.canvas;
     const forwardWheel = (e: WheelEvent) => {
       if (!onEarlyHotspot(e)) return;
       e.preventDefault();
-      ctx.canvas.dispatchEvent(new WheelEvent('wheel', e));
+      canvas.dispatchEvent(new WheelEvent('wheel', e));
     };
-    opts.host.addEventListener('wheel', forwardWheel, { passive: false });
-    this.hotspotCleanup = () => opts.host.removeEventListener('wheel', forwardWheel);
-    this.schedule();
+    host.addEventListener('wheel', forwardWheel, { passive: false });
+    this.hotspotCleanup = () => host.removeEventListener('wheel', forwardWheel);
+  }
+
+  /**
+   * The drawing goes on in `host` (the app's panorama box, which replaced the server's shell the drawing started
+   * in): the canvas and the hotspots move there, and the frame is drawn again at once, in the same task as the
+   * app's commit, so no frame shows the new box without its picture.
+   */
+  rehost(host: HTMLElement): void {
+    if (host === this.host || this.stopped) return;
+    this.host = host;
+    this.hotspots.attach(host);
+    this.hotspotCleanup();
+    this.forwardWheelIn(host);
+    const canvas = this.ctx.canvas;
+    if (!canvas.parentNode) return;
+    host.prepend(canvas);
+    cancelAnimationFrame(this.raf);
+    this.draw();
   }
 
   askEngine(): void {
@@ -248,7 +274,7 @@ export class EarlyPainter {
     if (!canvas.parentNode) {
       // The viewport's size, from the top left: the whole box, or the first side's half of a comparison.
       canvas.style.cssText = `position:absolute;inset:0;display:block;width:${vp.width}px;height:${vp.height}px`;
-      this.opts.host.prepend(canvas);
+      this.host.prepend(canvas);
     }
     let bytes = preview?.bytes ?? 0;
     let gpu = preview ? preview.width * preview.height * 4 : 0;

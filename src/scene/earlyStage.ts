@@ -138,6 +138,11 @@ export class EarlyStage {
     if (clicked) setTimeout(() => onClick(clicked));
   }
 
+  /** The drawing goes on in the viewer's own box (see EarlyPainter.rehost). */
+  rehost(host: HTMLElement): void {
+    if (this.handover === undefined) this.painter?.rehost(host);
+  }
+
   /** The page opened another scene before the engine took over: the early drawing shows it. */
   showScene(source: EarlyStageOptions['source'], view: View): void {
     if (this.handover === undefined) this.painter?.showScene(source, view);

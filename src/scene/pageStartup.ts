@@ -38,6 +38,12 @@ export class PageStartup {
   /** The view the drawing started from (the view without a drawing to ask, e.g. without WebGL 2). */
   private startView: View = DEFAULT_VIEW;
   private readonly listeners = new Set<() => void>();
+  /** Who is told of the drawing's first view, views and engine: the first script's, then the viewer's. */
+  private hooks: Pick<DrawOptions, 'onFirstView' | 'onViewChange' | 'loadEngine'> | null = null;
+  /** The drawing's first view is complete (told to whoever drew then). */
+  private firstViewTold = false;
+  /** Settles once the page's opening tiles have arrived (or failed). */
+  openingTiles: Promise<unknown> = new Promise(() => undefined);
 
   /** The state now (a new object on every change, for React's useSyncExternalStore). */
   readonly snapshot = (): StartupState => this.state;
@@ -82,7 +88,8 @@ export class PageStartup {
       // turn of the view and for the engine. A side counts as complete only with its preview drawn under its
       // tiles, so the second side's (whose tiles the inline starter sent with these) goes at the same moment:
       // fetched when its renderer mounted, after the compare code, it finished 1.2x later than the first side.
-      void stage.prefetch(source, view, vp, { preview: false }).then(() => {
+      this.openingTiles = stage.prefetch(source, view, vp, { preview: false });
+      void this.openingTiles.then(() => {
         stage.prefetchPreview(source);
         if (second) stage.prefetchPreview(second);
       });
@@ -102,18 +109,34 @@ export class PageStartup {
     });
   }
 
-  /** The viewer opens its first scene: the stage the first script started (or a new one) draws it. */
+  /**
+   * The viewer opens its first scene: the stage the first script started (or a new one) draws it. Already drawing
+   * (the first script drew into the server's shell before the app came): the viewer's own box and callbacks take
+   * over, and a first view already complete is told at once.
+   */
   draw(opts: DrawOptions): EarlyStage {
+    this.hooks = opts;
+    if (this.state.phase === 'drawing' && this.stage) {
+      this.stage.rehost(opts.host);
+      this.showScene(opts.source, opts.view, opts.vp);
+      if (this.firstViewTold) opts.onFirstView?.();
+      return this.stage;
+    }
     const view = { ...opts.view, ...this.pendingView };
     this.pendingView = null;
     this.startView = view;
     const stageOpts: EarlyStageOptions = {
       ...opts,
       view,
+      onFirstView: () => {
+        this.firstViewTold = true;
+        this.hooks?.onFirstView?.();
+      },
+      onViewChange: (v) => this.hooks?.onViewChange?.(v),
       loadEngine: () => {
         if (this.state.engineAsked) return;
         this.step({ type: 'askEngine' });
-        opts.loadEngine?.();
+        this.hooks?.loadEngine?.();
       },
     };
     const draw = opts.draw ?? true;
@@ -142,6 +165,8 @@ export class PageStartup {
     this.step({ type: 'cancel' }, () => this.stage?.cancel());
     this.stage = null;
     this.pendingView = null;
+    this.hooks = null;
+    this.firstViewTold = false;
   }
 
   /** View requests, whoever draws: kept for the drawing to start from, the early stage, then the engine. */

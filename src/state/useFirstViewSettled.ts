@@ -12,7 +12,11 @@ const CAP_MS = 10_000;
 export function useFirstViewSettled(): boolean {
   const done = useAtomValue(firstViewDoneAtom);
   // Decided once, when the page's app mounts: after that, only a complete first view (or the cap) settles it.
-  const [nothingToWaitFor] = useState(() => pageStartup.snapshot().phase === 'nothing');
+  // The server draws a page's shell only when it has a first view (src/ssr/renderShell.tsx): not settled there, as
+  // in the browser's first render, or the later tools it draws would differ from the app's.
+  const [nothingToWaitFor] = useState(
+    () => typeof window !== 'undefined' && pageStartup.snapshot().phase === 'nothing',
+  );
   const [capped, setCapped] = useState(false);
   const settled = done || nothingToWaitFor || capped;
   useEffect(() => {

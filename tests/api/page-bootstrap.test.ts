@@ -2,12 +2,12 @@
 // client makes on first load, each equal to what the same person's GET of that route gives, under the query key
 // the client reads; the data block cannot be broken out of (hostile names); the page is private and revalidated.
 import fs from 'node:fs';
-import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'parse5';
-import { startServer, tempDir, fetchJson, type TestServer } from './helpers/server.ts';
+import { startServer, fetchJson, type TestServer } from './helpers/server.ts';
 import { seedSite } from './resources-helpers.ts';
+import { attr, elements, fakeClientBuild, setDefaultSite } from './helpers/pageHtml.ts';
 import { PAGE_HOTSPOT_TEXT_MAX, pageHotspots, readPageHotspots, sceneHotspots } from '../../contract/sceneHotspots.ts';
 import { createSite } from '../../server/services/sites.ts';
 import { addUser } from '../../server/services/users.ts';
@@ -28,16 +28,6 @@ interface Page {
   queries: Array<[Key, unknown]>;
 }
 
-/** Every element of the page, depth first (parse5's tree, as a browser's parser builds it). */
-function elements(node: any, out: any[] = []): any[] {
-  for (const c of node.childNodes ?? []) {
-    if (c.tagName) out.push(c);
-    elements(c.content ?? c, out);
-  }
-  return out;
-}
-const attr = (el: any, name: string) => el.attrs.find((a: any) => a.name === name)?.value;
-
 async function getPage(base: string, url: string, headers: Record<string, string> = {}): Promise<Page> {
   const res = await fetch(base + url, { headers });
   const html = await res.text();
@@ -48,28 +38,7 @@ async function getPage(base: string, url: string, headers: Record<string, string
   return { status: res.status, html, headers: res.headers, queries: state.queries };
 }
 
-/** A client build to serve: the page template and the build's manifest, which names the first-view script and the
- *  lazy parts a page may name ahead (vite.config.ts); the server reads it at start. */
-function builtClient(): string {
-  const dist = tempDir('survey-dist-');
-  fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-  fs.mkdirSync(path.join(dist, '.vite'));
-  fs.writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'src/firstView.ts': { file: 'assets/firstView-abc.js', isEntry: true },
-      'index.html': { file: 'assets/main.js', isEntry: true },
-      'src/editor/minimap/AdminMinimap.tsx': {
-        file: 'assets/AdminMinimap-abc.js',
-        imports: ['index.html', '_useMachine-abc.js'],
-        css: ['assets/editor-abc.css'],
-      },
-      '_useMachine-abc.js': { file: 'assets/useMachine-abc.js' },
-    }),
-  );
-  fs.writeFileSync(path.join(dist, '.vite', 'first-tiles.js'), STARTER);
-  return dist;
-}
+const builtClient = () => fakeClientBuild(TEMPLATE, STARTER);
 
 /** The links of a page that name the administrator's minimap ahead (and never the page's own entry). */
 const adminPartLinks = (html: string) =>
@@ -143,11 +112,7 @@ describe('page state', () => {
     s = await startServer({ DIST_DIR: dist });
     farm = await seedSite(s.ctx, 'farm');
     await s.ctx.db.updateTable('sites').set({ name: HOSTILE }).where('id', '=', 'farm').execute();
-    await fetchJson(`${s.baseUrl}/api/settings`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ defaultSite: 'farm' }),
-    });
+    await setDefaultSite(s.baseUrl, 'farm');
   });
   afterAll(async () => {
     await s?.close();

@@ -10,6 +10,7 @@ const SQLITE_ONLY = [
   'html-from-data', // the HTML policy, applied before anything is stored
   'input-bounds', // body parsing limits, before any route reads the database
   'openapi', // the generated API document
+  'page-shell', // the shell drawn from the page's answers (their equality to the API: page-bootstrap, every pass)
   'start-up-modules', // what a process loads at start
   'tiler-warm', // the tiler's compile at start, on a worker thread, with no upload asked: no row, no blob
   // The longest block of the event loop during the heaviest uploads: SQLite's driver runs every statement on the

@@ -26,7 +26,7 @@ export interface DemoSite {
     survey_node: {
       tiles_id: string;
       title: string;
-      link_hotspots: { target: string }[];
+      link_hotspots: { target: string; yaw: number; pitch: number }[];
       info_hotspots: { info_id: string; title: string; yaw: number; pitch: number }[];
     };
   }[];

@@ -41,3 +41,9 @@ export function useLoadedModule<T>(load: () => Promise<T>, enabled: boolean): T 
   }, [load, enabled, mod]);
   return enabled ? mod : null;
 }
+
+/** Load `load`'s module now; once it has come, useLoadedModule gives it in the very first render (the server's
+ *  render of a page's shell, and the app's render that replaces it, show the same parts). */
+export function preloadModule(load: () => Promise<unknown>): Promise<unknown> {
+  return start(load).promise;
+}

@@ -10,6 +10,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -115,10 +116,16 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const hostRef = useRef<HTMLDivElement | null>(null);
   // The page's start-up path (src/scene/pageStartup.ts) owns the early stage: this slot tells it what the viewer
   // opens and reads whether the engine is wanted.
-  const engineWanted = useSyncExternalStore(pageStartup.subscribe, pageStartup.snapshot).engineAsked;
+  const engineWanted = useSyncExternalStore(
+    pageStartup.subscribe,
+    pageStartup.snapshot,
+    pageStartup.snapshot,
+  ).engineAsked;
   const onViewChangeRef = useRef<(v: View) => void>(() => undefined);
   const [early, setEarly] = useState<EarlyStage | null>(null);
-  useEffect(() => {
+  // Before the browser paints: on a page whose shell the server drew, the drawing moves into this box in the same
+  // frame as the app's render replaces the shell (pageStartup.draw).
+  useLayoutEffect(() => {
     const el = hostRef.current;
     const vp = firstSideBox({
       width: el?.clientWidth || innerWidth,
@@ -206,7 +213,7 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
   const compareAsked = new URLSearchParams(search).has('compare');
   // A deep link side by side whose second side the page names: the first side keeps to its half until the second
   // joins (drawn full width meanwhile, it fetched the tiles of the whole canvas: 80 KB more on the demo).
-  const [secondNamed] = useState(() => pageNamesSecondSide(document));
+  const [secondNamed] = useState(() => typeof document !== 'undefined' && pageNamesSecondSide(document));
   const compareAhead = secondNamed && !compare && parseCompareLink(search)?.mode === 'side';
   const prefetchLinks = firstViewIsDone && (!compareAsked || !!compare);
   useEffect(() => {
@@ -257,6 +264,8 @@ export function PanoramaSlot(props: PanoramaSlotProps) {
     <div
       ref={hostRef}
       className="panorama-host"
+      // Read by the page's first script, which starts the drawing in the server's copy of this box (shellStart.ts).
+      data-mouse-view-mode={mouseViewMode}
       role="region"
       aria-label={
         compare

@@ -23,6 +23,7 @@ import { useAfterFirstView } from './useAfterFirstView';
 import { useFirstViewSettled } from '../../state/useFirstViewSettled';
 import { useMinimapReads } from './useMinimapReads';
 import { useLoadedModule } from '../common/useLoadedModule';
+import { loadAdminMinimap } from './adminMinimapPart';
 import { PanoramaSlot } from './PanoramaSlot';
 import { TitleCard } from './TitleCard';
 import { CameraInfo, CameraInfoToggle } from './CameraInfo';
@@ -40,9 +41,6 @@ import { compareUnavailable } from '../../compare/compareState';
 
 // The scene upload form (and papaparse with it): loaded only for administrators, never in a visitor's bundle.
 const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
-// The administrator's minimap and node editor: loaded only for administrators (its Konva canvas after the first view).
-// Not through Suspense: it is on screen with the first view (see useLoadedModule).
-const loadAdminMinimap = () => import('../../editor/minimap/AdminMinimap');
 // "Set start view here": the survey manager's code, for administrators only.
 const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'));
 // The hotspot editor: loaded only when an administrator switches the hotspot editor on.

@@ -1,0 +1,65 @@
+// Presses on the server's shell (#root[data-shell]) before the app has come: its buttons and links are drawn but do
+// nothing yet. A press is kept (the link not followed) and, once the app has drawn the same page over it, given to
+// the control in the same place: the same kind, the same name, the same rank among its namesakes. The keyboard's
+// focus too, which the app's render would otherwise drop to the page's body. Hotspots are the early stage's own
+// (earlyStage.ts keeps their clicks); a drag or the wheel on the picture is the early drawing's.
+
+/** Presses older than this are dropped: a control that comes much later must not act on its own. */
+const PRESS_WINDOW_MS = 10_000;
+
+const CONTROLS = 'button, a[href], summary, input, select, textarea, [role="switch"], [tabindex]';
+
+/** Where a control is: its kind, its name, its rank among the controls of that kind and name. */
+interface Place {
+  kind: string;
+  name: string;
+  rank: number;
+}
+
+const nameOf = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
+const kindOf = (el: Element) => `${el.tagName}:${el.getAttribute('role') ?? ''}`;
+
+function placeOf(root: HTMLElement, el: Element): Place {
+  const kind = kindOf(el);
+  const name = nameOf(el);
+  const same = Array.from(root.querySelectorAll(CONTROLS)).filter((c) => kindOf(c) === kind && nameOf(c) === name);
+  return { kind, name, rank: Math.max(0, same.indexOf(el)) };
+}
+
+function find(root: HTMLElement, p: Place): HTMLElement | null {
+  const same = Array.from(root.querySelectorAll<HTMLElement>(CONTROLS)).filter(
+    (c) => kindOf(c) === p.kind && nameOf(c) === p.name,
+  );
+  return same[p.rank] ?? null;
+}
+
+let press: (Place & { at: number }) | null = null;
+
+/** Keep the presses made on `root`'s controls while it holds the server's shell. */
+export function keepShellPresses(root: HTMLElement): void {
+  root.addEventListener(
+    'click',
+    (e) => {
+      if (!root.hasAttribute('data-shell')) return;
+      const el = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
+      if (!el || !root.contains(el)) return;
+      e.preventDefault();
+      press = { ...placeOf(root, el), at: Date.now() };
+    },
+    { capture: true },
+  );
+}
+
+/** Where the focus is in the shell, to be given to the app's control in its place (null: not in the shell). */
+export function shellFocus(root: HTMLElement): Place | null {
+  const el = root.ownerDocument.activeElement;
+  return el && el !== root && root.contains(el) ? placeOf(root, el) : null;
+}
+
+/** The app has drawn the page over the shell: the focus and the kept press go to their controls. */
+export function handOverShellPresses(root: HTMLElement, focus: Place | null, now = Date.now()): void {
+  if (focus) find(root, focus)?.focus();
+  const p = press;
+  press = null;
+  if (p && now - p.at <= PRESS_WINDOW_MS) find(root, p)?.click();
+}
