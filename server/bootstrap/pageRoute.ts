@@ -9,6 +9,7 @@ import { planFirstLoad, type ApiRead } from './firstLoad.ts';
 import { withPageState } from './bootstrapHtml.ts';
 import type { RenderShell } from './shellRenderer.ts';
 import { shellApplies } from './shellApplies.ts';
+import { shellDrawn } from './shellDrawn.ts';
 import {
   APP_ENTRY,
   BuildManifest,
@@ -101,7 +102,10 @@ function shellOf(
   queries: ReadonlyArray<readonly [unknown, unknown]>,
 ) {
   try {
-    return render(url, queries);
+    const html = render(url, queries);
+    if (shellDrawn(html)) return html;
+    req.log.warn({ url: url.slice(0, 200) }, 'page shell has no panorama or a part the browser must draw: left out');
+    return undefined;
   } catch (e) {
     req.log.warn({ err: e }, 'page shell not drawn');
     return undefined;
