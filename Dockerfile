@@ -7,7 +7,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx vite build && node --import tsx scripts/precompress.ts && npm prune --omit=dev --no-audit --no-fund
+# The client, and the server's render of the viewer's shell (docs/first-view.md), as `npm run build` makes them.
+RUN npx vite build && npm run build:shell && node --import tsx scripts/precompress.ts && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app

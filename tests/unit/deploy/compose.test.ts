@@ -26,6 +26,16 @@ describe('deploy/docker-compose.yml', () => {
     expect(fs.existsSync(path.join(root, 'deploy', compose.services.app1.build.context, 'Dockerfile'))).toBe(true);
   });
 
+  it("builds the image's client with every step of `npm run build` that the server reads", () => {
+    // The image once built only the client: the server found no shell renderer and every page went without it.
+    const build = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.build;
+    const dockerRun = read('Dockerfile').match(/^RUN npx vite build.*$/m)?.[0] ?? '';
+    for (const step of ['vite build', 'build:shell', 'scripts/precompress.ts']) {
+      expect(build, step).toContain(step);
+      expect(dockerRun, step).toContain(step);
+    }
+  });
+
   it('gives both replicas the same settings for one database and one bucket', () => {
     const env = compose.services.app1.environment as Record<string, string>;
     expect(compose.services.app2.environment).toEqual(env);
