@@ -2,12 +2,20 @@
 // nothing yet. A press is kept (the link not followed) and, once the app has drawn the same page over it, given to
 // the control in the same place: the same kind, the same name, the same rank among its namesakes. The keyboard's
 // focus too, which the app's render would otherwise drop to the page's body. Hotspots are the early stage's own
-// (earlyStage.ts keeps their clicks); a drag or the wheel on the picture is the early drawing's.
+// (earlyStage.ts keeps their clicks); a drag or the wheel on the picture is the early drawing's (PICTURE).
 
 /** Presses older than this are dropped: a control that comes much later must not act on its own. */
 const PRESS_WINDOW_MS = 10_000;
 
 const CONTROLS = 'button, a[href], summary, input, select, textarea, [role="switch"], [tabindex]';
+/** The picture's own elements (the early stage's canvas, focusable for the keys, and its hotspot buttons): a press on
+ *  them is the early drawing's (a drag, a hotspot click it keeps itself); kept here too, it replaced the press on a
+ *  control made before it, and a hotspot's click was made twice. */
+const PICTURE = '.panorama-host, .early-hotspots';
+
+/** A click the browser gives a link's own meaning (a new tab or window, a download): left to it. */
+const browsersOwn = (e: MouseEvent, el: Element) =>
+  el.matches('a[href]') && (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey);
 
 /** Where a control is: its kind, its name, its rank among the controls of that kind and name. */
 interface Place {
@@ -42,7 +50,7 @@ export function keepShellPresses(root: HTMLElement): void {
     (e) => {
       if (!root.hasAttribute('data-shell')) return;
       const el = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
-      if (!el || !root.contains(el)) return;
+      if (!el || !root.contains(el) || el.closest(PICTURE) || browsersOwn(e, el)) return;
       e.preventDefault();
       press = { ...placeOf(root, el), at: Date.now() };
     },

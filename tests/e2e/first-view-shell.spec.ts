@@ -58,11 +58,17 @@ test('the first picture is drawn into the server’s shell before the app, which
   expect(await controlBoxes(page)).toEqual(before);
 });
 
-test('a press on the shell’s toolbar before the app is the app’s once it has come', async ({ page }) => {
+test('a press on the shell’s toolbar before the app, then a drag, is the app’s once it has come', async ({ page }) => {
   const release = await holdApp(page);
   await page.goto('/site');
   await expect(page.locator('#root[data-shell] .panorama-host > canvas')).toHaveCount(1, { timeout: 30_000 });
   await page.getByRole('toolbar', { name: 'Viewer tools' }).getByRole('button', { name: 'Open Timeline' }).click();
+  // Then a turn of the picture (the early drawing's): it must not take the kept press's place.
+  const box = (await page.locator('.panorama-host > canvas').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
   release();
   const tools = page.getByRole('toolbar', { name: 'Viewer tools' });
   await expect(tools.getByRole('button', { name: 'Close Timeline' })).toBeVisible({ timeout: 30_000 });
