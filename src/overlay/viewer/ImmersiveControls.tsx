@@ -6,15 +6,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { requestOrientationPermission } from '../../scene/early';
 import { deviceMotionAtom, enterVrAtom, vrAvailableAtom } from '../../state/atoms';
 import { HeadsetIcon, PhoneMotionIcon } from '../../ui/icons';
-
-/** A phone or tablet: orientation events exist and the main pointer is a finger. */
-function hasMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    'DeviceOrientationEvent' in window &&
-    window.matchMedia?.('(pointer: coarse)').matches === true
-  );
-}
+import { hasMotion } from '../../hasMotion';
 
 export function MotionToggle() {
   const [on, setOn] = useAtom(deviceMotionAtom);
