@@ -12,31 +12,31 @@ const chunks = ShaderChunk as unknown as Record<string, string>;
 /** Sources three keeps out of its ShaderChunk (ShaderMaterial's defaults, the shadow map's blur): not comparable. */
 const ELSEWHERE = ['default_vertex', 'default_fragment', 'vsm'];
 
-async function load(file: string): Promise<Record<string, string>> {
-  const code = compactGlsl(fs.readFileSync(file, 'utf8'));
-  return import(`data:text/javascript,${encodeURIComponent(code)}`) as Promise<Record<string, string>>;
+/** Each shader source of one folder, compacted and loaded, with its name. */
+async function* compacted(folder: string): AsyncGenerator<[string, Record<string, string>]> {
+  const dir = path.join(shaders, folder);
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.glsl.js'));
+  expect(files.length).toBeGreaterThan(10);
+  for (const f of files) {
+    const name = f.replace('.glsl.js', '');
+    if (ELSEWHERE.includes(name)) continue;
+    const code = compactGlsl(fs.readFileSync(path.join(dir, f), 'utf8'));
+    yield [name, (await import(`data:text/javascript,${encodeURIComponent(code)}`)) as Record<string, string>];
+  }
 }
 
 describe('three.js from its sources', () => {
   it('compacts every shader chunk to the prebuilt text', async () => {
-    const dir = path.join(shaders, 'ShaderChunk');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.glsl.js'));
-    expect(files.length).toBeGreaterThan(100);
-    for (const f of files) {
-      const name = f.replace('.glsl.js', '');
-      if (ELSEWHERE.includes(name)) continue;
-      expect((await load(path.join(dir, f))).default, name).toBe(chunks[name]);
+    let n = 0;
+    for await (const [name, m] of compacted('ShaderChunk')) {
+      expect(m.default, name).toBe(chunks[name]);
+      n++;
     }
+    expect(n).toBeGreaterThan(100);
   });
 
   it('compacts every material shader to the prebuilt text', async () => {
-    const dir = path.join(shaders, 'ShaderLib');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.glsl.js'));
-    expect(files.length).toBeGreaterThan(10);
-    for (const f of files) {
-      const name = f.replace('.glsl.js', '');
-      if (ELSEWHERE.includes(name)) continue;
-      const m = await load(path.join(dir, f));
+    for await (const [name, m] of compacted('ShaderLib')) {
       expect(m.vertex, `${name} vertex`).toBe(chunks[`${name}_vert`]);
       expect(m.fragment, `${name} fragment`).toBe(chunks[`${name}_frag`]);
     }
