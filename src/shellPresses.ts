@@ -1,5 +1,5 @@
 // Presses on the server's shell (#root[data-shell]) before the app has come: its buttons and links are drawn but do
-// nothing yet. A press is kept (the link not followed) and, once the app has drawn the same page over it, given to
+// nothing yet. Presses are kept (a link not followed) and, once the app has drawn the same page over it, given to
 // the control in the same place: the same kind, the same name, the same rank among its namesakes. The keyboard's
 // focus too, which the app's render would otherwise drop to the page's body. Hotspots are the early stage's own
 // (earlyStage.ts keeps their clicks); a drag or the wheel on the picture is the early drawing's (PICTURE).
@@ -41,7 +41,10 @@ function find(root: HTMLElement, p: Place): HTMLElement | null {
   return same[p.rank] ?? null;
 }
 
-let press: (Place & { at: number }) | null = null;
+/** At most this many presses are kept: a person who presses twice (Camera Info, then the timeline) means both. */
+const MAX_PRESSES = 8;
+
+let presses: (Place & { at: number })[] = [];
 
 /** Keep the presses made on `root`'s controls while it holds the server's shell. */
 export function keepShellPresses(root: HTMLElement): void {
@@ -52,7 +55,7 @@ export function keepShellPresses(root: HTMLElement): void {
       const el = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
       if (!el || !root.contains(el) || el.closest(PICTURE) || browsersOwn(e, el)) return;
       e.preventDefault();
-      press = { ...placeOf(root, el), at: Date.now() };
+      if (presses.length < MAX_PRESSES) presses.push({ ...placeOf(root, el), at: Date.now() });
     },
     { capture: true },
   );
@@ -64,10 +67,11 @@ export function shellFocus(root: HTMLElement): Place | null {
   return el && el !== root && root.contains(el) ? placeOf(root, el) : null;
 }
 
-/** The app has drawn the page over the shell: the focus and the kept press go to their controls. */
+/** The app has drawn the page over the shell: the focus and the kept presses go to their controls. */
 export function handOverShellPresses(root: HTMLElement, focus: Place | null, now = Date.now()): void {
   if (focus) find(root, focus)?.focus();
-  const p = press;
-  press = null;
-  if (p && now - p.at <= PRESS_WINDOW_MS) find(root, p)?.click();
+  const kept = presses;
+  presses = [];
+  // In order, each on the page the one before left (React answers a click before the next is made).
+  for (const p of kept) if (now - p.at <= PRESS_WINDOW_MS) find(root, p)?.click();
 }
