@@ -38,6 +38,9 @@ test('viewer with timeline, camera info, hotspot list and enlarged minimap has n
 }) => {
   await page.goto('/site');
   await page.locator('.title-card h1').waitFor();
+  // The app's own page, not the server's shell (whose controls keep a press for the app, and a switch pressed there
+  // does not turn until it has come).
+  await expect(page.locator('#root[data-shell]')).toHaveCount(0, { timeout: 30_000 });
   await page.getByLabel('Show Camera Info').check();
   await page.getByRole('button', { name: 'Open Timeline' }).click();
   expect(await serious(page)).toEqual([]);
