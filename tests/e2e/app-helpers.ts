@@ -86,6 +86,8 @@ export async function problemsOnPages(
 export async function openViewer(page: Page, demo: DemoSite, path = '/site'): Promise<void> {
   await page.goto(path);
   await expect(page.locator('.title-card h1')).toHaveText(demo.scenes[0].survey_node.title);
+  // The app's page, not the server's shell before it (whose controls only keep a press for the app).
+  await expect(page.locator('#root[data-shell]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** The picture is live: the engine has drawn its first stable frame, and the early stage's hotspot buttons (Tab
