@@ -6,6 +6,7 @@ import { App } from './App';
 import { startPageFirstView } from './pageFirstView';
 import { dropStrayWorkers } from './offline/workerMark';
 import { reloadOnMissingChunk } from './chunkReload';
+import { afterParsed } from './scene/afterLinks';
 import { pageShell } from './shellFit';
 import { handOverShellPresses, shellFocus } from './shellPresses';
 import { preloadModule } from './overlay/common/useLoadedModule';
@@ -30,8 +31,7 @@ const app = (
   </StrictMode>
 );
 // Loaded by the page's first script or inline starter, this may run before the document is parsed.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', render, { once: true });
-else render();
+afterParsed(document, render);
 
 function render(): void {
   const root = document.getElementById('root')!;

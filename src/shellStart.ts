@@ -5,6 +5,7 @@
 import type { FirstView } from '../contract/pageState';
 import type { Viewport } from './scene/view';
 import { afterStylesheets } from './overlay/viewer/panoramaBox';
+import { afterParsed } from './scene/afterLinks';
 import { pageStartup } from './scene/early';
 import { keepShellPresses } from './shellPresses';
 import { pageShell } from './shellFit';
@@ -56,10 +57,4 @@ export function startInShell(doc: Document, first: FirstView, fit: (vp: Viewport
   for (const type of ['pointerdown', 'keydown', 'touchstart'] as const)
     doc.addEventListener(type, loadApp, { capture: true, passive: true, once: true });
   setTimeout(loadApp, APP_DEADLINE_MS);
-}
-
-/** Runs `fn` once the whole document has been parsed (the shell is complete): at once if it has. */
-function afterParsed(doc: Document, fn: () => void): void {
-  if (doc.readyState !== 'loading') return fn();
-  doc.addEventListener('DOMContentLoaded', () => fn(), { once: true });
 }

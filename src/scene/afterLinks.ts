@@ -25,3 +25,9 @@ export function afterBody(doc: Document, fn: () => void): void {
   if (doc.body) return fn();
   doc.addEventListener('DOMContentLoaded', () => fn(), { once: true });
 }
+
+/** Runs `fn` once the whole document has been parsed (a shell the server drew is complete): at once if it has. */
+export function afterParsed(doc: Document, fn: () => void): void {
+  if (doc.readyState !== 'loading') return fn();
+  doc.addEventListener('DOMContentLoaded', () => fn(), { once: true });
+}
