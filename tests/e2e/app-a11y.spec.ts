@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
 import AxeBuilder from '@axe-core/playwright';
+import { appPageDrawn } from './app-helpers';
 
 async function serious(page: Page) {
   const results = await new AxeBuilder({ page }).exclude('canvas').analyze();
@@ -38,9 +39,7 @@ test('viewer with timeline, camera info, hotspot list and enlarged minimap has n
 }) => {
   await page.goto('/site');
   await page.locator('.title-card h1').waitFor();
-  // The app's own page, not the server's shell (whose controls keep a press for the app, and a switch pressed there
-  // does not turn until it has come).
-  await expect(page.locator('#root[data-shell]')).toHaveCount(0, { timeout: 30_000 });
+  await appPageDrawn(page);
   await page.getByLabel('Show Camera Info').check();
   await page.getByRole('button', { name: 'Open Timeline' }).click();
   expect(await serious(page)).toEqual([]);

@@ -86,7 +86,12 @@ export async function problemsOnPages(
 export async function openViewer(page: Page, demo: DemoSite, path = '/site'): Promise<void> {
   await page.goto(path);
   await expect(page.locator('.title-card h1')).toHaveText(demo.scenes[0].survey_node.title);
-  // The app's page, not the server's shell before it (whose controls only keep a press for the app).
+  await appPageDrawn(page);
+}
+
+/** The app has drawn the page over the server's shell, whose controls only keep a press for the app (a switch
+ *  pressed there turns only once the app has come). */
+export async function appPageDrawn(page: Page): Promise<void> {
   await expect(page.locator('#root[data-shell]')).toHaveCount(0, { timeout: 30_000 });
 }
 

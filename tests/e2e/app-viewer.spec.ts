@@ -2,7 +2,7 @@
 // links, browser back, kiosk.
 import type { Page } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
-import { demoSite, type DemoSite, demoLacks } from './app-helpers';
+import { appPageDrawn, demoSite, type DemoSite, demoLacks } from './app-helpers';
 
 let demo: DemoSite;
 test.beforeEach(async ({ request }) => {
@@ -28,6 +28,7 @@ test('shows the site name, the scene name and the floors from the API', async ({
 
 test('camera info shows tilt, rotation and zoom when "Show Camera Info" is checked', async ({ page }) => {
   await page.goto('/site');
+  await appPageDrawn(page);
   await expect(page.getByRole('region', { name: 'Camera info' })).toHaveCount(0);
   await page.getByLabel('Show Camera Info').check();
   const info = page.getByRole('region', { name: 'Camera info' });
@@ -40,6 +41,7 @@ test('camera info shows tilt, rotation and zoom when "Show Camera Info" is check
 test('a deep link restores exactly that view', async ({ page }) => {
   const node = demo.scenes[demo.scenes.length - 1].survey_node.tiles_id;
   await page.goto(`/site?site=${demo.site}&date=${demo.date}&node=${node}&yaw=1&pitch=0.2&fov=1.3`);
+  await appPageDrawn(page);
   await page.getByLabel('Show Camera Info').check();
   const info = page.getByRole('region', { name: 'Camera info' });
   await expect(info.getByTestId('camera-rotation')).toHaveText('57°');
