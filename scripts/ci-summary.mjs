@@ -23,15 +23,39 @@ function counts(file, report) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky };
 }
 
+/** Names of the tests that failed, or passed only on retry, so the log's tail says which without the whole log. */
+function named(file, report) {
+  const out = [];
+  if (file.startsWith('vitest-')) {
+    for (const r of report.testResults ?? [])
+      for (const a of r.assertionResults ?? [])
+        if (a.status === 'failed') out.push(`failed: ${path.basename(r.name ?? '')} > ${a.fullName}`);
+    return out;
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected' || t.status === 'flaky')
+          out.push(`${t.status === 'flaky' ? 'flaky' : 'failed'}: ${spec.file}:${spec.line} > ${spec.title}`);
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of report.suites ?? []) walk(s);
+  return out;
+}
+
 const total = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
+const names = [];
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()) {
-  const c = counts(file, JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
+  const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const c = counts(file, report);
+  names.push(...named(file, report));
   if (Object.values(c).some((n) => !Number.isInteger(n))) throw new Error(`${file}: no counts in this report`);
   console.log(`report ${file}: passed ${c.passed}, failed ${c.failed}, skipped ${c.skipped}, flaky ${c.flaky}`);
   for (const k of Object.keys(total)) total[k] += c[k];
 }
+for (const n of names) console.log(n);
 if (total.flaky) console.log(`flaky (passed on retry): ${total.flaky}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 if (total.failed > 0 || total.passed === 0) process.exit(1);

@@ -36,3 +36,44 @@ test('exits non-zero when a test failed or none ran', () => {
   const none = reports({ 'vitest-1.json': vitest(0, 0, 3) });
   expect(spawnSync('node', [script, none]).status).not.toBe(0);
 });
+
+test('names the tests that failed or passed only on retry, above the closing line', () => {
+  const dir = reports({
+    'vitest-1.json': {
+      ...vitest(1, 1, 0),
+      testResults: [
+        {
+          name: '/repo/tests/unit/a.test.ts',
+          assertionResults: [
+            { fullName: 'keeps x', status: 'passed' },
+            { fullName: 'drops y', status: 'failed' },
+          ],
+        },
+      ],
+    },
+    'playwright-1.json': {
+      ...playwright(1, 1, 1),
+      suites: [
+        {
+          specs: [],
+          suites: [
+            {
+              specs: [
+                { file: 'k.spec.ts', line: 9, title: 'moves', tests: [{ status: 'unexpected' }] },
+                { file: 'k.spec.ts', line: 20, title: 'turns', tests: [{ status: 'flaky' }] },
+                { file: 'k.spec.ts', line: 30, title: 'stays', tests: [{ status: 'expected' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  const run = spawnSync('node', [script, dir], { encoding: 'utf8' });
+  const lines = run.stdout.trim().split('\n');
+  expect(lines).toContain('failed: a.test.ts > drops y');
+  expect(lines).toContain('failed: k.spec.ts:9 > moves');
+  expect(lines).toContain('flaky: k.spec.ts:20 > turns');
+  expect(lines.some((l) => l.includes('stays') || l.includes('keeps x'))).toBe(false);
+  expect(lines.at(-1)).toBe('3 passed, 2 failed, 0 skipped');
+});
