@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiFilesLeftOut } from './tests/api/passes.ts';
 import { inlineScript } from './scripts/inlineScriptPlugin.ts';
+import { threeFromSource } from './scripts/threeSourcePlugin.ts';
 
 /** The page's first script's own modules: the chunk made of them takes in what they import, unless another chunk
  *  is named for it (the build's weight script fails if the graph splits again). */
@@ -10,9 +11,11 @@ const FIRST_VIEW_GRAPH = ['/src/pageFirstView.ts', '/src/scene/early.ts'];
 
 // One config for the client build and the vitest projects (unit: pure logic; api: real HTTP + real DB).
 export default defineConfig({
-  // The page's inline starter (src/firstTiles.ts), which the server writes into each viewer page.
   plugins: [
     react(),
+    // three.js from its sources: what only the VR code uses of it stays out of the viewer's engine chunks.
+    threeFromSource(),
+    // The page's inline starter (src/firstTiles.ts), which the server writes into each viewer page.
     inlineScript('src/firstTiles.ts', '.vite/first-tiles.js'),
     // The kiosk's service worker (src/sw.ts, docs/offline.md): built with the precache list of this build; the
     // page registers it itself, only on a kiosk of a site kept offline (no register script in the page).

@@ -37,7 +37,20 @@ export interface FirstView {
   app?: string;
   /** The app's script's imports (with `app`): a window the shell is not drawn for loads them at once (src/firstTiles.ts). */
   appImports?: string[];
+  /** With `app`: the window the server drew the shell for (absent: a desktop with a mouse). */
+  shellScreen?: ShellScreen;
 }
+
+/** What of a window the app's first render depends on: its layout class (src/domain/layout.ts viewportClass) and
+ *  whether it offers the motion button (src/hasMotion.ts). The server's shell is drawn for one; a page whose window
+ *  is another hides it (src/shellFit.ts). */
+export interface ShellScreen {
+  layout: 'desktop' | 'phone-upright' | 'phone-sideways';
+  motion: boolean;
+}
+
+/** A desktop window with a mouse: the shell the server draws when the request says nothing else. */
+export const DESKTOP_SCREEN: ShellScreen = { layout: 'desktop', motion: false };
 
 /** The data block's value: [query key, data] pairs, in the order the client asks. */
 export interface PageState {

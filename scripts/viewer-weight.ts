@@ -59,10 +59,10 @@ console.log(
 for (const r of rows)
   console.log(`  ${r.kb.toFixed(1).padStart(7)} KB ${r.first ? '*' : r.app ? '+' : ' '} ${r.chunk}`);
 console.log(
-  `  ${appTotal.toFixed(1).padStart(7)} KB  before the first panorama where the app draws the page (phones, kiosks)`,
+  `  ${appTotal.toFixed(1).padStart(7)} KB  before the first panorama where the app draws the page (kiosks, a window the shell misses)`,
 );
 console.log(
-  `  ${firstTotal.toFixed(1).padStart(7)} KB  before the first panorama with the server's shell (SHELL_PAGES, desktop viewer pages)`,
+  `  ${firstTotal.toFixed(1).padStart(7)} KB  before the first panorama with the server's shell (SHELL_PAGES: desktop and phone viewer pages)`,
 );
 console.log(
   `  ${total.toFixed(1).padStart(7)} KB  before the panorama is live (budget ${BUDGET_KB} KB: ${total <= BUDGET_KB ? 'within' : 'OVER'})`,

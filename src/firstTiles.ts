@@ -11,9 +11,10 @@ import { startFetches } from './scene/startedFetches';
 import { SHELL_OFF, shellFits } from './shellFit';
 
 const first = readDataBlock(document, FIRST_VIEW_ID);
-// The server drew the desktop's shell: not this window's (a phone, a kiosk), it is hidden before the first paint,
-// and the app, which draws the page instead, is asked for now, as a page without a shell names it.
-if (isFirstView(first) && first.app && !shellFits(window)) {
+// The server drew the shell for another screen than this window's (its guess from the request was wrong), or this
+// browser is kept as a kiosk: it is hidden before the first paint, and the app, which draws the page instead, is
+// asked for now, as a page without a shell names it.
+if (isFirstView(first) && first.app && !shellFits(window, first.shellScreen)) {
   document.documentElement.dataset.shell = SHELL_OFF;
   for (const src of [first.app, ...(first.appImports ?? [])]) {
     const el = document.createElement(src === first.app ? 'script' : 'link');

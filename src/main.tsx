@@ -8,7 +8,7 @@ import { dropStrayWorkers } from './offline/workerMark';
 import { reloadOnMissingChunk } from './chunkReload';
 import { afterParsed } from './scene/afterLinks';
 import { pageShell } from './shellFit';
-import { handOverShellPresses, shellFocus } from './shellPresses';
+import { handOverShellPresses, shellFocus, shellPressEnded } from './shellPresses';
 import { preloadModule } from './overlay/common/useLoadedModule';
 import { loadAdminMinimap } from './overlay/viewer/adminMinimapPart';
 import './styles/app.css';
@@ -51,6 +51,8 @@ function render(): void {
  */
 async function replaceShell(shell: HTMLElement): Promise<void> {
   if (shell.querySelector('.admin-minimap')) await preloadModule(loadAdminMinimap).catch(() => undefined);
+  // A tap or click under way on a control of the shell ends there, and is then kept (its control would go).
+  await shellPressEnded();
   const focus = shellFocus(shell);
   flushSync(() => createRoot(shell).render(app));
   shell.removeAttribute('data-shell');

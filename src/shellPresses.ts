@@ -3,6 +3,9 @@
 // the control in the same place: the same kind, the same name, the same rank among its namesakes. The keyboard's
 // focus too, which the app's render would otherwise drop to the page's body. Hotspots are the early stage's own
 // (earlyStage.ts keeps their clicks); a drag or the wheel on the picture is the early drawing's (PICTURE).
+// A finger's tap is a press like a mouse's; the app waits for a press under way to end before it replaces the shell
+// (a tap whose control went between its touchstart and its click was lost).
+import { requestOrientationPermission } from './scene/deviceOrientation';
 
 /** Presses older than this are dropped: a control that comes much later must not act on its own. */
 const PRESS_WINDOW_MS = 10_000;
@@ -12,6 +15,13 @@ const CONTROLS = 'button, a[href], summary, input, select, textarea, [role="swit
  *  them is the early drawing's (a drag, a hotspot click it keeps itself); kept here too, it replaced the press on a
  *  control made before it, and a hotspot's click was made twice. */
 const PICTURE = '.panorama-host, .early-hotspots';
+
+/** The motion button: iOS grants the orientation permission only from the visitor's own tap, which the app's
+ *  replayed click is not. The shell asks within the tap; the app's click then finds the answer given. */
+const ASKS_ORIENTATION = '[data-asks-orientation]';
+
+/** A press held longer than this does not hold the app back (the app's controls answer it once released). */
+const PRESS_HOLD_MS = 1000;
 
 /** A click the browser gives a link's own meaning (a new tab or window, a download): left to it. */
 const browsersOwn = (e: MouseEvent, el: Element) =>
@@ -45,21 +55,60 @@ function find(root: HTMLElement, p: Place): HTMLElement | null {
 const MAX_PRESSES = 8;
 
 let presses: (Place & { at: number })[] = [];
+/** Ends the press under way on a control of the shell (null: none). */
+let pressing: { ended: Promise<void>; end: () => void } | null = null;
+
+/** The shell's control `e` is on, unless the press is the picture's or the browser's. */
+function controlOf(root: HTMLElement, e: Event): Element | null {
+  const el = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
+  return el && root.contains(el) && !el.closest(PICTURE) ? el : null;
+}
+
+function pressStarts(): void {
+  pressing?.end();
+  let end!: () => void;
+  const ended = new Promise<void>((r) => (end = r));
+  const timer = setTimeout(() => press.end(), PRESS_HOLD_MS);
+  const press = {
+    ended,
+    end: () => {
+      clearTimeout(timer);
+      if (pressing === press) pressing = null;
+      end();
+    },
+  };
+  pressing = press;
+}
 
 /** Keep the presses made on `root`'s controls while it holds the server's shell. */
 export function keepShellPresses(root: HTMLElement): void {
+  const opts = { capture: true };
+  root.addEventListener(
+    'pointerdown',
+    (e) => {
+      if (root.hasAttribute('data-shell') && controlOf(root, e)) pressStarts();
+    },
+    opts,
+  );
+  // A press that ends without a click (moved off its control, or taken by the browser) holds nothing back.
+  root.addEventListener('pointercancel', () => pressing?.end(), opts);
+  root.addEventListener('pointerup', () => setTimeout(() => pressing?.end(), 100), opts);
   root.addEventListener(
     'click',
     (e) => {
-      if (!root.hasAttribute('data-shell')) return;
-      const el = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
-      if (!el || !root.contains(el) || el.closest(PICTURE) || browsersOwn(e, el)) return;
+      const el = controlOf(root, e);
+      if (!root.hasAttribute('data-shell') || !el || browsersOwn(e, el)) return;
       e.preventDefault();
+      if (el.matches(ASKS_ORIENTATION)) void requestOrientationPermission();
       if (presses.length < MAX_PRESSES) presses.push({ ...placeOf(root, el), at: Date.now() });
+      pressing?.end();
     },
-    { capture: true },
+    opts,
   );
 }
+
+/** Resolves once no press is under way on the shell's controls (at once when none is). */
+export const shellPressEnded = (): Promise<void> => pressing?.ended ?? Promise.resolve();
 
 /** Where the focus is in the shell, to be given to the app's control in its place (null: not in the shell). */
 export function shellFocus(root: HTMLElement): Place | null {

@@ -24,6 +24,7 @@ try {
     deviceScaleFactor: setup.device.dpr,
     isMobile: setup.device.mobile,
     hasTouch: setup.device.mobile,
+    userAgent: setup.device.userAgent,
   });
   await context.addInitScript('window.__name = (f) => f');
   await context.addInitScript(() => {

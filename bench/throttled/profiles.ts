@@ -15,6 +15,9 @@ export interface Device {
   height: number;
   dpr: number;
   mobile: boolean;
+  /** What the browser calls itself: a phone's names it mobile, as a real phone's does (the server draws the page's
+   *  shell for the screen it guesses from it). Absent: Chromium's own. */
+  userAgent?: string;
 }
 
 /** Which scene a row opens: the farm export's first scene, the tiled photograph, or the generated pyramid. */
@@ -37,7 +40,15 @@ export const SLOW: Link = { name: '1.6 Mbps, 150 ms', downKbps: 1600, upKbps: 75
 export const FAST: Link = { name: '10 Mbps, 40 ms', downKbps: 10_000, upKbps: 5000, latencyMs: 40 };
 
 export const DESKTOP: Device = { name: '1280x720@1x', width: 1280, height: 720, dpr: 1, mobile: false };
-export const PHONE: Device = { name: '390x844@3x phone', width: 390, height: 844, dpr: 3, mobile: true };
+export const PHONE: Device = {
+  name: '390x844@3x phone',
+  width: 390,
+  height: 844,
+  dpr: 3,
+  mobile: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+};
 
 const row = (scene: SceneKey, link: Link, device: Device, target: number, extra: Partial<Setup> = {}): Setup => ({
   name: `${scene}, ${link.name}, ${device.name}`,

@@ -125,6 +125,7 @@ async function open(browser: Browser, device: Device, probe?: { hotspots: BenchS
     deviceScaleFactor: device.dpr,
     isMobile: device.mobile,
     hasTouch: device.mobile,
+    userAgent: device.userAgent,
   });
   // tsx keeps function names with a __name() helper that page.evaluate code cannot see: supply it.
   await context.addInitScript('window.__name = (f) => f');

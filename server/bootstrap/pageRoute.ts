@@ -9,6 +9,8 @@ import { planFirstLoad, type ApiRead } from './firstLoad.ts';
 import { withPageState } from './bootstrapHtml.ts';
 import type { RenderShell } from './shellRenderer.ts';
 import { shellApplies } from './shellApplies.ts';
+import { SCREEN_HEADERS, shellScreenFor } from './shellScreen.ts';
+import type { ShellScreen } from '../../contract/pageState.ts';
 import { shellDrawn } from './shellDrawn.ts';
 import {
   APP_ENTRY,
@@ -64,13 +66,14 @@ export function pageHandler(app: FastifyInstance, indexFile: string, starter?: s
       const avif = /\bimage\/avif\b/i.test(req.headers.accept ?? '');
       const first = await planFirstLoad(url.pathname, url.search, readsAs(app, req), avif);
       // The viewer's shell in the page, its first picture drawn into it before the app (docs/first-view.md).
+      const screen = shellScreenFor(req.headers);
       const drawn =
         shell && first.first && script && appScript && shellApplies(url.search, first.queries)
-          ? shellOf(req, shell, url.pathname + url.search, first.queries)
+          ? shellOf(req, shell, url.pathname + url.search, first.queries, screen)
           : undefined;
       const data =
         first.first && drawn !== undefined
-          ? { ...first.first, app: appScript!.src, appImports: appScript!.imports }
+          ? { ...first.first, app: appScript!.src, appImports: appScript!.imports, shellScreen: screen }
           : first.first;
       html = withPageState(template, {
         state: { v: 1, queries: first.queries },
@@ -83,11 +86,11 @@ export function pageHandler(app: FastifyInstance, indexFile: string, starter?: s
       req.log.warn({ err: e }, 'page state not computed');
     }
     const etag = etagOf(html);
-    // The preload named in the page depends on Accept (image/avif or not).
+    // The preload named in the page depends on Accept (image/avif or not), its shell on the device.
     reply
       .header('Cache-Control', PAGE_CACHE_CONTROL)
       .header('ETag', etag)
-      .header('Vary', 'Accept')
+      .header('Vary', ['Accept', ...SCREEN_HEADERS].join(', '))
       .type('text/html; charset=utf-8');
     if (ifNoneMatchHas(req.headers['if-none-match'], etag)) return reply.status(304).send();
     return reply.send(html);
@@ -100,9 +103,10 @@ function shellOf(
   render: RenderShell,
   url: string,
   queries: ReadonlyArray<readonly [unknown, unknown]>,
+  screen: ShellScreen,
 ) {
   try {
-    const html = render(url, queries);
+    const html = render(url, queries, screen);
     if (shellDrawn(html)) return html;
     req.log.warn({ url: url.slice(0, 200) }, 'page shell has no panorama or a part the browser must draw: left out');
     return undefined;

@@ -5,11 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ShellScreen } from '../../contract/pageState.ts';
 
 /** Where the build puts the server's entry, beside the client's manifest (a dot folder: never served). */
 export const SHELL_ENTRY_FILE = path.join('.ssr', 'renderShell.js');
 
-export type RenderShell = (url: string, queries: ReadonlyArray<readonly [unknown, unknown]>) => string;
+export type RenderShell = (
+  url: string,
+  queries: ReadonlyArray<readonly [unknown, unknown]>,
+  screen?: ShellScreen,
+) => string;
 
 interface ShellModule {
   prepareShell(): Promise<unknown>;

@@ -16,7 +16,7 @@ import {
 import { parseViewerLink } from '../../contract/viewerLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useViewportClass } from '../overlay/common/useViewportClass';
-import { sidebarStartsCollapsed } from '../domain/layout';
+import { currentScreen } from '../screen';
 import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
@@ -38,8 +38,7 @@ const SiteSettingsPage = lazy(() => import('../editor/settings/SiteSettingsPage'
 const OfflineKeeper = lazy(() => import('../overlay/offline/OfflineKeeper'));
 
 /** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
-const startsCollapsed = () =>
-  typeof window !== 'undefined' && sidebarStartsCollapsed(window.innerWidth, window.innerHeight);
+const startsCollapsed = () => currentScreen().layout !== 'desktop';
 
 export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
   const settings = useSiteSettings(site || undefined);

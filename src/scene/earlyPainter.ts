@@ -272,8 +272,16 @@ export class EarlyPainter {
     // The canvas goes on the page with its first picture (before, it would show black).
     const canvas = this.ctx.canvas;
     if (!canvas.parentNode) {
-      // The viewport's size, from the top left: the whole box, or the first side's half of a comparison.
-      canvas.style.cssText = `position:absolute;inset:0;display:block;width:${vp.width}px;height:${vp.height}px`;
+      // The viewport's size, from the top left: the whole box, or the first side's half of a comparison. Set one by
+      // one: the whole style text dropped the controls' touch-action, and a finger's drag on the first picture was
+      // taken by the browser (pointercancel) after its first move.
+      Object.assign(canvas.style, {
+        position: 'absolute',
+        inset: '0',
+        display: 'block',
+        width: `${vp.width}px`,
+        height: `${vp.height}px`,
+      });
       this.host.prepend(canvas);
     }
     let bytes = preview?.bytes ?? 0;

@@ -5,7 +5,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { DESKTOP_SCREEN, type ShellScreen } from '../../contract/pageState';
 import { App } from '../App';
+import { renderingFor } from '../screen';
 import { preloadModule } from '../overlay/common/useLoadedModule';
 import { loadAdminMinimap } from '../overlay/viewer/adminMinimapPart';
 
@@ -14,13 +16,20 @@ export function prepareShell(): Promise<unknown> {
   return preloadModule(loadAdminMinimap);
 }
 
-/** The HTML of `#root` for the page at `url` (path and query), with `queries` as its query cache. */
-export function renderShell(url: string, queries: ReadonlyArray<readonly [QueryKey, unknown]>): string {
+/** The HTML of `#root` for the page at `url` (path and query), with `queries` as its query cache, as the app's
+ *  first render makes it on `screen`. */
+export function renderShell(
+  url: string,
+  queries: ReadonlyArray<readonly [QueryKey, unknown]>,
+  screen: ShellScreen = DESKTOP_SCREEN,
+): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   for (const [key, data] of queries) client.setQueryData(key, data);
-  return renderToString(
-    <StrictMode>
-      <App client={client} location={url} />
-    </StrictMode>,
+  return renderingFor(screen, () =>
+    renderToString(
+      <StrictMode>
+        <App client={client} location={url} />
+      </StrictMode>,
+    ),
   );
 }

@@ -4,7 +4,9 @@ import { atom, type Getter, type Setter } from 'jotai';
 import type { SurveyScene, ViewParameters } from '../../contract/api';
 import type { PanoramaCompare } from '../scene/Panorama';
 import { initialKiosk, kioskHomeFor, readStoredKiosk } from '../domain/kiosk';
-import { afterClosing, afterOpening, fitTo, viewportClass, type Panel, type ViewportClass } from '../domain/layout';
+import { atomWithDefault } from 'jotai/utils';
+import { afterClosing, afterOpening, fitTo, type Panel, type ViewportClass } from '../domain/layout';
+import { currentScreen } from '../screen';
 
 // ---------- where we are ----------
 /** The current site id. */
@@ -54,9 +56,8 @@ export const requestViewAtom = atom(null, (get, _set, req: { view: ViewRequest; 
 // closes those it cannot share the screen with on this class of viewport, so no panel ever covers another.
 const openPanelsAtom = atom<Panel[]>(['sidebar']);
 /** The class of the viewport (set by the shell on resize); a change closes panels that no longer fit. */
-const viewportClassBaseAtom = atom<ViewportClass>(
-  typeof window === 'undefined' ? 'desktop' : viewportClass(window.innerWidth, window.innerHeight),
-);
+// Read at a store's first use, not at the module's load: the server renders shells for several screens.
+const viewportClassBaseAtom = atomWithDefault<ViewportClass>(() => currentScreen().layout);
 export const viewportClassAtom = atom(
   (get) => get(viewportClassBaseAtom),
   (get, set, vp: ViewportClass) => {

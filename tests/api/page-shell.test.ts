@@ -19,8 +19,8 @@ const builtClient = () => fakeClientBuild(TEMPLATE, undefined, { shell: true });
 const text = (el: any): string =>
   (el.childNodes ?? []).map((c: any) => (c.nodeName === '#text' ? c.value : text(c))).join('');
 
-async function page(base: string, url: string) {
-  const res = await fetch(base + url);
+async function page(base: string, url: string, headers: Record<string, string> = {}) {
+  const res = await fetch(base + url, { headers });
   const html = await res.text();
   const els = elements(parse(html));
   const root = els.find((e) => attr(e, 'id') === 'root');
@@ -31,6 +31,7 @@ async function page(base: string, url: string) {
     root,
     inRoot: root ? elements(root) : [],
     first: block ? JSON.parse(text(block)) : null,
+    vary: res.headers.get('vary'),
     scripts: els.filter((e) => e.tagName === 'script' && attr(e, 'src')).map((e) => attr(e, 'src')),
     links: els.filter((e) => e.tagName === 'link').map((e) => `${attr(e, 'rel')} ${attr(e, 'href')}`),
   };
@@ -70,6 +71,26 @@ describe("the viewer's shell drawn by the server", () => {
     expect(cls('admin-minimap')).toHaveLength(1);
     expect(p.links).toContain('stylesheet /assets/editor-abc.css');
     expect(attr(cls('panorama-host')[0], 'data-mouse-view-mode')).toBe('drag');
+  });
+
+  it('is drawn for an upright phone with the motion button for a phone’s browser, for a desktop otherwise', async () => {
+    const PHONE_UA =
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+    const motionButtons = (p: Awaited<ReturnType<typeof page>>) =>
+      p.inRoot.filter((e) => e.tagName === 'button' && attr(e, 'data-asks-orientation') !== undefined);
+    const sidebar = (p: Awaited<ReturnType<typeof page>>) =>
+      p.inRoot.find((e) => e.tagName === 'nav' && (attr(e, 'class') ?? '').split(' ').includes('sidebar'));
+
+    const phone = await page(s.baseUrl, '/site', { 'User-Agent': PHONE_UA });
+    expect(phone.first.shellScreen).toEqual({ layout: 'phone-upright', motion: true });
+    expect(attr(sidebar(phone), 'class')).toBe('sidebar collapsed');
+    expect(motionButtons(phone)).toHaveLength(1);
+    expect(phone.vary).toMatch(/user-agent/i);
+
+    const desktop = await page(s.baseUrl, '/site', { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' });
+    expect(desktop.first.shellScreen).toEqual({ layout: 'desktop', motion: false });
+    expect(attr(sidebar(desktop), 'class')).toBe('sidebar');
+    expect(motionButtons(desktop)).toHaveLength(0);
   });
 
   it('starts as without it where its first render is not the browser’s, or there is no first view', async () => {

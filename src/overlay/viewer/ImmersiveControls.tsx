@@ -6,12 +6,12 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { requestOrientationPermission } from '../../scene/early';
 import { deviceMotionAtom, enterVrAtom, vrAvailableAtom } from '../../state/atoms';
 import { HeadsetIcon, PhoneMotionIcon } from '../../ui/icons';
-import { hasMotion } from '../../hasMotion';
+import { currentScreen } from '../../screen';
 
 export function MotionToggle() {
   const [on, setOn] = useAtom(deviceMotionAtom);
   const [refused, setRefused] = useState(false);
-  if (!hasMotion()) return null;
+  if (!currentScreen().motion) return null;
   const toggle = async () => {
     if (on) return setOn(false);
     const granted = await requestOrientationPermission();
@@ -20,7 +20,13 @@ export function MotionToggle() {
   };
   return (
     <>
-      <button type="button" className="tool-button" aria-pressed={on} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className="tool-button"
+        aria-pressed={on}
+        data-asks-orientation
+        onClick={() => void toggle()}
+      >
         <PhoneMotionIcon /> <span className="tool-label">Look around by moving the phone</span>
       </button>
       {refused && (
