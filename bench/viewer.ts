@@ -9,7 +9,8 @@
 // tiled photograph and the generated pyramid, on slow links and a phone, and the deepest level's fidelity):
 // --skip-throttled leaves it out, --only-throttled runs only it (default 3 runs there unless --runs= is given).
 // Compare section (bench/compare/: two dates side by side against the single view, localhost and 10 Mbps / 40 ms):
-// --skip-compare leaves it out, --only-compare runs only it (3 runs unless --runs= is given).
+// --skip-compare leaves it out, --only-compare runs only it (3 runs unless --runs= is given); --compare-port=
+// moves its server off 8437 (the first free port from there), for a machine shared with other runs.
 import fs from 'node:fs';
 import { launchBenchBrowser } from './browser';
 import path from 'node:path';
@@ -281,4 +282,7 @@ const runsGiven = process.argv.some((a) => a.startsWith('--runs='));
 if (!has('--only-throttled') && !has('--only-compare')) await main();
 if (!has('--skip-throttled') && !has('--only-compare'))
   await runThrottled({ ...THROTTLED_DEFAULTS, ...(runsGiven ? { runs: RUNS } : {}) });
-if (!has('--skip-compare') && !has('--only-throttled')) await runCompare({ runs: runsGiven ? RUNS : 3, port: 8437 });
+if (!has('--skip-compare') && !has('--only-throttled')) {
+  const port = Number(process.argv.find((a) => a.startsWith('--compare-port='))?.split('=')[1] ?? 8437);
+  await runCompare({ runs: runsGiven ? RUNS : 3, port });
+}

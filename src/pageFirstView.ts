@@ -3,10 +3,12 @@
 // from the cache at once, and the deferred app script often goes before the async first script.
 import { FIRST_VIEW_ID, type FirstView, isFirstView, isOpening, readDataBlock } from '../contract/pageState';
 import { readPageHotspots } from '../contract/sceneHotspots';
+import { panoramaBoxAtStart } from './domain/layout';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
 import { openingBoxes } from './scene/compareOpening';
 import { pageStartup } from './scene/early';
+import type { Viewport } from './scene/view';
 import { startInShell } from './shellStart';
 
 /** The page's first view, with what it announces taken in (the AVIF answer); null on a page without one. */
@@ -33,6 +35,14 @@ export function firstSideBox<B extends { width: number; height: number }>(box: B
   return { ...box, width: a.width, height: a.height };
 }
 
+/** The box the second side of a compare deep link opens in, as the inline starter planned its tiles (its half of
+ *  the panorama's box by the layout's rule, side by side): the early loader then takes exactly the starter's
+ *  requests. */
+export function secondSideBox(win: Window): Viewport {
+  const [, b] = openingBoxes(panoramaBoxAtStart(win.innerWidth, win.innerHeight), win.location.search);
+  return { ...b, dpr: win.devicePixelRatio || 1 };
+}
+
 /**
  * Start the page's first view (its tiles and the WebGL context): once, by whichever entry runs
  * first. On a repeat visit that is often the app, and its start keeps the main thread for 150 ms and more.
@@ -51,7 +61,9 @@ export function startPageFirstView(doc: Document): void {
     (fn) => afterStylesheets(doc, fn),
     readPageHotspots(first.hotspots),
     (vp) => firstSideBox(vp, doc),
-    isOpening(first.compare) ? first.compare.source : undefined,
+    isOpening(first.compare)
+      ? { source: first.compare.source, view: first.compare.view, vp: secondSideBox(win) }
+      : undefined,
   );
   startInShell(doc, first, (vp) => firstSideBox(vp, doc));
 }

@@ -1,7 +1,7 @@
 // A compare deep link's requests at 10 Mbps / 40 ms, as a text waterfall: which side each tile and preview is for,
 // when it was sent and when its last byte came (ms from navigation), and when each side reported itself complete.
 // It shows whether the two sides' requests interleave. Not part of the bench's figures:
-//   node --import tsx bench/compare/waterfall.ts [--fov=1.57] [--no-cnode]
+//   node --import tsx bench/compare/waterfall.ts [--fov=1.57] [--no-cnode] [--port=8437]
 import { launchBenchBrowser } from '../browser';
 import { startBenchServer } from '../throttled/appServer';
 import { cdpConditions, DESKTOP, FAST } from '../throttled/profiles';
@@ -10,7 +10,7 @@ import { COMPARE_VIEWS, compareLinkOf, sidesOf } from './sites';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const view = { ...COMPARE_VIEWS[0]!.view, ...(arg('fov') ? { fov: Number(arg('fov')) } : {}) };
-const server = await startBenchServer({ port: 8437, rebuild: false, fillers: 40, real: false });
+const server = await startBenchServer({ port: Number(arg('port') ?? 8437), rebuild: false, fillers: 40, real: false });
 const browser = await launchBenchBrowser();
 try {
   const site = sidesOf(server);

@@ -25,6 +25,14 @@ export type DrawOptions = Omit<EarlyStageOptions, 'loadEngine'> & {
   draw?: boolean;
 };
 
+/** A compare deep link's second side, named by the page: its scene, its opening view and the box it opens in (its
+ *  half side by side, as the inline starter planned it). */
+export interface SecondSide {
+  source: Source;
+  view: View;
+  vp: Viewport;
+}
+
 /** What tells two scenes apart for the start-up path (the same tiles in another format are another load). */
 const sceneKey = (s: Source) => `${s.mantaLink}|${s.tilesId}|${s.format ?? 'jpg'}`;
 
@@ -74,8 +82,9 @@ export class PageStartup {
     hotspots: readonly Hotspot[] = [],
     /** The box to plan for while the stylesheet has not come (the first side's half of a comparison). */
     fit: (vp: Viewport) => Viewport = (vp) => vp,
-    /** A compare deep link's second side (the page names it): its preview goes with the first side's. */
-    second?: Source,
+    /** A compare deep link's second side (the page names it): its preview goes with the first side's, and its
+     *  opening tiles are decoded and uploaded with them. */
+    second?: SecondSide,
   ): void {
     this.step({ type: 'prefetch', scene: sceneKey(source) }, () => {
       const stage = (this.stage = new EarlyStage());
@@ -91,7 +100,12 @@ export class PageStartup {
       this.openingTiles = stage.prefetch(source, view, vp, { preview: false });
       void this.openingTiles.then(() => {
         stage.prefetchPreview(source);
-        if (second) stage.prefetchPreview(second);
+        if (!second) return;
+        stage.prefetchPreview(second.source);
+        // Its tiles are on their way already (the starter sent them with these, for the same box, so nothing more
+        // is fetched): taken now, they are decoded and put on the GPU while the first side's preview comes and the
+        // engine loads, instead of once its renderer mounts, behind the compare code, one upload budget a frame.
+        void stage.prefetch(second.source, second.view, second.vp, { preview: false });
       });
       // The context is made at the panorama's size, so the viewer never resizes it (see panoramaBox).
       if (box) stage.prepare(box);

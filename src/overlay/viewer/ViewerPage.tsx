@@ -21,6 +21,7 @@ import { useDeepLinkSync } from './useDeepLinkSync';
 import { useKioskIdle } from './useKioskIdle';
 import { useAfterFirstView } from './useAfterFirstView';
 import { useFirstViewSettled } from '../../state/useFirstViewSettled';
+import { useSecondSideEarly } from './useSecondSideEarly';
 import { useMinimapReads } from './useMinimapReads';
 import { useLoadedModule } from '../common/useLoadedModule';
 import { loadAdminMinimap } from './adminMinimapPart';
@@ -45,7 +46,8 @@ const UploadPage = lazy(() => import('../../editor/upload/UploadPage'));
 const StartViewButton = lazy(() => import('../../editor/surveys/StartViewButton'));
 // The hotspot editor: loaded only when an administrator switches the hotspot editor on.
 const HotspotEditor = lazy(() => import('../../editor/hotspots/HotspotEditor'));
-// Compare two dates (src/compare): loaded once the first view is complete, so none of it is on that view's path.
+// Compare two dates (src/compare): loaded once the first view is complete, so none of it is on that view's path
+// (on a compare deep link naming its second side, once the opening tiles are in: useSecondSideEarly).
 const CompareControls = lazy(() => import('../../compare/CompareControls'));
 // The tour editor: loaded only when an administrator opens it.
 const TourEditor = lazy(() => import('../../editor/tours/TourEditor'));
@@ -56,6 +58,8 @@ const InfoPanel = lazy(() => import('./InfoPanel'));
 
 export function ViewerPage() {
   const firstViewSettled = useFirstViewSettled();
+  // A compare deep link's second side is part of its first view: its code comes with the opening tiles.
+  const secondSideEarly = useSecondSideEarly();
   // Computed once here; every part of the page reads it from the provider below.
   const state = useResolvedViewerState();
   useDeepLinkSync(state);
@@ -201,7 +205,7 @@ export function ViewerPage() {
             <EnterVrButton />
             <ShareButton />
             {scene ? (
-              firstViewSettled ? (
+              firstViewSettled || secondSideEarly ? (
                 <Suspense fallback={comparePlace}>
                   <CompareControls />
                 </Suspense>
