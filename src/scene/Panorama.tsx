@@ -102,7 +102,14 @@ export const Panorama = forwardRef<PanoramaHandle, PanoramaProps>(function Panor
   useEffect(() => {
     if (!settings) return;
     stage.update(settings);
-    if (testHooksOn()) window.__compareStage = { locked: settings.locked, mode: settings.mode };
+    if (testHooksOn())
+      window.__compareStage = {
+        locked: settings.locked,
+        mode: settings.mode,
+        get shown() {
+          return stage.shown;
+        },
+      };
   }, [stage, settings]);
   const [inVR, setInVR] = useState(false);
   // The XR part loads lazily: an Enter VR pressed before it is there waits for it (XR_WAIT_MS at most).

@@ -28,8 +28,9 @@ declare global {
     __panorama?: PanoramaTestHook;
     /** The second side of a comparison. */
     __panoramaB?: PanoramaTestHook;
-    /** The comparison settings the stage draws with now (they reach it a render or two after the address). */
-    __compareStage?: { locked: boolean; mode: string };
+    /** The comparison settings the stage draws with now (they reach it a render or two after the address), and the
+     *  side a flip paints now (it turns on the first frame where that side is complete). */
+    __compareStage?: { locked: boolean; mode: string; readonly shown: 0 | 1 };
   }
 }
 

@@ -131,89 +131,93 @@ for (const name of THREE as ViewportName[]) {
         })
         .toBeLessThan(1e-3);
     });
+
+    test('swipe divider, flip, the deep link and Back', async ({ page }) => {
+      await page.goto('/site');
+      await page.getByRole('button', { name: 'Compare dates' }).click();
+      await expect.poll(() => param(page, 'compare')).toBe('side');
+      await bothReady(page);
+
+      await page.getByRole('radio', { name: 'Swipe' }).click();
+      await expect.poll(() => param(page, 'compare')).toBe('swipe');
+      const slider = page.getByRole('slider', { name: /Divider/ });
+      await expect(slider).toHaveAttribute('aria-valuenow', '50');
+      await slider.focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(slider).toHaveAttribute('aria-valuenow', '45');
+      await expect.poll(() => param(page, 'cdiv')).toBe('0.45');
+      const box = (await slider.boundingBox())!;
+      const canvas = (await page.locator('.panorama-host canvas').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(canvas.x + canvas.width * 0.8, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await expect(slider).toHaveAttribute('aria-valuenow', '80');
+      await page.screenshot({ path: test.info().outputPath(`compare-swipe-${name}.png`) });
+
+      await page.getByRole('radio', { name: 'Flip' }).click();
+      await expect.poll(() => param(page, 'compare')).toBe('toggle');
+      await expect(page.locator('.compare-card')).toHaveCount(1);
+      const first = await page.locator('.compare-card time').getAttribute('datetime');
+      await page.getByRole('button', { name: /^Show / }).click();
+      await expect.poll(() => param(page, 'cshow')).toBe('b');
+      await expect(page.locator('.compare-card time')).not.toHaveAttribute('datetime', first!);
+      // The picture flips too, not only the card.
+      await expect.poll(() => page.evaluate(() => window.__compareStage?.shown)).toBe(1);
+      await page.screenshot({ path: test.info().outputPath(`compare-toggle-b-${name}.png`) });
+      await page.keyboard.press('t');
+      await expect.poll(() => param(page, 'cshow')).toBe(null);
+      await expect.poll(() => page.evaluate(() => window.__compareStage?.shown)).toBe(0);
+      await page.screenshot({ path: test.info().outputPath(`compare-toggle-${name}.png`) });
+
+      const link = page.url();
+      // Back: the mode before, then no comparison at all.
+      await page.goBack();
+      await expect.poll(() => param(page, 'compare')).toBe('swipe');
+      await page.goBack();
+      await expect.poll(() => param(page, 'compare')).toBe('side');
+      await page.goBack();
+      await expect.poll(() => param(page, 'compare')).toBe(null);
+      await expect(page.locator('.compare-card')).toHaveCount(0);
+
+      // The link carries it all: opened afresh, it shows the same comparison.
+      await page.goto(link);
+      await expect(page.getByRole('radio', { name: 'Flip' })).toHaveAttribute('aria-checked', 'true');
+      await bothReady(page);
+    });
+
+    test('a walk through a link on the second side moves both', async ({ page, request }) => {
+      const demo = await demoSite(request);
+      await openCompared(page);
+      const [date, cdate, node, cnode] = ['date', 'cdate', 'node', 'cnode'].map((k) => param(page, k)!);
+      const bScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${cdate}`);
+      const link = bScenes.find((s) => s.survey_node.tiles_id === cnode)!.survey_node.link_hotspots[0]!;
+      // Free the sides, look at the link on the second side, and click it in the middle of that side.
+      await page.getByRole('button', { name: 'Views locked' }).click();
+      await expect.poll(() => param(page, 'clock')).toBe('0');
+      await released(page);
+      await page.evaluate((v) => window.__panoramaB!.setView(v), { yaw: link.yaw, pitch: link.pitch, fov: 1.2 });
+      const { b } = await halves(page.locator('.panorama-host canvas'));
+      // The side's camera turns on the next frame; a press is aimed through the camera as drawn.
+      await afterFrames(page, 2);
+      expect(Math.cos((await viewB(page)).yaw - link.yaw)).toBeGreaterThan(0.999);
+      await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+      await expect.poll(() => param(page, 'cnode')).toBe(link.target);
+      // The first side went to its own date's scene nearest to it: another scene, on its own date.
+      await expect.poll(() => param(page, 'node')).not.toBe(node);
+      expect(param(page, 'date')).toBe(date);
+      const aScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${date}`);
+      expect(aScenes.map((s) => s.survey_node.tiles_id)).toContain(param(page, 'node'));
+      // Back takes both sides back.
+      await page.goBack();
+      await expect.poll(() => param(page, 'cnode')).toBe(cnode);
+      expect(param(page, 'node')).toBe(node);
+    });
   });
 }
 
 test.describe('compare on desktop', () => {
   test.use(VIEWPORTS.desktop);
-
-  test('swipe divider, flip, the deep link and Back', async ({ page }) => {
-    await page.goto('/site');
-    await page.getByRole('button', { name: 'Compare dates' }).click();
-    await expect.poll(() => param(page, 'compare')).toBe('side');
-    await bothReady(page);
-
-    await page.getByRole('radio', { name: 'Swipe' }).click();
-    await expect.poll(() => param(page, 'compare')).toBe('swipe');
-    const slider = page.getByRole('slider', { name: /Divider/ });
-    await expect(slider).toHaveAttribute('aria-valuenow', '50');
-    await slider.focus();
-    await page.keyboard.press('ArrowLeft');
-    await expect(slider).toHaveAttribute('aria-valuenow', '45');
-    await expect.poll(() => param(page, 'cdiv')).toBe('0.45');
-    const box = (await slider.boundingBox())!;
-    const canvas = (await page.locator('.panorama-host canvas').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(canvas.x + canvas.width * 0.8, box.y + box.height / 2, { steps: 4 });
-    await page.mouse.up();
-    await expect(slider).toHaveAttribute('aria-valuenow', '80');
-    await page.screenshot({ path: test.info().outputPath('compare-swipe.png') });
-
-    await page.getByRole('radio', { name: 'Flip' }).click();
-    await expect.poll(() => param(page, 'compare')).toBe('toggle');
-    await expect(page.locator('.compare-card')).toHaveCount(1);
-    const first = await page.locator('.compare-card time').getAttribute('datetime');
-    await page.getByRole('button', { name: /^Show / }).click();
-    await expect.poll(() => param(page, 'cshow')).toBe('b');
-    await expect(page.locator('.compare-card time')).not.toHaveAttribute('datetime', first!);
-    await page.keyboard.press('t');
-    await expect.poll(() => param(page, 'cshow')).toBe(null);
-    await page.screenshot({ path: test.info().outputPath('compare-toggle.png') });
-
-    const link = page.url();
-    // Back: the mode before, then no comparison at all.
-    await page.goBack();
-    await expect.poll(() => param(page, 'compare')).toBe('swipe');
-    await page.goBack();
-    await expect.poll(() => param(page, 'compare')).toBe('side');
-    await page.goBack();
-    await expect.poll(() => param(page, 'compare')).toBe(null);
-    await expect(page.locator('.compare-card')).toHaveCount(0);
-
-    // The link carries it all: opened afresh, it shows the same comparison.
-    await page.goto(link);
-    await expect(page.getByRole('radio', { name: 'Flip' })).toHaveAttribute('aria-checked', 'true');
-    await bothReady(page);
-  });
-
-  test('a walk through a link on the second side moves both', async ({ page, request }) => {
-    const demo = await demoSite(request);
-    await openCompared(page);
-    const [date, cdate, node, cnode] = ['date', 'cdate', 'node', 'cnode'].map((k) => param(page, k)!);
-    const bScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${cdate}`);
-    const link = bScenes.find((s) => s.survey_node.tiles_id === cnode)!.survey_node.link_hotspots[0]!;
-    // Free the sides, look at the link on the second side, and click it in the middle of that side.
-    await page.getByRole('button', { name: 'Views locked' }).click();
-    await expect.poll(() => param(page, 'clock')).toBe('0');
-    await released(page);
-    await page.evaluate((v) => window.__panoramaB!.setView(v), { yaw: link.yaw, pitch: link.pitch, fov: 1.2 });
-    const { b } = await halves(page.locator('.panorama-host canvas'));
-    // The side's camera turns on the next frame; a press is aimed through the camera as drawn.
-    await afterFrames(page, 2);
-    expect(Math.cos((await viewB(page)).yaw - link.yaw)).toBeGreaterThan(0.999);
-    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
-    await expect.poll(() => param(page, 'cnode')).toBe(link.target);
-    // The first side went to its own date's scene nearest to it: another scene, on its own date.
-    await expect.poll(() => param(page, 'node')).not.toBe(node);
-    expect(param(page, 'date')).toBe(date);
-    const aScenes = await api<Scene[]>(request, `/api/site/${demo.site}/survey/details?floor=0&date=${date}`);
-    expect(aScenes.map((s) => s.survey_node.tiles_id)).toContain(param(page, 'node'));
-    // Back takes both sides back.
-    await page.goBack();
-    await expect.poll(() => param(page, 'cnode')).toBe(cnode);
-    expect(param(page, 'node')).toBe(node);
-  });
 
   test('a deep link fetches no link preview until both sides are complete, and then fetches them', async ({
     page,
