@@ -4,6 +4,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './helpers/cleanConsole';
 import { ROOT_PASSWORD, startSsoServer } from './helpers/ssoServer';
+import { appPageDrawn } from './app-helpers';
 
 let origin = '';
 let close: () => Promise<void>;
@@ -52,6 +53,8 @@ test('a 200-character pin and site name stay in their labels, whole on hover and
   await inside(label, anon.locator('.sitemap-image'));
 
   await anon.goto(`${origin}/site/${site}/site`);
+  // Measured on the app's title card: the server's shell is replaced by it, and a box read across that swap is null.
+  await appPageDrawn(anon);
   const card = anon.locator('.title-card');
   await expect(card).toBeVisible({ timeout: 20_000 });
   const title = card.locator('.title-site');
