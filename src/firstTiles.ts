@@ -4,8 +4,7 @@
 // (src/scene/startedFetches.ts). Built on its own, as one classic script (vite.config.ts): it imports nothing at
 // run time.
 import { FIRST_VIEW_ID, isFirstView, isOpening, readDataBlock } from '../contract/pageState';
-import { panoramaBoxAtStart } from './domain/layout';
-import { openingBoxes } from './scene/compareOpening';
+import { startBoxes } from './startBoxes';
 import { URGENT_TILES, openingTileUrls } from './scene/openingTiles';
 import { startFetches } from './scene/startedFetches';
 import { SHELL_OFF, shellFits } from './shellFit';
@@ -28,13 +27,12 @@ if (isFirstView(first) && (first.source.format !== 'avif' || first.avif === true
   // The panorama's box by the layout's rule: the stylesheet that places it has not arrived. The whole window asked
   // for tiles the box does not show (2 of 10 on a 1280x720 desktop). Should the box be wider (a page without the
   // sidebar), the early loader asks for what it adds once it measures it.
-  const dpr = devicePixelRatio || 1;
   const second = isOpening(first.compare) ? first.compare : null;
-  const [a, b] = openingBoxes(panoramaBoxAtStart(innerWidth, innerHeight), location.search);
-  const urls = openingTileUrls(first.source, first.view, { ...a, dpr });
+  const [a, b] = startBoxes(innerWidth, innerHeight, location.search, devicePixelRatio || 1);
+  const urls = openingTileUrls(first.source, first.view, a);
   // A compare deep link: the second side's opening tiles go with the first side's, one of each in turn, so the two
   // pictures complete together.
-  const bUrls = second ? openingTileUrls(second.source, second.view, { ...b, dpr }) : [];
+  const bUrls = second ? openingTileUrls(second.source, second.view, b) : [];
   startFetches(interleave(urls, bUrls), second ? 2 * URGENT_TILES : URGENT_TILES);
 }
 

@@ -3,10 +3,10 @@
 // from the cache at once, and the deferred app script often goes before the async first script.
 import { FIRST_VIEW_ID, type FirstView, isFirstView, isOpening, readDataBlock } from '../contract/pageState';
 import { readPageHotspots } from '../contract/sceneHotspots';
-import { panoramaBoxAtStart } from './domain/layout';
 import { afterStylesheets, measurePanoramaBox } from './overlay/viewer/panoramaBox';
 import { avifAnnounced } from './scene/avifSupport';
 import { openingBoxes } from './scene/compareOpening';
+import { startBoxes } from './startBoxes';
 import { pageStartup } from './scene/early';
 import type { Viewport } from './scene/view';
 import { startInShell } from './shellStart';
@@ -39,8 +39,7 @@ export function firstSideBox<B extends { width: number; height: number }>(box: B
  *  the panorama's box by the layout's rule, side by side): the early loader then takes exactly the starter's
  *  requests. */
 export function secondSideBox(win: Window): Viewport {
-  const [, b] = openingBoxes(panoramaBoxAtStart(win.innerWidth, win.innerHeight), win.location.search);
-  return { ...b, dpr: win.devicePixelRatio || 1 };
+  return startBoxes(win.innerWidth, win.innerHeight, win.location.search, win.devicePixelRatio || 1)[1];
 }
 
 /**
