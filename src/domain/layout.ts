@@ -19,9 +19,11 @@ export function viewportClass(width: number, height: number): ViewportClass {
   return 'desktop';
 }
 
-/** The sidebar starts collapsed on phones (the viewer's first render, and the first script's measure of it). */
+/** The sidebar starts collapsed on phones, either way up (expanded, it would lie over the viewer): the viewer's
+ *  first render asks by its screen's class, the first script by the window's size. */
+export const sidebarStartsCollapsedIn = (layout: ViewportClass): boolean => layout !== 'desktop';
 export const sidebarStartsCollapsed = (width: number, height: number): boolean =>
-  viewportClass(width, height) !== 'desktop';
+  sidebarStartsCollapsedIn(viewportClass(width, height));
 
 /** The sidebar's width beside the viewer as a page opens, CSS pixels: expanded on desktops (app.css --sidebar-w),
  *  collapsed on phones (--sidebar-w-small of the phone media query). Mirrored by app.css. */

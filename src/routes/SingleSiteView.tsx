@@ -17,6 +17,7 @@ import { parseViewerLink } from '../../contract/viewerLink';
 import { useKioskMode } from '../overlay/common/useKiosk';
 import { useViewportClass } from '../overlay/common/useViewportClass';
 import { currentScreen } from '../screen';
+import { sidebarStartsCollapsedIn } from '../domain/layout';
 import { useIsAdmin, useSsoEnabled } from '../domain/useAdmin';
 import { Sidebar } from '../overlay/sidebar/Sidebar';
 import { HomePage } from '../overlay/home/HomePage';
@@ -37,8 +38,7 @@ const SiteSettingsPage = lazy(() => import('../editor/settings/SiteSettingsPage'
 // The kiosk's offline download and service worker: only on a kiosk of a site kept offline.
 const OfflineKeeper = lazy(() => import('../overlay/offline/OfflineKeeper'));
 
-/** On a phone (either way up) the sidebar starts collapsed: expanded, it lies over the viewer. */
-const startsCollapsed = () => currentScreen().layout !== 'desktop';
+const startsCollapsed = () => sidebarStartsCollapsedIn(currentScreen().layout);
 
 export function SingleSiteView({ site, basePath, multiSite }: { site: string; basePath: string; multiSite: boolean }) {
   const settings = useSiteSettings(site || undefined);

@@ -10,6 +10,8 @@ import {
   afterClosing,
   afterOpening,
   compatible,
+  sidebarStartsCollapsed,
+  sidebarStartsCollapsedIn,
   fitTo,
   focusShare,
   panoramaBoxAtStart,
@@ -84,5 +86,21 @@ describe('panoramaBoxAtStart', () => {
     expect(css).toContain(`--sidebar-w: ${SIDEBAR_START_WIDTH.desktop}px;`);
     const phone = css.slice(css.indexOf('@media (max-width: 700px), (max-height: 500px) and (orientation: landscape)'));
     expect(phone).toContain(`--sidebar-w-small: ${SIDEBAR_START_WIDTH['phone-upright']}px;`);
+  });
+});
+
+describe('the sidebar at start', () => {
+  it('starts collapsed on phones either way up, expanded on desktops, asked by class or by size alike', () => {
+    expect(VIEWPORT_CLASSES.filter(sidebarStartsCollapsedIn)).toEqual(['phone-upright', 'phone-sideways']);
+    for (const [w, h] of [
+      [1280, 720],
+      [390, 844],
+      [844, 390],
+      [700, 900],
+      [701, 500],
+    ] as const)
+      expect(sidebarStartsCollapsed(w, h)).toBe(sidebarStartsCollapsedIn(viewportClass(w, h)));
+    expect(sidebarStartsCollapsed(844, 390)).toBe(true);
+    expect(sidebarStartsCollapsed(1280, 720)).toBe(false);
   });
 });
