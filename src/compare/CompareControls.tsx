@@ -94,7 +94,7 @@ function CompareOverlay({ cmp, bTitle }: { cmp: CompareState; bTitle: string | n
     <>
       <div
         className={`compare-cards compare-${cmp.mode}`}
-        style={{ '--divider': `${divider * 100}%` } as React.CSSProperties}
+        style={{ '--divider': `${divider * 100}%`, '--share': divider } as React.CSSProperties}
       >
         {cards.map((c) => (
           <section

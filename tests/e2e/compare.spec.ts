@@ -153,6 +153,21 @@ for (const name of THREE as ViewportName[]) {
       await page.mouse.move(canvas.x + canvas.width * 0.8, box.y + box.height / 2, { steps: 4 });
       await page.mouse.up();
       await expect(slider).toHaveAttribute('aria-valuenow', '80');
+      // Near the edge the second card keeps its two lines and stays inside the picture (it was once squeezed into
+      // a column of single words there, on a phone).
+      const cardBoxes = await page.locator('.compare-card').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height };
+        }),
+      );
+      expect(cardBoxes).toHaveLength(2);
+      const [cardA, cardB] = cardBoxes;
+      expect(cardB.height).toBeCloseTo(cardA.height, 0);
+      expect(cardB.right).toBeLessThanOrEqual(canvas.x + canvas.width);
+      expect(cardA.left).toBeGreaterThanOrEqual(canvas.x);
+      // Nor do the two cards cover each other.
+      expect(cardA.right <= cardB.left || cardA.bottom <= cardB.top).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`compare-swipe-${name}.png`) });
 
       await page.getByRole('radio', { name: 'Flip' }).click();
