@@ -95,6 +95,17 @@ async function tilerReady(server: ChildServer): Promise<void> {
   }
 }
 
+/** The process's CPU once its CPU of ended children has grown past `before` (its tiling child reaped), or 30 s on. */
+async function childReaped(pid: number, before: number): Promise<ReturnType<typeof procCpuSeconds>> {
+  const deadline = Date.now() + 30_000;
+  let cpu = procCpuSeconds(pid);
+  while (cpu.children <= before && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+    cpu = procCpuSeconds(pid);
+  }
+  return cpu;
+}
+
 /** Through the real route and job: a fresh server (SQLite, temp DATA_DIR), the photo uploaded as a new site, timed
  *  from 202 (upload accepted) to the job done; the server's peak RSS read before it stops. */
 const viaRoute = (photo: string) =>
@@ -107,7 +118,9 @@ const viaRoute = (photo: string) =>
       const fields = { mode: 'addNewSite', siteName: 'Bench tiling', date: '2026-11-28', surveyName: 'bench' };
       const run = await uploadPhotosAndWait(`${server.baseUrl}/api/site/bench-tiling/0/addPhotos`, [photo], fields);
       if (run.jobState !== 'done') throw new Error(`the photo was not tiled: ${run.status} ${run.detail}`);
-      const cpuAfter = procCpuSeconds(pid);
+      // The job is done at the tiling child's last word, which may come before its exit: its CPU counts once the
+      // server has reaped it, so wait for that (outside the timed span) rather than read the server's alone.
+      const cpuAfter = await childReaped(pid, cpuBefore.children);
       const serverCpuS = cpuAfter.own - cpuBefore.own;
       const cpuS = serverCpuS + cpuAfter.children - cpuBefore.children;
       return { ms: run.acceptedToDoneMs, maxRssMB: peakRssMB(pid), cpuS, serverCpuS };

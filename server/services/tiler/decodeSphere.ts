@@ -11,8 +11,14 @@ import type { SharedSphere } from './sphereMemory.ts';
 /** libvips repeats a decoder's complaint once per attempt: its first line says it. */
 const firstLine = (e: unknown) => String((e as Error)?.message ?? e).split('\n')[0];
 
-/** Into `into` when given (see placeOnSphere), so that threads reading it can start while the photo decodes. */
-export async function decodeSphere(file: string, plan: PhotoPlan, into?: SharedSphere): Promise<SharedSphere> {
+/** Into `into` when given (see placeOnSphere), so that threads reading it can start while the photo decodes; placed
+ *  there only once `placeAfter` has settled (threads still writing to the fresh sphere, see touchRows). */
+export async function decodeSphere(
+  file: string,
+  plan: PhotoPlan,
+  into?: SharedSphere,
+  placeAfter?: Promise<unknown>,
+): Promise<SharedSphere> {
   const grey = { r: UNCOVERED_GREY, g: UNCOVERED_GREY, b: UNCOVERED_GREY };
   const pipeline = sharp(file, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', sequentialRead: true })
     .autoOrient()
@@ -34,5 +40,6 @@ export async function decodeSphere(file: string, plan: PhotoPlan, into?: SharedS
       plan.name,
       `decodes to ${info.width}x${info.height} pixels, not the ${plan.width}x${plan.height} its header says.`,
     );
+  await placeAfter?.catch(() => undefined); // its failure is its owner's to tell
   return placeOnSphere({ data, width: info.width, height: info.height }, plan, into);
 }

@@ -19,7 +19,9 @@ export interface ReprojectThread {
 /**
  * A thread running `tools` (reprojectTools'), ready to make faces of `size` from `sphere` (in shared memory), and
  * each also at the `smaller` sizes, each half the one before (a 2x2 box filter of the one above). The sphere need
- * not be filled yet, only before the first face is asked: the thread can start while the photo decodes.
+ * not be filled yet, only before the first face is asked: the thread can start while the photo decodes. `fresh`:
+ * the sphere is still all zero, and the thread maps its pole's half of the pages (touchRows) before it says it is
+ * ready; fill it only once this has resolved.
  */
 export async function openReprojectThread(
   tools: ReprojectTools,
@@ -27,10 +29,11 @@ export async function openReprojectThread(
   size: number,
   smaller: number[],
   poles: Poles,
+  fresh = false,
 ): Promise<ReprojectThread> {
   const worker = new Worker(tools.code, {
     eval: true,
-    workerData: { sphere, size, poles, kernel: tools.kernel, smaller } satisfies ThreadData,
+    workerData: { sphere, size, poles, kernel: tools.kernel, smaller, fresh } satisfies ThreadData,
   });
   // Answers arrive in the order of the requests; the first says the thread is ready.
   const waiting: { resolve: (offsets: number[] | undefined) => void; reject: (e: Error) => void }[] = [];

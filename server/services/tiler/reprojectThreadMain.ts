@@ -5,7 +5,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Face } from '../../demo/cubeGeometry.ts';
 import type { Poles } from './poleBands.ts';
-import type { SharedSphere } from './sphereMemory.ts';
+import { touchRows, type SharedSphere } from './sphereMemory.ts';
 import { openWasmReprojector, type WasmReprojector } from './wasmReproject.ts';
 
 export interface ThreadData {
@@ -16,6 +16,8 @@ export interface ThreadData {
   kernel: Uint8Array;
   /** The sizes below `size` each face is also wanted at, each half the one before. */
   smaller: number[];
+  /** The sphere is not filled yet (all zero): map this thread's half of its pages before answering ready. */
+  fresh: boolean;
 }
 export interface FaceRequest {
   face: Face;
@@ -42,11 +44,17 @@ try {
 
 const failed = (e: unknown): ThreadAnswer => ({ ok: false, message: String((e as Error)?.message ?? e) });
 
-const { sphere, size, poles, kernel, smaller } = workerData as ThreadData;
+const { sphere, size, poles, kernel, smaller, fresh } = workerData as ThreadData;
 try {
   // Compiled now, while the photo may still be decoding into the sphere; the polar bands, which read the sphere,
   // are narrowed at the first face asked, which comes once the sphere is filled.
   const module = new WebAssembly.Module(kernel as BufferSource); // cloned into this thread: on an ArrayBuffer
+  // Its pole's half of the sphere's pages mapped now, while the photo decodes, not during the copy after it. A
+  // fresh sphere is filled only once every thread has answered that it is ready.
+  if (fresh) {
+    const half = sphere.height / 2;
+    touchRows(sphere, poles === 'bottom' ? half : 0, poles === 'top' ? half : sphere.height);
+  }
   let reprojector: WasmReprojector | null = null;
   parentPort!.postMessage({ ok: true } satisfies ThreadAnswer);
   let asked = 0;

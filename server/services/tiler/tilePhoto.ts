@@ -73,7 +73,7 @@ const THREAD_FACES: { poles: Poles; faces: Face[] }[] = [
 async function openThreads(tools: ReprojectTools, sphere: SharedSphere, sizes: number[]) {
   const [size, ...smaller] = sizes;
   const opened = await Promise.allSettled(
-    THREAD_FACES.map(({ poles }) => openReprojectThread(tools, sphere, size, smaller, poles)),
+    THREAD_FACES.map(({ poles }) => openReprojectThread(tools, sphere, size, smaller, poles, true)),
   );
   const threads: { thread: ReprojectThread; faces: Face[] }[] = [];
   opened.forEach((o, i) => o.status === 'fulfilled' && threads.push({ thread: o.value, faces: THREAD_FACES[i].faces }));
@@ -112,7 +112,8 @@ export async function tilePhoto(
   const opening = threadTools.then((tools) => openThreads(tools, sphere, sizes));
   opening.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
   try {
-    await decodeSphere(file, plan, sphere);
+    // Placed once the threads are open: each has mapped its half of the sphere's pages meanwhile (touchRows).
+    await decodeSphere(file, plan, sphere, opening);
   } catch (e) {
     await opening.then(
       (threads) => Promise.all(threads.map(({ thread }) => thread.close())),
