@@ -1,10 +1,11 @@
 // Two sides of a comparison in one canvas, one WebGL context: what the two PanoramaScenes share each frame. The
 // first side's frame asks it for the layout (sideDraws), the second side follows the first's view while locked,
 // and a toggle shows the other side only on a frame where that side's picture is complete, so it never blinks; the
-// arrow keys turn the side compareKeys.ts names. Link previews wait until both pictures are complete (hold).
-// Plain class, no three.js.
+// arrow keys turn the side compareKeys.ts names. Link previews wait until both pictures are complete (hold); both
+// sides' uploads share one frame's allowance. Plain class, no three.js.
 import { type CompareLayout, type SideDraw, sideDraws } from './compareLayout';
 import { keysSide } from './compareKeys';
+import { FrameUploads } from './frameUploads';
 import type { View } from './view';
 
 /** What the stage needs of each side (its PanoramaController). */
@@ -33,6 +34,8 @@ export class CompareStage {
   private shownNow: 0 | 1 = 0;
   private size = { width: 0, height: 0 };
   draws: [SideDraw, SideDraw] = sideDraws(this.size, { ...this.settings });
+  /** The textures both sides may upload in one frame together (each side's tile store spends from it). */
+  readonly uploads = new FrameUploads();
   /** Ask for a frame (the R3F root's invalidate, set by the first side). */
   requestFrame: () => void = () => undefined;
 
@@ -88,6 +91,7 @@ export class CompareStage {
       if (this.sides[want]?.ready()) this.shownNow = want;
       else waiting = true;
     }
+    this.uploads.refill();
     this.size = size;
     this.draws = sideDraws(size, { ...this.settings, shown: this.shownNow });
     return waiting;

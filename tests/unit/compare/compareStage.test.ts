@@ -94,4 +94,16 @@ describe('compare stage', () => {
     st.hold(1, () => ran++);
     expect(ran).toBe(1);
   });
+
+  it('refills the shared upload allowance once a frame, for both sides', () => {
+    const st = new CompareStage();
+    st.sides[0] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.frame(size);
+    let spent = 0;
+    while (st.uploads.spend()) spent++;
+    expect(spent).toBeGreaterThan(0);
+    expect(st.uploads.spend()).toBe(false);
+    st.frame(size);
+    expect(st.uploads.spend()).toBe(true);
+  });
 });
