@@ -1,7 +1,7 @@
 // The stage two compared sides share: the second follows the first while locked (turned by the nodes' rotations),
 // steers it, and a toggle flips only once the side it flips to has its picture.
 import { describe, expect, it } from 'vitest';
-import { CompareStage, type StageSide } from '../../../src/scene/compareStage';
+import { CompareStage, STILL_MS, type StageSide } from '../../../src/scene/compareStage';
 import type { View } from '../../../src/scene/view';
 
 function side(view: View, ready = true) {
@@ -92,6 +92,44 @@ describe('compare stage', () => {
     st.sides[1] = side({ yaw: 0, pitch: 0, fov: 1 });
     let ran = 0;
     st.hold(1, () => ran++);
+    expect(ran).toBe(1);
+  });
+
+  it('holds link previews while a side turns, and runs them once the view has been still a while', () => {
+    let now = 0;
+    const timers: Array<{ at: number; fn: () => void }> = [];
+    const st = new CompareStage({ now: () => now, later: (fn, ms) => void timers.push({ at: now + ms, fn }) });
+    let frames = 0;
+    st.requestFrame = () => frames++;
+    const a = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.sides[0] = a;
+    st.sides[1] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.frame(size);
+    // A pan under way as both pictures complete.
+    now = 16;
+    a.view = { yaw: 0.03, pitch: 0, fov: 1 };
+    st.frame(size);
+    let ran = 0;
+    st.hold(0, () => ran++);
+    expect(ran).toBe(0);
+    // One recheck is asked for however often it is looked at, at the end of the still time.
+    st.release();
+    expect(timers.map((t) => t.at)).toEqual([16 + STILL_MS]);
+    // Still turning then: it waits again.
+    now = 200;
+    a.view = { yaw: 0.06, pitch: 0, fov: 1 };
+    st.frame(size);
+    now = 16 + STILL_MS;
+    timers.shift()!.fn();
+    expect(frames).toBe(1);
+    st.release();
+    expect(ran).toBe(0);
+    expect(timers.map((t) => t.at)).toEqual([200 + STILL_MS]);
+    // Stopped: the frame the timer asks for runs it.
+    now = 200 + STILL_MS;
+    timers.shift()!.fn();
+    st.frame(size);
+    st.release();
     expect(ran).toBe(1);
   });
 
