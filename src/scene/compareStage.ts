@@ -125,11 +125,19 @@ export class CompareStage {
     this.release();
   }
 
-  /** After a side draws: run what is held once both sides' pictures are complete and the view is still. */
+  /** After a side draws: run what is held once both sides' pictures are complete and the views have been still
+   *  for STILL_MS since (a frame is asked for when that time is up). */
   release(): void {
+    if (!this.sides[0]?.ready() || !this.sides[1]?.ready()) {
+      this.completeAt = null;
+      return;
+    }
+    const now = this.clock.now();
+    this.completeAt ??= now;
     if (!this.held[0] && !this.held[1]) return;
-    if (!this.sides[0]?.ready() || !this.sides[1]?.ready()) return;
-    const still = this.clock.now() - this.movedAt;
+    // Still since the later of the last move and both pictures completing: a visitor who starts turning as they
+    // complete (the pan follows the picture) does so before anything held starts.
+    const still = now - Math.max(this.movedAt, this.completeAt);
     if (still < STILL_MS) {
       // Look again once it may have stopped: a frame runs release after each side draws.
       if (!this.recheck) {
@@ -150,6 +158,8 @@ export class CompareStage {
 
   /** When either side's view last changed (seen once a frame), and the views then. */
   private movedAt = -Infinity;
+  /** When release first saw both pictures complete (null while one is not). */
+  private completeAt: number | null = null;
   private lastViews: [View | null, View | null] = [null, null];
   private recheck = false;
 
