@@ -22,6 +22,7 @@ import {
 import type { EarlyTexture, TileProvider } from './tileProvider';
 import { avifDecodesNow } from './avifSupport';
 import { detailSource, wantsFullDetail } from './tileDetail';
+import type { FrameUploads } from './frameUploads';
 import { TileStore, type TileStoreOptions } from './tileStore';
 import { type TileSource, previewUrl, tileUrl } from '../../contract/tileUrls';
 import type { View, Viewport } from './view';
@@ -214,6 +215,11 @@ export class PanoramaLayer {
 
   private fullDetail(level: number, view: View, vp: Viewport): boolean {
     return wantsFullDetail(this.source.levels, level, this.source.faceSize, view.fov, vp, this.openingFov!);
+  }
+
+  /** Spend uploads from an allowance shared with the other side of a comparison (null: this layer's own). */
+  shareUploads(shared: FrameUploads | null): void {
+    this.store.shareUploads(shared);
   }
 
   /** The fov the scene opened at: its JPEGs are fetched only once the visitor zooms in past it. */

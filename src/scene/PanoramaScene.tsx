@@ -172,13 +172,21 @@ export function PanoramaScene(props: SceneProps) {
 
   // One layer per scene; a scene change keeps the old layer on top, fading out.
   const sceneKey = `${props.scene.mantaLink}|${props.scene.tilesId}`;
+  const layerRef = useRef<PanoramaLayer | null>(null);
   useEffect(() => {
     const p = propsRef.current;
     const layer = new PanoramaLayer(p.scene, invalidate, p.tiles, gl, p.layerOptions);
+    layer.shareUploads(p.compare?.stage.uploads ?? null);
+    layerRef.current = layer;
     world.current?.add(layer.group);
     controller.showScene(layer, p.scene.faceSize, p.initialView);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new layer only when the scene changes
   }, [sceneKey]);
+  // Two sides upload within one frame's allowance together, as one view would (also when Compare is pressed on a
+  // view already drawn, and back to its own when the comparison closes).
+  useEffect(() => {
+    layerRef.current?.shareUploads(cmp?.stage.uploads ?? null);
+  }, [cmp]);
 
   // Previews of the scenes link hotspots lead to, so following a link starts from a decoded picture. A side of a
   // comparison holds them until both sides are complete: fetched earlier, they compete with the other side's tiles.

@@ -1,11 +1,27 @@
 // Two sides of a comparison in one canvas, one WebGL context: what the two PanoramaScenes share each frame. The
 // first side's frame asks it for the layout (sideDraws), the second side follows the first's view while locked,
 // and a toggle shows the other side only on a frame where that side's picture is complete, so it never blinks; the
-// arrow keys turn the side compareKeys.ts names. Link previews wait until both pictures are complete (hold).
-// Plain class, no three.js.
+// arrow keys turn the side compareKeys.ts names. Link previews wait until both pictures are complete and the view
+// has stopped moving (hold); both sides' uploads share one frame's allowance. Plain class, no three.js.
 import { type CompareLayout, type SideDraw, sideDraws } from './compareLayout';
 import { keysSide } from './compareKeys';
-import type { View } from './view';
+import { FrameUploads } from './frameUploads';
+import { type View, viewsEqual } from './view';
+
+/** How long the view must have been still before held work runs (ms): a pan that starts as both pictures complete
+ *  (a visitor turning at once) does not share its frames with the previews' downloads and decodes. */
+export const STILL_MS = 400;
+
+/** The stage's clock and timer (injected in tests). */
+export interface StageClock {
+  now(): number;
+  later(fn: () => void, ms: number): void;
+}
+
+const realClock: StageClock = {
+  now: () => performance.now(),
+  later: (fn, ms) => void setTimeout(fn, ms),
+};
 
 /** What the stage needs of each side (its PanoramaController). */
 export interface StageSide {
@@ -27,12 +43,16 @@ export interface StageSettings extends CompareLayout {
 }
 
 export class CompareStage {
+  constructor(private readonly clock: StageClock = realClock) {}
+
   settings: StageSettings = { mode: 'side', divider: 0.5, shown: 0, locked: true, yawOffset: 0 };
   readonly sides: [StageSide | null, StageSide | null] = [null, null];
   /** The side a toggle paints now (follows settings.shown once that side is ready). */
   private shownNow: 0 | 1 = 0;
   private size = { width: 0, height: 0 };
   draws: [SideDraw, SideDraw] = sideDraws(this.size, { ...this.settings });
+  /** The textures both sides may upload in one frame together (each side's tile store spends from it). */
+  readonly uploads = new FrameUploads();
   /** Ask for a frame (the R3F root's invalidate, set by the first side). */
   requestFrame: () => void = () => undefined;
 
@@ -88,6 +108,8 @@ export class CompareStage {
       if (this.sides[want]?.ready()) this.shownNow = want;
       else waiting = true;
     }
+    this.uploads.refill();
+    this.noteMotion();
     this.size = size;
     this.draws = sideDraws(size, { ...this.settings, shown: this.shownNow });
     return waiting;
@@ -103,13 +125,50 @@ export class CompareStage {
     this.release();
   }
 
-  /** After a side draws: run what is held once both sides' pictures are complete. */
+  /** After a side draws: run what is held once both sides' pictures are complete and the views have been still
+   *  for STILL_MS since (a frame is asked for when that time is up). */
   release(): void {
-    if (!this.sides[0]?.ready() || !this.sides[1]?.ready()) return;
+    if (!this.sides[0]?.ready() || !this.sides[1]?.ready()) {
+      this.completeAt = null;
+      return;
+    }
+    const now = this.clock.now();
+    this.completeAt ??= now;
+    if (!this.held[0] && !this.held[1]) return;
+    // Still since the later of the last move and both pictures completing: a visitor who starts turning as they
+    // complete (the pan follows the picture) does so before anything held starts.
+    const still = now - Math.max(this.movedAt, this.completeAt);
+    if (still < STILL_MS) {
+      // Look again once it may have stopped: a frame runs release after each side draws.
+      if (!this.recheck) {
+        this.recheck = true;
+        this.clock.later(() => {
+          this.recheck = false;
+          this.requestFrame();
+        }, STILL_MS - still);
+      }
+      return;
+    }
     for (const i of [0, 1] as const) {
       const run = this.held[i];
       this.held[i] = null;
       run?.();
+    }
+  }
+
+  /** When either side's view last changed (seen once a frame), and the views then. */
+  private movedAt = -Infinity;
+  /** When release first saw both pictures complete (null while one is not). */
+  private completeAt: number | null = null;
+  private lastViews: [View | null, View | null] = [null, null];
+  private recheck = false;
+
+  private noteMotion(): void {
+    for (const i of [0, 1] as const) {
+      const v = this.sides[i]?.view;
+      const last = this.lastViews[i];
+      if (v && last && !viewsEqual(v, last)) this.movedAt = this.clock.now();
+      this.lastViews[i] = v ? { ...v } : null;
     }
   }
 

@@ -6,6 +6,7 @@
 // stays on screen until then (no flash of the preview or of a coarser level).
 import { FACES } from './cubeGeometry';
 import { DEFAULT_CONCURRENCY, LoadQueue } from './loadQueue';
+import { FrameUploads, type UploadBudget } from './frameUploads';
 import { DEFAULT_CACHE_BUDGET, TextureCache } from './textureCache';
 import { type TileId, tileKey } from './tileGrid';
 import type { VisibleTile } from './visibleTiles';
@@ -28,17 +29,12 @@ export interface TileUploader<I, T> {
   discard?(img: I): void;
 }
 
-export interface UploadBudget {
-  /** Textures uploaded per frame at least (when waiting), so tiles keep coming on a slow device… */
-  uploadsPerFrame?: number;
-  /** …and more while this many milliseconds of the frame are not used up… */
-  uploadMsPerFrame?: number;
-  /** …but never more than this many in one frame, so a burst of arrivals never stalls a pan. The first
-   *  view of a scene has no limit: nothing moves yet, and one frame with everything beats several. */
-  maxUploadsPerFrame?: number;
-}
+export type { UploadBudget };
 
 export interface TileStoreOptions extends UploadBudget {
+  /** An allowance shared with other stores drawn in the same frame (refilled by its owner once a frame); else the
+   *  store has its own, from the options above, refilled as each of its frames starts. */
+  uploads?: FrameUploads;
   concurrency?: number;
   cacheBudgetBytes?: number;
   now?: () => number;
@@ -70,7 +66,9 @@ export class TileStore<I, T> {
   private disposed = false;
   /** The first view has been drawn complete once (upload limits apply from then on). */
   private everComplete = false;
-  private frameBudget = { uploads: 0, cap: 0, until: 0, unlimited: false };
+  /** This store's own allowance, and the one it spends from now (its own, or one shared with another store). */
+  private readonly ownUploads: FrameUploads;
+  private uploads: FrameUploads;
   /** The frame's tiles and whether they are wanted in full detail (endFrame checks they are). */
   private wanted: { visible: readonly VisibleTile[]; full: boolean } = { visible: [], full: false };
   /** Every tile of the last frame is held in the detail it wanted. */
@@ -90,6 +88,8 @@ export class TileStore<I, T> {
     private readonly opts: TileStoreOptions = {},
   ) {
     this.now = opts.now ?? (() => performance.now());
+    this.ownUploads = new FrameUploads(opts, this.now);
+    this.uploads = opts.uploads ?? this.ownUploads;
     this.cache = new TextureCache<Entry<T>>({
       budgetBytes: opts.cacheBudgetBytes ?? DEFAULT_CACHE_BUDGET,
       inUse: (k) => this.onScreen.has(k),
@@ -103,6 +103,11 @@ export class TileStore<I, T> {
       },
       onLoad: (key, img) => this.add(parseKey(key), img, key.endsWith('@full'), true),
     });
+  }
+
+  /** Spend from `shared` (refilled by its owner once a frame) from now on; null: this store's own again. */
+  shareUploads(shared: FrameUploads | null): void {
+    this.uploads = shared ?? this.ownUploads;
   }
 
   /** Bytes the cached tiles occupy on the GPU. */
@@ -162,14 +167,8 @@ export class TileStore<I, T> {
     this.queue.setWanted(items);
     // Upload budget: at least a few textures, more while a few milliseconds last, up to a cap — so a slow
     // frame (a CPU rasteriser, a big screen) does not also slow the arrival of tiles, and a burst of
-    // arrivals does not stall a pan. The first view has no limit.
-    const unlimited = !this.everComplete;
-    this.frameBudget = {
-      uploads: this.opts.uploadsPerFrame ?? 2,
-      cap: unlimited ? Infinity : (this.opts.maxUploadsPerFrame ?? 6),
-      until: this.now() + (this.opts.uploadMsPerFrame ?? 4),
-      unlimited,
-    };
+    // arrivals does not stall a pan. The first view has no limit. A shared allowance is refilled by its owner.
+    if (this.uploads === this.ownUploads) this.uploads.refill();
     this.deferred = false;
     this.drawing = new Set();
   }
@@ -196,14 +195,9 @@ export class TileStore<I, T> {
 
   /** One upload out of this frame's budget; false (and another frame asked for) when it is spent. */
   private spendUpload(): boolean {
-    const b = this.frameBudget;
-    if (b.cap <= 0 || (!b.unlimited && b.uploads <= 0 && this.now() > b.until)) {
-      this.deferred = true;
-      return false;
-    }
-    b.cap--;
-    b.uploads--;
-    return true;
+    if (this.uploads.spend(!this.everComplete)) return true;
+    this.deferred = true;
+    return false;
   }
 
   /** The entry drawn for tile `key` this frame (marked recently used and on screen). */

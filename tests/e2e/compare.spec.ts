@@ -275,6 +275,70 @@ test.describe('compare on desktop', () => {
     }
   });
 
+  test('a pan that starts as both sides complete fetches no link preview until the view has stopped', async ({
+    page,
+    browser,
+  }) => {
+    await openCompared(page);
+    const link = page.url();
+    const [node, cnode] = [param(page, 'node')!, param(page, 'cnode')!];
+    const ctx = await browser.newContext(VIEWPORTS.desktop);
+    try {
+      // Each preview asked for is noted with whether the scripted pan (below) was under way or over.
+      await ctx.addInitScript(() => {
+        type Asked = { url: string; panning: boolean; at: number };
+        const w = window as unknown as Window & { __previewAsks: Asked[]; __panning?: boolean; __panEnd?: number };
+        w.__previewAsks = [];
+        const fetch0 = w.fetch.bind(w);
+        w.fetch = (input, init) => {
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          if (/\/preview\.\w+$/.test(url)) w.__previewAsks.push({ url, panning: !!w.__panning, at: performance.now() });
+          return fetch0(input, init);
+        };
+      });
+      const fresh = await ctx.newPage();
+      await fresh.goto(link);
+      // Turn the first side a little every frame from the frame both sides are complete, for 90 frames.
+      const panEnd = await fresh.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const w = window as unknown as Window & { __panning?: boolean };
+            const wait = () => {
+              if (!w.__panorama?.counters.complete || !w.__panoramaB?.counters.complete)
+                return requestAnimationFrame(wait);
+              w.__panning = true;
+              const v0 = w.__panorama.getView();
+              let i = 0;
+              const step = () => {
+                w.__panorama!.setView({ ...v0, yaw: v0.yaw + ++i * 0.01 });
+                if (i < 90) return requestAnimationFrame(step);
+                w.__panning = false;
+                resolve(performance.now());
+              };
+              requestAnimationFrame(step);
+            };
+            wait();
+          }),
+      );
+      const linkPreviews = () =>
+        fresh.evaluate(
+          ([a, b]) =>
+            (
+              window as unknown as { __previewAsks: { url: string; panning: boolean; at: number }[] }
+            ).__previewAsks.filter((x) => !x.url.includes(a!) && !x.url.includes(b!)),
+          [node, cnode],
+        );
+      // Fetched once the view has stood still a while…
+      await expect.poll(async () => (await linkPreviews()).length, { timeout: 30_000 }).toBeGreaterThan(1);
+      // …none during the pan, nor in the moment it stopped.
+      const asks = await linkPreviews();
+      expect(asks.filter((x) => x.panning)).toEqual([]);
+      expect(Math.min(...asks.map((x) => x.at)) - panEnd).toBeGreaterThan(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('with the views free, the arrow keys turn the side pressed last', async ({ page }) => {
     await openCompared(page);
     await page.getByRole('button', { name: 'Views locked' }).click();

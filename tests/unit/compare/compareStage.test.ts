@@ -1,7 +1,7 @@
 // The stage two compared sides share: the second follows the first while locked (turned by the nodes' rotations),
 // steers it, and a toggle flips only once the side it flips to has its picture.
 import { describe, expect, it } from 'vitest';
-import { CompareStage, type StageSide } from '../../../src/scene/compareStage';
+import { CompareStage, STILL_MS, type StageSide } from '../../../src/scene/compareStage';
 import type { View } from '../../../src/scene/view';
 
 function side(view: View, ready = true) {
@@ -58,8 +58,16 @@ describe('compare stage', () => {
     expect(st.draws[0].scissor).toBeNull();
     expect(st.draws[1].scissor).toEqual({ x: 0, y: 0, ...size });
   });
-  it("holds each side's link-preview prefetch until both pictures are complete", () => {
-    const st = new CompareStage();
+  /** A stage on a fake clock: `at(ms)` sets the time, `timers` what it asked to run later. */
+  function clocked() {
+    let now = 0;
+    const timers: Array<{ at: number; fn: () => void }> = [];
+    const st = new CompareStage({ now: () => now, later: (fn, ms) => void timers.push({ at: now + ms, fn }) });
+    return { st, timers, at: (ms: number) => (now = ms) };
+  }
+
+  it("holds each side's link-preview prefetch until both pictures are complete and a still time has passed", () => {
+    const { st, at } = clocked();
     const a = side({ yaw: 0, pitch: 0, fov: 1 });
     const b = side({ yaw: 0, pitch: 0, fov: 1 }, false);
     st.sides[0] = a;
@@ -72,6 +80,11 @@ describe('compare stage', () => {
     st.release();
     expect(ran).toEqual([]);
     b.ok = true;
+    at(100);
+    st.release();
+    // Complete now, but a pan may start right away: not yet.
+    expect(ran).toEqual([]);
+    at(100 + STILL_MS);
     st.release();
     expect(ran).toEqual(['a', 'b']);
     // Run once only.
@@ -79,19 +92,75 @@ describe('compare stage', () => {
     expect(ran).toEqual(['a', 'b']);
     // A side gone takes its held work with it.
     b.ok = false;
+    st.release();
     st.hold(0, () => ran.push('a again'));
     st.hold(0, null);
     b.ok = true;
+    at(1000);
+    st.release();
+    at(1000 + STILL_MS);
     st.release();
     expect(ran).toEqual(['a', 'b']);
   });
 
-  it('runs held work at once when both sides are already complete', () => {
-    const st = new CompareStage();
+  it('runs held work a still time after it is held when both sides are already complete', () => {
+    const { st, timers, at } = clocked();
     st.sides[0] = side({ yaw: 0, pitch: 0, fov: 1 });
     st.sides[1] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.release();
     let ran = 0;
+    at(STILL_MS);
     st.hold(1, () => ran++);
     expect(ran).toBe(1);
+    expect(timers).toEqual([]);
+  });
+
+  it('holds link previews while a side turns, and runs them once the views have been still a while', () => {
+    const { st, timers, at } = clocked();
+    let frames = 0;
+    st.requestFrame = () => frames++;
+    const a = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.sides[0] = a;
+    st.sides[1] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.frame(size);
+    st.release();
+    // Complete long ago; a pan under way.
+    at(1000);
+    a.view = { yaw: 0.03, pitch: 0, fov: 1 };
+    st.frame(size);
+    let ran = 0;
+    st.hold(0, () => ran++);
+    expect(ran).toBe(0);
+    // One recheck is asked for however often it is looked at, at the end of the still time.
+    st.release();
+    expect(timers.map((t) => t.at)).toEqual([1000 + STILL_MS]);
+    // Still turning then: it waits again.
+    at(1200);
+    a.view = { yaw: 0.06, pitch: 0, fov: 1 };
+    st.frame(size);
+    at(1000 + STILL_MS);
+    timers.shift()!.fn();
+    expect(frames).toBe(1);
+    st.release();
+    expect(ran).toBe(0);
+    expect(timers.map((t) => t.at)).toEqual([1200 + STILL_MS]);
+    // Stopped: the frame the timer asks for runs it.
+    at(1200 + STILL_MS);
+    timers.shift()!.fn();
+    st.frame(size);
+    st.release();
+    expect(ran).toBe(1);
+  });
+
+  it('refills the shared upload allowance once a frame, for both sides', () => {
+    const st = new CompareStage();
+    st.sides[0] = side({ yaw: 0, pitch: 0, fov: 1 });
+    st.frame(size);
+    let spent = 0;
+    while (st.uploads.spend()) spent++;
+    expect(spent).toBeGreaterThan(0);
+    expect(st.uploads.spend()).toBe(false);
+    st.frame(size);
+    expect(st.uploads.spend()).toBe(true);
   });
 });

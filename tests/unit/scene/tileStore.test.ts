@@ -1,6 +1,7 @@
 // The tile store with a mocked source and uploader, as Marzipano's test/suite/TextureStore.js does.
 import { describe, expect, it } from 'vitest';
 import { type TileId, tileKey } from '../../../src/scene/tileGrid';
+import { FrameUploads } from '../../../src/scene/frameUploads';
 import { TileStore, type TileUploader } from '../../../src/scene/tileStore';
 import type { VisibleTile } from '../../../src/scene/visibleTiles';
 
@@ -108,6 +109,34 @@ describe('tile store', () => {
     const drawable = wanted(0, 1, 2, 3, 4, 5).filter((v) => h.store.isDrawable(v.tile));
     expect(drawable).toHaveLength(2);
     expect(h.store.endFrame(false)).toBe(true);
+  });
+
+  it('spends from an allowance shared with another store: both together upload what one frame may', () => {
+    let clock = 0;
+    const shared = new FrameUploads({ uploadsPerFrame: 1, maxUploadsPerFrame: 3, uploadMsPerFrame: 4 }, () => clock);
+    const stores = [0, 1].map(() => {
+      const ready = new Map<string, Img>();
+      for (let x = 0; x < 6; x++) ready.set(tileKey(tile(x)), { name: `t${x}` });
+      const h = harness({}, ready);
+      h.store.shareUploads(shared);
+      // A first complete view each (not limited), so the limits apply from now on.
+      shared.refill();
+      h.frame(wanted(0));
+      return h;
+    });
+    // One frame, both stores drawing: the owner refills once, and the cap of 3 is shared.
+    shared.refill();
+    let drawn = 0;
+    for (const h of stores) {
+      h.store.want(wanted(0, 1, 2, 3, 4, 5));
+      drawn += wanted(0, 1, 2, 3, 4, 5).filter((v) => h.store.isDrawable(v.tile)).length - 1;
+    }
+    expect(drawn).toBe(3);
+    // A store that no longer shares refills its own again as its frame starts (its own defaults: up to 6).
+    stores[1]!.store.shareUploads(null);
+    clock += 1;
+    stores[1]!.store.want(wanted(0, 1, 2, 3, 4, 5));
+    expect(wanted(0, 1, 2, 3, 4, 5).filter((v) => stores[1]!.store.isDrawable(v.tile))).toHaveLength(6);
   });
 
   it('evicts least recently used tiles over budget, never those on screen', () => {
