@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../tests/e2e/helpers/fixtures';
-import type { DetailResult } from './detail';
+import { DETAIL_TARGET_DB, type DetailResult } from './detail';
 import { BYTES_TARGET, DESKTOP, REPEAT_TARGET, SLOW, SWITCH_TARGET, type Setup } from './profiles';
 import { PEER_LABEL, PEERS, type Peer, type SwitchKind, type SwitchResult, type Visit } from './visits';
 
@@ -100,17 +100,20 @@ export function printResults(r: Results): void {
 
   if (r.detail.length) {
     console.log(
-      "\n## Detail: our deepest level against Marzipano's picture of the uploaded JPEG tiles (same view, zoomed in to the deepest level, settled, unthrottled 1280x720; PSNR on a box of half the panorama canvas's height and of our narrower canvas's width, centred on each page's canvas)",
+      `\n## Detail: our deepest level against Marzipano's picture of the uploaded JPEG tiles (same view, settled, unthrottled 1280x720; PSNR on a box of half the panorama canvas's height and of our narrower canvas's width, centred on each page's canvas). Opening: a link at the deepest level's fov, its first picture (JPEGs held back) and settled; zoomed in: opened at the scene's own fov, the mouse wheel in to the deepest level. Target ${DETAIL_TARGET_DB} dB where the visitor looks (settled, zoomed in)`,
     );
-    console.log('| scene | tiles | PSNR | fov Marzipano / ours | our deepest-level tiles |');
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log(
+      '| scene | tiles | opening, first picture | opening, settled | zoomed in | fov Marzipano / ours (opening; zoomed in) | our deepest-level tiles (opening; zoomed in) |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    const dbCheck = (db: number) => `${f(db, 1)} dB ${db >= DETAIL_TARGET_DB ? 'met' : 'NOT met'}`;
+    const tiles = (d: Record<string, number>) =>
+      Object.entries(d)
+        .map(([ext, n]) => `${n} .${ext}`)
+        .join(', ') || 'none';
     for (const d of r.detail)
       console.log(
-        `| ${d.scene} | ${d.avif ? 'AVIF on' : 'AVIF_TILES=false'} | ${f(d.db, 1)} dB | ${f(d.view.fov, 3)} / ${f(d.oursFov, 3)} | ${Object.entries(
-          d.deepest,
-        )
-          .map(([ext, n]) => `${n} .${ext}`)
-          .join(', ')}${d.error ? ` ERROR ${d.error}` : ''} |`,
+        `| ${d.scene} | ${d.avif ? 'AVIF on' : 'AVIF_TILES=false'} | ${f(d.db, 1)} dB | ${dbCheck(d.settledDb)} | ${dbCheck(d.zoomed.db)} | ${f(d.view.fov, 3)} / ${f(d.oursFov, 3)}; ${f(d.zoomed.marzipanoFov, 3)} / ${f(d.zoomed.view.fov, 3)} | ${tiles(d.deepest)}; ${tiles(d.zoomed.deepest)}${d.error ? ` ERROR ${d.error}` : ''} |`,
       );
   }
 

@@ -55,8 +55,10 @@ export class PanoramaLayer {
   private readonly gl: WebGL2RenderingContext | null;
   previewReady = false;
   counters: LayerCounters = noCounters();
-  /** The fov the scene opened at (set by the owner; else the first view drawn): full detail only past it. */
+  /** The fov the scene opened at (set by the owner; else the first view drawn): full detail at once past it. */
   private openingFov: number | null = null;
+  /** The opening view has been drawn complete (from the copies): full detail may follow wherever it is due. */
+  private openingDrawn = false;
 
   constructor(
     readonly source: SceneSource,
@@ -172,14 +174,15 @@ export class PanoramaLayer {
     this.meshes.applyOpacity();
   }
 
-  private updateCounters(complete: boolean): void {
+  /** `upgrading`: the frame is complete but calls for full detail it did not ask for yet (not stable). */
+  private updateCounters(complete: boolean, upgrading = false): void {
     const s = this.store;
     this.counters = {
       tilesRequested: s.tilesRequested,
       tileBytes: s.tileBytes + this.previewImageBytes,
       cacheBytes: s.cacheBytes + this.previewBytes,
       complete: this.previewReady && complete,
-      stable: this.previewReady && complete && s.detailDone,
+      stable: this.previewReady && complete && s.detailDone && !upgrading,
       previewReady: this.previewReady,
     };
   }
@@ -193,20 +196,36 @@ export class PanoramaLayer {
     if (this.disposed || vp.width <= 0 || vp.height <= 0) return false;
     this.openingFov ??= view.fov;
     const store = this.store;
+    let level = -1;
     const plan = planFrame({
       levels: this.source.levels,
       view,
       vp,
       preview: this.meshes.preview,
       // Full detail by the level this frame draws; only where a smaller copy is what the scene serves otherwise.
-      want: (visible, level) => store.want(visible, this.hasSmallCopy() && this.fullDetail(level, view, vp)),
+      want: (visible, z) => {
+        level = z;
+        store.want(visible, this.wantsFull(z, view, vp));
+      },
       isDrawable: (t) => store.isDrawable(t),
     });
     this.meshes.clip = clip;
     drawPlan(plan, this.meshes);
-    const more = store.endFrame(this.previewReady && plan.complete);
-    this.updateCounters(plan.complete);
-    return more;
+    const complete = this.previewReady && plan.complete;
+    const more = store.endFrame(complete);
+    // The opening view is on screen from the copies: the next frame asks for the JPEGs it is due (nothing else
+    // would draw one while the view stays still), and this one is not the settled picture.
+    let upgrading = false;
+    if (complete && !this.openingDrawn) {
+      this.openingDrawn = true;
+      upgrading = this.wantsFull(level, view, vp);
+    }
+    this.updateCounters(plan.complete, upgrading);
+    return more || upgrading;
+  }
+
+  private wantsFull(level: number, view: View, vp: Viewport): boolean {
+    return this.hasSmallCopy() && this.fullDetail(level, view, vp);
   }
 
   private hasSmallCopy(): boolean {
@@ -214,7 +233,8 @@ export class PanoramaLayer {
   }
 
   private fullDetail(level: number, view: View, vp: Viewport): boolean {
-    return wantsFullDetail(this.source.levels, level, this.source.faceSize, view.fov, vp, this.openingFov!);
+    const { levels, faceSize } = this.source;
+    return wantsFullDetail(levels, level, faceSize, view.fov, vp, this.openingFov!, this.openingDrawn);
   }
 
   /** Spend uploads from an allowance shared with the other side of a comparison (null: this layer's own). */
@@ -222,7 +242,7 @@ export class PanoramaLayer {
     this.store.shareUploads(shared);
   }
 
-  /** The fov the scene opened at: its JPEGs are fetched only once the visitor zooms in past it. */
+  /** The fov the scene opened at: zoomed in past it, its JPEGs are fetched before the opening view is drawn. */
   setOpeningFov(fov: number): void {
     this.openingFov = fov;
   }

@@ -2,7 +2,7 @@
 // fetches the .avif copies only, and a browser that cannot decode AVIF (createImageBitmap refusing it, as older
 // Safari does) fetches the uploaded JPEGs instead and shows the same picture. Zoomed in past the opening view on the
 // deepest level, the JPEGs replace the copies (without a gap) and the picture is the one an install without copies
-// draws; the opening view itself is drawn from the copies only, however near 1:1.
+// draws; an opening view on the deepest level near 1:1 is drawn from the copies first, the JPEGs once it is complete.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -250,23 +250,43 @@ test('zoomed in on the deepest level the JPEGs replace the copies without a gap,
   }
 });
 
-test('a first view that draws the deepest level near 1:1 or magnified fetches no JPEG, on a wide window and a phone', async ({
+test('a first view on the deepest level near 1:1 is drawn from the copies, then from the JPEGs without a gap', async ({
   browser,
 }) => {
   // 1000 device pixels high at 90°: the farm's 1000-px photo one to one. A phone's 1688 device pixels: magnified. The
-  // copies draw both first views; their JPEGs would follow on the slow first view and change the frame late.
+  // copies draw both first views (their JPEGs on the slow first view would make the first picture wait); once it is
+  // complete, the JPEGs replace them: at 1:1 the copies' loss of fine texture is on screen.
   for (const options of [
     { viewport: { width: 1600, height: 1000 } },
     { ...VIEWPORTS['phone upright'], deviceScaleFactor: 2 },
   ]) {
     const context = await browser.newContext(options);
+    await context.addInitScript(countGaps);
     const page = await context.newPage();
-    const asked: string[] = [];
-    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    // Settled: every tile in the detail the engine wants (it would have waited for the JPEGs it asked for).
+    // Settled: every tile in the detail the engine wants (it waits for the JPEGs it asked for).
     const { media } = await settledView(page);
-    expect(media.filter((p) => DEEPEST_JPEG.test(p.replace(/\.avif$/, '.jpg'))).length).toBeGreaterThanOrEqual(1);
-    expect(asked.filter((p) => p.startsWith('/media/tiles/') && p.endsWith('.jpg'))).toEqual([]);
+    const deepest = (ext: string) =>
+      new Set(media.filter((p) => p.endsWith(ext) && DEEPEST_JPEG.test(p.replace(/\.avif$/, '.jpg'))).map(stem));
+    const [copies, jpegs] = [deepest('.avif'), deepest('.jpg')];
+    expect(copies.size).toBeGreaterThanOrEqual(1);
+    // Every deepest tile of the view is now the JPEG, and no other level's.
+    expect([...jpegs].sort()).toEqual([...copies].sort());
+    expect(media.filter((p) => p.endsWith('.jpg')).every((p) => DEEPEST_JPEG.test(p))).toBe(true);
+    // None was asked for before the first picture was complete (the early stage's complete frame).
+    const times = await page.evaluate(() => ({
+      complete: performance.getEntriesByName('early:stable')[0]?.startTime ?? NaN,
+      jpegs: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/media\/tiles\/.*\.jpg$/.test(e.name))
+        .map((e) => e.startTime),
+    }));
+    expect(times.complete).toBeGreaterThan(0);
+    expect(Math.min(...times.jpegs)).toBeGreaterThan(times.complete);
+    // The engine never drew a frame without every visible tile once it had drawn a complete one.
+    expect(await gapsOf(page)).toBe(0);
     await context.close();
   }
 });
+
+/** A tile's path without its extension (the same tile as copy or JPEG). */
+const stem = (p: string) => p.replace(/\.(avif|jpg)$/, '');

@@ -16,9 +16,10 @@ const farm = farmLevels;
 const big = bigLevels;
 const laptop: Viewport = { width: 1000, height: 640, dpr: 1 };
 
-/** The decision as the renderer makes it: from the level the frame draws, for a scene opened wide (90°). */
-const full = (levels: typeof farm, faceSize: number, fov: number, vp: Viewport, openingFov = 90 * DEG) =>
-  wantsFullDetail(levels, chooseLevel(levels, fov, vp), faceSize, fov, vp, openingFov);
+/** The decision as the renderer makes it: from the level the frame draws, for a scene opened wide (90°), before
+ *  (`drawn` false) or after its opening view was drawn complete. */
+const full = (levels: typeof farm, faceSize: number, fov: number, vp: Viewport, openingFov = 90 * DEG, drawn = false) =>
+  wantsFullDetail(levels, chooseLevel(levels, fov, vp), faceSize, fov, vp, openingFov, drawn);
 
 describe('tile detail', () => {
   it('keeps the small copy at a wide view, the JPEG once the deepest level is drawn near 1:1', () => {
@@ -59,21 +60,26 @@ describe('tile detail', () => {
     const phone = { width: 390, height: 844, dpr: 3 };
     // 2532 device pixels high: the farm is magnified at any fov, the JPEG is what the screen can show…
     expect(full(farm, 1000, 80 * DEG, phone)).toBe(true);
-    // …but not for the view it opened at: the copies draw the first view.
+    // …but not for the view it opened at until the copies have drawn it: then the JPEG too.
     expect(full(farm, 1000, 90 * DEG, phone)).toBe(false);
+    expect(full(farm, 1000, 90 * DEG, phone, 90 * DEG, true)).toBe(true);
     // The same phone's 600 CSS pixels at one device pixel each: the 1024 level, reduced 1.7 times.
     expect(full(farm, 1000, 80 * DEG, { ...phone, height: 600, dpr: 1 })).toBe(false);
   });
 
-  it('never fetches the JPEG for the opening view, however near 1:1 it draws; past it, yes', () => {
+  it('fetches the JPEG for an opening view near 1:1 once it is drawn from the copies; past it, at once', () => {
     // 1600x1000 at 90°: the farm's 1000-px photo one to one from the first view on.
     const big = { width: 1600, height: 1000, dpr: 1 };
     expect(photoPixelsPerDevicePixel(farm, 1000, 90 * DEG, big)).toBeCloseTo(1, 6);
     expect(full(farm, 1000, 90 * DEG, big, 90 * DEG)).toBe(false);
-    // A deep link opened at 1:1 on 1280x720 (fov 71.5°, the viewer's deepest zoom there).
+    expect(full(farm, 1000, 90 * DEG, big, 90 * DEG, true)).toBe(true);
+    // A deep link opened at 1:1 on 1280x720 (fov 71.5°, the viewer's deepest zoom there): the same.
     const desk = { width: 1280, height: 720, dpr: 1 };
     const min = fovLimits(1000, desk).min;
     expect(full(farm, 1000, min, desk, min)).toBe(false);
+    expect(full(farm, 1000, min, desk, min, true)).toBe(true);
+    // Drawn or not, a wide view keeps the copies: the 1024 level reduced 1.6 times on 640 pixels.
+    expect(full(farm, 1000, 90 * DEG, laptop, 90 * DEG, true)).toBe(false);
     // Zoomed in a little (a wheel notch) past a scene opened at 80° on that phone: the JPEG.
     const phone = { width: 390, height: 844, dpr: 3 };
     expect(full(farm, 1000, 76 * DEG, phone, 80 * DEG)).toBe(true);
