@@ -4,7 +4,8 @@
 // once that view is complete, the visitor touches it, or a deadline passes.
 import { clipFaceRectToView } from './clipToView';
 import { EarlyHotspotLayer, type HotspotClick } from './earlyHotspots';
-import type { EarlyContext, EarlyLoader } from './earlyLoad';
+import type { EarlyLoader } from './earlyLoad';
+import type { EarlyContext } from './glContext';
 import { drawPlan, planFrame } from './framePlan';
 import type { Hotspot } from './hotspotTypes';
 import { QuadProgram } from './quadProgram';
