@@ -7,7 +7,6 @@ import { FIRST_VIEW_ID, isFirstView, isOpening, readDataBlock } from '../contrac
 import { startBoxes } from './startBoxes';
 import { URGENT_TILES, openingTileUrls } from './scene/openingTiles';
 import { startFetches } from './scene/startedFetches';
-import { makeStarterContext } from './scene/glContext';
 import { SHELL_OFF, shellFits } from './shellFit';
 
 const first = readDataBlock(document, FIRST_VIEW_ID);
@@ -35,9 +34,6 @@ if (isFirstView(first) && (first.source.format !== 'avif' || first.avif === true
   // pictures complete together.
   const bUrls = second ? openingTileUrls(second.source, second.view, b) : [];
   startFetches(interleave(urls, bUrls), second ? 2 * URGENT_TILES : URGENT_TILES);
-  // The early drawing's context, now, before the page draws anything (see glContext.ts); the early loader resizes
-  // it should the measured box differ.
-  makeStarterContext(Math.max(1, Math.floor(a.width * a.dpr)), Math.max(1, Math.floor(a.height * a.dpr)));
 }
 
 function interleave(a: readonly string[], b: readonly string[]): string[] {

@@ -25,7 +25,7 @@ import {
   useState,
 } from 'react';
 import { Group, Mesh, Sprite, SpriteMaterial } from 'three';
-import { GL_ATTRIBUTES } from './glContext';
+import { GL_ATTRIBUTES } from './earlyLoad';
 import type { EarlyHandover, EarlyStage } from './earlyStage';
 import { type PanoramaHandle, PanoramaScene, type SceneProps } from './PanoramaScene';
 import { networkTiles } from './tileProvider';

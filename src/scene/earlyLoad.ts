@@ -11,7 +11,6 @@ import type { EarlyTexture, TileProvider } from './tileProvider';
 import { type TileSource, previewUrl } from '../../contract/tileUrls';
 import type { View, Viewport } from './view';
 import { URGENT_TILES, openingTileUrls } from './openingTiles';
-import { type EarlyContext, makeContext, takeStarterContext } from './glContext';
 
 interface EarlyLoad {
   promise: Promise<LoadedImage>;
@@ -27,6 +26,38 @@ interface EarlyLoad {
 
 /** Early tiles nobody took are released after this long (ms): the view may have moved on. */
 const UNCLAIMED_MS = 30_000;
+
+/** The renderer's context attributes: no depth buffer (order decides what is on top), no antialiasing
+ *  (a textured cube has no geometric edges to smooth), opaque. */
+export const GL_ATTRIBUTES: WebGLContextAttributes = {
+  alpha: false,
+  depth: false,
+  stencil: false,
+  antialias: false,
+  premultipliedAlpha: true,
+  preserveDrawingBuffer: false,
+  powerPreference: 'high-performance',
+};
+
+/** Extensions three.js asks for when it starts (WebGLExtensions.init, capabilities, programs): the first
+ *  getExtension of each is a round trip to the GPU process, so it is done while nothing else waits. */
+const RENDERER_EXTENSIONS = [
+  'EXT_color_buffer_float',
+  'WEBGL_clip_cull_distance',
+  'OES_texture_float_linear',
+  'EXT_color_buffer_half_float',
+  'WEBGL_multisampled_render_to_texture',
+  'WEBGL_render_shared_exponent',
+  'EXT_texture_filter_anisotropic',
+  'KHR_parallel_shader_compile',
+  'EXT_clip_control',
+  'WEBGL_multi_draw',
+];
+
+export interface EarlyContext {
+  canvas: HTMLCanvasElement;
+  context: WebGL2RenderingContext;
+}
 
 export class EarlyLoader implements TileProvider {
   private readonly early = new Map<string, EarlyLoad>();
@@ -169,13 +200,13 @@ export class EarlyLoader implements TileProvider {
       if (c.width !== width) c.width = width;
       if (c.height !== height) c.height = height;
     } else {
-      // The inline starter's, made before the page drew anything (glContext.ts), else one made now.
-      const made = takeStarterContext() ?? makeContext(width, height);
-      if (!made) return;
-      const c = made.canvas;
-      if (c.width !== width) c.width = width;
-      if (c.height !== height) c.height = height;
-      this.context = made;
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('webgl2', GL_ATTRIBUTES);
+      if (!context) return;
+      for (const name of RENDERER_EXTENSIONS) context.getExtension(name);
+      this.context = { canvas, context };
     }
     // Pictures that came before the context go on the GPU now.
     for (const [url, e] of this.early) {

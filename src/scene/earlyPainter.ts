@@ -4,8 +4,7 @@
 // once that view is complete, the visitor touches it, or a deadline passes.
 import { clipFaceRectToView } from './clipToView';
 import { EarlyHotspotLayer, type HotspotClick } from './earlyHotspots';
-import type { EarlyLoader } from './earlyLoad';
-import type { EarlyContext } from './glContext';
+import type { EarlyContext, EarlyLoader } from './earlyLoad';
 import { drawPlan, planFrame } from './framePlan';
 import type { Hotspot } from './hotspotTypes';
 import { QuadProgram } from './quadProgram';
